@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { principalPlugin } from './auth/principal';
+import { loadSigner } from './auth/tokens';
+import type { PlatformConfig } from './config';
+import type { Db } from './db/db';
+import { registerErrorHandler } from './http/errors';
+import booking from './services/booking/index';
+import catalogue from './services/catalogue/index';
+import cms from './services/cms/index';
+import dev from './services/dev/index';
+import orders from './services/orders/index';
+import profile from './services/profile/index';
+import shoppingLists from './services/shopping-lists/index';
+import smartCarts from './services/smart-carts/index';
+import uaa from './services/uaa/index';
+
+// The reference platform: every upstream service of the shop on one database. Each service is a
+// Fastify plugin mounted at the prefix the gateway's proxy expects.
+export type ServiceOptions = { db: Db; config: PlatformConfig };
+
+const services = [
+  { plugin: cms, prefix: '/cms-api' },
+  { plugin: uaa, prefix: '/api/services/uaa/api/v1' },
+  { plugin: booking, prefix: '/api/services/booking-ms/api/v1' },
+  { plugin: catalogue, prefix: '/api/services/catalogue/api/v1' },
+  { plugin: orders, prefix: '/api/services/orders/api/v1' },
+  { plugin: shoppingLists, prefix: '/api/services/shopping-lists/api/v1' },
+  { plugin: smartCarts, prefix: '/api/services/smart-carts/api/v1' },
+  { plugin: profile, prefix: '/api/services/profile/api/v1' },
+  { plugin: dev, prefix: '/dev' },
+] as const;
+
+export async function buildPlatform(db: Db, config: PlatformConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    maxParamLength: 300,
+  });
+  registerErrorHandler(app);
+  const signer = await loadSigner(db);
+  app.decorate('signer', signer);
+  await app.register(principalPlugin, { db, signer });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  for (const { plugin, prefix } of services) {
+    await app.register(plugin, { prefix, db, config } satisfies ServiceOptions & { prefix: string });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signer: import('./auth/tokens').TokenSigner;
+  }
+}

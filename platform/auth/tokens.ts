@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import type { Db } from '../db/db';
+
+// Access tokens are short-lived ES256 JWTs. The signing key is generated on first start and stored
+// in signing_keys, so tokens stay valid across restarts.
+export type AccessClaims = {
+  /** Principal: the account id, or `guest:<uuid>` for an anonymous guest. */
+  principalId: string;
+  accountId: string | null;
+  tenantId: string;
+};
+
+export type TokenSigner = {
+  sign(claims: AccessClaims, ttlSeconds: number): Promise<string>;
+  /** Returns the claims, or null when the token is malformed, forged or expired. */
+  verify(token: string): Promise<(AccessClaims & { expired: false }) | { expired: true } | null>;
+};
+
+const ALG = 'ES256';
+const ISSUER = 'storefront-platform/uaa';
+
+export async function loadSigner(db: Db): Promise<TokenSigner> {
+  const { kid, privateKey, publicKey } = await loadOrCreateKey(db);
+  return {
+    sign: (claims, ttl) =>
+      new SignJWT({ acc: claims.accountId, tid: claims.tenantId })
+        .setProtectedHeader({ alg: ALG, kid })
+        .setSubject(claims.principalId)
+        .setIssuer(ISSUER)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+        .sign(privateKey),
+    verify: async (token) => {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [ALG] });
+        if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string') return null;
+        const acc = typeof payload.acc === 'string' ? payload.acc : null;
+        return { principalId: payload.sub, accountId: acc, tenantId: payload.tid, expired: false };
+      } catch (error) {
+        return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? { expired: true } : null;
+      }
+    },
+  };
+}
+
+async function loadOrCreateKey(db: Db) {
+  const existing = await db.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(
+    'select kid, private_jwk, public_jwk from signing_keys order by created_at desc limit 1',
+  );
+  let row = existing.rows[0];
+  if (!row) {
+    const pair = await generateKeyPair(ALG, { extractable: true });
+    const candidate = {
+      kid: randomUUID(),
+      private_jwk: await exportJWK(pair.privateKey),
+      public_jwk: await exportJWK(pair.publicKey),
+    };
+    // Two processes starting together: the first insert wins and both read it back.
+    await db.query(
+      'insert into signing_keys (kid, private_jwk, public_jwk) values ($1, $2, $3) on conflict do nothing',
+      [candidate.kid, JSON.stringify(candidate.private_jwk), JSON.stringify(candidate.public_jwk)],
+    );
+    row = (await db.query<typeof candidate>(
+      'select kid, private_jwk, public_jwk from signing_keys order by created_at asc limit 1',
+    )).rows[0]!;
+  }
+  return {
+    kid: row.kid,
+    privateKey: await importJWK(row.private_jwk, ALG),
+    publicKey: await importJWK(row.public_jwk, ALG),
+  };
+}

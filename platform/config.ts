@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Reference platform configuration, validated once at start; every bad field is named.
+const schema = z.object({
+  PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  PLATFORM_HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Development-only endpoints (e-mail outbox). Off when NODE_ENV=production unless set. */
+  PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
+  NODE_ENV: z.string().optional(),
+  /** Access token lifetime in seconds (short-lived). */
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+});
+
+export type PlatformConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel: string;
+  devEndpoints: boolean;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+};
+
+export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid platform configuration:\n${fields}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PLATFORM_PORT,
+    host: e.PLATFORM_HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    devEndpoints: e.PLATFORM_DEV_ENDPOINTS ? e.PLATFORM_DEV_ENDPOINTS === 'true' : e.NODE_ENV !== 'production',
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+  };
+}

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// One small interface over both databases: PGlite (embedded, the default) and a PostgreSQL server
+// (DATABASE_URL). Same SQL for both; parameters are $1, $2, ...
+export type Row = Record<string, unknown>;
+export type Queryable = {
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+};
+export type Db = Queryable & {
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DbOptions = { dataDir?: string; databaseUrl?: string };
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openServer(options.databaseUrl) : openEmbedded(options.dataDir);
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<Db> {
+  // No dataDir: in memory (tests that do not care about persistence).
+  const lite = new PGlite(dataDir);
+  await lite.waitReady;
+  return {
+    query: async (sql, params = []) => lite.query(sql, params as unknown[]) as never,
+    transaction: (fn) =>
+      lite.transaction((tx) =>
+        fn({ query: async (sql, params = []) => tx.query(sql, params as unknown[]) as never }),
+      ),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    close: () => lite.close(),
+  };
+}
+
+async function openServer(databaseUrl: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query('select 1');
+  return {
+    query: async (sql, params = []) => pool.query(sql, params as unknown[]) as never,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async (sql, params = []) => client.query(sql, params as unknown[]) as never,
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// The cart ("booking") of specification sections 3 and 7. Paths are relative to the gateway
+// (browser) or PLATFORM_URL (server).
+export const BOOKING_BASE = '/api/services/booking-ms/api/v1/bookings/cart';
+
+export const bookingPaths = {
+  cart: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}`,
+  item: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/item`,
+  items: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/items`,
+  copyBookingToCart: `${BOOKING_BASE}/copyBookingToCart`,
+} as const;
+
+export const BookingItem = z.object({
+  uid: z.string(),
+  offeringId: z.string(),
+  quantity: z.number().int().min(0),
+  byCase: z.boolean(),
+});
+export type BookingItem = z.infer<typeof BookingItem>;
+
+export const Booking = z.object({
+  uid: z.string(),
+  items: z.array(BookingItem),
+  notes: z.array(z.string()).default([]),
+  lastUpdate: z.string().nullable().default(null),
+});
+export type Booking = z.infer<typeof Booking>;
+
+/** Body of PUT .../item: set the quantity of an offering (by case or single). 0 removes it. */
+export const BookingItemInput = z.object({
+  uid: z.string().optional(),
+  offeringId: z.string().min(1).max(100),
+  quantity: z.number().int().min(0).max(9999),
+  byCase: z.boolean(),
+});
+export type BookingItemInput = z.infer<typeof BookingItemInput>;
+
+/** Body of DELETE .../items. */
+export const BookingItemsDelete = z.object({
+  items: z.array(z.object({ uid: z.string().min(1) })).min(1).max(500),
+});

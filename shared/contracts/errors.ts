@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// JSON errors of the gateway's own endpoints: { error: { code, message, cid } } (brief).
+export const GatewayError = z.object({
+  error: z.object({ code: z.string(), message: z.string(), cid: z.string() }),
+});
+export type GatewayError = z.infer<typeof GatewayError>;
+
+// Errors of the reference platform's services: { error: { code, message } }.
+export const ServiceError = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ServiceError = z.infer<typeof ServiceError>;
