@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+// Gateway configuration from the environment, validated once at boot. Every bad field is named in
+// one error so an operator fixes them all at once.
+const duration = (fallback: number) => z.coerce.number().int().positive().max(600_000).default(fallback);
+
+const cidrList = z
+  .string()
+  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(
+    z.array(
+      z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'must be a comma-separated list of IP addresses or CIDR ranges'),
+    ),
+  );
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PLATFORM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')),
+  TRUST_PROXY: cidrList.default([]),
+  SENTRY_DSN: z.url().optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Connect timeout for upstream calls (undici; security checklist: 10 s). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: duration(5_000),
+  /** Whole-response timeout of the account and context calls of a page load. */
+  CONTEXT_TIMEOUT_MS: duration(5_000),
+  /** Proxied calls: time to response headers and between body chunks. */
+  PROXY_TIMEOUT_MS: duration(15_000),
+  /** Client request timeout (slowloris) and the grace period at shutdown. */
+  REQUEST_TIMEOUT_MS: duration(30_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: duration(25_000),
+  /** Hosts that route middleware may redirect to (https only), comma separated. */
+  REDIRECT_ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .default([]),
+  /** Cookies get the Secure attribute; only turn off for plain-http hosts other than localhost. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  platformUrl: string;
+  trustProxy: string[];
+  sentryDsn?: string;
+  logLevel: string;
+  env: 'development' | 'production' | 'test';
+  timeouts: { connect: number; context: number; proxy: number; request: number };
+  shutdown: { delay: number; timeout: number };
+  redirectAllowedHosts: string[];
+  cookieSecure: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid gateway configuration:\n${fields.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    platformUrl: e.PLATFORM_URL,
+    trustProxy: e.TRUST_PROXY,
+    sentryDsn: e.SENTRY_DSN,
+    logLevel: e.LOG_LEVEL,
+    env: e.NODE_ENV,
+    timeouts: {
+      connect: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+      context: e.CONTEXT_TIMEOUT_MS,
+      proxy: e.PROXY_TIMEOUT_MS,
+      request: e.REQUEST_TIMEOUT_MS,
+    },
+    shutdown: { delay: e.SHUTDOWN_DELAY_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
+    redirectAllowedHosts: e.REDIRECT_ALLOWED_HOSTS,
+    cookieSecure: e.COOKIE_SECURE,
+  };
+}

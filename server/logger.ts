@@ -1,0 +1,23 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+
+// pino JSON logs. Each request line carries its CID (request id = CID, logged as "cid");
+// credentials never reach the log.
+export const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.access_token',
+  '*.refresh_token',
+  '*.password',
+];
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT, censor: '[redacted]' },
+  };
+}
