@@ -1,0 +1,47 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { assertKnownMiddleware } from '../shared/route-middleware';
+import { routeTable, type RouteEntry } from '../shared/routes';
+import type { Config } from './config';
+import { loggerOptions } from './logger';
+import { healthPlugin } from './plugins/health';
+import { proxyPlugin } from './plugins/proxy';
+import { renderPlugin, type RenderSource } from './plugins/render';
+import { requestCid, requestContextPlugin } from './plugins/request-context';
+import { sessionPlugin } from './plugins/session';
+import { createPlatform } from './upstream/platform';
+
+export type AppOptions = {
+  /** Where the React Router server build comes from (built files, or Vite in development). */
+  render?: RenderSource;
+  /** The route table to check at start (tests pass a broken one). */
+  routeTable?: readonly RouteEntry[];
+};
+
+/** The gateway as a Fastify instance, not listening (server/main.ts listens). */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // An unknown route middleware is a start-up error, not a surprise at the first request.
+  assertKnownMiddleware(options.routeTable ?? routeTable);
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestCid,
+    requestIdLogLabel: 'cid',
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    maxParamLength: 200,
+    requestTimeout: config.timeouts.request,
+    return503OnClosing: true,
+    disableRequestLogging: false,
+  });
+  const platform = createPlatform(config);
+  app.addHook('onClose', async () => platform.dispatcher.close());
+
+  await app.register(cookie);
+  await app.register(requestContextPlugin);
+  await app.register(healthPlugin);
+  await app.register(sessionPlugin, { config, platform });
+  await app.register(proxyPlugin, { config, platform });
+  await app.register(renderPlugin, { config, platform, source: options.render ?? { kind: 'build' } });
+  return app;
+}
