@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { principalPlugin } from './auth/principal';
-import { loadSigner } from './auth/tokens';
+import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
 import { registerErrorHandler } from './http/errors';
+import { registerOpenApi } from './http/openapi';
+import type { SignInHook } from './auth/sign-in-hooks';
 import booking from './services/booking/index';
 import catalogue from './services/catalogue/index';
 import cms from './services/cms/index';
@@ -37,10 +39,13 @@ export async function buildPlatform(db: Db, config: PlatformConfig): Promise<Fas
     maxParamLength: 300,
   });
   registerErrorHandler(app);
+  // Before any route: the document lists every route registered after this line.
+  registerOpenApi(app);
   const signer = await loadSigner(db);
   app.decorate('signer', signer);
+  app.decorate('signInHooks', [] as SignInHook[]);
   await app.register(principalPlugin, { db, signer });
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { openapi: { summary: 'Liveness', tags: ['platform'] } } }, async () => ({ status: 'ok' }));
   for (const { plugin, prefix } of services) {
     await app.register(plugin, { prefix, db, config } satisfies ServiceOptions & { prefix: string });
   }
@@ -49,6 +54,6 @@ export async function buildPlatform(db: Db, config: PlatformConfig): Promise<Fas
 
 declare module 'fastify' {
   interface FastifyInstance {
-    signer: import('./auth/tokens').TokenSigner;
+    signer: TokenSigner;
   }
 }
