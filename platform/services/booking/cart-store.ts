@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Booking } from '../../../shared/contracts/booking';
+import type { Queryable } from '../../db/db';
+
+// The cart's storage: every function takes the request's transaction, so one request is one
+// transaction (PGlite has a single connection; never reach for the pool inside).
+export type CartKey = { tenantId: string; principalId: string };
+
+/** The cart's uid, creating an empty cart on first use. Safe when two requests race to create it. */
+export async function ensureCart(tx: Queryable, key: CartKey): Promise<string> {
+  await tx.query(
+    `insert into carts (uid, tenant_id, principal_id) values ($1, $2, $3)
+     on conflict (tenant_id, principal_id) do nothing`,
+    [randomUUID(), key.tenantId, key.principalId],
+  );
+  const { rows } = await tx.query<{ uid: string }>(
+    'select uid from carts where tenant_id = $1 and principal_id = $2',
+    [key.tenantId, key.principalId],
+  );
+  return rows[0]!.uid;
+}
+
+/** The cart of a key if it exists (reading must not create carts for every guest that looks). */
+export async function findCart(tx: Queryable, key: CartKey): Promise<string | null> {
+  const { rows } = await tx.query<{ uid: string }>(
+    'select uid from carts where tenant_id = $1 and principal_id = $2',
+    [key.tenantId, key.principalId],
+  );
+  return rows[0]?.uid ?? null;
+}
+
+/**
+ * Marks a change. lastUpdate strictly increases (at least 1 ms per change) so a client comparing
+ * timestamps never sees two different carts with the same time; milliseconds, as JSON dates carry.
+ */
+export async function touchCart(tx: Queryable, cartUid: string): Promise<void> {
+  await tx.query(
+    `update carts set updated_at = date_trunc('milliseconds',
+       greatest(clock_timestamp(), coalesce(updated_at, '-infinity'::timestamptz) + interval '1 millisecond'))
+     where uid = $1`,
+    [cartUid],
+  );
+}
+
+/**
+ * Sets the quantity of (offering, byCase) to an absolute value, adding the row when missing.
+ * Parallel calls for the same offering end with one row (the unique key decides).
+ */
+export async function setItemQuantity(
+  tx: Queryable, cartUid: string, offeringId: string, byCase: boolean, quantity: number,
+): Promise<void> {
+  if (quantity <= 0) {
+    await tx.query('delete from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $3', [cartUid, offeringId, byCase]);
+    return;
+  }
+  await tx.query(
+    `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case) values ($1, $2, $3, $4, $5)
+     on conflict (cart_uid, offering_id, by_case) do update set quantity = excluded.quantity`,
+    [randomUUID(), cartUid, offeringId, quantity, byCase],
+  );
+}
+
+type CartRow = { uid: string; notes: string[]; updated_at: Date | string | null };
+type ItemRow = { uid: string; offering_id: string; quantity: number; by_case: boolean };
+
+export async function readBooking(tx: Queryable, cartUid: string): Promise<Booking> {
+  const cart = (await tx.query<CartRow>('select uid, notes, updated_at from carts where uid = $1', [cartUid])).rows[0];
+  if (!cart) throw new Error(`cart ${cartUid} vanished`);
+  const { rows } = await tx.query<ItemRow>(
+    'select uid, offering_id, quantity, by_case from cart_items where cart_uid = $1 order by created_at, uid',
+    [cartUid],
+  );
+  return {
+    uid: cart.uid,
+    items: rows.map((r) => ({ uid: r.uid, offeringId: r.offering_id, quantity: r.quantity, byCase: r.by_case })),
+    notes: cart.notes,
+    lastUpdate: cart.updated_at === null ? null : new Date(cart.updated_at).toISOString(),
+  };
+}
