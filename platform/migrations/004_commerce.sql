@@ -40,15 +40,25 @@ create table payment_methods (
 create index payment_methods_account on payment_methods (account_id, tenant_id);
 create unique index payment_methods_one_default on payment_methods (account_id) where is_default;
 
--- Per-tenant weekly template from which the rolling slots are generated (docs/decisions/0060).
+-- Per-tenant delivery rules and the daily template from which rolling slots are generated
+-- (docs/decisions/0060). A slot can be booked and its orders edited until the cut-off: cutoff_time
+-- on the day before the slot, in the shop's time zone (what the shop's delivery policy page says).
+create table delivery_policies (
+  tenant_id text primary key references tenants(id),
+  time_zone text not null,
+  cutoff_time time not null,
+  free_from_cents int not null check (free_from_cents >= 0),
+  horizon_days int not null default 7 check (horizon_days between 1 and 60)
+);
+
 create table delivery_slot_templates (
-  tenant_id text not null references tenants(id),
+  tenant_id text not null references delivery_policies(tenant_id),
   start_time time not null,
   end_time time not null,
-  time_zone text not null,
   capacity int not null check (capacity >= 0),
   fee_cents int not null check (fee_cents >= 0),
-  primary key (tenant_id, start_time)
+  primary key (tenant_id, start_time),
+  check (end_time > start_time)
 );
 
 -- Concrete slots, materialised from the template on demand; ids are deterministic
@@ -58,6 +68,7 @@ create table delivery_slots (
   tenant_id text not null references tenants(id),
   starts_at timestamptz not null,
   ends_at timestamptz not null,
+  cutoff_at timestamptz not null,
   capacity int not null check (capacity >= 0),
   fee_cents int not null check (fee_cents >= 0),
   check (ends_at > starts_at)
