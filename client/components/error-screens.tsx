@@ -1,0 +1,49 @@
+import { isRouteErrorResponse } from 'react-router';
+import { useCid } from '../lib/cid-context';
+
+export const FALLBACK_ERROR_TEXT = 'Something went wrong. Please, try refreshing the page.';
+
+/** "Page not found" with the specification's message "Page Not Found: {path}". */
+export function NotFoundScreen({ path }: { path: string }) {
+  const cid = useCid();
+  return (
+    <main className="error-screen" aria-labelledby="error-title">
+      <h1 id="error-title">Page not found</h1>
+      <p>Page Not Found: {path}</p>
+      <p className="cid">
+        CID: <code>{cid}</code>
+      </p>
+      <a href="/">Back to the shop</a>
+    </main>
+  );
+}
+
+/** The generic error page: a site error message as is, or the fallback text, plus the CID. */
+export function GenericErrorScreen({ message }: { message?: string | null }) {
+  const cid = useCid();
+  return (
+    <main className="error-screen" role="alert" aria-labelledby="error-title">
+      <h1 id="error-title">{message || FALLBACK_ERROR_TEXT}</h1>
+      <p className="cid">
+        CID: <code>{cid}</code>
+      </p>
+    </main>
+  );
+}
+
+/** The message a thrown route error carries, if it carries one meant for the shopper. */
+export function errorMessage(error: unknown): string | null {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as { message?: unknown } | string | undefined;
+    if (typeof data === 'string' && data) return data;
+    if (data && typeof data === 'object' && typeof data.message === 'string') return data.message;
+    return null;
+  }
+  return null;
+}
+
+/** The separate error screen of every route (its ErrorBoundary). */
+export function RouteErrorScreen({ error, path }: { error: unknown; path: string }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen path={path} />;
+  return <GenericErrorScreen message={errorMessage(error)} />;
+}

@@ -1,0 +1,55 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { CidContext, NonceContext } from './lib/cid-context';
+
+// Browsers get the HTML streamed from the shell on; crawlers (isbot) get the complete document.
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const crawler = isbot(request.headers.get('user-agent') ?? '');
+  const { cid, nonce } = loadContext;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellFailed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <CidContext.Provider value={cid}>
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </CidContext.Provider>,
+      {
+        nonce,
+        [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
+          const body = new PassThrough();
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          shellFailed = true;
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          if (!shellFailed) console.error(error);
+        },
+      },
+    );
+    const timer = setTimeout(abort, streamTimeout + 1000);
+    request.signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      abort();
+    });
+  });
+}

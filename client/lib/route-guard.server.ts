@@ -1,0 +1,20 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { runMiddleware } from '../../shared/route-middleware';
+import { findRoute, routeParams, type RouteId } from '../../shared/routes';
+import { pageUrl } from './page-url';
+
+/**
+ * First step of every screen's loader and action: runs the route's middleware from the route table
+ * (which may redirect, only to safe targets) and returns the screen's parameters under the
+ * specification's names; a missing required parameter is an error.
+ */
+export function guardRoute(id: RouteId, { request, params, context }: LoaderFunctionArgs): Record<string, string> {
+  const route = findRoute(id);
+  const target = runMiddleware(
+    route.middleware,
+    { isLoggedIn: context.isLoggedIn, url: pageUrl(request.url) },
+    { allowedHosts: context.redirectAllowedHosts },
+  );
+  if (target) throw redirect(target);
+  return routeParams(id, params);
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import type { PublicContext } from '../shared/contracts/context';
+import type { Route } from './+types/root';
+import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
+import { CmsDefaultLayout } from './components/layout/cms-default-layout';
+import { useCid, useNonce } from './lib/cid-context';
+import './styles/app.css';
+
+// The root page: the site layout "cms-default" with the current page inside, or, when the context
+// failed or carries a site error message, the generic error page with the CID.
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.failure || !context.publicContext) {
+    throw data({ message: context.failure?.message ?? null }, { status: context.failure?.status ?? 502 });
+  }
+  return { context: context.publicContext };
+}
+
+// The context is per page load; client navigation keeps it (the url path is tracked client-side).
+export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
+  return formMethod !== undefined && formMethod !== 'GET';
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const cid = useCid();
+  const nonce = useNonce();
+  const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
+  const tenant = root?.context.tenant;
+  return (
+    <html lang={tenant?.locale?.slice(0, 2) ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="correlation-id" content={cid} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <CmsDefaultLayout context={loaderData.context}>
+      <Outlet />
+    </CmsDefaultLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  if (error && typeof error === 'object' && 'status' in error && error.status === 404) {
+    return <NotFoundScreen path={pathname} />;
+  }
+  return <GenericErrorScreen message={errorMessage(error)} />;
+}

@@ -1,0 +1,19 @@
+import { useLocation } from 'react-router';
+import { RouteErrorScreen } from '../components/error-screens';
+import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { guardRoute } from '../lib/route-guard.server';
+import type { Route } from './+types/blink-test-result';
+
+export function loader(args: Route.LoaderArgs) {
+  return { params: guardRoute('blink-test-result', args) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Blink test result' }];
+
+export default function BlinkTestResultScreen({ loaderData }: Route.ComponentProps) {
+  return <ScreenPlaceholder title="Blink test result" params={loaderData.params} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
+}

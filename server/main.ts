@@ -1,0 +1,34 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { initErrorReporting } from './error-reporting';
+
+// The gateway process: validated config, the app, listen, graceful shutdown on SIGTERM/SIGINT:
+// readiness turns 503 at once, the load balancer gets SHUTDOWN_DELAY_MS to notice, then the server
+// stops accepting and in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS) before the exit.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+initErrorReporting(config);
+const app = await buildApp(config, {
+  render: process.env.GATEWAY_DEV === 'true' ? { kind: 'vite' } : { kind: 'build', dir: process.env.BUILD_DIR },
+});
+
+closeWithGrace({ delay: config.shutdown.delay + config.shutdown.timeout }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'fatal error, shutting down');
+  app.shuttingDown = true;
+  app.log.info({ signal }, 'shutting down: not ready any more');
+  await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
+  await app.close();
+  app.log.info('closed');
+});
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicContext } from '../../shared/contracts/context';
+import type { GatewayLoadContext } from '../../shared/load-context';
+import type { Config } from '../config';
+import { resolveAccount } from '../session/account';
+import type { Platform } from '../upstream/platform';
+import { loadCmsContext } from './cms-context';
+import { createPlatformClient } from './platform-client';
+
+// The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
+// cookies; logged in only with an id; failure → logged out), then the CMS context (no retry; no cid
+// → error flag, logged with the upstream status; generic error page 502, or 504 on timeout).
+export async function loadPageContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { config: Config; platform: Platform; nonce: string },
+): Promise<GatewayLoadContext> {
+  const { config, platform } = deps;
+  const { account, accessToken } = await resolveAccount(request, reply, {
+    uaa: app.uaa,
+    refresher: app.refresher,
+    config,
+  });
+  const isLoggedIn = account !== null;
+  const url = {
+    origin: request.shopOrigin,
+    host: new URL(request.shopOrigin).host,
+    pathname: pagePathname(request.url),
+  };
+  const base = {
+    cid: request.cid,
+    nonce: deps.nonce,
+    isLoggedIn,
+    redirectAllowedHosts: config.redirectAllowedHosts,
+    platform: createPlatformClient(platform, {
+      cid: request.cid,
+      shopOrigin: request.shopOrigin,
+      accessToken,
+      timeoutMs: config.timeouts.context,
+    }),
+  };
+
+  const result = await loadCmsContext(platform, {
+    cid: request.cid,
+    isLoggedIn,
+    url,
+    timeoutMs: config.timeouts.context,
+  });
+  if (result.kind === 'failed') {
+    request.log.error(
+      { upstreamStatus: result.status, statusText: result.statusText },
+      `context not returned: ${result.statusText}`,
+    );
+    return {
+      ...base,
+      publicContext: null,
+      failure: { status: result.timedOut ? 504 : 502, message: null },
+    };
+  }
+  const { context } = result;
+  const siteError = context.page?.siteError?.message ? { message: context.page.siteError.message } : null;
+  const publicContext: PublicContext = {
+    cid: request.cid,
+    tenant: context.tenant,
+    url,
+    page: { isLoggedIn, siteError },
+    userAccount: account ? { id: account.id, login: account.login, email: account.email } : null,
+  };
+  return { ...base, publicContext, failure: siteError ? { status: 503, message: siteError.message } : null };
+}
+
+/** The page's path: React Router data requests (`/x.data`) stand for the page `/x`. */
+export function pagePathname(rawUrl: string): string {
+  const pathname = rawUrl.split('?')[0] ?? '/';
+  if (pathname === '/_root.data') return '/';
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { createRequestHandler } from 'react-router';
+import type { Config } from '../config';
+import { loadPageContext } from '../page/page-context';
+import { prepareBuild, type RenderSource } from '../render/build-source';
+import { contentSecurityPolicy, createNonce } from '../render/csp';
+import { toWebRequest } from '../render/web-request';
+import type { Platform } from '../upstream/platform';
+
+export type { RenderSource };
+
+// Pages and React Router data requests: per-page context, then React Router's handler, streamed to
+// the client. Registered last; the gateway's own routes (/api, /auth, health) are more specific.
+export async function renderPlugin(
+  app: FastifyInstance,
+  opts: { config: Config; platform: Platform; source: RenderSource },
+): Promise<void> {
+  const provider = await prepareBuild(app, opts.source);
+  const production = provider.mode === 'production';
+  const productionHandler = production ? createRequestHandler(await provider.getBuild(), 'production') : null;
+
+  // Bodies of route actions (forms, JSON) are read by React Router from the raw stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const nonce = createNonce();
+      const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
+      const handle = productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
+      const response = await handle(toWebRequest(request, reply), loadContext);
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      // Pages carry the visitor's account: never stored by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+        reply.header('content-security-policy', contentSecurityPolicy(nonce, !production));
+      }
+      if (!response.body || request.method === 'HEAD') return reply.send();
+      return reply.send(Readable.fromWeb(response.body as never));
+    },
+  });
+}

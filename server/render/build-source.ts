@@ -1,0 +1,50 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+
+// Where the React Router server build comes from: the built files (production, tests) or Vite's
+// dev server with HMR (npm run dev). Each source also serves the browser's assets.
+export type RenderSource = { kind: 'build'; dir?: string } | { kind: 'vite' };
+
+export type BuildProvider = { getBuild(): Promise<ServerBuild>; mode: 'production' | 'development' };
+
+export async function prepareBuild(app: FastifyInstance, source: RenderSource): Promise<BuildProvider> {
+  return source.kind === 'vite' ? prepareVite(app) : prepareFiles(app, source.dir ?? 'build');
+}
+
+async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildProvider> {
+  const serverEntry = resolve(dir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No server build at ${serverEntry}: run "npm run build" first`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // Fingerprinted assets are immutable; other public files are revalidated.
+  await app.register(fastifyStatic, {
+    root: resolve(dir, 'client/assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    wildcard: true,
+  });
+  return { getBuild: async () => build, mode: 'production' };
+}
+
+async function prepareVite(app: FastifyInstance): Promise<BuildProvider> {
+  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  await app.register(middie);
+  app.use((req, res, next) => {
+    // The gateway's own endpoints never go through Vite.
+    if (/^\/(api|auth)\/|^\/(healthz|readyz)$/.test(req.url ?? '')) return next();
+    vite.middlewares(req, res, next);
+  });
+  app.addHook('onClose', async () => vite.close());
+  return {
+    getBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    mode: 'development',
+  };
+}

@@ -1,0 +1,35 @@
+import type { PublicContext } from './contracts/context';
+
+// What the gateway hands to React Router's loaders and actions for one request. It lives only on
+// the server: loaders must return public data (PublicContext, screen data), never this object.
+export type PlatformCall = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under PLATFORM_URL, e.g. /api/services/catalogue/api/v1/search?q=milk */
+  path: string;
+  body?: unknown;
+};
+
+export type PlatformResponse<T = unknown> = { ok: boolean; status: number; body: T };
+
+export type PlatformClient = {
+  /** Calls a platform service with the page's CID, shop origin, client name and the visitor's token. */
+  call<T = unknown>(request: PlatformCall): Promise<PlatformResponse<T>>;
+};
+
+export type PageFailure = { status: 502 | 503 | 504; message: string | null };
+
+export type GatewayLoadContext = {
+  cid: string;
+  nonce: string;
+  /** Null when the page context could not be loaded (see failure). */
+  publicContext: PublicContext | null;
+  failure: PageFailure | null;
+  isLoggedIn: boolean;
+  /** External hosts route middleware may redirect to. */
+  redirectAllowedHosts: readonly string[];
+  platform: PlatformClient;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext extends GatewayLoadContext {}
+}
