@@ -16,6 +16,8 @@ export type AppOptions = {
   render?: RenderSource;
   /** The route table to check at start (tests pass a broken one). */
   routeTable?: readonly RouteEntry[];
+  /** Receives the JSON log lines instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** The gateway as a Fastify instance, not listening (server/main.ts listens). */
@@ -24,7 +26,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   assertKnownMiddleware(options.routeTable ?? routeTable);
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     genReqId: requestCid,
     requestIdLogLabel: 'cid',
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

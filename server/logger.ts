@@ -14,10 +14,15 @@ export const REDACT = [
   '*.password',
 ];
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
-  if (config.logLevel === 'silent') return false;
+/** `stream`: where JSON lines go (stdout by default; tests pass a collector). */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent' && !stream) return false;
   return {
-    level: config.logLevel,
+    level: config.logLevel === 'silent' ? 'info' : config.logLevel,
     redact: { paths: REDACT, censor: '[redacted]' },
+    ...(stream ? { stream } : {}),
   };
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('gateway config', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:4000/' });
+    expect(config.port).toBe(3000);
+    expect(config.platformUrl).toBe('http://127.0.0.1:4000');
+    expect(config.trustProxy).toEqual([]);
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('fails naming every bad field at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', PLATFORM_URL: 'ftp://x', TRUST_PROXY: '10.0.0.0/8,not an ip', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const field of ['PORT', 'PLATFORM_URL', 'TRUST_PROXY', 'LOG_LEVEL']) expect(message).toContain(field);
+  });
+
+  it('requires PLATFORM_URL', () => {
+    expect(() => loadConfig({})).toThrow(/PLATFORM_URL/);
+  });
+
+  it('reads the trusted proxies as a list', () => {
+    expect(loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+  });
+});

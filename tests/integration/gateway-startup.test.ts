@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { routeTable } from '../../shared/routes';
+
+describe('gateway start-up', () => {
+  it('fails with a clear message when a route declares an unknown middleware', async () => {
+    const broken = [...routeTable, { id: 'x', path: '/x', middleware: ['auth', 'teleport'] }];
+    const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' });
+    await expect(buildApp(config, { routeTable: broken })).rejects.toThrow('Unknown route middleware: "teleport" (route x)');
+  });
+
+  it('reports readiness and turns 503 while shutting down, staying alive', async () => {
+    const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' });
+    const app = await buildApp(config);
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    app.shuttingDown = true;
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+    await app.close();
+  });
+});
