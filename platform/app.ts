@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createCid, isCid } from '../shared/cid';
 import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
@@ -36,7 +37,13 @@ export async function buildPlatform(db: Db, config: PlatformConfig): Promise<Fas
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
+    // Log lines carry the caller's correlation id (the gateway's CID) when it sends a valid one.
+    genReqId: (req) => {
+      const cid = req.headers['x-correlation-id'];
+      return isCid(cid) ? cid : createCid();
+    },
+    requestIdLogLabel: 'cid',
   });
   registerErrorHandler(app);
   // Before any route: the document lists every route registered after this line.

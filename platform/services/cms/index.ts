@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { contentRoutes } from './content-routes';
+import { contextRoute } from './context-route';
 
-// Service "cms": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
-export default service;
+// cms: the page context of every page load, and the shops' content.
+const cms: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
+  await contextRoute(app, options);
+  await contentRoutes(app, options);
+};
+export default cms;

@@ -1,6 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../../http/errors';
+import { readOutbox } from '../../mail/outbox';
 import type { ServiceOptions } from '../../app';
 
-// Service "dev": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
-export default service;
+// Development-only endpoints: the e-mail outbox, so tests and the demo can follow activation and
+// reset links. Not registered at all when dev endpoints are off (production), so they are a 404.
+const OutboxQuery = z.object({
+  to: z.string().trim().email().optional(),
+  kind: z.enum(['activation', 'password-reset', 'order-confirmation']).optional(),
+  tenant: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const dev: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+  if (!config.devEndpoints) return;
+  app.get(
+    '/outbox',
+    { config: { openapi: { summary: 'E-mails the platform has sent, newest first (development only)', tags: ['dev'], query: OutboxQuery } } },
+    async (request, reply) => {
+      const query = parse(OutboxQuery, request.query, 'query');
+      reply.header('cache-control', 'no-store');
+      return { messages: await readOutbox(db, { to: query.to, kind: query.kind, tenantId: query.tenant, limit: query.limit }) };
+    },
+  );
+};
+export default dev;

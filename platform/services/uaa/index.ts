@@ -1,6 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { accountRoutes } from './account-routes';
+import { authRoutes } from './auth-routes';
+import { registerUaaErrors } from './errors';
+import { registrationRoutes } from './registration-routes';
 
-// Service "uaa": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
-export default service;
+// uaa: accounts and sessions. Access tokens are short-lived signed JWTs (platform/auth/tokens.ts);
+// refresh tokens are opaque, stored hashed, rotated on every use (./refresh-tokens.ts).
+const uaa: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
+  registerUaaErrors(app);
+  await authRoutes(app, options);
+  await accountRoutes(app, options);
+  await registrationRoutes(app, options);
+};
+export default uaa;

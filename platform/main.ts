@@ -1,0 +1,45 @@
+import closeWithGrace from 'close-with-grace';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { buildPlatform } from './app';
+import { loadPlatformConfig } from './config';
+import { openDb } from './db/db';
+import { migrate } from './db/migrate';
+import { runSeeds } from './seed/index';
+
+// The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
+// migrations, seed, then listen. SIGINT/SIGTERM close the server and the database cleanly, so the
+// embedded database is never left half-written.
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadPlatformConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const db = await openDb({ dataDir, databaseUrl: config.databaseUrl });
+  const applied = await migrate(db);
+  const seeded = await runSeeds(db);
+  const app = await buildPlatform(db, config);
+  app.log.info(
+    { database: config.databaseUrl ? 'postgresql' : `pglite:${dataDir}`, migrations: applied, seeds: seeded },
+    'database ready',
+  );
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+    await db.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Platform failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PageUrl } from '../../../shared/contracts/context';
+import { ContextQuery } from '../../../shared/contracts/context';
+import { parse } from '../../http/errors';
+import type { ServiceOptions } from '../../app';
+import { publicTenant, tenantLookup } from './tenants';
+
+// GET /cms-api/context (specification section 7, call 1): the context of one page load. The shop is
+// the one of the page url's host; an unknown host still gets a context, carrying a site error
+// message, so the shop shows its error page rather than failing. As the specification says, the
+// answer is a JSON string whose content is the context object.
+export const DEFAULT_LAYOUT = 'cms-default';
+
+const PageLocation = z.object({
+  origin: z.string().max(300).optional(),
+  host: z.string().min(1).max(300),
+  pathname: z.string().max(4000).default('/'),
+});
+
+function parseLocation(raw: string): z.infer<typeof PageUrl> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    json = undefined;
+  }
+  const location = parse(PageLocation, json, 'url (JSON of the page location with host and pathname)');
+  return { origin: location.origin ?? `http://${location.host}`, host: location.host, pathname: location.pathname };
+}
+
+export async function contextRoute(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+  const tenantOf = tenantLookup(db);
+  app.get(
+    '/context',
+    { config: { openapi: { summary: 'Context of one page load (a JSON string carrying the context)', tags: ['cms'], query: ContextQuery } } },
+    async (request, reply) => {
+      const query = parse(ContextQuery, request.query, 'query');
+      const url = parseLocation(query.url);
+      const hostname = url.host.replace(/:\d+$/, '');
+      const tenant = await tenantOf(hostname);
+      const principal = request.principal;
+      let userAccount: { id: string; login: string; email: string } | null = null;
+      if (tenant && principal?.accountId && principal.tenantId === tenant.id) {
+        const { rows } = await db.query<{ id: string; login: string; email: string }>(
+          'select id, login, email from accounts where id = $1',
+          [principal.accountId],
+        );
+        userAccount = rows[0] ?? null;
+      }
+      const context = {
+        cid: query.cid,
+        tenant: tenant ? publicTenant(tenant) : { id: 'unknown' },
+        url,
+        page: {
+          isLoggedIn: query.isLoggedIn === 'true',
+          layout: DEFAULT_LAYOUT,
+          siteError: tenant ? null : { message: `No shop is configured for ${hostname}.` },
+        },
+        userAccount,
+      };
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(JSON.stringify(context)));
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { ChangePasswordRequest, MessageResponse } from '../../../shared/contracts/account';
+import { Account } from '../../../shared/contracts/uaa';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { requireAccount } from '../../auth/principal';
+import { HttpError, parse } from '../../http/errors';
+import type { ServiceOptions } from '../../app';
+import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
+import { invalidToken } from './errors';
+
+const tags = ['uaa'];
+
+export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+  app.get(
+    '/account',
+    {
+      config: {
+        openapi: {
+          summary: 'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
+          tags,
+          response: Account,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Personal data: never stored by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      const principal = request.principal;
+      if (!principal) throw invalidToken(request.tokenExpired ? 'Access token expired' : 'Missing or invalid access token');
+      if (request.tenant && request.tenant.id !== principal.tenantId) throw invalidToken('Token of another shop');
+      if (!principal.accountId) return { ...GUEST_ACCOUNT, tenantId: principal.tenantId };
+      const account = await accountById(db, principal.accountId);
+      if (!account) throw invalidToken('Account no longer exists');
+      return accountView(account);
+    },
+  );
+
+  app.post(
+    '/account/change-password',
+    { config: { openapi: { summary: 'Change the password of the signed-in account', tags, body: ChangePasswordRequest, response: MessageResponse } } },
+    async (request) => {
+      const { accountId } = requireAccount(request);
+      const input = parse(ChangePasswordRequest, request.body, 'password change');
+      const account = await accountById(db, accountId);
+      if (!account) throw invalidToken('Account no longer exists');
+      if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
+        throw new HttpError(400, 'wrong_password', 'The current password is wrong');
+      }
+      await db.query('update accounts set password_hash = $2 where id = $1', [accountId, await hashPassword(input.newPassword)]);
+      return { message: 'Password changed' } satisfies z.infer<typeof MessageResponse>;
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/errors';
+
+// uaa speaks OAuth-style errors, { error, error_description } (shared/contracts/uaa.ts UaaError),
+// unlike the other services' { error: { code, message } }. Codes the gateway acts on:
+// invalid_grant (refresh token spent, expired or revoked) and invalid_token (access token bad).
+const OAUTH_CODES: Record<string, string> = {
+  bad_request: 'invalid_request',
+  unauthorized: 'invalid_token',
+};
+
+export const invalidGrant = (description: string) => new HttpError(401, 'invalid_grant', description);
+export const invalidToken = (description: string) => new HttpError(401, 'invalid_token', description);
+
+export function registerUaaErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: OAUTH_CODES[error.code] ?? error.code, error_description: error.message });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ error: 'invalid_request', error_description: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'server_error', error_description: 'Internal error' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: 'not_found', error_description: `No route ${request.method} ${request.url}` }),
+  );
+}

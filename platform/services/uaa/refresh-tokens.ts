@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenSigner } from '../../auth/tokens';
+import type { PlatformConfig } from '../../config';
+import type { Queryable } from '../../db/db';
+import type { TokenPair } from '../../../shared/contracts/uaa';
+
+// Sessions. A refresh token is an opaque random string; only its SHA-256 is stored. Each refresh
+// spends the token and issues a new one in the same family (rotation). Presenting a spent token
+// is refused; if that happens after the grace period (so it is not two gateway replicas racing
+// for the same refresh), it means the token was stolen and the whole family is revoked.
+export const REUSE_GRACE_SECONDS = 10;
+
+export type Session = { tenantId: string; principalId: string; accountId: string | null };
+type RefreshRow = {
+  family_id: string; tenant_id: string; principal_id: string; account_id: string | null;
+  expired: boolean; used_seconds_ago: number | null; revoked: boolean;
+};
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueTokenPair(
+  q: Queryable, signer: TokenSigner, config: PlatformConfig, session: Session, familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refreshToken = `rt.${randomBytes(32).toString('base64url')}`;
+  await q.query(
+    `insert into refresh_tokens (token_hash, family_id, tenant_id, principal_id, account_id, expires_at)
+     values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::float8))`,
+    [hashToken(refreshToken), familyId, session.tenantId, session.principalId, session.accountId, config.refreshTokenTtl],
+  );
+  const accessToken = await signer.sign(session, config.accessTokenTtl);
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: config.accessTokenTtl,
+    refresh_expires_in: config.refreshTokenTtl,
+  };
+}
+
+async function findToken(q: Queryable, token: string): Promise<RefreshRow | null> {
+  const { rows } = await q.query<RefreshRow>(
+    `select family_id, tenant_id, principal_id, account_id, expires_at <= now() as expired,
+       extract(epoch from now() - used_at)::float8 as used_seconds_ago, revoked_at is not null as revoked
+     from refresh_tokens where token_hash = $1 for update`,
+    [hashToken(token)],
+  );
+  return rows[0] ?? null;
+}
+
+export type SpendResult = { ok: true; session: Session; familyId: string } | { ok: false; reason: string };
+
+/** Spends a refresh token (inside the caller's transaction). Reuse revokes the family. */
+export async function spendRefreshToken(q: Queryable, token: string, tenantId: string | null): Promise<SpendResult> {
+  const row = await findToken(q, token);
+  if (!row || (tenantId && row.tenant_id !== tenantId)) return { ok: false, reason: 'Unknown refresh token' };
+  if (row.revoked) return { ok: false, reason: 'Refresh token revoked' };
+  if (row.used_seconds_ago !== null) {
+    if (row.used_seconds_ago > REUSE_GRACE_SECONDS) await revokeFamily(q, row.family_id);
+    return { ok: false, reason: 'Refresh token already used' };
+  }
+  if (row.expired) return { ok: false, reason: 'Refresh token expired' };
+  await q.query('update refresh_tokens set used_at = now() where token_hash = $1', [hashToken(token)]);
+  return {
+    ok: true,
+    familyId: row.family_id,
+    session: { tenantId: row.tenant_id, principalId: row.principal_id, accountId: row.account_id },
+  };
+}
+
+/** The live guest session of a refresh token, or null (spent, revoked, expired, an account's, other shop). */
+export async function liveGuestSession(q: Queryable, token: string, tenantId: string) {
+  const row = await findToken(q, token);
+  if (!row || row.revoked || row.expired || row.used_seconds_ago !== null) return null;
+  if (row.account_id !== null || row.tenant_id !== tenantId) return null;
+  return { principalId: row.principal_id, familyId: row.family_id };
+}
+
+export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [familyId]);
+}
+
+/** Sign-out: revokes the session of the token; unknown tokens are ignored (sign-out is idempotent). */
+export async function revokeSessionOf(q: Queryable, token: string): Promise<void> {
+  await q.query(
+    `update refresh_tokens set revoked_at = now()
+     where family_id = (select family_id from refresh_tokens where token_hash = $1) and revoked_at is null`,
+    [hashToken(token)],
+  );
+}
+
+/** After a password reset: every session of the account ends. */
+export async function revokeAccountSessions(q: Queryable, accountId: string): Promise<void> {
+  await q.query('update refresh_tokens set revoked_at = now() where account_id = $1 and revoked_at is null', [accountId]);
+}

@@ -1,0 +1,127 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ActivateRequest, MessageResponse, RegisterRequest, ResetFinishRequest, ResetInitRequest,
+} from '../../../shared/contracts/account';
+import { Account } from '../../../shared/contracts/uaa';
+import { hashPassword } from '../../auth/passwords';
+import { requireTenant, type TenantRow } from '../../auth/principal';
+import { badRequest, conflict, notFound, parse } from '../../http/errors';
+import { queueMail } from '../../mail/outbox';
+import type { ServiceOptions } from '../../app';
+import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
+import { revokeAccountSessions } from './refresh-tokens';
+
+// Registration with an activation key, and password reset (init with a reset key, finish).
+// The keys travel only by e-mail (the outbox); answers never contain them.
+const tags = ['uaa'];
+const RESET_KEY_HOURS = 24;
+const newKey = () => randomBytes(24).toString('base64url');
+
+/** Links in e-mails point at the shop the request came through (its port too), else the shop's origin. */
+function shopOrigin(request: FastifyRequest, tenant: TenantRow): string {
+  const sent = request.headers['x-domain-origin'];
+  try {
+    if (typeof sent === 'string' && new URL(sent).hostname.toLowerCase() === tenant.host) return new URL(sent).origin;
+  } catch {
+    // malformed header: fall through to the configured origin
+  }
+  return tenant.origin;
+}
+
+export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+  app.post(
+    '/register',
+    { config: { openapi: { summary: 'Register an account; sends the activation e-mail', tags, body: RegisterRequest, response: Account, status: 201 } } },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      const input = parse(RegisterRequest, request.body, 'registration');
+      const email = normaliseEmail(input.email);
+      const passwordHash = await hashPassword(input.password);
+      const activationKey = newKey();
+      const link = `${shopOrigin(request, tenant)}/profile/activation/${activationKey}`;
+      const account = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<AccountRow>(
+          `insert into accounts (id, tenant_id, email, login, password_hash, first_name, last_name, activated, activation_key)
+           values ($1, $2, $3, $3, $4, $5, $6, false, $7) on conflict (tenant_id, email) do nothing returning *`,
+          [`acc-${randomUUID()}`, tenant.id, email, passwordHash, input.firstName, input.lastName, activationKey],
+        );
+        if (!rows[0]) return null;
+        await queueMail(tx, {
+          tenantId: tenant.id, to: email, kind: 'activation', link,
+          subject: `Activate your ${tenant.name} account`,
+          body: `Welcome to ${tenant.name}${input.firstName ? `, ${input.firstName}` : ''}!\n\nActivate your account: ${link}\n`,
+        });
+        return rows[0];
+      });
+      if (!account) throw conflict('An account with this e-mail already exists; sign in or reset the password');
+      return reply.status(201).send(accountView(account));
+    },
+  );
+
+  app.post(
+    '/activate',
+    { config: { openapi: { summary: 'Activate an account with the key of its activation e-mail', tags, body: ActivateRequest, response: Account } } },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { key } = parse(ActivateRequest, request.body, 'activation');
+      const { rows } = await db.query<AccountRow>(
+        `update accounts set activated = true, activation_key = null
+         where activation_key = $1 and tenant_id = $2 returning *`,
+        [key, tenant.id],
+      );
+      if (!rows[0]) throw notFound('Unknown or already used activation key');
+      return accountView(rows[0]);
+    },
+  );
+
+  app.post(
+    '/account/reset-password/init',
+    { config: { openapi: { summary: 'Send a password reset e-mail (same answer for unknown e-mails)', tags, body: ResetInitRequest, response: MessageResponse } } },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { email } = parse(ResetInitRequest, request.body, 'password reset');
+      const account = await accountByEmail(db, tenant.id, email);
+      if (account) {
+        const resetKey = newKey();
+        const link = `${shopOrigin(request, tenant)}/profile/reset/${resetKey}`;
+        await db.transaction(async (tx) => {
+          await tx.query(
+            `update accounts set reset_key = $2, reset_expires_at = now() + make_interval(hours => $3::int) where id = $1`,
+            [account.id, resetKey, RESET_KEY_HOURS],
+          );
+          await queueMail(tx, {
+            tenantId: tenant.id, to: account.email, kind: 'password-reset', link,
+            subject: `Reset your ${tenant.name} password`,
+            body: `Someone asked to reset the password of your ${tenant.name} account.\n\n` +
+              `Choose a new password within ${RESET_KEY_HOURS} hours: ${link}\n\nNot you? Ignore this e-mail.\n`,
+          });
+        });
+      }
+      return { message: 'If an account exists for this e-mail, a reset link is on its way' };
+    },
+  );
+
+  app.post(
+    '/account/reset-password/finish',
+    { config: { openapi: { summary: 'Set a new password with the key of the reset e-mail; ends every session', tags, body: ResetFinishRequest, response: MessageResponse } } },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const input = parse(ResetFinishRequest, request.body, 'password reset');
+      const passwordHash = await hashPassword(input.newPassword);
+      const done = await db.transaction(async (tx) => {
+        // Following the e-mail's link proves the address, so the account is activated too.
+        const { rows } = await tx.query<{ id: string }>(
+          `update accounts set password_hash = $3, reset_key = null, reset_expires_at = null, activated = true
+           where reset_key = $1 and tenant_id = $2 and reset_expires_at > now() returning id`,
+          [input.key, tenant.id, passwordHash],
+        );
+        if (!rows[0]) return false;
+        await revokeAccountSessions(tx, rows[0].id);
+        return true;
+      });
+      if (!done) throw badRequest('Unknown, used or expired reset key; ask for a new reset e-mail');
+      return { message: 'Password changed; sign in with the new password' };
+    },
+  );
+}
