@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { CidContext, NonceContext } from './lib/cid-context';
 
 // Browsers get the HTML streamed from the shell on; crawlers (isbot) get the complete document.
@@ -42,7 +42,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (!shellFailed) console.error(error);
+          if (!shellFailed) loadContext.reportError(error);
         },
       },
     );
@@ -53,3 +53,10 @@ export default function handleRequest(
     });
   });
 }
+
+// Errors of loaders and actions go to the gateway's log with the CID; expected answers (404s,
+// redirects) and requests the client abandoned are not errors.
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  (context as AppLoadContext).reportError(error);
+};

@@ -9,7 +9,6 @@ export function initErrorReporting(config: Config): void {
     dsn: config.sentryDsn,
     environment: config.env,
     maxBreadcrumbs: 100,
-    sendDefaultPii: false,
     beforeSend(event) {
       if (event.request?.headers) {
         delete event.request.headers.cookie;

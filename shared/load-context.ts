@@ -28,6 +28,8 @@ export type GatewayLoadContext = {
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
   platform: PlatformClient;
+  /** Logs an error of a loader, action or render with the request's CID. */
+  reportError(error: unknown): void;
 };
 
 declare module 'react-router' {

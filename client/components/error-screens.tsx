@@ -9,9 +9,10 @@ export function NotFoundScreen({ path }: { path: string }) {
   return (
     <main className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title">Page not found</h1>
-      <p>Page Not Found: {path}</p>
+      <p>{`Page Not Found: ${path}`}</p>
       <p className="cid">
-        CID: <code>{cid}</code>
+        {'CID: '}
+        <code>{cid}</code>
       </p>
       <a href="/">Back to the shop</a>
     </main>
@@ -25,7 +26,8 @@ export function GenericErrorScreen({ message }: { message?: string | null }) {
     <main className="error-screen" role="alert" aria-labelledby="error-title">
       <h1 id="error-title">{message || FALLBACK_ERROR_TEXT}</h1>
       <p className="cid">
-        CID: <code>{cid}</code>
+        {'CID: '}
+        <code>{cid}</code>
       </p>
     </main>
   );

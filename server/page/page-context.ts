@@ -33,6 +33,7 @@ export async function loadPageContext(
     nonce: deps.nonce,
     isLoggedIn,
     redirectAllowedHosts: config.redirectAllowedHosts,
+    reportError: (error: unknown) => request.log.error({ err: error }, 'render error'),
     platform: createPlatformClient(platform, {
       cid: request.cid,
       shopOrigin: request.shopOrigin,
