@@ -1,9 +1,53 @@
+import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { abortableDispatcher } from '../proxy/abort';
+import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
+import { forward } from '../proxy/forward';
+import { resolveTarget } from '../proxy/services';
+import { jsonError } from '../session/json-error';
 import type { Platform } from '../upstream/platform';
 
-// /api/services/* proxy: placeholder until issue #2 point 8 lands here.
-export const proxyPlugin = fp(async (_app: FastifyInstance, _opts: { config: Config; platform: Platform }) => {}, {
-  name: 'proxy',
-});
+// /api/services/{service}/* (issue #2 point 8): allow-listed services on the shared keep-alive pool,
+// paths checked before credentials, bodies streamed with a 1 MiB cap. The CSRF rule runs earlier,
+// in onRequest (plugins/csrf.ts). See docs/decisions/0025.
+export const BODY_LIMIT = 1024 * 1024;
+
+export const proxyPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; platform: Platform }) => {
+    const { config, platform } = opts;
+    // Own scope: the raw-body parser and reply-from stay out of the rest of the app.
+    await app.register(async (scope) => {
+      await scope.register(replyFrom, {
+        undici: abortableDispatcher(platform.dispatcher),
+        // Explicit, unlike reply-from's defaults: only reads are retried, and never a body.
+        retryMethods: ['GET', 'HEAD'],
+        maxRetriesOn503: 1,
+        disableRequestLogging: true,
+      });
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (request, payload, done) => done(null, limitedBody(payload, BODY_LIMIT)));
+
+      scope.route({
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        url: '/api/services/*',
+        // Refused before the body is read or any credential is looked at.
+        onRequest: async (request, reply) => {
+          const target = resolveTarget(request.url, config.platformUrl);
+          if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
+          if (declaredTooLarge(request.raw, BODY_LIMIT)) {
+            return jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
+          }
+        },
+        handler: async (request, reply) => {
+          const target = resolveTarget(request.url, config.platformUrl);
+          if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
+          await forward(request, reply, target, { refresher: app.refresher, config });
+          return reply;
+        },
+      });
+    });
+  },
+  { name: 'proxy', dependencies: ['session', 'request-context'] },
+);

@@ -1,9 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { createRefresher, type Refresher } from '../session/refresh';
+import { jsonError } from '../session/json-error';
+import { sessionRoutes } from '../session/routes';
+import { createUaaClient, type UaaClient } from '../uaa/client';
 import type { Platform } from '../upstream/platform';
+import { csrfPlugin } from './csrf';
 
-// Sign-in session endpoints (BFF): placeholder until issue #2 point 7 lands here.
-export const sessionPlugin = fp(async (_app: FastifyInstance, _opts: { config: Config; platform: Platform }) => {}, {
-  name: 'session',
-});
+// Sign-in session (issue #2 point 7): the uaa client and the shared refresher as app decorations
+// (the page context uses them through resolveAccount), the CSRF rule, and the /auth/* endpoints.
+declare module 'fastify' {
+  interface FastifyInstance {
+    uaa: UaaClient;
+    refresher: Refresher;
+  }
+}
+
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; platform: Platform }) => {
+    const uaa = createUaaClient(opts.platform, opts.config.timeouts.context);
+    const refresher = createRefresher(uaa);
+    app.decorate('uaa', uaa);
+    app.decorate('refresher', refresher);
+
+    // The CSRF hook guards /auth/* and /api/services/* for the whole app.
+    await app.register(csrfPlugin);
+
+    // Own scope: JSON errors in the gateway's shape for bodies Fastify refuses (415, bad JSON, 413).
+    await app.register(async (scope) => {
+      scope.setErrorHandler((error: FastifyError, request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 500) {
+          request.log.error({ err: error }, 'session endpoint failed');
+          return jsonError(reply, 500, 'internal_error', 'Something went wrong');
+        }
+        return jsonError(reply, status, 'invalid_request', error.message);
+      });
+      await sessionRoutes(scope, { uaa, refresher, config: opts.config });
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie', 'request-context'] },
+);

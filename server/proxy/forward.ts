@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../config';
+import { proxyCredentials } from '../session/access-token';
+import { readTokenCookies } from '../session/cookies';
+import type { Refresher } from '../session/refresh';
+import { withAbortSignal } from './abort';
+import { sendProxyError } from './errors';
+import { downstreamHeaders, upstreamRequestHeaders } from './headers';
+
+// One proxied call through @fastify/reply-from: headers rewritten both ways, an explicit timeout,
+// at most one retry of a GET on 503, and, for an idempotent call the upstream refused with 401,
+// one token refresh and one retry (docs/decisions/0025).
+export type ForwardDeps = { refresher: Refresher; config: Config };
+type Target = { service: string; url: string };
+type UpstreamAnswer = { statusCode: number; headers: IncomingHttpHeaders; stream: NodeJS.ReadableStream & { destroy(): void } };
+
+const REPLAYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_RETRY_DELAY_MS = 250;
+
+export async function forward(request: FastifyRequest, reply: FastifyReply, target: Target, deps: ForwardDeps): Promise<void> {
+  const first = await proxyCredentials(request, reply, deps);
+  const controller = new AbortController();
+  // The client went away before the answer was complete: stop the upstream work too.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const canRenew = REPLAYABLE.has(request.method) && !first.renewed && readTokenCookies(request).refreshToken !== null;
+
+  const send = (accessToken: string | null, mayRenew: boolean): void => {
+    let copied: IncomingHttpHeaders = {};
+    withAbortSignal(controller.signal, () =>
+      reply.from(target.url, {
+        timeout: deps.config.timeouts.proxy,
+        retriesCount: 0,
+        // Read per call by reply-from; 503 retries are also bounded in retryDelay below.
+        ...({ maxRetriesOn503: 1 } as object),
+        retryDelay: ({ req, res, err, attempt, getDefaultDelay }) => {
+          const delay = attempt < 1 ? getDefaultDelay(req, res, err, attempt) : null;
+          if (delay === null) return null;
+          (res as unknown as UpstreamAnswer | undefined)?.stream.resume();
+          return Math.min(Number(delay) || 0, MAX_RETRY_DELAY_MS);
+        },
+        rewriteRequestHeaders: (req, headers) =>
+          upstreamRequestHeaders(headers as IncomingHttpHeaders, { cid: req.cid, shopOrigin: req.shopOrigin, accessToken }),
+        rewriteHeaders: (headers) => (copied = downstreamHeaders(headers as IncomingHttpHeaders, accessToken !== null)),
+        onError: (_reply, { error }) => sendProxyError(reply, error, target.service, controller.signal.aborted),
+        onResponse: (_request, _reply, raw) => {
+          const res = raw as unknown as UpstreamAnswer;
+          if (res.statusCode !== 401 || !mayRenew) return void reply.send(res.stream);
+          void retryAfterRefusal(res, copied, accessToken);
+        },
+      }),
+    );
+  };
+
+  // The upstream refused the token: renew it once; with a new token, drop the 401 and ask again.
+  const retryAfterRefusal = async (refused: UpstreamAnswer, copied: IncomingHttpHeaders, used: string | null) => {
+    const renewed = await proxyCredentials(request, reply, deps, { force: true, accessToken: used });
+    if (!renewed.renewed || controller.signal.aborted) return void reply.send(refused.stream);
+    refused.stream.destroy();
+    for (const name of Object.keys(copied)) reply.removeHeader(name);
+    send(renewed.accessToken, false);
+  };
+
+  send(first.accessToken, canRenew);
+}

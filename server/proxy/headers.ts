@@ -1,0 +1,63 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { productHeaders } from '../upstream/platform';
+
+// Which headers cross the proxy (security checklist: token cookie, spoofed proxy headers, cached
+// personal responses; docs/decisions/0025). Upstream gets an allow-list of the browser's headers
+// plus the gateway's own; the browser gets the upstream's headers minus cookies, hop-by-hop and
+// CORS headers.
+const FORWARDED_TO_UPSTREAM = [
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+  'if-range',
+  'range',
+  'user-agent',
+] as const;
+
+export type UpstreamIdentity = { cid: string; shopOrigin: string; accessToken: string | null };
+
+/**
+ * `incoming` is the browser's headers after reply-from removed `Connection` and the names it lists;
+ * only allow-listed ones survive, and the gateway's headers are set after them, so a client can
+ * neither spoof nor strip them (CVE-2026-33805: `Connection: x-correlation-id`).
+ */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, identity: UpstreamIdentity): IncomingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  if (incoming.host) headers.host = incoming.host; // reply-from set it to the upstream's host
+  for (const name of FORWARDED_TO_UPSTREAM) {
+    const value = incoming[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  Object.assign(headers, productHeaders(identity.cid, identity.shopOrigin));
+  if (identity.accessToken) headers.authorization = `Bearer ${identity.accessToken}`;
+  return headers;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** Headers the browser may see; `credentialed`: the call carried the visitor's token. */
+export function downstreamHeaders(upstream: IncomingHttpHeaders, credentialed: boolean): IncomingHttpHeaders {
+  const named = new Set(
+    String(upstream.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;
+    if (name.startsWith('proxy-') || name.startsWith('access-control-')) continue;
+    // Only the gateway sets cookies; the CID header is the gateway's own.
+    if (name === 'set-cookie' || name === 'set-cookie2' || name === 'x-correlation-id') continue;
+    headers[name] = value;
+  }
+  // A personal answer must not be stored by a browser or shared cache (Next GHSA-g5qg-72qw-gw5v).
+  if (credentialed) headers['cache-control'] = 'private, no-store';
+  return headers;
+}

@@ -1,0 +1,57 @@
+import { findPathEscape } from './path-guard';
+
+// The services the browser may reach through /api/services/{service}/*, each always sent to
+// {PLATFORM_URL}/api/services/{service}/...: the target never comes from the Host header or the
+// path (security checklist, SSRF row). Adding a service is a code change, reviewed.
+export const PROXIED_SERVICES = [
+  'uaa',
+  'booking-ms',
+  'catalogue',
+  'orders',
+  'shopping-lists',
+  'smart-carts',
+  'profile',
+] as const;
+export type ProxiedService = (typeof PROXIED_SERVICES)[number];
+
+const KNOWN = new Set<string>(PROXIED_SERVICES);
+const PREFIX = '/api/services/';
+
+export type ProxyTarget =
+  | { ok: true; service: ProxiedService; url: string }
+  | { ok: false; status: 400 | 404; code: string; message: string };
+
+/** Maps the raw request URL to the upstream URL, or says why it is refused. */
+export function resolveTarget(rawUrl: string, platformUrl: string): ProxyTarget {
+  const queryAt = rawUrl.indexOf('?');
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : rawUrl.slice(queryAt);
+  if (!path.startsWith(PREFIX)) return notFound('Unknown service');
+
+  // The escape check runs on the whole raw path, before the service is even looked at.
+  const escape = findPathEscape(path);
+  if (escape) return { ok: false, status: 400, code: 'bad_path', message: `Refused path: ${escape}` };
+
+  const slash = path.indexOf('/', PREFIX.length);
+  const service = slash === -1 ? path.slice(PREFIX.length) : path.slice(PREFIX.length, slash);
+  const rest = slash === -1 ? '' : path.slice(slash);
+  if (!KNOWN.has(service)) return notFound(`Unknown service: ${service.slice(0, 40)}`);
+  if (service === 'uaa' && isTokenEndpoint(rest)) return notFound('Not available through the proxy');
+  return { ok: true, service: service as ProxiedService, url: `${platformUrl}${PREFIX}${service}${rest}${query}` };
+}
+
+// uaa endpoints that hand out or take tokens are the gateway's business only (/auth/* here):
+// refused by segment, ignoring case and ;matrix parameters some servers strip.
+const TOKEN_SEGMENTS = new Set(['auth', 'oauth', 'oauth2', 'sign-in', 'sign-out', 'refresh', 'login', 'logout']);
+
+export function isTokenEndpoint(rest: string): boolean {
+  const segments = decodeURIComponent(rest)
+    .toLowerCase()
+    .split('/')
+    .map((segment) => segment.split(';')[0] ?? '');
+  return segments.some((segment) => TOKEN_SEGMENTS.has(segment) || segment.includes('token'));
+}
+
+function notFound(message: string): ProxyTarget {
+  return { ok: false, status: 404, code: 'not_found', message };
+}

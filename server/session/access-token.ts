@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { Config } from '../config';
+import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import type { Refresher } from './refresh';
+
+// The access token a proxied call carries as Bearer. Renewed first when it is missing or expires
+// within a minute (Duende BFF's margin), or when the upstream refused it (`force`). The gateway
+// never verifies the token: uaa and the services do; `exp` only decides when to renew early.
+export const RENEW_MARGIN_SECONDS = 60;
+
+export type Credentials = { accessToken: string | null; renewed: boolean };
+type Deps = { refresher: Refresher; config: Pick<Config, 'cookieSecure'> };
+
+export async function proxyCredentials(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+  options: { force?: boolean; accessToken?: string | null } = {},
+): Promise<Credentials> {
+  const cookies = readTokenCookies(request);
+  const current = options.accessToken !== undefined ? options.accessToken : cookies.accessToken;
+  const refreshToken = cookies.refreshToken;
+  const due = options.force || current === null || expiresSoon(current);
+  if (!refreshToken || !due) return { accessToken: current, renewed: false };
+
+  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+  const outcome = await deps.refresher.refresh(refreshToken, ctx);
+  if (outcome.kind === 'refreshed') {
+    setTokenCookies(reply, outcome.pair, deps.config);
+    return { accessToken: outcome.pair.access_token, renewed: true };
+  }
+  if (outcome.kind === 'invalid_grant') {
+    request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
+    clearTokenCookies(reply, deps.config);
+    return { accessToken: null, renewed: false };
+  }
+  // A transient failure does not sign the visitor out: the call goes on with what it has.
+  request.log.warn({ upstreamStatus: outcome.status, reason: outcome.reason }, 'token refresh failed; using the current token');
+  return { accessToken: current, renewed: false };
+}
+
+/** True when the token is a JWT whose exp is within the margin; opaque tokens are never "due". */
+export function expiresSoon(token: string, nowSeconds = Date.now() / 1000): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && exp - nowSeconds < RENEW_MARGIN_SECONDS;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../shared/contracts/uaa';
+import type { Config } from '../config';
+import type { AccountResult, UaaClient } from '../uaa/client';
+import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import type { Refresher } from './refresh';
+
+// The visitor's account for a page load (specification sections 4 and 8, brief "Guests"):
+// - uaa is asked only when both token cookies exist, with both tokens in a Cookie header;
+// - logged in only when the account has an id; a guest (no id) keeps its access token for the cart;
+// - an expired access token is refreshed once (shared per visitor) and the call retried once;
+// - invalid_grant ends the session (cookies cleared); any other failure is logged and the visitor
+//   is treated as logged out for this request, keeping the cookies.
+export type PublicAccount = { id: string; login: string | null; email: string | null };
+export type ResolvedAccount = { account: PublicAccount | null; accessToken: string | null };
+export type AccountDeps = { uaa: UaaClient; refresher: Refresher; config: Config };
+
+const LOGGED_OUT: ResolvedAccount = { account: null, accessToken: null };
+
+export async function resolveAccount(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AccountDeps,
+): Promise<ResolvedAccount> {
+  const { accessToken, refreshToken } = readTokenCookies(request);
+  if (!accessToken || !refreshToken) return LOGGED_OUT;
+  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+
+  let tokens = { accessToken, refreshToken };
+  let result: AccountResult = await deps.uaa.account(ctx, tokens);
+  if (result.kind === 'expired') {
+    const refreshed = await deps.refresher.refresh(refreshToken, ctx);
+    if (refreshed.kind === 'invalid_grant') {
+      request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
+      clearTokenCookies(reply, deps.config);
+      return LOGGED_OUT;
+    }
+    if (refreshed.kind === 'failed') {
+      request.log.warn({ upstreamStatus: refreshed.status, reason: refreshed.reason }, 'token refresh failed; treated as logged out');
+      return LOGGED_OUT;
+    }
+    setTokenCookies(reply, refreshed.pair, deps.config);
+    tokens = { accessToken: refreshed.pair.access_token, refreshToken: refreshed.pair.refresh_token };
+    result = await deps.uaa.account(ctx, tokens);
+  }
+
+  if (result.kind === 'expired') {
+    request.log.warn({ upstreamStatus: 401 }, 'account call refused a fresh access token; treated as logged out');
+    return LOGGED_OUT;
+  }
+  if (result.kind === 'failed') {
+    request.log.warn({ upstreamStatus: result.status, reason: result.reason }, 'account call failed; treated as logged out');
+    return LOGGED_OUT;
+  }
+  return { account: publicAccount(result.account), accessToken: tokens.accessToken };
+}
+
+/** Only id, login and email leave the gateway; an account without an id is a guest (null). */
+export function publicAccount(account: Account): PublicAccount | null {
+  const id = account.id === null || account.id === undefined ? '' : String(account.id);
+  if (id === '') return null;
+  return { id, login: account.login ?? null, email: account.email ?? null };
+}

@@ -1,0 +1,47 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenPair } from '../../shared/contracts/uaa';
+import type { Config } from '../config';
+
+// The token cookies (brief, "Contracts"): httpOnly, Secure, SameSite=Lax, Path=/. Only the gateway
+// sets and clears them (sign-in, guest, refresh, sign-out). See docs/decisions/0021.
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+
+export type TokenCookies = { accessToken: string | null; refreshToken: string | null };
+
+const MAX_TOKEN_LENGTH = 8192;
+
+export function readTokenCookies(request: FastifyRequest): TokenCookies {
+  return {
+    accessToken: usable(request.cookies[ACCESS_COOKIE]),
+    refreshToken: usable(request.cookies[REFRESH_COOKIE]),
+  };
+}
+
+// An empty or absurdly long value is no token; it is never sent upstream.
+function usable(value: string | undefined): string | null {
+  return value && value.length <= MAX_TOKEN_LENGTH ? value : null;
+}
+
+function attributes(config: Pick<Config, 'cookieSecure'>): CookieSerializeOptions {
+  return { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax', path: '/' };
+}
+
+/**
+ * The access cookie lives as long as the session (refresh_expires_in) while the token inside it
+ * expires after expires_in: the gateway must still see the expired token to refresh it, since the
+ * account is only asked for when both cookies exist (specification section 4; ADR 0021).
+ */
+export function setTokenCookies(reply: FastifyReply, pair: TokenPair, config: Pick<Config, 'cookieSecure'>): void {
+  const sessionSeconds = pair.refresh_expires_in;
+  const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
+  reply.setCookie(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime });
+  reply.setCookie(REFRESH_COOKIE, pair.refresh_token, { ...attributes(config), ...lifetime });
+}
+
+/** Clears both cookies with the attributes they were set with, so the browser matches them. */
+export function clearTokenCookies(reply: FastifyReply, config: Pick<Config, 'cookieSecure'>): void {
+  reply.clearCookie(ACCESS_COOKIE, attributes(config));
+  reply.clearCookie(REFRESH_COOKIE, attributes(config));
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { TokenPair } from '../../shared/contracts/uaa';
+import type { UaaCallContext, UaaClient } from '../uaa/client';
+
+// Token refresh, once per refresh token per process (docs/decisions/0022):
+// - concurrent requests of one visitor share one in-flight refresh;
+// - the outcome is remembered for a short time, keyed by a hash of the old refresh token (and the
+//   shop origin), so a request that still carries the just-rotated token gets the same new pair
+//   instead of replaying a spent token (which uaa treats as theft and answers with invalid_grant).
+// Transient failures are not remembered: the next request may try again.
+export type RefreshOutcome =
+  | { kind: 'refreshed'; pair: TokenPair }
+  | { kind: 'invalid_grant' }
+  | { kind: 'failed'; status: number | null; reason: string };
+
+export type Refresher = {
+  refresh(refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome>;
+  /** Entries in flight or remembered (tests, metrics). */
+  size(): number;
+};
+
+export type RefresherOptions = { memoMs?: number };
+
+export function createRefresher(uaa: Pick<UaaClient, 'refresh'>, options: RefresherOptions = {}): Refresher {
+  const memoMs = options.memoMs ?? 30_000;
+  const inFlight = new Map<string, Promise<RefreshOutcome>>();
+  const memo = new Map<string, RefreshOutcome>();
+
+  async function run(key: string, refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome> {
+    const result = await uaa.refresh(ctx, refreshToken);
+    const outcome: RefreshOutcome =
+      result.kind === 'ok'
+        ? { kind: 'refreshed', pair: result.pair }
+        : result.kind === 'invalid_grant'
+          ? { kind: 'invalid_grant' }
+          : { kind: 'failed', status: result.status, reason: result.reason };
+    if (outcome.kind !== 'failed') {
+      memo.set(key, outcome);
+      // unref: a remembered outcome never keeps the process alive at shutdown.
+      setTimeout(() => memo.delete(key), memoMs).unref();
+    }
+    return outcome;
+  }
+
+  return {
+    refresh(refreshToken, ctx) {
+      const key = createHash('sha256').update(ctx.shopOrigin).update('\n').update(refreshToken).digest('base64url');
+      const remembered = memo.get(key);
+      if (remembered) return Promise.resolve(remembered);
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const started = run(key, refreshToken, ctx).finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
+    },
+    size: () => inFlight.size + memo.size,
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { Account, TokenPair, UaaError, uaaPaths } from '../../shared/contracts/uaa';
+import type { Platform } from '../upstream/platform';
+import { callUaa, type UaaCallContext, type UaaExchange } from './call';
+
+// The uaa contract as the gateway consumes it. Every answer is parsed with the shared zod schemas;
+// anything unexpected is a `failed` result carrying the upstream status (null: no answer), so the
+// callers decide between "session over" and "try again later" on a closed set of cases.
+export type { UaaCallContext };
+
+export type UaaFailure = { kind: 'failed'; status: number | null; reason: 'timeout' | 'network' | 'status' | 'body' };
+export type TokenResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid_grant' } | UaaFailure;
+export type SignInResult = TokenResult | { kind: 'refused'; status: number; message: string };
+export type AccountResult = { kind: 'ok'; account: Account } | { kind: 'expired' } | UaaFailure;
+export type SignOutResult = { kind: 'ok' } | UaaFailure;
+export type SessionTokens = { accessToken: string; refreshToken: string };
+
+export type UaaClient = {
+  account(ctx: UaaCallContext, tokens: SessionTokens): Promise<AccountResult>;
+  signIn(ctx: UaaCallContext, input: { email: string; password: string; guestRefreshToken?: string }): Promise<SignInResult>;
+  guest(ctx: UaaCallContext): Promise<TokenResult>;
+  refresh(ctx: UaaCallContext, refreshToken: string): Promise<TokenResult>;
+  signOut(ctx: UaaCallContext, refreshToken: string): Promise<SignOutResult>;
+};
+
+// Platform errors may come as { error: 'code' } (OAuth style) or { error: { code, message } }.
+const PlatformError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export function createUaaClient(platform: Platform, timeoutMs: number): UaaClient {
+  const post = (ctx: UaaCallContext, path: string, json?: unknown) =>
+    callUaa(platform, timeoutMs, ctx, { method: 'POST', path, json });
+
+  return {
+    async account(ctx, tokens) {
+      const exchange = await callUaa(platform, timeoutMs, ctx, {
+        method: 'GET',
+        path: uaaPaths.account,
+        // Specification section 7: both tokens in a Cookie header.
+        headers: { cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}` },
+      });
+      if (exchange.kind === 'answered' && exchange.status === 401) return { kind: 'expired' };
+      return parseOk(exchange, Account, (account) => ({ kind: 'ok', account }));
+    },
+
+    async signIn(ctx, input) {
+      const exchange = await post(ctx, uaaPaths.signIn, {
+        email: input.email,
+        password: input.password,
+        ...(input.guestRefreshToken ? { guest_refresh_token: input.guestRefreshToken } : {}),
+      });
+      if (exchange.kind === 'answered' && (exchange.status === 401 || isInvalidGrant(exchange))) {
+        return { kind: 'invalid_grant' };
+      }
+      if (exchange.kind === 'answered' && exchange.status === 403) {
+        return { kind: 'refused', status: 403, message: errorMessage(exchange.body) ?? 'Sign-in refused' };
+      }
+      return tokenResult(exchange);
+    },
+
+    async guest(ctx) {
+      return tokenResult(await post(ctx, uaaPaths.guest));
+    },
+
+    async refresh(ctx, refreshToken) {
+      const exchange = await post(ctx, uaaPaths.refresh, { refresh_token: refreshToken });
+      if (isInvalidGrant(exchange)) return { kind: 'invalid_grant' };
+      return tokenResult(exchange);
+    },
+
+    async signOut(ctx, refreshToken) {
+      const exchange = await post(ctx, uaaPaths.signOut, { refresh_token: refreshToken });
+      if (exchange.kind === 'answered' && exchange.status >= 200 && exchange.status < 300) return { kind: 'ok' };
+      return failure(exchange);
+    },
+  };
+}
+
+function tokenResult(exchange: UaaExchange): TokenResult {
+  return parseOk(exchange, TokenPair, (pair) => ({ kind: 'ok', pair }));
+}
+
+/** A 2xx whose body matches the schema, or a failure naming what went wrong. */
+function parseOk<S extends z.ZodType, R>(exchange: UaaExchange, schema: S, wrap: (value: z.infer<S>) => R): R | UaaFailure {
+  if (exchange.kind !== 'answered' || exchange.status < 200 || exchange.status >= 300) return failure(exchange);
+  const parsed = schema.safeParse(exchange.body);
+  return parsed.success ? wrap(parsed.data) : { kind: 'failed', status: exchange.status, reason: 'body' };
+}
+
+function failure(exchange: UaaExchange): UaaFailure {
+  return exchange.kind === 'answered'
+    ? { kind: 'failed', status: exchange.status, reason: 'status' }
+    : { kind: 'failed', status: null, reason: exchange.reason };
+}
+
+// invalid_grant: the refresh token is spent, expired or revoked (or the credentials are wrong).
+function isInvalidGrant(exchange: UaaExchange): boolean {
+  if (exchange.kind !== 'answered' || (exchange.status !== 400 && exchange.status !== 401)) return false;
+  const oauth = UaaError.safeParse(exchange.body);
+  if (oauth.success) return oauth.data.error === 'invalid_grant';
+  const platform = PlatformError.safeParse(exchange.body);
+  return platform.success && platform.data.error.code === 'invalid_grant';
+}
+
+function errorMessage(body: unknown): string | undefined {
+  const oauth = UaaError.safeParse(body);
+  if (oauth.success) return oauth.data.error_description ?? oauth.data.error;
+  const platform = PlatformError.safeParse(body);
+  return platform.success ? platform.data.error.message : undefined;
+}

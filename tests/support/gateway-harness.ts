@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+
+// The gateway on a recording fake platform, for tests of its own endpoints (session, proxy, CSRF).
+// Pages are not requested here, so a stub React Router build stands in for `npm run build`.
+export type Gateway = {
+  app: FastifyInstance;
+  upstream: FakeUpstream;
+  config: Config;
+  /** Every JSON log line of the gateway, to assert what was (and was not) logged. */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+};
+
+let stubBuildDir: string | undefined;
+function stubBuild(): string {
+  if (stubBuildDir) return stubBuildDir;
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-stub-build-'));
+  mkdirSync(join(dir, 'server'), { recursive: true });
+  mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {};\n');
+  stubBuildDir = dir;
+  return dir;
+}
+
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const upstream = await startFakeUpstream();
+  const config = loadConfig({ PLATFORM_URL: upstream.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const logs: Record<string, unknown>[] = [];
+  const app = await buildApp(config, {
+    render: { kind: 'build', dir: stubBuild() },
+    logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  await app.ready();
+  return {
+    app,
+    upstream,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await upstream.close();
+    },
+  };
+}
