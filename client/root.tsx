@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicContext } from '../shared/contracts/context';
 import type { Route } from './+types/root';
@@ -21,6 +21,9 @@ export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
   return formMethod !== undefined && formMethod !== 'GET';
 }
 
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='14' fill='%231f7a4d'/%3E%3C/svg%3E";
+
 export function Layout({ children }: { children: ReactNode }) {
   const cid = useCid();
   const nonce = useNonce();
@@ -32,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="correlation-id" content={cid} />
+        <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />
       </head>
@@ -45,6 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Marks the document once React has hydrated it (the browser runtime and tests look for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <CmsDefaultLayout context={loaderData.context}>
       <Outlet />

@@ -1,0 +1,86 @@
+// npm start: the whole shop on this machine — the reference platform (PLATFORM_PORT, default 4000,
+// embedded PostgreSQL in DATA_DIR) and the gateway (PORT, default 3000) as two processes with real
+// HTTP between them, stopped together. Builds first when the build is missing or older than the code.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const outputs = ['build/server/index.js', 'dist/server/main.js', 'dist/platform/main.js'];
+const sources = ['client', 'server', 'shared', 'platform', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
+  console.log('Building the shop (npm run build)...');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const platformPort = process.env.PLATFORM_PORT ?? '4000';
+const port = process.env.PORT ?? '3000';
+const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+const runPlatform = !process.env.PLATFORM_URL;
+
+const children = [];
+let stopping = false;
+function run(name, script, env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the shop.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve())))).then(
+    () => process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitForHealth(url, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+if (runPlatform) {
+  run('platform', 'dist/platform/main.js', { PLATFORM_PORT: platformPort });
+  await waitForHealth(`${platformUrl}/healthz`);
+}
+run('gateway', 'dist/server/main.js', { PORT: port, PLATFORM_URL: platformUrl });
+await waitForHealth(`http://127.0.0.1:${port}/readyz`);
+
+console.log(`
+  Storefront is running.
+    Fresh Market     http://localhost:${port}/
+    Harbour Grocers  http://harbour.localhost:${port}/
+    Platform API     ${platformUrl}/openapi.json
+
+  Demo shopper (both shops): shopper@example.com / demo1234
+  Stop with Ctrl+C.
+`);
