@@ -8,6 +8,7 @@ export const bookingPaths = {
   cart: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}`,
   item: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/item`,
   items: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/items`,
+  notes: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/notes`,
   copyBookingToCart: `${BOOKING_BASE}/copyBookingToCart`,
 } as const;
 
@@ -40,3 +41,9 @@ export type BookingItemInput = z.infer<typeof BookingItemInput>;
 export const BookingItemsDelete = z.object({
   items: z.array(z.object({ uid: z.string().min(1) })).min(1).max(500),
 });
+
+/** Body of PUT .../notes: the cart's notes, replaced as a whole. */
+export const BookingNotesInput = z.object({
+  notes: z.array(z.string().max(500)).max(50),
+});
+export type BookingNotesInput = z.infer<typeof BookingNotesInput>;

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/db';
 import { ensureCart, findCart, touchCart } from './cart-store';
 
 // Highest quantity a cart line may hold (the same bound as BookingItemInput).
-const MAX_QUANTITY = 9999;
+export const MAX_QUANTITY = 9999;
 
 /**
  * A guest signs in: their cart's items join the account's cart, quantities summed per

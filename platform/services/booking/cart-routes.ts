@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Booking, BookingItemInput, BookingItemsDelete, BookingNotesInput } from '../../../shared/contracts/booking';
+import type { Db } from '../../db/db';
+import { notFound, parse } from '../../http/errors';
+import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
+import { ensureCart, readBooking, setItemQuantity } from './cart-store';
+
+// The specification's cart calls 3-6 (and notes), under /bookings/cart/tenant/:tenantId.
+const tags = ['booking-ms'];
+const Uid = z.string().min(1).max(100);
+const SubstQuery = z.object({ substItemUid: Uid.optional() });
+const DeleteItemQuery = z.object({ bookingItemUid: Uid });
+
+export function registerCartRoutes(app: FastifyInstance, db: Db): void {
+  app.get(
+    '/bookings/cart/tenant/:tenantId',
+    { config: { openapi: { summary: "The caller's cart (created empty on first read)", tags, params: TenantParams, response: Booking } } },
+    async (request) => {
+      const { tenantId } = parse(TenantParams, request.params, 'path');
+      const key = cartKeyFor(request, tenantId);
+      return db.transaction(async (tx) => readBooking(tx, await ensureCart(tx, key)));
+    },
+  );
+
+  app.put(
+    '/bookings/cart/tenant/:tenantId/item',
+    {
+      config: {
+        openapi: {
+          summary: 'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
+          tags, params: TenantParams, query: SubstQuery, body: BookingItemInput, response: Booking,
+        },
+      },
+    },
+    async (request) => {
+      const { substItemUid } = parse(SubstQuery, request.query, 'query');
+      // The body's uid is accepted and ignored: an item is identified by (offeringId, byCase).
+      const item = parse(BookingItemInput, request.body, 'item');
+      return changeCart(db, request, async (tx, cartUid) => {
+        const tenantId = (request.params as { tenantId: string }).tenantId;
+        // Removing never needs the offering to be on sale: a withdrawn item must still leave the cart.
+        if (item.quantity > 0) await checkOffering(tx, tenantId, item.offeringId);
+        if (substItemUid) {
+          const { rows } = await tx.query<{ offering_id: string; by_case: boolean }>(
+            'delete from cart_items where cart_uid = $1 and uid = $2 returning offering_id, by_case',
+            [cartUid, substItemUid],
+          );
+          if (!rows[0]) throw notFound(`No item ${substItemUid} in the cart`);
+        }
+        await setItemQuantity(tx, cartUid, item.offeringId, item.byCase, item.quantity);
+      });
+    },
+  );
+
+  app.delete(
+    '/bookings/cart/tenant/:tenantId/item',
+    { config: { openapi: { summary: 'Remove one item', tags, params: TenantParams, query: DeleteItemQuery, response: Booking } } },
+    async (request) => {
+      const { bookingItemUid } = parse(DeleteItemQuery, request.query, 'query');
+      return changeCart(db, request, async (tx, cartUid) => {
+        const { rows } = await tx.query('delete from cart_items where cart_uid = $1 and uid = $2 returning uid', [cartUid, bookingItemUid]);
+        if (!rows[0]) throw notFound(`No item ${bookingItemUid} in the cart`);
+      });
+    },
+  );
+
+  app.delete(
+    '/bookings/cart/tenant/:tenantId/items',
+    { config: { openapi: { summary: 'Remove several items (uids not in the cart are ignored)', tags, params: TenantParams, body: BookingItemsDelete, response: Booking } } },
+    async (request) => {
+      const { items } = parse(BookingItemsDelete, request.body, 'items');
+      return changeCart(db, request, async (tx, cartUid) => {
+        await tx.query('delete from cart_items where cart_uid = $1 and uid = any($2::text[])', [cartUid, items.map((i) => i.uid)]);
+      });
+    },
+  );
+
+  app.put(
+    '/bookings/cart/tenant/:tenantId/notes',
+    { config: { openapi: { summary: "Replace the cart's notes", tags, params: TenantParams, body: BookingNotesInput, response: Booking } } },
+    async (request) => {
+      const { notes } = parse(BookingNotesInput, request.body, 'notes');
+      return changeCart(db, request, async (tx, cartUid) => {
+        await tx.query('update carts set notes = $2::jsonb where uid = $1', [cartUid, JSON.stringify(notes)]);
+      });
+    },
+  );
+}
