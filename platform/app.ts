@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createCid, isCid } from '../shared/cid';
 import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
@@ -43,7 +43,7 @@ export async function buildPlatform(db: Db, config: PlatformConfig): Promise<Fas
       const cid = req.headers['x-correlation-id'];
       return isCid(cid) ? cid : createCid();
     },
-    requestIdLogLabel: 'cid',
+    logController: new LogController({ requestIdLogLabel: 'cid' }),
   });
   registerErrorHandler(app);
   // Before any route: the document lists every route registered after this line.
