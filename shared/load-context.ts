@@ -28,6 +28,12 @@ export type GatewayLoadContext = {
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
   platform: PlatformClient;
+  /**
+   * Makes sure the visitor has a session (an anonymous guest one if need be), so that an action
+   * can keep a cart without JavaScript. The gateway sets the cookies; platform calls made after it
+   * carry the new token.
+   */
+  ensureSession(): Promise<boolean>;
   /** Logs an error of a loader, action or render with the request's CID. */
   reportError(error: unknown): void;
 };

@@ -3,6 +3,7 @@ import type { PublicContext } from '../../shared/contracts/context';
 import type { GatewayLoadContext } from '../../shared/load-context';
 import type { Config } from '../config';
 import { resolveAccount } from '../session/account';
+import { setTokenCookies } from '../session/cookies';
 import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
 import { createPlatformClient } from './platform-client';
@@ -17,11 +18,13 @@ export async function loadPageContext(
   deps: { config: Config; platform: Platform; nonce: string },
 ): Promise<GatewayLoadContext> {
   const { config, platform } = deps;
-  const { account, accessToken } = await resolveAccount(request, reply, {
+  const resolved = await resolveAccount(request, reply, {
     uaa: app.uaa,
     refresher: app.refresher,
     config,
   });
+  const { account } = resolved;
+  let accessToken = resolved.accessToken;
   const isLoggedIn = account !== null;
   const url = {
     origin: request.shopOrigin,
@@ -34,10 +37,21 @@ export async function loadPageContext(
     isLoggedIn,
     redirectAllowedHosts: config.redirectAllowedHosts,
     reportError: (error: unknown) => request.log.error({ err: error }, 'render error'),
+    ensureSession: async () => {
+      if (accessToken) return true;
+      const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });
+      if (guest.kind !== 'ok') {
+        request.log.warn({ result: guest.kind }, 'could not start a guest session');
+        return false;
+      }
+      setTokenCookies(reply, guest.pair, config);
+      accessToken = guest.pair.access_token;
+      return true;
+    },
     platform: createPlatformClient(platform, {
       cid: request.cid,
       shopOrigin: request.shopOrigin,
-      accessToken,
+      accessToken: () => accessToken,
       timeoutMs: config.timeouts.context,
     }),
   };

@@ -7,17 +7,18 @@ import { productHeaders, type Platform } from '../upstream/platform';
 // inside this closure; loaders only see the answers.
 export function createPlatformClient(
   platform: Platform,
-  page: { cid: string; shopOrigin: string; accessToken: string | null; timeoutMs: number },
+  page: { cid: string; shopOrigin: string; accessToken: () => string | null; timeoutMs: number },
 ): PlatformClient {
-  const headers: Record<string, string> = {
+  const base: Record<string, string> = {
     accept: 'application/json',
     ...productHeaders(page.cid, page.shopOrigin),
   };
-  if (page.accessToken) headers.authorization = `Bearer ${page.accessToken}`;
 
   return {
     async call<T>({ method = 'GET', path, body }: PlatformCall): Promise<PlatformResponse<T>> {
       if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`Bad platform path ${path}`);
+      const token = page.accessToken();
+      const headers = token ? { ...base, authorization: `Bearer ${token}` } : base;
       const response = await request(`${platform.baseUrl}${path}`, {
         method,
         dispatcher: platform.dispatcher,
