@@ -5,6 +5,7 @@ import { proxyCredentials } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
 import type { Refresher } from '../session/refresh';
 import { withAbortSignal } from './abort';
+import { jsonError } from '../session/json-error';
 import { sendProxyError } from './errors';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 
@@ -28,6 +29,16 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, targ
   const canRenew = REPLAYABLE.has(request.method) && !first.renewed && readTokenCookies(request).refreshToken !== null;
 
   const send = (accessToken: string | null, mayRenew: boolean): void => {
+    try {
+      start(accessToken, mayRenew);
+    } catch (error) {
+      // reply-from refuses some paths itself (its own `..` check): same answer as ours.
+      request.log.info({ err: error }, 'proxy refused the path');
+      void jsonError(reply, 400, 'bad_path', 'Refused path');
+    }
+  };
+
+  const start = (accessToken: string | null, mayRenew: boolean): void => {
     let copied: IncomingHttpHeaders = {};
     withAbortSignal(controller.signal, () =>
       reply.from(target.url, {
@@ -58,6 +69,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, targ
   const retryAfterRefusal = async (refused: UpstreamAnswer, copied: IncomingHttpHeaders, used: string | null) => {
     const renewed = await proxyCredentials(request, reply, deps, { force: true, accessToken: used });
     if (!renewed.renewed || controller.signal.aborted) return void reply.send(refused.stream);
+    refused.stream.on('error', () => {}); // destroying an unread undici body emits an abort error
     refused.stream.destroy();
     for (const name of Object.keys(copied)) reply.removeHeader(name);
     send(renewed.accessToken, false);

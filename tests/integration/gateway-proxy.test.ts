@@ -1,0 +1,302 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../support/gateway-harness';
+
+// Issue #2 point 8: /api/services/{service}/* routing, path escapes, token endpoints and headers.
+// Every refusal also asserts that the upstream saw nothing.
+const SHOP = { host: 'shop.localhost' };
+const WRITE = { ...SHOP, 'x-csrf': '1', origin: 'http://shop.localhost' };
+const SERVICES = ['uaa', 'booking-ms', 'catalogue', 'orders', 'shopping-lists', 'smart-carts', 'profile'];
+
+let gw: Gateway;
+beforeAll(async () => {
+  gw = await startGateway();
+});
+afterAll(() => gw.close());
+beforeEach(() => {
+  gw.upstream.reset();
+  gw.upstream.on('*', /.*/, { body: { ok: true } });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  gw.app.inject({ method: 'GET', url, headers: { ...SHOP, ...headers } });
+
+describe('allow-list', () => {
+  it.each(SERVICES)('%s goes to PLATFORM_URL/api/services/%s/... with path and query as sent', async (service) => {
+    const res = await get(`/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(gw.upstream.requests.map((r) => r.url)).toEqual([`/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`]);
+  });
+
+  it.each(['nope', 'UAA', 'cms-api', '', 'uaa.evil.com', 'catalogue%2e'])('unknown service "%s" → 404 JSON', async (service) => {
+    const res = await get(`/api/services/${service}/x`, { cookie: 'access_token=a; refresh_token=r' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().error.cid).toBe(res.headers['x-correlation-id']);
+    expect(gw.upstream.requests).toHaveLength(0);
+  });
+
+  it('never takes the target from the Host header', async () => {
+    const res = await get('/api/services/catalogue/x', { host: '127.0.0.2:1', 'x-forwarded-host': 'evil.example' });
+    expect(res.statusCode).toBe(200);
+    expect(gw.upstream.requests).toHaveLength(1);
+    expect(gw.upstream.requests[0]!.headers.host).toBe(new URL(gw.upstream.url).host);
+  });
+});
+
+describe('path escapes are refused before credentials are attached', () => {
+  it.each([
+    ['raw ..', '/api/services/orders/../cms-api/context'],
+    ['raw .. as the service', '/api/services/../cms-api/context'],
+    ['trailing ..', '/api/services/orders/a/..'],
+    ['single dot segment', '/api/services/orders/./x'],
+    ['%2e%2e', '/api/services/orders/%2e%2e/cms-api/context'],
+    ['%2E%2E', '/api/services/orders/%2E%2E/cms-api'],
+    ['.%2e', '/api/services/orders/.%2e/cms-api'],
+    ['double-encoded %252e%252e', '/api/services/orders/%252e%252e/cms-api'],
+    ['double-encoded slash %252f', '/api/services/orders/a%252f..%252fb'],
+    ['encoded slash %2f', '/api/services/orders/..%2fcms-api'],
+    ['encoded slash %2F', '/api/services/orders/a%2Fb'],
+    ['encoded backslash %5c', '/api/services/orders/..%5ccms-api'],
+    ['raw backslash', '/api/services/orders/..\\cms-api'],
+    ['//host', '/api/services/orders//evil.example/x'],
+    ['//host as the service', '/api/services//evil.example/x'],
+    ['NUL', '/api/services/orders/a%00b'],
+    ['CR LF', '/api/services/orders/a%0d%0aX-Injected:%201'],
+    ['encoded control character', '/api/services/orders/a%09b'],
+    ['dot segment behind a matrix parameter', '/api/services/orders/..;x/cms-api'],
+  ])('%s → 400 JSON, no refresh, upstream sees nothing', async (_name, url) => {
+    // Sent on a real socket: inject() would normalise the dot segments away.
+    // An access token due for renewal: a refresh would show up upstream if credentials were handled.
+    const res = await rawGet(url, { cookie: `access_token=${jwt(-10)}; refresh_token=r` });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: 'bad_path', cid: res.headers['x-correlation-id'] });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(gw.upstream.requests).toHaveLength(0);
+  });
+
+  it('malformed percent-encoding is refused (by the router) before anything is proxied', async () => {
+    const res = await rawGet('/api/services/orders/a%zz', { cookie: `access_token=${jwt(-10)}; refresh_token=r` });
+    expect(res.status).toBe(400);
+    expect(gw.upstream.requests).toHaveLength(0);
+  });
+
+  it('a "/..." segment, which reply-from itself refuses, gets the same JSON 400', async () => {
+    const res = await rawGet('/api/services/catalogue/products/...slug');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe('bad_path');
+    expect(gw.upstream.requests).toHaveLength(0);
+  });
+
+  it('keeps legitimate paths with dots, encoded spaces and unicode', async () => {
+    for (const url of ['/api/services/catalogue/api/v1/products/a..b', '/api/services/catalogue/a.b/v1.2', '/api/services/catalogue/caf%C3%A9']) {
+      expect((await get(url)).statusCode).toBe(200);
+    }
+    expect(gw.upstream.requests).toHaveLength(3);
+  });
+});
+
+describe('token endpoints of uaa are not reachable', () => {
+  it.each([
+    ['POST', '/api/services/uaa/api/v1/auth/sign-in'],
+    ['POST', '/api/services/uaa/api/v1/auth/refresh'],
+    ['POST', '/api/services/uaa/api/v1/auth/guest'],
+    ['POST', '/api/services/uaa/api/v1/auth/sign-out'],
+    ['POST', '/api/services/uaa/api/v1/AUTH/guest'],
+    ['POST', '/api/services/uaa/api/v1/auth;x=1/guest'],
+    ['POST', '/api/services/uaa/api/v1/%61uth/guest'],
+    ['GET', '/api/services/uaa/api/v1/auth'],
+    ['POST', '/api/services/uaa/oauth/token'],
+    ['GET', '/api/services/uaa/api/v1/token'],
+    ['GET', '/api/services/uaa/api/v1/access-tokens'],
+  ] as const)('%s %s → 404, upstream sees nothing', async (method, url) => {
+    const res = await gw.app.inject({ method, url, headers: { ...WRITE, cookie: 'access_token=a; refresh_token=r' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+    expect(gw.upstream.requests).toHaveLength(0);
+  });
+
+  it('GET /api/services/uaa/api/v1/account stays reachable, with the Bearer token', async () => {
+    const res = await get('/api/services/uaa/api/v1/account', { cookie: 'access_token=a; refresh_token=r' });
+    expect(res.statusCode).toBe(200);
+    expect(gw.upstream.requests[0]!.headers.authorization).toBe('Bearer a');
+  });
+});
+
+describe('request headers', () => {
+  it('forwards an allow-list; the gateway headers win even against Connection: x-correlation-id, cookie', async () => {
+    const res = await request(gw.app.server)
+      .post('/api/services/booking-ms/api/v1/bookings/cart/tenant/t1/item')
+      .set('Host', 'shop.localhost')
+      .set('X-CSRF', '1')
+      .set('Connection', 'x-correlation-id, cookie, x-domain-origin, x-client-name, authorization')
+      .set('Cookie', 'access_token=tok-a; refresh_token=tok-r; other=1')
+      .set('Authorization', 'Bearer from-the-browser')
+      .set('Proxy-Authorization', 'Basic eA==')
+      .set('X-Correlation-ID', 'not a cid')
+      .set('X-Domain-Origin', 'https://evil.example')
+      .set('X-Client-Name', 'evil')
+      .set('X-Forwarded-For', '6.6.6.6')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Middleware-Subrequest', '1')
+      .set('TE', 'trailers')
+      .set('Accept-Language', 'de-DE')
+      .set('Content-Type', 'application/json')
+      .send({ offeringId: 'o1', quantity: 2 });
+
+    expect(res.status).toBe(200);
+    const seen = gw.upstream.requests[0]!;
+    expect(JSON.parse(seen.body)).toEqual({ offeringId: 'o1', quantity: 2 });
+    expect(seen.headers).toMatchObject({
+      authorization: 'Bearer tok-a',
+      'x-domain-origin': 'http://shop.localhost',
+      'x-client-name': 'cms-website',
+      'x-correlation-id': res.headers['x-correlation-id'],
+      'accept-language': 'de-DE',
+      'content-type': 'application/json',
+    });
+    expect(seen.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
+    for (const name of ['cookie', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-middleware-subrequest', 'te', 'x-csrf']) {
+      expect(seen.headers[name], name).toBeUndefined();
+    }
+    expect(JSON.stringify(seen.headers)).not.toContain('tok-r');
+  });
+
+  it('keeps a well-formed X-Correlation-ID of the page and replaces a malformed one', async () => {
+    const cid = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const kept = await get('/api/services/catalogue/x', { 'x-correlation-id': cid });
+    expect(kept.headers['x-correlation-id']).toBe(cid);
+    expect(gw.upstream.requests[0]!.headers['x-correlation-id']).toBe(cid);
+
+    const replaced = await get('/api/services/catalogue/x', { 'x-correlation-id': `${cid}+` });
+    expect(replaced.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(replaced.headers['x-correlation-id']).not.toContain(cid);
+    expect(gw.upstream.requests[1]!.headers['x-correlation-id']).toBe(replaced.headers['x-correlation-id']);
+  });
+
+  it('sends no Authorization for a visitor without an access token', async () => {
+    await get('/api/services/catalogue/x', { authorization: 'Bearer forged' });
+    expect(gw.upstream.requests[0]!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('response headers', () => {
+  beforeEach(() => {
+    gw.upstream.on('GET', '/api/services/catalogue/items', {
+      headers: {
+        'set-cookie': ['session=upstream; Path=/', 'access_token=evil; Path=/'],
+        'cache-control': 'public, max-age=60',
+        'access-control-allow-origin': 'https://evil.example',
+        'access-control-allow-credentials': 'true',
+        'x-correlation-id': 'upstreamupstreamupstreamupstream',
+        connection: 'x-internal',
+        'x-internal': 'secret',
+        etag: '"v1"',
+      },
+      body: { items: [] },
+    });
+  });
+
+  it('drops Set-Cookie, CORS and hop-by-hop headers; keeps the rest', async () => {
+    const res = await get('/api/services/catalogue/items');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers['x-internal']).toBeUndefined();
+    expect(res.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(res.headers['x-correlation-id']).not.toBe('upstreamupstreamupstreamupstream');
+    expect(res.headers.etag).toBe('"v1"');
+    // Anonymous: the upstream's own caching stands.
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('marks an authenticated answer Cache-Control: private, no-store', async () => {
+    const res = await get('/api/services/catalogue/items', { cookie: 'access_token=a; refresh_token=r' });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('Bearer from the cookie, renewed when due', () => {
+  const UAA = '/api/services/uaa/api/v1';
+  const pair = (n: string) => ({ access_token: `access-${n}`, refresh_token: `refresh-${n}`, expires_in: 300, refresh_expires_in: 3600 });
+
+  it('refreshes first when the access token expires within 60 s', async () => {
+    gw.upstream.on('POST', `${UAA}/auth/refresh`, { body: pair('soon') });
+    const res = await get('/api/services/orders/api/v1/orders', { cookie: `access_token=${jwt(30)}; refresh_token=r-soon` });
+
+    expect(res.statusCode).toBe(200);
+    expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
+    expect(gw.upstream.received('/api/services/orders')[0]!.headers.authorization).toBe('Bearer access-soon');
+    expect(res.headers['set-cookie']).toContain('access_token=access-soon; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax');
+  });
+
+  it('does not refresh a token that is valid for longer', async () => {
+    const token = jwt(600);
+    await get('/api/services/orders/api/v1/orders', { cookie: `access_token=${token}; refresh_token=r` });
+    expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(0);
+    expect(gw.upstream.requests[0]!.headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('on a 401 to a GET: refreshes once, retries once, sets the new cookies', async () => {
+    gw.upstream.on('GET', '/api/services/orders/api/v1/orders', (r) =>
+      r.headers.authorization === 'Bearer access-401' ? { body: { orders: [] } } : { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'x' } },
+    );
+    gw.upstream.on('POST', `${UAA}/auth/refresh`, { body: pair('401') });
+
+    const res = await get('/api/services/orders/api/v1/orders', { cookie: 'access_token=opaque-old; refresh_token=r-401' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ orders: [] });
+    expect(res.headers['www-authenticate']).toBeUndefined();
+    expect(res.headers['set-cookie']).toContain('refresh_token=refresh-401; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(gw.upstream.received('/api/services/orders').map((r) => r.headers.authorization)).toEqual(['Bearer opaque-old', 'Bearer access-401']);
+    expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
+  });
+
+  it('on a 401 to a POST: no refresh, no retry, the 401 goes to the browser', async () => {
+    gw.upstream.on('POST', '/api/services/orders/api/v1/orders', { status: 401, body: { error: 'expired' } });
+    const res = await gw.app.inject({ method: 'POST', url: '/api/services/orders/api/v1/orders', headers: { ...WRITE, cookie: 'access_token=o; refresh_token=r' }, payload: { a: 1 } });
+    expect(res.statusCode).toBe(401);
+    expect(gw.upstream.requests).toHaveLength(1);
+  });
+
+  it('on a 401 whose refresh is refused: the 401 goes through and the cookies are cleared', async () => {
+    gw.upstream.on('GET', '/api/services/orders/api/v1/orders', { status: 401, body: { error: 'expired' } });
+    gw.upstream.on('POST', `${UAA}/auth/refresh`, { status: 400, body: { error: 'invalid_grant' } });
+    const res = await get('/api/services/orders/api/v1/orders', { cookie: 'access_token=o; refresh_token=r-spent' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'expired' });
+    expect(res.headers['set-cookie']).toEqual([
+      'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+      'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+    ]);
+    expect(gw.upstream.received('/api/services/orders')).toHaveLength(1);
+  });
+});
+
+/** A GET on a real socket with the path exactly as given. */
+async function rawGet(path: string, headers: Record<string, string> = {}) {
+  if (!gw.app.server.listening) await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = gw.app.server.address() as AddressInfo;
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { ...SHOP, ...headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** An unsigned JWT-shaped token expiring in `seconds` (the gateway only decodes exp). */
+function jwt(seconds: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'ES256' })}.${part({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + seconds })}.c2ln`;
+}
