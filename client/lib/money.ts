@@ -1,0 +1,37 @@
+import type { Tenant } from '../../shared/contracts/context';
+import { usePageContext } from './page-context';
+
+// Money travels as integer cents (minor units); only the screen turns it into text, in the
+// tenant's currency and locale. Formatters are cached: Intl.NumberFormat is costly to build and a
+// page formats many prices.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+export type MoneyFormat = { currency: string; locale: string };
+
+/** The shop's money format; platforms that leave currency or locale out get EUR / en-GB. */
+export function moneyFormatOf(tenant: Pick<Tenant, 'currency' | 'locale'> | null | undefined): MoneyFormat {
+  return { currency: tenant?.currency ?? 'EUR', locale: tenant?.locale ?? 'en-GB' };
+}
+
+/** Formats cents, e.g. 1234 → "€12.34". The minor unit count comes from the currency itself. */
+export function formatCents(cents: number, { currency, locale }: MoneyFormat): string {
+  const format = formatter(currency, locale);
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(cents / 10 ** digits);
+}
+
+/** In components: a formatter bound to the current tenant. `currency` overrides the shop's (an order keeps its own). */
+export function useMoney(): (cents: number, currency?: string) => string {
+  const money = moneyFormatOf(usePageContext()?.tenant);
+  return (cents, currency) => formatCents(cents, currency ? { ...money, currency } : money);
+}
