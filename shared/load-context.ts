@@ -39,5 +39,7 @@ export type GatewayLoadContext = {
 };
 
 declare module 'react-router' {
+  // Declaration merging needs an interface here.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends GatewayLoadContext {}
 }

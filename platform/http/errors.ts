@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // Service errors have the shape { error: { code, message } }. Handlers throw HttpError; zod
 // failures become 400 with the failing fields in the message; anything else is a logged 500.
