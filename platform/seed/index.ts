@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import { seed as core } from './01-core';
 import { seed as catalogue } from './02-catalogue';
+import { seed as commerce } from './03-commerce';
 
 // Runs the seed modules in order at every start. Each is deterministic and idempotent, so running
 // them again leaves the data as it was (see each module for what it refreshes and what it keeps).
@@ -10,6 +11,7 @@ export type SeedModule = { name: SeedName; seed: (db: Db) => Promise<void> };
 export const seedModules: SeedModule[] = [
   { name: 'core', seed: core },
   { name: 'catalogue', seed: catalogue },
+  { name: 'commerce', seed: commerce },
 ];
 
 export type SeedTiming = { name: SeedName; ms: number };
