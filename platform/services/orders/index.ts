@@ -1,6 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { orderEditRoutes } from './order-edit-routes';
+import { orderRoutes } from './order-routes';
+import { slotRoutes } from './slot-routes';
 
-// Service "orders": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
+// Service "orders": delivery slots, the cart's quote, placing, listing, editing and cancelling
+// orders of the signed-in shopper (issue #3).
+const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+  // Not the options object itself: it carries this plugin's prefix, which would apply twice.
+  const options = { db, config };
+  await app.register(slotRoutes, options);
+  await app.register(orderRoutes, options);
+  await app.register(orderEditRoutes, options);
+};
 export default service;

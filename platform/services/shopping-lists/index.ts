@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { itemRoutes } from './item-routes';
+import { listRoutes } from './list-routes';
 
-// Service "shopping-lists": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
+// Service "shopping-lists": the signed-in shopper's named lists of offerings (#3).
+const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+  // Not the options object itself: it carries this plugin's prefix, which would apply twice.
+  const options = { db, config };
+  await app.register(listRoutes, options);
+  await app.register(itemRoutes, options);
+};
 export default service;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { smartCartOrderRoutes } from './smart-cart-order-routes';
+import { smartCartRoutes } from './smart-cart-routes';
 
-// Service "smart-carts": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
+// Service "smart-carts": saved carts of the signed-in shopper that can be ordered again (#3).
+const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+  // Not the options object itself: it carries this plugin's prefix, which would apply twice.
+  const options = { db, config };
+  await app.register(smartCartRoutes, options);
+  await app.register(smartCartOrderRoutes, options);
+};
 export default service;

@@ -1,0 +1,103 @@
+import type { OrderAddress, OrderDetail, OrderLine, OrderStatus, OrderSummary } from '../../../shared/contracts/orders';
+import type { Queryable } from '../../db/db';
+import type { OrderPayment } from './choices';
+import { iso, type Shopper } from './shopper';
+
+// Reading orders back. Every query is scoped to the shopper's account and shop: someone else's
+// order is simply not found.
+type OrderRow = {
+  id: string; status: OrderStatus; created_at: Date; updated_at: Date; subtotal_cents: number;
+  delivery_fee_cents: number; total_cents: number; currency: string; address_id: string | null;
+  address: OrderAddress; slot_id: string; starts_at: Date; ends_at: Date; payment_method_id: string | null;
+  payment: OrderPayment; notes: string; cutoff_at: Date; smart_cart_id: string | null; shown_status: OrderStatus;
+};
+// The reference platform has no delivery round: a placed order whose slot has ended reads as
+// delivered (docs/decisions/0063).
+const SHOWN_STATUS = `case when o.status = 'placed' and s.ends_at <= now() then 'delivered' else o.status end as shown_status`;
+
+type LineRow = {
+  offering_id: string; product_id: string | null; product_name: string; quantity: number; by_case: boolean;
+  unit_price_cents: number; line_total_cents: number;
+};
+
+export async function orderLines(q: Queryable, orderId: string): Promise<OrderLine[]> {
+  const { rows } = await q.query<LineRow>(
+    'select * from order_lines where order_id = $1 order by position',
+    [orderId],
+  );
+  return rows.map((r) => ({
+    offeringId: r.offering_id,
+    productId: r.product_id,
+    productName: r.product_name,
+    quantity: r.quantity,
+    byCase: r.by_case,
+    unitPrice: r.unit_price_cents,
+    lineTotal: r.line_total_cents,
+  }));
+}
+
+export function isEditable(status: OrderStatus, cutoffAt: Date | string): boolean {
+  return status === 'placed' && new Date(cutoffAt).getTime() > Date.now();
+}
+
+/** The shopper's order with its lines, or null. */
+export async function readOrder(q: Queryable, shopper: Shopper, orderId: string): Promise<OrderDetail | null> {
+  const { rows } = await q.query<OrderRow>(
+    `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS} from orders o join delivery_slots s on s.id = o.slot_id
+     where o.id = $1 and o.account_id = $2 and o.tenant_id = $3`,
+    [orderId, shopper.accountId, shopper.tenantId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.shown_status,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    lines: await orderLines(q, row.id),
+    subtotal: row.subtotal_cents,
+    deliveryFee: row.delivery_fee_cents,
+    total: row.total_cents,
+    currency: row.currency,
+    addressId: row.address_id,
+    address: row.address,
+    slot: { id: row.slot_id, startsAt: iso(row.starts_at), endsAt: iso(row.ends_at) },
+    paymentMethodId: row.payment_method_id,
+    payment: { brand: row.payment.brand, last4: row.payment.last4 },
+    notes: row.notes,
+    editableUntil: iso(row.cutoff_at),
+    editable: isEditable(row.shown_status, row.cutoff_at),
+    smartCartId: row.smart_cart_id,
+  };
+}
+
+export type SummaryFilter = { smartCartId?: string; limit: number; offset: number };
+
+/** Newest first; the total counts every order matching the filter. */
+export async function orderSummaries(
+  q: Queryable, shopper: Shopper, filter: SummaryFilter,
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const params = [shopper.accountId, shopper.tenantId, filter.smartCartId ?? null];
+  const where = 'o.account_id = $1 and o.tenant_id = $2 and ($3::text is null or o.smart_cart_id = $3)';
+  const { rows } = await q.query<OrderRow & { line_count: number }>(
+    `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS},
+       (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
+     from orders o join delivery_slots s on s.id = o.slot_id
+     where ${where} order by o.created_at desc, o.id desc limit $4 offset $5`,
+    [...params, filter.limit, filter.offset],
+  );
+  const count = await q.query<{ total: number }>(`select count(*)::int as total from orders o where ${where}`, params);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      status: row.shown_status,
+      createdAt: iso(row.created_at),
+      total: row.total_cents,
+      currency: row.currency,
+      slot: { id: row.slot_id, startsAt: iso(row.starts_at), endsAt: iso(row.ends_at) },
+      lineCount: row.line_count,
+      smartCartId: row.smart_cart_id,
+    })),
+    total: count.rows[0]!.total,
+  };
+}

@@ -1,0 +1,73 @@
+import type { OrderLine } from '../../../shared/contracts/orders';
+import type { Queryable } from '../../db/db';
+import { badRequest } from '../../http/errors';
+
+// The one place where order lines get their prices: from the shop's offerings, never from the
+// client. Used by the cart quote, placing an order, editing one and ordering a smart cart.
+export type ItemToPrice = { offeringId: string; quantity: number; byCase: boolean };
+export type PricedLine = OrderLine;
+
+type OfferingRow = {
+  id: string; product_id: string; name: string; price_single_cents: number; price_case_cents: number; available: boolean;
+};
+
+const key = (item: { offeringId: string; byCase: boolean }) => `${item.offeringId}\u0000${item.byCase}`;
+
+/** Items of the same offering and unit are added up, keeping the order they first appear in. */
+export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
+  const merged = new Map<string, ItemToPrice>();
+  for (const item of items) {
+    const existing = merged.get(key(item));
+    if (existing) existing.quantity += item.quantity;
+    else merged.set(key(item), { ...item });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Prices items at the shop's current prices. `kept` are lines already on an order being edited:
+ * they keep the price the shopper agreed to, even if the offering has since changed or gone.
+ * Unknown or unavailable offerings are a 400 naming every one of them.
+ */
+export async function priceItems(
+  q: Queryable, tenantId: string, items: readonly ItemToPrice[], kept: readonly PricedLine[] = [],
+): Promise<PricedLine[]> {
+  const merged = mergeItems(items);
+  const keptByKey = new Map(kept.map((line) => [key(line), line]));
+  const toLookUp = merged.filter((item) => !keptByKey.has(key(item))).map((item) => item.offeringId);
+  const { rows } = await q.query<OfferingRow>(
+    `select o.id, o.product_id, p.name, o.price_single_cents, o.price_case_cents, o.available
+     from offerings o join products p on p.id = o.product_id
+     where o.tenant_id = $1 and o.id = any($2::text[])`,
+    [tenantId, toLookUp],
+  );
+  const offerings = new Map(rows.map((row) => [row.id, row]));
+  const unknown = [...new Set(toLookUp.filter((id) => !offerings.has(id)))];
+  const unavailable = [...new Set(toLookUp.filter((id) => offerings.get(id)?.available === false))];
+  const problems = [
+    ...(unknown.length ? [`unknown offering ${unknown.join(', ')}`] : []),
+    ...unavailable.map((id) => `${offerings.get(id)!.name} (${id}) is not available`),
+  ];
+  if (problems.length) throw badRequest(`Cannot order: ${problems.join('; ')}`);
+
+  return merged.map((item) => {
+    const agreed = keptByKey.get(key(item));
+    const offering = offerings.get(item.offeringId);
+    const unitPrice = agreed
+      ? agreed.unitPrice
+      : item.byCase ? offering!.price_case_cents : offering!.price_single_cents;
+    return {
+      offeringId: item.offeringId,
+      productId: agreed ? agreed.productId : offering!.product_id,
+      productName: agreed ? agreed.productName : offering!.name,
+      quantity: item.quantity,
+      byCase: item.byCase,
+      unitPrice,
+      lineTotal: unitPrice * item.quantity,
+    };
+  });
+}
+
+export function subtotalOf(lines: readonly PricedLine[]): number {
+  return lines.reduce((sum, line) => sum + line.lineTotal, 0);
+}

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { requireAccount } from '../../auth/principal';
+import { unauthorized } from '../../http/errors';
+
+// Who a commerce request is for: a signed-in account of one shop. Orders, lists, smart carts and
+// the profile are shared by these four services, which all key their rows by (tenant, account).
+export type Shopper = { accountId: string; tenantId: string };
+
+/** The signed-in shopper, or 401. A token of one shop used on another shop's origin is refused. */
+export function requireShopper(request: FastifyRequest): Shopper {
+  const principal = requireAccount(request);
+  if (request.tenant && request.tenant.id !== principal.tenantId) {
+    throw unauthorized('Sign in required: this session belongs to another shop');
+  }
+  return { accountId: principal.accountId, tenantId: principal.tenantId };
+}
+
+/** A new id with a readable prefix (`ord-3f9c...`); 64 random bits are plenty per shop. */
+export function newId(prefix: string): string {
+  return `${prefix}-${randomBytes(8).toString('hex')}`;
+}
+
+/** Timestamps leave the platform as ISO 8601 strings in UTC. */
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}

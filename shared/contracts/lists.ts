@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { OrderSummary } from './orders';
+
+// Shopping lists (/api/services/shopping-lists/api/v1) and smart carts, saved carts that can be
+// ordered (/api/services/smart-carts/api/v1). Money is integer cents in the shop's currency.
+export const LISTS_BASE = '/api/services/shopping-lists/api/v1';
+export const SMART_CARTS_BASE = '/api/services/smart-carts/api/v1';
+
+export const listPaths = {
+  lists: `${LISTS_BASE}/lists`,
+  list: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}`,
+  items: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items`,
+  item: (listId: string, itemId: string) =>
+    `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(itemId)}`,
+} as const;
+
+export const smartCartPaths = {
+  smartCarts: `${SMART_CARTS_BASE}/smart-carts`,
+  smartCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}`,
+  order: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/order`,
+  placedOrder: (id: string, orderId: string) =>
+    `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/orders/${encodeURIComponent(orderId)}`,
+} as const;
+
+const id = z.string().trim().min(1, 'Required').max(100);
+const listName = z.string().trim().min(1, 'Required').max(100);
+
+/** The catalogue's view of an offering, joined in so a page (the print view) needs no second call. */
+export const OfferingView = z.object({
+  productId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  sizeLabel: z.string(),
+  priceSingle: z.number().int(),
+  priceCase: z.number().int(),
+  caseSize: z.number().int(),
+  available: z.boolean(),
+});
+export type OfferingView = z.infer<typeof OfferingView>;
+
+export const ShoppingListSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShoppingListSummary = z.infer<typeof ShoppingListSummary>;
+
+export const ShoppingListCollection = z.object({ items: z.array(ShoppingListSummary) });
+export type ShoppingListCollection = z.infer<typeof ShoppingListCollection>;
+
+export const ShoppingListItem = z.object({
+  id: z.string(),
+  offeringId: z.string(),
+  quantity: z.number().int(),
+  note: z.string(),
+  /** Null when the offering has left the shop's catalogue. */
+  product: OfferingView.nullable(),
+});
+export type ShoppingListItem = z.infer<typeof ShoppingListItem>;
+
+export const ShoppingList = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(ShoppingListItem),
+});
+export type ShoppingList = z.infer<typeof ShoppingList>;
+
+export const ShoppingListInput = z.object({ name: listName });
+export type ShoppingListInput = z.input<typeof ShoppingListInput>;
+
+export const ShoppingListItemInput = z.object({
+  offeringId: id,
+  quantity: z.number().int().min(1).max(999).default(1),
+  note: z.string().trim().max(200).default(''),
+});
+export type ShoppingListItemInput = z.input<typeof ShoppingListItemInput>;
+
+export const ShoppingListItemUpdate = z
+  .object({
+    quantity: z.number().int().min(1).max(999).optional(),
+    note: z.string().trim().max(200).optional(),
+  })
+  .refine((update) => update.quantity !== undefined || update.note !== undefined, 'Nothing to change');
+export type ShoppingListItemUpdate = z.input<typeof ShoppingListItemUpdate>;
+
+export const ListParams = z.object({ listId: id });
+export const ListItemParams = z.object({ listId: id, itemId: id });
+
+export const SmartCartItemInput = z.object({
+  offeringId: id,
+  quantity: z.number().int().min(1).max(999),
+  byCase: z.boolean().default(false),
+});
+export type SmartCartItemInput = z.input<typeof SmartCartItemInput>;
+
+export const SmartCartInput = z.object({
+  name: listName,
+  items: z.array(SmartCartItemInput).max(200).default([]),
+});
+export type SmartCartInput = z.input<typeof SmartCartInput>;
+
+/** PUT: the name, the items (replacing them), or both. */
+export const SmartCartUpdate = z
+  .object({ name: listName.optional(), items: z.array(SmartCartItemInput).max(200).optional() })
+  .refine((update) => update.name !== undefined || update.items !== undefined, 'Nothing to change');
+export type SmartCartUpdate = z.input<typeof SmartCartUpdate>;
+
+export const SmartCartItem = z.object({
+  offeringId: z.string(),
+  quantity: z.number().int(),
+  byCase: z.boolean(),
+  product: OfferingView.nullable(),
+  /** Current price; null when the offering has left the catalogue. */
+  unitPrice: z.number().int().nullable(),
+  lineTotal: z.number().int().nullable(),
+});
+export type SmartCartItem = z.infer<typeof SmartCartItem>;
+
+export const SmartCartSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SmartCartSummary = z.infer<typeof SmartCartSummary>;
+
+export const SmartCartCollection = z.object({ items: z.array(SmartCartSummary) });
+export type SmartCartCollection = z.infer<typeof SmartCartCollection>;
+
+export const SmartCart = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(SmartCartItem),
+  /** Sum of the available items at today's prices, before delivery. */
+  subtotal: z.number().int(),
+  /** The orders placed from this smart cart, newest first (at most 20). */
+  orders: z.array(OrderSummary),
+});
+export type SmartCart = z.infer<typeof SmartCart>;
+
+export const SmartCartParams = z.object({ id });
+export const SmartCartOrderParams = z.object({ id, orderId: id });

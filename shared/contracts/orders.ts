@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+// Orders service (/api/services/orders/api/v1): delivery slots, the quote of the cart, placing,
+// listing, editing and cancelling orders. Money is always an integer number of cents (minor units)
+// in the shop's currency; prices come from the platform, never from the client.
+export const ORDERS_BASE = '/api/services/orders/api/v1';
+
+export const orderPaths = {
+  deliverySlots: `${ORDERS_BASE}/delivery-slots`,
+  quote: `${ORDERS_BASE}/orders/quote`,
+  orders: `${ORDERS_BASE}/orders`,
+  order: (id: string) => `${ORDERS_BASE}/orders/${encodeURIComponent(id)}`,
+  cancel: (id: string) => `${ORDERS_BASE}/orders/${encodeURIComponent(id)}/cancel`,
+} as const;
+
+export const OrderStatus = z.enum(['placed', 'cancelled', 'delivered']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+const id = z.string().trim().min(1, 'Required').max(100);
+const cents = z.number().int();
+
+export const DeliverySlot = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Orders for this slot can be placed, edited and cancelled until then. */
+  cutoffAt: z.string(),
+  fee: cents,
+  remaining: z.number().int(),
+  available: z.boolean(),
+});
+export type DeliverySlot = z.infer<typeof DeliverySlot>;
+
+export const DeliverySlotList = z.object({
+  /** IANA time zone of the shop: show slot times in it. */
+  timeZone: z.string(),
+  currency: z.string(),
+  /** A subtotal from this amount is delivered free. */
+  freeDeliveryFrom: cents,
+  items: z.array(DeliverySlot),
+});
+export type DeliverySlotList = z.infer<typeof DeliverySlotList>;
+
+/** One line of the quote or the order (the product name is a snapshot taken when priced). */
+export const OrderLine = z.object({
+  offeringId: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  byCase: z.boolean(),
+  unitPrice: cents,
+  lineTotal: cents,
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const QuoteInput = z.object({ slotId: id.optional() });
+export type QuoteInput = z.input<typeof QuoteInput>;
+
+export const OrderQuote = z.object({
+  lines: z.array(OrderLine),
+  subtotal: cents,
+  /** Null until a slot is chosen. */
+  deliveryFee: cents.nullable(),
+  total: cents,
+  currency: z.string(),
+  freeDeliveryFrom: cents,
+});
+export type OrderQuote = z.infer<typeof OrderQuote>;
+
+export const PlaceOrderInput = z.object({
+  addressId: id,
+  slotId: id,
+  paymentMethodId: id,
+  notes: z.string().trim().max(1000).default(''),
+});
+export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
+
+export const OrderLineInput = z.object({
+  offeringId: id,
+  quantity: z.number().int().min(1).max(999),
+  byCase: z.boolean().default(false),
+});
+export type OrderLineInput = z.input<typeof OrderLineInput>;
+
+/** Edit before the cut-off: any of lines, slot, address, notes. Lines replace the order's lines. */
+export const OrderEditInput = z
+  .object({
+    lines: z.array(OrderLineInput).min(1, 'An order needs at least one line').max(200).optional(),
+    slotId: id.optional(),
+    addressId: id.optional(),
+    notes: z.string().trim().max(1000).optional(),
+  })
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), 'Nothing to change');
+export type OrderEditInput = z.input<typeof OrderEditInput>;
+
+export const OrderSlot = z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() });
+export type OrderSlot = z.infer<typeof OrderSlot>;
+
+export const OrderAddress = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  instructions: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+export const OrderSummary = z.object({
+  id: z.string(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  total: cents,
+  currency: z.string(),
+  slot: OrderSlot,
+  lineCount: z.number().int(),
+  smartCartId: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+export const OrderPage = z.object({
+  items: z.array(OrderSummary),
+  /** Number of orders in all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
+export const OrderDetail = z.object({
+  id: z.string(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lines: z.array(OrderLine),
+  subtotal: cents,
+  deliveryFee: cents,
+  total: cents,
+  currency: z.string(),
+  addressId: z.string().nullable(),
+  address: OrderAddress,
+  slot: OrderSlot,
+  paymentMethodId: z.string().nullable(),
+  payment: z.object({ brand: z.string(), last4: z.string() }),
+  notes: z.string(),
+  /** The cut-off: editing and cancelling are possible until then (while the order is placed). */
+  editableUntil: z.string(),
+  editable: z.boolean(),
+  smartCartId: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const OrderParams = z.object({ id });
