@@ -1,6 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
+import { registerImageRoutes } from './image-routes';
+import { registerProductRoutes } from './product-routes';
+import { registerSearchRoutes } from './search-routes';
+import { registerTaxonomyRoutes } from './taxonomy-routes';
 
-// Service "catalogue": routes are added by its issue (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async () => {};
+// Service "catalogue": products, brands, categories, search, suggestions and product pictures.
+// Prices come from the offering of the shop named by X-Domain-Origin.
+const service: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+  registerProductRoutes(app, db);
+  registerTaxonomyRoutes(app, db);
+  registerSearchRoutes(app, db);
+  registerImageRoutes(app, db);
+};
 export default service;
