@@ -1,0 +1,192 @@
+import type { Booking } from '../../shared/contracts/booking';
+import type { ApiError } from '../lib/api';
+import { httpCartApi, type CartApi, type CartResult } from './cart-api';
+import { emitCartUpdated } from './cart-events';
+import { bookingTimestamp, deriveQuantityMap, overlayQuantities, quantityKey, type QuantityKey, type QuantityMap } from './quantity-map';
+
+// The cart ("booking") of specification sections 3, 4, 7 and 8, shared by every control of a page.
+// Quantity changes are optimistic and coalesced per offering (docs/decisions/0080).
+export type CartState = {
+  tenantId: string | null;
+  booking: Booking | null;
+  notes: string[];
+  /** lastUpdate of the booking shown, in ms; an update older than this is ignored. */
+  lastUpdate: number;
+  quantities: QuantityMap;
+  status: 'idle' | 'loading' | 'ready';
+  /** A visible message per offering whose last change failed. */
+  messages: Readonly<Record<string, string>>;
+  /** The last failure of a whole-cart call (load, remove). */
+  error: string | null;
+};
+
+export type CartLogger = { error(message: string, detail?: unknown): void };
+export type CartStoreDeps = { api: CartApi; events?: EventTarget; logger: CartLogger; now?: () => number };
+export type QuantityChange = { byCase: boolean; quantity: number };
+export type CopyResult = { ok: true; booking: Booking } | { ok: false; error: ApiError };
+
+export const EMPTY_CART: CartState = Object.freeze({
+  tenantId: null, booking: null, notes: [], lastUpdate: Number.NEGATIVE_INFINITY, quantities: {},
+  status: 'idle', messages: {}, error: null,
+});
+
+const MAX_QUANTITY = 9999;
+
+export function createCartStore(deps: CartStoreDeps) {
+  const { api, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const listeners = new Set<() => void>();
+  /** The quantities the shopper asked for and the server has not confirmed yet. */
+  const pending = new Map<QuantityKey, { quantity: number; timestamp: number }>();
+  /** One writer per quantity: it sends the newest wish until none is left (last click wins). */
+  const writers = new Map<QuantityKey, Promise<Booking | null>>();
+  let serverQuantities: QuantityMap = {};
+  let state: CartState = EMPTY_CART;
+  let session: Promise<boolean> | null = null;
+  let loading: Promise<Booking | null> | null = null;
+
+  function publish(patch: Partial<CartState>): void {
+    state = { ...state, ...patch, quantities: overlayQuantities(serverQuantities, pending) };
+    for (const listener of listeners) listener();
+  }
+
+  /** Sets the booking unless it is older than the one shown (same cart); emits cart:updated. */
+  function applyBooking(booking: Booking): boolean {
+    const timestamp = bookingTimestamp(booking);
+    const sameCart = state.booking?.uid === booking.uid;
+    if (sameCart && timestamp < state.lastUpdate) return false;
+    serverQuantities = deriveQuantityMap(booking);
+    publish({ booking, notes: booking.notes, lastUpdate: timestamp, status: 'ready', error: null });
+    emitCartUpdated(deps.events, booking);
+    return true;
+  }
+
+  function failed(what: string, result: Extract<CartResult, { ok: false }>): null {
+    logger.error(`cart: ${what} failed: ${result.error.message}`, { status: result.status, code: result.error.code });
+    return null;
+  }
+
+  function tenant(): string {
+    if (!state.tenantId) throw new Error('cartStore: no shop yet (connect(tenantId) first)');
+    return state.tenantId;
+  }
+
+  // Guests need a session before their first write; the gateway keeps an existing one.
+  function ensureSession(): Promise<boolean> {
+    session ??= api.ensureSession().then((ok) => {
+      if (!ok) session = null;
+      return ok;
+    });
+    return session;
+  }
+
+  async function load(): Promise<Booking | null> {
+    loading ??= (async () => {
+      publish({ status: state.status === 'ready' ? 'ready' : 'loading' });
+      const result = await api.getCart(tenant());
+      if (result.ok) {
+        applyBooking(result.booking);
+        return result.booking;
+      }
+      // No session yet: a visitor who never touched a cart has an empty one, not an error.
+      if (result.status === 401) {
+        publish({ status: 'ready' });
+        return null;
+      }
+      publish({ status: 'ready', error: 'The cart could not be loaded.' });
+      return failed('load', result);
+    })().finally(() => (loading = null));
+    return loading;
+  }
+
+  function writeQuantity(key: QuantityKey, offeringId: string, byCase: boolean): Promise<Booking | null> {
+    const running = writers.get(key);
+    if (running) return running;
+    const writer = (async () => {
+      try {
+        for (;;) {
+          const wish = pending.get(key);
+          if (!wish) return state.booking;
+          const ready = await ensureSession();
+          const result = ready
+            ? await api.putItem(tenant(), { offeringId, byCase, quantity: wish.quantity })
+            : ({ ok: false, status: 0, error: { code: 'session', message: 'no session' } } as const);
+          if (!result.ok) {
+            // Back to the stored quantity, with a message beside the control the shopper touched.
+            pending.delete(key);
+            publish({ messages: { ...state.messages, [offeringId]: 'Sorry, the cart could not be updated. Please try again.' } });
+            return failed(`set quantity of ${offeringId}`, result);
+          }
+          applyBooking(result.booking);
+          if (pending.get(key) === wish) {
+            pending.delete(key);
+            publish({});
+            return state.booking;
+          }
+        }
+      } finally {
+        writers.delete(key);
+      }
+    })();
+    writers.set(key, writer);
+    return writer;
+  }
+
+  async function change(what: string, call: () => Promise<CartResult>): Promise<Booking | null> {
+    const result = await call();
+    if (result.ok) {
+      applyBooking(result.booking);
+      return result.booking;
+    }
+    publish({ error: 'Sorry, the cart could not be updated. Please try again.' });
+    return failed(what, result);
+  }
+
+  return {
+    getState: (): CartState => state,
+    getServerState: (): CartState => EMPTY_CART,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Binds the store to the page's shop and loads the cart once. */
+    connect(tenantId: string): void {
+      if (state.tenantId === tenantId) return;
+      publish({ ...EMPTY_CART, tenantId });
+      void load();
+    },
+    load,
+    setQuantity(offeringId: string, { byCase, quantity }: QuantityChange): Promise<Booking | null> {
+      const key = quantityKey(offeringId, byCase);
+      pending.set(key, { quantity: Math.max(0, Math.min(MAX_QUANTITY, Math.trunc(quantity))), timestamp: now() });
+      const { [offeringId]: _cleared, ...messages } = state.messages;
+      publish({ messages });
+      return writeQuantity(key, offeringId, byCase);
+    },
+    removeItem: (uid: string) => change(`remove item ${uid}`, () => api.deleteItem(tenant(), uid)),
+    removeItems: (uids: readonly string[]) => change('remove items', () => api.deleteItems(tenant(), uids)),
+    substitute: (itemUid: string, input: { offeringId: string } & QuantityChange) =>
+      change(`substitute item ${itemUid}`, () => api.putItem(tenant(), input, itemUid)),
+    /** Specification call 7: the answer's booking becomes the cart; a failure is returned, not thrown. */
+    async copyBookingToCart(bookingId: string, override: boolean): Promise<CopyResult> {
+      const result = await api.copyBookingToCart(bookingId, override);
+      if (!result.ok) {
+        failed(`copy booking ${bookingId}`, result);
+        return { ok: false, error: result.error };
+      }
+      applyBooking(result.booking);
+      return { ok: true, booking: result.booking };
+    },
+  };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
+
+const browserLogger: CartLogger = { error: (message, detail) => console.error(message, detail) };
+
+/** The page's cart. On the server it stays empty: nothing there calls it (effects do not run). */
+export const cartStore: CartStore = createCartStore({
+  api: httpCartApi,
+  events: typeof window === 'undefined' ? undefined : window,
+  logger: browserLogger,
+});

@@ -1,0 +1,72 @@
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { apiFetch } from '../../lib/api';
+import { usePageContext } from '../../lib/page-context';
+import { SignInForm } from './sign-in-form';
+import './account.css';
+
+// The header's profile menu: "Sign in" (a dialog with JavaScript, the sign-in screen without) or,
+// when signed in, the account and its links plus "Sign out".
+export function ProfileMenu() {
+  const context = usePageContext();
+  const location = useLocation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const account = context?.userAccount;
+  const here = `${location.pathname}${location.search}`;
+
+  if (!account) {
+    return (
+      <div className="profile-menu">
+        <a
+          href={`/social-login?returnTo=${encodeURIComponent(here)}`}
+          className="sign-in-button"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            event.preventDefault();
+            dialog.current?.showModal();
+          }}
+        >
+          Sign in
+        </a>
+        <dialog ref={dialog} className="sign-in-dialog" aria-labelledby="sign-in-title">
+          <div className="dialog-head">
+            <h2 id="sign-in-title">Sign in</h2>
+            <button type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
+              ×
+            </button>
+          </div>
+          <SignInForm returnTo={here} />
+        </dialog>
+      </div>
+    );
+  }
+
+  const signOut = async () => {
+    await apiFetch('/auth/sign-out', { method: 'POST' });
+    // The gateway cleared the cookies whatever uaa said; reload everything as a visitor.
+    window.location.assign('/');
+  };
+  const name = account.login ?? account.email ?? 'Your account';
+  return (
+    <details className="profile-menu">
+      <summary aria-label={`Account menu of ${name}`}>{name}</summary>
+      <ul className="profile-links">
+        {account.email && account.email !== name && <li className="profile-email">{account.email}</li>}
+        <li>
+          <Link to="/orders">Orders</Link>
+        </li>
+        <li>
+          <Link to="/profile">Profile</Link>
+        </li>
+        <li>
+          <Link to="/shopping-lists">Shopping lists</Link>
+        </li>
+        <li>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, useState, type FormEvent } from 'react';
+import { safeReturnPath } from '../../../shared/safe-redirect';
+import { apiFetch } from '../../lib/api';
+
+// E-mail and password, sent with JavaScript to the gateway's /auth/sign-in (which alone sets the
+// token cookies and merges the guest cart). Without JavaScript the form posts to /social-login,
+// whose action only explains that signing in needs JavaScript (docs/decisions/0082).
+export function SignInForm(props: { returnTo: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const result = await apiFetch('/auth/sign-in', {
+      method: 'POST',
+      body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+    });
+    if (result.ok) {
+      // A full navigation: the page context (account) and the merged cart are loaded afresh.
+      window.location.assign(safeReturnPath(props.returnTo));
+      return;
+    }
+    setBusy(false);
+    setError(result.status === 401 ? 'Wrong e-mail or password.' : result.error.message);
+  };
+  return (
+    <form method="post" action="/social-login" className="sign-in-form" onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+      <label htmlFor={`${id}-email`}>E-mail</label>
+      <input id={`${id}-email`} name="email" type="email" autoComplete="username" required />
+      <label htmlFor={`${id}-password`}>Password</label>
+      <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p className="sign-in-links">
+        <a href="/social-login?mode=register">Create an account</a> · <a href="/social-login?mode=reset">Forgot your password?</a>
+      </p>
+    </form>
+  );
+}

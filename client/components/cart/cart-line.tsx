@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import type { BookingItem } from '../../../shared/contracts/booking';
+import type { ProductSummary } from '../../../shared/contracts/catalogue';
+import { cartStore } from '../../cart/cart-store';
+import { formatMoney } from '../../cart/money';
+import { useQuantity } from '../../cart/use-cart';
+import { CartForm } from './cart-form';
+import { QuantityRow } from './quantity-row';
+
+// One line of the cart panel: a single or a case of one offering.
+export function CartLine(props: {
+  item: BookingItem;
+  product: ProductSummary | undefined;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  returnTo: string;
+}) {
+  const { item, product } = props;
+  const kind = item.byCase ? 'case' : 'single';
+  const count = useQuantity(item.offeringId)[kind];
+  const label = `${product?.name ?? item.offeringId} (${item.byCase ? 'cases' : 'singles'})`;
+  const offering = product?.offering;
+  const lineCents = offering ? count * (item.byCase ? offering.priceCaseCents : offering.priceSingleCents) : null;
+  return (
+    <li className="cart-line">
+      <label className="cart-line-name">
+        <input type="checkbox" checked={props.selected} onChange={(event) => props.onSelect(event.target.checked)} />
+        <span>
+          {product ? <Link to={`/products/${product.slug}`}>{product.name}</Link> : item.offeringId}{' '}
+          <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>
+        </span>
+      </label>
+      <QuantityRow
+        offering={{
+          id: item.offeringId,
+          caseSize: offering?.caseSize ?? 1,
+          available: offering?.available ?? true,
+          priceSingleCents: offering?.priceSingleCents ?? 0,
+          priceCaseCents: offering?.priceCaseCents ?? 0,
+        }}
+        kind={kind}
+        name={label}
+        count={count}
+        returnTo={props.returnTo}
+      />
+      <span className="cart-line-price">{lineCents === null ? '' : formatMoney(lineCents, offering?.currency)}</span>
+      <CartForm fields={{ intent: 'remove', itemUid: item.uid }} returnTo={props.returnTo} onSubmit={() => void cartStore.removeItem(item.uid)}>
+        <button type="submit" className="cart-line-remove" aria-label={`Remove ${label}`}>
+          Remove
+        </button>
+      </CartForm>
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import type { Booking } from '../../../shared/contracts/booking';
+import type { ProductSummary } from '../../../shared/contracts/catalogue';
+import { cartStore } from '../../cart/cart-store';
+import type { CartTotals } from '../../cart/cart-totals';
+import { formatMoney } from '../../cart/money';
+import { usePageContext } from '../../lib/page-context';
+import { CartLine } from './cart-line';
+
+// The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
+// the running total and the way to checkout.
+export function CartPanel(props: {
+  booking: Booking | null;
+  summaries: ReadonlyMap<string, ProductSummary>;
+  totals: CartTotals;
+  error: string | null;
+  onClose: () => void;
+}) {
+  const { booking, summaries, totals } = props;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const location = useLocation();
+  const tenant = usePageContext()?.tenant;
+  const items = booking?.items ?? [];
+  const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
+  const toggle = (uid: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(uid);
+    else next.delete(uid);
+    setSelected(next);
+  };
+  const removeSelected = async () => {
+    if ((await cartStore.removeItems(chosen)) !== null) setSelected(new Set());
+  };
+  return (
+    <div className="cart-panel-body">
+      <div className="cart-panel-head">
+        <h2 id="cart-panel-title">Your cart</h2>
+        <button type="button" onClick={props.onClose} aria-label="Close cart">
+          ×
+        </button>
+      </div>
+      {props.error && (
+        <p className="quantity-message" role="alert">
+          {props.error}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p>Your cart is empty.</p>
+      ) : (
+        <>
+          <ul className="cart-lines" aria-label="Cart items">
+            {items.map((item) => (
+              <CartLine
+                key={item.uid}
+                item={item}
+                product={summaries.get(item.offeringId)}
+                selected={selected.has(item.uid)}
+                onSelect={(on) => toggle(item.uid, on)}
+                returnTo={`${location.pathname}${location.search}`}
+              />
+            ))}
+          </ul>
+          <div className="cart-panel-actions">
+            <button type="button" disabled={chosen.length === 0} onClick={() => void removeSelected()}>
+              Remove selected ({chosen.length})
+            </button>
+            <p className="cart-total">
+              Total{totals.priced ? '' : ' (so far)'}:{' '}
+              <strong>{formatMoney(totals.totalCents, totals.currency ?? tenant?.currency, tenant?.locale)}</strong>
+            </p>
+          </div>
+        </>
+      )}
+      <a className="cart-checkout" href="/checkout">
+        Go to checkout
+      </a>
+    </div>
+  );
+}

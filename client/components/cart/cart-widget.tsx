@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { CART_UPDATED, isStoreEvent } from '../../cart/cart-events';
+import { cartStore } from '../../cart/cart-store';
+import { cartTotals } from '../../cart/cart-totals';
+import { formatMoney } from '../../cart/money';
+import { useOfferingSummaries } from '../../cart/offering-summaries';
+import { useCart } from '../../cart/use-cart';
+import { usePageContext } from '../../lib/page-context';
+import { CartPanel } from './cart-panel';
+import './cart.css';
+
+// The header's booking widget: item count and total, opening the cart panel. It re-checks the
+// cart on "cart:updated" sent by other parts of the shop (the store's own events carry the cart).
+export function CartWidget() {
+  const cart = useCart();
+  const tenant = usePageContext()?.tenant;
+  const summaries = useOfferingSummaries(cart.booking?.items.map((item) => item.offeringId) ?? []);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const recheck = (event: Event) => {
+      if (!isStoreEvent(event) && cartStore.getState().tenantId) void cartStore.load();
+    };
+    window.addEventListener(CART_UPDATED, recheck);
+    return () => window.removeEventListener(CART_UPDATED, recheck);
+  }, []);
+
+  const totals = cartTotals(cart.booking, summaries);
+  const total = formatMoney(totals.totalCents, totals.currency ?? tenant?.currency, tenant?.locale);
+  const summary = totals.count === 0 ? 'Cart is empty' : `${totals.count} ${totals.count === 1 ? 'item' : 'items'}, ${total}`;
+  return (
+    <div className="cart-widget">
+      {/* Without JavaScript the widget is a link to the cart review of the checkout. */}
+      <a
+        href="/checkout"
+        className="cart-button"
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          dialog.current?.showModal();
+        }}
+      >
+        <span className="cart-label">Cart</span> <span className="cart-summary">{summary}</span>
+      </a>
+      <dialog ref={dialog} className="cart-panel" aria-labelledby="cart-panel-title">
+        <CartPanel
+          booking={cart.booking}
+          summaries={summaries}
+          totals={totals}
+          error={cart.error}
+          onClose={() => dialog.current?.close()}
+        />
+      </dialog>
+    </div>
+  );
+}
