@@ -1,17 +1,27 @@
 import { useLocation } from 'react-router';
+import { CheckoutPage } from '../components/checkout/checkout-page';
+import { checkoutAction } from '../components/checkout/checkout-action.server';
+import { loadCheckout } from '../components/checkout/checkout-data.server';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { guardRoute } from '../lib/route-guard.server';
+import { pageUrl } from '../lib/page-url';
+import '../styles/checkout.css';
 import type { Route } from './+types/checkout';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('checkout', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('checkout', args);
+  return loadCheckout(args.context, pageUrl(args.request.url));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }];
+export async function action(args: Route.ActionArgs) {
+  guardRoute('checkout', args);
+  return checkoutAction(args.context, await args.request.formData(), pageUrl(args.request.url));
+}
 
-export default function CheckoutScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Checkout" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
+
+export default function CheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage checkout={loaderData} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,17 +1,30 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { orderAction } from '../components/orders/order-action.server';
+import { loadOrderDetail } from '../components/orders/order-data.server';
+import { OrderDetailPage } from '../components/orders/order-detail-page';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/orders.css';
 import type { Route } from './+types/order-detail';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('order-detail', args) };
+export async function loader(args: Route.LoaderArgs) {
+  const { orderId } = guardRoute('order-detail', args);
+  return loadOrderDetail(args.context, orderId!);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Order' }];
+export async function action(args: Route.ActionArgs) {
+  const { orderId } = guardRoute('order-detail', args);
+  return orderAction(args.context, orderId!, await args.request.formData());
+}
 
-export default function OrderDetailScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Order" params={loaderData.params} />;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Order ${data.order.id}` : 'Order' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrderDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <OrderDetailPage detail={loaderData} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

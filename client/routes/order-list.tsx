@@ -1,17 +1,22 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { loadOrderList, pageOf } from '../components/orders/order-data.server';
+import { OrderListPage } from '../components/orders/order-list-page';
+import { pageUrl } from '../lib/page-url';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/orders.css';
 import type { Route } from './+types/order-list';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('order-list', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('order-list', args);
+  return loadOrderList(args.context, pageOf(pageUrl(args.request.url)));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your orders' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Your orders' }, { name: 'robots', content: 'noindex' }];
 
 export default function OrderListScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Your orders" params={loaderData.params} />;
+  return <OrderListPage list={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,0 +1,25 @@
+// Dates and delivery slots as text, in the shop's time zone and locale. Formatted in loaders on
+// the server, so that the hydrating browser (maybe in another zone, with another ICU) shows
+// exactly the server's text.
+export type TimeFormat = { locale: string; timeZone: string };
+
+export function dayLabel(iso: string, { locale, timeZone }: TimeFormat): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
+}
+
+export function timeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+}
+
+/** "Tue 14 Jul, 10:00–12:00" */
+export function slotLabel(slot: { startsAt: string; endsAt: string }, format: TimeFormat): string {
+  return `${dayLabel(slot.startsAt, format)}, ${timeLabel(slot.startsAt, format)}–${timeLabel(slot.endsAt, format)}`;
+}
+
+/** "14 Jul 2026, 09:30" */
+export function dateTimeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+}
+
+/** A delivery slot as the screens offer it: its label already in the shop's time zone. */
+export type SlotOption = { id: string; label: string; fee: number; available: boolean; remaining: number };

@@ -1,0 +1,67 @@
+import type { AppLoadContext } from 'react-router';
+import { orderPaths, type DeliverySlotList, type OrderDetail, type OrderPage, type OrderStatus } from '../../../shared/contracts/orders';
+import { dateTimeLabel, slotLabel, type SlotOption, type TimeFormat } from './delivery-time';
+import { requirePlatform } from './platform-answer.server';
+
+// The data of the order screens. Dates become text here, in the shop's time zone (which the
+// slot list names), so the server's and the browser's renderings agree.
+export const ORDERS_PER_PAGE = 10;
+
+export type OrderRow = { id: string; status: OrderStatus; placedOn: string; slot: string; total: number; currency: string; lineCount: number };
+export type OrderListData = { orders: OrderRow[]; page: number; pageCount: number; total: number };
+export type OrderDetailData = {
+  order: OrderDetail;
+  placedOn: string;
+  slot: string;
+  editableUntil: string;
+  /** Slots the order may move to (only while it can be changed). */
+  slots: SlotOption[];
+};
+
+const slotList = (context: AppLoadContext) => requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
+const localeOf = (context: AppLoadContext) => context.publicContext?.tenant.locale ?? 'en-GB';
+
+/** `?page=` as a page number; anything else is page 1. */
+export function pageOf(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export async function loadOrderList(context: AppLoadContext, page: number): Promise<OrderListData> {
+  const [list, slots] = await Promise.all([
+    requirePlatform<OrderPage>(context.platform, { path: `${orderPaths.orders}?page=${page}&pageSize=${ORDERS_PER_PAGE}` }),
+    slotList(context),
+  ]);
+  const format: TimeFormat = { locale: localeOf(context), timeZone: slots.timeZone };
+  return {
+    orders: list.items.map((order) => ({
+      id: order.id,
+      status: order.status,
+      placedOn: dateTimeLabel(order.createdAt, format),
+      slot: slotLabel(order.slot, format),
+      total: order.total,
+      currency: order.currency,
+      lineCount: order.lineCount,
+    })),
+    page: list.page,
+    pageCount: Math.max(1, Math.ceil(list.total / list.pageSize)),
+    total: list.total,
+  };
+}
+
+export async function loadOrderDetail(context: AppLoadContext, orderId: string): Promise<OrderDetailData> {
+  const [order, slots] = await Promise.all([
+    requirePlatform<OrderDetail>(context.platform, { path: orderPaths.order(orderId) }),
+    slotList(context),
+  ]);
+  const format: TimeFormat = { locale: localeOf(context), timeZone: slots.timeZone };
+  return {
+    order,
+    placedOn: dateTimeLabel(order.createdAt, format),
+    slot: slotLabel(order.slot, format),
+    editableUntil: dateTimeLabel(order.editableUntil, format),
+    slots: order.editable
+      ? slots.items.map((slot) => ({ id: slot.id, label: slotLabel(slot, format), fee: slot.fee, available: slot.available || slot.id === order.slot.id, remaining: slot.remaining }))
+      : [],
+  };
+}

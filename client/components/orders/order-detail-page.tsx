@@ -1,0 +1,69 @@
+import { Link, useSearchParams } from 'react-router';
+import { href } from '../../../shared/href';
+import { LineTable } from '../checkout/cart-review';
+import { TotalsList } from '../checkout/checkout-totals';
+import { CancelOrder } from './cancel-order';
+import { useCartChangedNotice } from './cart-changed';
+import type { OrderDetailData } from './order-data.server';
+import { OrderFacts } from './order-facts';
+import type { OrderActionResult } from './order-forms';
+import { OrderLinesEditor } from './order-lines-editor';
+import { OrderSlotEditor } from './order-slot-editor';
+import { OrderStatusBadge } from './order-status';
+import { ReorderForm } from './reorder-form';
+
+// One order: its lines and totals, delivery and payment, the changes it still allows (until
+// the cut-off), and ordering it again.
+const NOTICES: Record<string, string> = {
+  placed: 'Thank you! Your order is placed. We have sent you a confirmation e-mail.',
+  items: 'Your order’s items are updated.',
+  slot: 'Your delivery slot is changed.',
+  cancelled: 'Your order is cancelled.',
+};
+
+export function OrderDetailPage({ detail, result }: { detail: OrderDetailData; result?: OrderActionResult }) {
+  const { order } = detail;
+  const [search] = useSearchParams();
+  const notice = NOTICES[search.get('done') ?? ''];
+  // Placing the order emptied the cart: the cart widget reloads.
+  useCartChangedNotice(search.get('done') === 'placed');
+  const resultOf = (intent: OrderActionResult['intent']) => (result?.intent === intent ? result : undefined);
+
+  return (
+    <article className="order-detail" aria-labelledby="order-title">
+      <p className="back"><Link to={href('order-list')}>← All orders</Link></p>
+      <header className="order-head">
+        <h1 id="order-title">Order {order.id}</h1>
+        <OrderStatusBadge status={order.status} />
+        <p className="order-meta">Placed {detail.placedOn}</p>
+      </header>
+      {notice ? <p className="notice" role="status">{notice}</p> : null}
+
+      <div className="order-columns">
+        <section className="order-panel" aria-labelledby="items-title">
+          <h2 id="items-title">Items</h2>
+          {order.editable ? (
+            <OrderLinesEditor lines={order.lines} currency={order.currency} result={resultOf('change-lines')} />
+          ) : (
+            <LineTable lines={order.lines} currency={order.currency} caption={`${order.lines.length} products`} />
+          )}
+          <TotalsList totals={order} />
+        </section>
+        <section className="order-panel" aria-labelledby="delivery-title">
+          <h2 id="delivery-title">Delivery and payment</h2>
+          <OrderFacts order={order} slot={detail.slot} />
+          {order.editable ? (
+            <>
+              <p className="hint">You can change or cancel this order until {detail.editableUntil}.</p>
+              <OrderSlotEditor slots={detail.slots} current={order.slot.id} result={resultOf('change-slot')} />
+            </>
+          ) : order.status === 'placed' ? (
+            <p className="hint">The cut-off passed on {detail.editableUntil}: this order can no longer be changed.</p>
+          ) : null}
+        </section>
+      </div>
+      {order.editable ? <CancelOrder editableUntil={detail.editableUntil} result={resultOf('cancel')} /> : null}
+      <ReorderForm result={resultOf('reorder')} />
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { Form } from 'react-router';
+import { SlotChoice } from '../checkout/slot-choice';
+import type { SlotOption } from './delivery-time';
+import type { OrderActionResult } from './order-forms';
+
+// Moving an order to another delivery slot before its cut-off.
+type Props = { slots: SlotOption[]; current: string; result?: OrderActionResult };
+
+export function OrderSlotEditor({ slots, current, result }: Props) {
+  return (
+    <details className="add-form" open={Boolean(result)}>
+      <summary>Change the delivery slot</summary>
+      <Form method="post" id="change-slot" preventScrollReset>
+        <input type="hidden" name="intent" value="change-slot" />
+        <SlotChoice slots={slots} chosen={current} form="change-slot" error={result?.fieldErrors.slotId} />
+        {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+        <button type="submit" className="button primary">Move my delivery</button>
+      </Form>
+    </details>
+  );
+}
