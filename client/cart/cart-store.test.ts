@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Booking } from '../../shared/contracts/booking';
+import { CART_UPDATED } from './cart-events';
+import { createCartStore } from './cart-store';
+import { createFakeCartApi } from './fake-cart-api';
+import { deriveQuantityMap } from './quantity-map';
+
+function setup() {
+  const server = createFakeCartApi();
+  const events = new EventTarget();
+  const updates: (Booking | null)[] = [];
+  events.addEventListener(CART_UPDATED, (event) => updates.push((event as CustomEvent<{ booking: Booking | null }>).detail.booking));
+  const logger = { error: vi.fn() };
+  const store = createCartStore({ api: server.api, events, logger });
+  store.connect('fresh');
+  return { server, store, updates, logger };
+}
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('quantity map', () => {
+  it('is derived from the booking: case and single counts per offering, with its timestamp', () => {
+    const booking: Booking = {
+      uid: 'c', notes: [], lastUpdate: '2026-01-01T00:00:01.000Z',
+      items: [
+        { uid: 'a', offeringId: 'o1', quantity: 3, byCase: false },
+        { uid: 'b', offeringId: 'o1', quantity: 2, byCase: true },
+        { uid: 'c', offeringId: 'o2', quantity: 1, byCase: true },
+      ],
+    };
+    const timestamp = Date.parse('2026-01-01T00:00:01.000Z');
+    expect(deriveQuantityMap(booking)).toEqual({
+      o1: { single: 3, case: 2, timestamp },
+      o2: { single: 0, case: 1, timestamp },
+    });
+  });
+});
+
+describe('cart store', () => {
+  it('loads the cart and fills the quantity map the controls read', async () => {
+    const { store, server } = setup();
+    await store.setQuantity('o1', { byCase: true, quantity: 2 });
+    await store.load();
+    expect(store.getState().quantities.o1).toMatchObject({ case: 2, single: 0 });
+    expect(server.calls.filter((c) => c === 'session')).toHaveLength(1);
+  });
+
+  it('ignores a cart update older than the last one', async () => {
+    const { store, server } = setup();
+    await flush();
+    server.holdAnswers(true);
+    const first = store.setQuantity('o1', { byCase: false, quantity: 1 });
+    await flush();
+    const second = store.setQuantity('o2', { byCase: false, quantity: 4 });
+    await flush();
+    const [older, newer] = server.held.splice(0);
+    newer!.release();
+    await second;
+    const shown = store.getState().booking;
+    older!.release();
+    await first;
+    // The older answer (without o2) did not replace the newer cart.
+    expect(store.getState().booking).toBe(shown);
+    expect(store.getState().quantities.o2?.single).toBe(4);
+    expect(store.getState().quantities.o1?.single).toBe(1);
+  });
+
+  it('emits cart:updated on every update', async () => {
+    const { store, updates } = setup();
+    await flush(); // the initial load
+    await store.setQuantity('o1', { byCase: false, quantity: 2 });
+    const booking = await store.setQuantity('o2', { byCase: true, quantity: 1 });
+    await store.removeItem(booking!.items[0]!.uid);
+    expect(updates).toHaveLength(4);
+    expect(updates.at(-1)?.items.map((i) => i.offeringId)).toEqual(['o2']);
+  });
+
+  it('returns null on a failed call, logs it and puts the stored quantity back with a message', async () => {
+    const { store, server, logger } = setup();
+    await store.setQuantity('o1', { byCase: false, quantity: 2 });
+    server.failNext('put');
+    const pending = store.setQuantity('o1', { byCase: false, quantity: 3 });
+    expect(store.getState().quantities.o1?.single).toBe(3); // optimistic
+    await expect(pending).resolves.toBeNull();
+    expect(store.getState().quantities.o1?.single).toBe(2);
+    expect(store.getState().messages.o1).toMatch(/could not be updated/);
+    expect(logger.error).toHaveBeenCalledOnce();
+    // The next change clears the message.
+    await store.setQuantity('o1', { byCase: false, quantity: 4 });
+    expect(store.getState().messages.o1).toBeUndefined();
+  });
+
+  it('ends at the last value after fast repeated changes, without resurrecting removed items', async () => {
+    const { store, server } = setup();
+    await flush();
+    server.holdAnswers(true);
+    const clicks = [1, 2, 3, 4, 5, 6].map((quantity) => store.setQuantity('o1', { byCase: false, quantity }));
+    expect(store.getState().quantities.o1?.single).toBe(6);
+    // Release answers as they come: the first click's write, then one write with the newest wish.
+    while (server.held.length > 0 || store.getState().quantities.o1?.single !== server.items()[0]?.quantity) {
+      await flush();
+      server.held.splice(0).forEach((call) => call.release());
+      await flush();
+    }
+    await Promise.all(clicks);
+    expect(server.items()).toEqual([{ uid: 'item-1', offeringId: 'o1', quantity: 6, byCase: false }]);
+    expect(server.calls.filter((c) => c === 'put')).toHaveLength(2);
+
+    const down = [5, 0].map((quantity) => store.setQuantity('o1', { byCase: false, quantity }));
+    await flush();
+    server.held.splice(0).forEach((call) => call.release());
+    await flush();
+    server.held.splice(0).forEach((call) => call.release());
+    await Promise.all(down);
+    expect(server.items()).toEqual([]);
+    expect(store.getState().booking?.items).toEqual([]);
+    expect(store.getState().quantities.o1).toBeUndefined();
+  });
+
+  it('removes several items at once and substitutes an item', async () => {
+    const { store } = setup();
+    await store.setQuantity('o1', { byCase: false, quantity: 1 });
+    await store.setQuantity('o2', { byCase: false, quantity: 1 });
+    const booking = await store.setQuantity('o3', { byCase: true, quantity: 1 });
+    const [a, b, c] = booking!.items;
+    await store.removeItems([a!.uid, b!.uid]);
+    expect(store.getState().booking?.items.map((i) => i.offeringId)).toEqual(['o3']);
+    await store.substitute(c!.uid, { offeringId: 'o4', byCase: true, quantity: 2 });
+    expect(store.getState().quantities).toMatchObject({ o4: { case: 2 } });
+    expect(store.getState().quantities.o3).toBeUndefined();
+  });
+
+  it('returns the error of a failed copy to the cart and keeps the cart', async () => {
+    const { store, logger } = setup();
+    await store.setQuantity('o1', { byCase: false, quantity: 1 });
+    const before = store.getState().booking;
+    const result = await store.copyBookingToCart('order-9', true);
+    expect(result).toEqual({ ok: false, error: { code: 'not_found', message: 'No order order-9' } });
+    expect(store.getState().booking).toBe(before);
+    expect(logger.error).toHaveBeenCalledOnce();
+  });
+});

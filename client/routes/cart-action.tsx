@@ -1,0 +1,49 @@
+import { redirect } from 'react-router';
+import { bookingPaths } from '../../shared/contracts/booking';
+import { safeReturnPath } from '../../shared/safe-redirect';
+import { CartIntent, describeIssues } from '../cart/cart-intent';
+import type { Route } from './+types/cart-action';
+
+// POST /cart: the cart form without JavaScript. The visitor gets a guest session if need be (the
+// gateway sets its cookies), the change goes to booking-ms server-side, and the shopper returns to
+// the page they came from (same-origin paths only). docs/decisions/0081.
+const text = (message: string, status: number) =>
+  new Response(`${message}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // A cross-site form must not change a cart: a browser's Origin, when sent, is the shop's own.
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== new URL(request.url).origin) return text('Cross-origin form refused.', 403);
+  const tenantId = context.publicContext?.tenant.id;
+  if (!tenantId) return text('The shop is unavailable right now. Please try again.', 503);
+
+  const form = CartIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return text(`Invalid cart form: ${describeIssues(form.error)}`, 400);
+  const change = form.data;
+
+  if (!(await context.ensureSession())) return text('Could not start a session for your cart. Please try again.', 503);
+  const result =
+    change.intent === 'set'
+      ? await context.platform.call({
+          method: 'PUT',
+          path: bookingPaths.item(tenantId),
+          body: { offeringId: change.offeringId, byCase: change.byCase, quantity: change.quantity },
+        })
+      : await context.platform.call({
+          method: 'DELETE',
+          path: `${bookingPaths.item(tenantId)}?${new URLSearchParams({ bookingItemUid: change.itemUid })}`,
+        });
+  if (!result.ok) {
+    const message = (result.body as { error?: { message?: string } } | null)?.error?.message;
+    context.reportError(new Error(`cart form: booking-ms answered ${result.status}${message ? `: ${message}` : ''}`));
+    return result.status < 500
+      ? text(`Your cart was not changed: ${message ?? 'the request was refused'}.`, result.status)
+      : text('Your cart could not be changed right now. Please try again.', 502);
+  }
+  return redirect(safeReturnPath(change.returnTo));
+}
+
+// GET /cart (e.g. a reload after the POST): the cart is reviewed at checkout.
+export function loader() {
+  return redirect('/checkout');
+}
