@@ -1,10 +1,10 @@
-import * as Sentry from '@sentry/node';
 import type { Config } from './config';
 
-// Server-side error reporting, only when SENTRY_DSN is set. Reports never carry cookies or
-// authorization headers.
-export function initErrorReporting(config: Config): void {
+// Server-side error reporting, only when SENTRY_DSN is set (the SDK is loaded only then: it costs
+// seconds of start-up). Reports never carry cookies or authorization headers.
+export async function initErrorReporting(config: Config): Promise<void> {
   if (!config.sentryDsn) return;
+  const Sentry = await import('@sentry/node');
   Sentry.init({
     dsn: config.sentryDsn,
     environment: config.env,

@@ -17,7 +17,7 @@ try {
   throw error;
 }
 
-initErrorReporting(config);
+await initErrorReporting(config);
 const app = await buildApp(config, {
   render: process.env.GATEWAY_DEV === 'true' ? { kind: 'vite' } : { kind: 'build', dir: process.env.BUILD_DIR },
 });
@@ -27,6 +27,8 @@ closeWithGrace({ delay: config.shutdown.delay + config.shutdown.timeout }, async
   app.shuttingDown = true;
   app.log.info({ signal }, 'shutting down: not ready any more');
   await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
+  const drained = await app.drained(config.shutdown.timeout);
+  if (!drained) app.log.warn('shutdown timeout: closing with requests still in flight');
   await app.close();
   app.log.info('closed');
 });

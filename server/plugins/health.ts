@@ -6,12 +6,30 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     shuttingDown: boolean;
+    /** Resolves once no request is in flight (or after timeoutMs). */
+    drained(timeoutMs: number): Promise<boolean>;
   }
 }
 
 export const healthPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('shuttingDown', false);
+    let inFlight = 0;
+    // The response's 'close' fires exactly once, whether it finished or the client went away.
+    app.addHook('onRequest', async (_request, reply) => {
+      inFlight++;
+      reply.raw.once('close', () => inFlight--);
+    });
+    app.decorate('drained', async (timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      return inFlight <= 0;
+    });
+    // While shutting down, every response closes its connection, so keep-alive clients move to
+    // another instance and the server can finish closing once in-flight requests are done.
+    app.addHook('onSend', async (_request, reply) => {
+      if (app.shuttingDown) reply.header('connection', 'close');
+    });
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) =>
       app.shuttingDown
