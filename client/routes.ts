@@ -1,7 +1,12 @@
 import { route, type RouteConfig } from '@react-router/dev/routes';
 import { routeTable, toRouterPath } from '../shared/routes';
 
-// One route module per screen of the specification, from the shared route table.
-export default routeTable.map(({ id, path }) =>
-  route(toRouterPath(path), `routes/${id}.tsx`, { id }),
-) satisfies RouteConfig;
+// One route module per screen of the specification, from the shared route table, then the
+// resource routes that are not screens (so not in the table): crawlers' files and the cart form.
+export default [
+  ...routeTable.map(({ id, path }) => route(toRouterPath(path), `routes/${id}.tsx`, { id })),
+  route('robots.txt', 'routes/robots[.]txt.tsx'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
+  // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx).
+  route('cart', 'routes/cart-action.tsx'),
+] satisfies RouteConfig;

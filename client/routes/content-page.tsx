@@ -1,17 +1,26 @@
 import { useLocation } from 'react-router';
+import { href } from '../../shared/href';
+import { ContentArticle } from '../components/content/content-article';
+import { contentPage } from '../components/content/content.server';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { guardRoute } from '../lib/route-guard.server';
+import { notFoundMeta, pageMeta } from '../lib/seo';
+import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/content-page';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('content-page', args) };
+// /page/{pageId}: a CMS content page (about, contact, FAQ ...).
+export async function loader(args: Route.LoaderArgs) {
+  const { pageId } = guardRoute('content-page', args) as RouteParams<'content-page'>;
+  return { page: await contentPage(args.context.platform, pageId) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
+  return pageMeta(matches, { title: data.page.title, description: data.page.summary, path: href('content-page', { pageId: data.page.slug }) });
+};
 
 export default function ContentPageScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Page" params={loaderData.params} />;
+  return <ContentArticle page={loaderData.page} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

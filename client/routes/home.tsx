@@ -1,17 +1,29 @@
 import { useLocation } from 'react-router';
+import { HomeBlocks } from '../components/content/home-blocks';
+import { resolveHomeBlocks } from '../components/content/home-blocks.server';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { guardRoute } from '../lib/route-guard.server';
+import { pageMeta, rootContext } from '../lib/seo';
 import type { Route } from './+types/home';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('home', args) };
+// "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('home', args);
+  return { blocks: await resolveHomeBlocks(args.context.platform) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Home' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
+  const hero = data?.blocks.find((block) => block.type === 'hero');
+  return pageMeta(matches, {
+    title: shopName,
+    description: hero && 'text' in hero ? hero.text : `Groceries delivered by ${shopName}.`,
+    path: '/',
+  });
+};
 
 export default function HomeScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Home" params={loaderData.params} />;
+  return <HomeBlocks blocks={loaderData.blocks} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

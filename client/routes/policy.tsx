@@ -1,17 +1,26 @@
 import { useLocation } from 'react-router';
+import { href } from '../../shared/href';
+import { ContentArticle } from '../components/content/content-article';
+import { policyPage } from '../components/content/content.server';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { guardRoute } from '../lib/route-guard.server';
+import { notFoundMeta, pageMeta } from '../lib/seo';
+import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/policy';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('policy', args) };
+// /policy/{policyCode}: terms, privacy, delivery, returns, from the CMS.
+export async function loader(args: Route.LoaderArgs) {
+  const { policyCode } = guardRoute('policy', args) as RouteParams<'policy'>;
+  return { page: await policyPage(args.context.platform, policyCode) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Policy' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
+  return pageMeta(matches, { title: data.page.title, description: data.page.summary, path: href('policy', { policyCode: data.page.slug }) });
+};
 
 export default function PolicyScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Policy" params={loaderData.params} />;
+  return <ContentArticle page={loaderData.page} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,17 +1,39 @@
 import { useLocation } from 'react-router';
+import { href } from '../../shared/href';
+import { productBySlug, relatedProducts } from '../components/catalogue/catalogue.server';
+import { ProductDetail } from '../components/catalogue/product-detail';
+import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
 import { guardRoute } from '../lib/route-guard.server';
+import { notFoundMeta, pageMeta, rootContext } from '../lib/seo';
+import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/product';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('product', args) };
+// /products/{slug}: the slug spans several path segments (category/brand/name).
+export async function loader(args: Route.LoaderArgs) {
+  const { slug } = guardRoute('product', args) as RouteParams<'product'>;
+  const { platform } = args.context;
+  const product = await productBySlug(platform, slug);
+  const related = await relatedProducts(platform, product.id);
+  return { product, related };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Product' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
+  const { product } = data;
+  const path = href('product', { slug: product.slug });
+  const origin = rootContext(matches)?.url.origin ?? '';
+  return pageMeta(matches, {
+    title: `${product.name} – ${product.brand.name}`,
+    description: product.description,
+    path,
+    extra: origin ? [{ 'script:ld+json': productJsonLd(product, new URL(path, origin).toString(), origin) }] : [],
+  });
+};
 
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Product" params={loaderData.params} />;
+  const { product, related } = loaderData;
+  return <ProductDetail product={product} related={related} returnTo={href('product', { slug: product.slug })} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

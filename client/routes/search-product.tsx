@@ -1,17 +1,55 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { href } from '../../shared/href';
+import { productBySlug, relatedProducts } from '../components/catalogue/catalogue.server';
+import { ProductDetail } from '../components/catalogue/product-detail';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { readFilters, resultProductHref, resultsHref } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
+import { notFoundMeta, pageMeta } from '../lib/seo';
+import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-product';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('search-product', args) };
+// /search/{searchQuery}/{productSlug}: the product seen from its results; the breadcrumbs lead
+// back to them with the same filters, sort and page (kept in this URL's query).
+export async function loader(args: Route.LoaderArgs) {
+  const { searchQuery, productSlug } = guardRoute('search-product', args) as RouteParams<'search-product'>;
+  const { platform } = args.context;
+  const filters = readFilters(new URL(args.request.url).searchParams);
+  const product = await productBySlug(platform, productSlug);
+  const related = await relatedProducts(platform, product.id);
+  return { searchQuery, filters, product, related };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Product' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
+  // One product, one canonical page: the product's own URL.
+  return pageMeta(matches, {
+    title: `${data.product.name} – ${data.product.brand.name}`,
+    description: data.product.description,
+    path: href('product', { slug: data.product.slug }),
+  });
+};
 
 export default function SearchProductScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Product" params={loaderData.params} />;
+  const { searchQuery, filters, product, related } = loaderData;
+  const back = resultsHref(searchQuery, filters);
+  return (
+    <>
+      <p className="back-link">
+        <Link to={back}>{`‹ Back to the results for “${searchQuery}”`}</Link>
+      </p>
+      <ProductDetail
+        product={product}
+        related={related}
+        returnTo={resultProductHref(searchQuery, product.slug, filters)}
+        crumbs={[
+          { label: 'Home', to: '/' },
+          { label: `Results for “${searchQuery}”`, to: back },
+          { label: product.name },
+        ]}
+      />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

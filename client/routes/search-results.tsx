@@ -1,17 +1,39 @@
 import { useLocation } from 'react-router';
+import { allCategories, featuredProducts, searchProducts } from '../components/catalogue/catalogue.server';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { readFilters, resultsHref } from '../components/search/search-filters';
+import { SearchResults } from '../components/search/search-results';
 import { guardRoute } from '../lib/route-guard.server';
+import { pageMeta } from '../lib/seo';
+import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-results';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('search-results', args) };
+// /search/{searchQuery}?brand=&category=&sort=&page=: results with facets, sort and pages, all in
+// the URL. No results: categories and featured products to carry on with.
+export async function loader(args: Route.LoaderArgs) {
+  const { searchQuery } = guardRoute('search-results', args) as RouteParams<'search-results'>;
+  const { platform } = args.context;
+  const filters = readFilters(new URL(args.request.url).searchParams);
+  const result = await searchProducts(platform, searchQuery, filters);
+  if (result.total > 0) return { searchQuery, filters, result, categories: [], featured: [] };
+  const [categories, featured] = await Promise.all([allCategories(platform), featuredProducts(platform, 6)]);
+  return { searchQuery, filters, result, categories, featured };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Search results' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [{ title: 'Search' }];
+  const { searchQuery, filters, result } = data;
+  return pageMeta(matches, {
+    title: `“${searchQuery}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
+    description: `${result.total} products found for “${searchQuery}”.`,
+    // Sort orders show the same products: the canonical page keeps only filters and page.
+    path: resultsHref(searchQuery, { ...filters, sort: 'relevance' }),
+    extra: result.total === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
+  });
+};
 
 export default function SearchResultsScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Search results" params={loaderData.params} />;
+  return <SearchResults {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

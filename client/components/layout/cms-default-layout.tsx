@@ -1,24 +1,39 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PublicContext } from '../../../shared/contracts/context';
+import { ProfileMenu } from '../account/profile-menu';
+import { CartWidget } from '../cart/cart-widget';
+import { SearchBox } from '../search/search-box';
+import { SiteFooter } from './site-footer';
+import { themeStyle } from './theme';
+import '../../styles/layout.css';
 
-// The default site layout "cms-default": shop name and theme from the context, navigation, footer.
+// The default site layout "cms-default": shop name and theme colours from the context, the search
+// box, the profile menu and cart widget, the shop's navigation, the page, and the footer.
+// Landmarks: banner, main navigation, main (target of the skip link), contentinfo.
 export function CmsDefaultLayout({ context, children }: { context: PublicContext; children: ReactNode }) {
-  const { tenant, userAccount } = context;
-  const theme = {
-    '--color-primary': tenant.theme?.primary,
-    '--color-accent': tenant.theme?.accent,
-    '--color-background': tenant.theme?.background,
-    '--color-text': tenant.theme?.text,
-  } as CSSProperties;
-  const navigation = tenant.navigation ?? [{ label: 'Home', href: '/' }, { label: 'Search', href: '/search' }];
+  const { tenant } = context;
+  const shopName = tenant.name ?? 'Shop';
+  const navigation = tenant.navigation ?? [{ label: 'Search', href: '/search' }];
   return (
-    <div className="cms-default" style={theme}>
+    <div className="cms-default" style={themeStyle(tenant.theme)}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <header className="site-header">
-        <Link to="/" className="shop-name">
-          {tenant.name ?? 'Shop'}
-        </Link>
-        <nav aria-label="Main">
+        <div className="site-header-bar">
+          <Link to="/" className="shop-name" aria-label={`${shopName}, home`}>
+            {shopName}
+          </Link>
+          <div className="site-header-search">
+            <SearchBox />
+          </div>
+          <div className="site-header-actions">
+            <ProfileMenu />
+            <CartWidget />
+          </div>
+        </div>
+        <nav aria-label="Main" className="main-nav">
           <ul>
             {navigation.map((link) => (
               <li key={link.href}>
@@ -27,18 +42,11 @@ export function CmsDefaultLayout({ context, children }: { context: PublicContext
             ))}
           </ul>
         </nav>
-        <span className="account-state">{userAccount ? `Signed in as ${userAccount.login ?? userAccount.email}` : 'Guest'}</span>
       </header>
-      <main id="main">{children}</main>
-      <footer className="site-footer">
-        <ul>
-          {(tenant.footer ?? []).map((link) => (
-            <li key={link.href}>
-              <Link to={link.href}>{link.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </footer>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter shopName={shopName} links={tenant.footer ?? []} />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { data } from 'react-router';
+import {
+  cataloguePaths,
+  type BrandPage,
+  type Category,
+  type Brand,
+  type ProductDetail,
+  type ProductList,
+  type ProductSummary,
+  type SearchResult,
+  type Sort,
+} from '../../../shared/contracts/catalogue';
+import type { PlatformClient } from '../../../shared/load-context';
+import type { SearchFilters } from '../search/search-filters';
+
+// The catalogue calls of the screens' loaders. Critical data throws (404 for unknown things, 502
+// when the service fails); optional data (related products, rails) falls back to nothing so one
+// slow or failing block never takes the page down.
+export const PAGE_SIZE = 24;
+
+async function required<T>(platform: PlatformClient, path: string): Promise<T> {
+  const response = await platform.call<T>({ path });
+  if (response.status === 404) throw data(null, { status: 404 });
+  if (!response.ok) throw data({ message: null }, { status: 502 });
+  return response.body;
+}
+
+async function optional<T>(platform: PlatformClient, path: string, fallback: T): Promise<T> {
+  try {
+    const response = await platform.call<T>({ path });
+    return response.ok ? response.body : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const productBySlug = (platform: PlatformClient, slug: string) =>
+  required<ProductDetail>(platform, cataloguePaths.productBySlug(slug));
+
+export const relatedProducts = async (platform: PlatformClient, productId: string, limit = 8) =>
+  (await optional<ProductList>(platform, cataloguePaths.related(productId, limit), { items: [] })).items;
+
+export const featuredProducts = async (platform: PlatformClient, limit = 12) =>
+  (await optional<ProductList>(platform, cataloguePaths.featured(limit), { items: [] })).items;
+
+export function brandPage(platform: PlatformClient, brandSlug: string, page: number): Promise<BrandPage> {
+  return required<BrandPage>(platform, `${cataloguePaths.brand(brandSlug)}?page=${page}&pageSize=${PAGE_SIZE}`);
+}
+
+export const allBrands = async (platform: PlatformClient) =>
+  (await optional<{ items: Brand[] }>(platform, cataloguePaths.brands, { items: [] })).items;
+
+export const allCategories = async (platform: PlatformClient) =>
+  (await optional<{ items: Category[] }>(platform, cataloguePaths.categories, { items: [] })).items;
+
+
+export function searchPath(query: string, filters: SearchFilters, pageSize = PAGE_SIZE): string {
+  const params = new URLSearchParams({ q: query, sort: filters.sort, page: String(filters.page), pageSize: String(pageSize) });
+  if (filters.brand) params.set('brand', filters.brand);
+  if (filters.category) params.set('category', filters.category);
+  return `${cataloguePaths.search}?${params}`;
+}
+
+export const searchProducts = (platform: PlatformClient, query: string, filters: SearchFilters) =>
+  required<SearchResult>(platform, searchPath(query, filters));
+
+/** A short rail of products for a search term (home blocks, empty states). */
+export const productRail = async (platform: PlatformClient, query: string, limit: number): Promise<ProductSummary[]> =>
+  (await optional<Pick<SearchResult, 'items'>>(platform, searchPath(query, { sort: 'relevance', page: 1 }, limit), { items: [] })).items;

@@ -1,0 +1,26 @@
+import type { Offering } from '../../../shared/contracts/catalogue';
+import { useMoney } from '../../lib/money';
+
+// Price per single and per case (with the case size), and whether the shop can deliver it.
+export function OfferingPrice({ offering, size = 'small' }: { offering: Offering; size?: 'small' | 'large' }) {
+  const money = useMoney();
+  const perItemInCase = Math.round(offering.priceCaseCents / Math.max(offering.caseSize, 1));
+  return (
+    <div className={`offering-price offering-price--${size}`}>
+      <p className="price-single">
+        <span className="price-amount">{money(offering.priceSingleCents, offering.currency)}</span>
+        <span className="price-unit"> each</span>
+      </p>
+      {offering.caseSize > 1 && (
+        <p className="price-case">
+          {`Case of ${offering.caseSize}: `}
+          <span className="price-amount">{money(offering.priceCaseCents, offering.currency)}</span>
+          {size === 'large' && <span className="price-unit">{` (${money(perItemInCase, offering.currency)} each)`}</span>}
+        </p>
+      )}
+      <p className={offering.available ? 'availability in-stock' : 'availability out-of-stock'}>
+        {offering.available ? 'In stock' : 'Out of stock'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import type { ProductDetail as Product, ProductSummary } from '../../../shared/contracts/catalogue';
+import { href } from '../../../shared/href';
+import { QuantityControls } from '../cart/quantity-controls';
+import { categoryHref } from '../search/search-filters';
+import { Breadcrumbs, type Crumb } from './breadcrumbs';
+import { OfferingPrice } from './offering-price';
+import { ProductGallery } from './product-gallery';
+import { ProductGrid } from './product-grid';
+
+// The product page's body, shared by /products/{slug} and /search/{query}/{productSlug}: the
+// breadcrumbs differ (the search one leads back to its results), the rest is the same.
+export function ProductDetail({
+  product,
+  related,
+  crumbs,
+  returnTo,
+}: {
+  product: Product;
+  related: readonly ProductSummary[];
+  crumbs?: readonly Crumb[];
+  returnTo?: string;
+}) {
+  const trail = crumbs ?? [
+    { label: 'Home', to: '/' },
+    { label: product.category.name, to: categoryHref(product.category) },
+    { label: product.name },
+  ];
+  return (
+    <>
+      <Breadcrumbs crumbs={trail} />
+      <article className="product-detail" aria-labelledby="product-name">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="product-summary">
+          <h1 id="product-name">{product.name}</h1>
+          <p className="product-brand">
+            <Link to={href('brands', { brandSlug: product.brand.slug })}>{product.brand.name}</Link>
+            {` · ${product.sizeLabel}`}
+          </p>
+          <OfferingPrice offering={product.offering} size="large" />
+          <QuantityControls offering={product.offering} productName={product.name} returnTo={returnTo} />
+          <h2 className="visually-hidden">Description</h2>
+          <p className="product-description">{product.description}</p>
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="related-products" aria-labelledby="related-title">
+          <h2 id="related-title">You may also like</h2>
+          <ProductGrid products={related} label="Related products" variant="rail" returnTo={returnTo} />
+        </section>
+      )}
+    </>
+  );
+}

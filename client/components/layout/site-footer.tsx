@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { POLICY_CODES } from '../../../shared/contracts/cms';
+import type { NavigationLink } from '../../../shared/contracts/context';
+import { href } from '../../../shared/href';
+
+// Footer: the shop's own links, then every policy the shop must show (added when the CMS footer
+// leaves one out), and the shop-wide links.
+const POLICY_LABELS: Record<(typeof POLICY_CODES)[number], string> = {
+  terms: 'Terms and conditions',
+  privacy: 'Privacy',
+  delivery: 'Delivery',
+  returns: 'Returns',
+};
+
+export function SiteFooter({ shopName, links }: { shopName: string; links: readonly NavigationLink[] }) {
+  const policies = POLICY_CODES.map((policyCode) => ({ label: POLICY_LABELS[policyCode], href: href('policy', { policyCode }) }));
+  const all = [...links, ...policies.filter((policy) => !links.some((link) => link.href === policy.href))];
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <ul>
+          <li>
+            <Link to={href('search')}>Search</Link>
+          </li>
+          {all.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="site-footer-note">{`© ${shopName}`}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Form, useNavigate } from 'react-router';
+import { href } from '../../../shared/href';
+import { useSuggestions } from './use-suggestions';
+import '../../styles/search-box.css';
+
+// The search box: an ARIA combobox with a listbox of suggestions as the shopper types. Arrow keys
+// move through the suggestions, Enter opens the highlighted one or searches for the text, Escape
+// closes the list. Without JavaScript it is a plain GET form to /search?q=, whose loader redirects
+// to /search/{query} (ADR 0071).
+export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQuery?: string; autoFocus?: boolean }) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [text, setText] = useState(initialQuery);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const navigate = useNavigate();
+  const options = useSuggestions(open ? text : '');
+  const expanded = open && options.length > 0;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const go = (to: string) => {
+    setOpen(false);
+    setActive(-1);
+    navigate(to);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = expanded ? options[active] : undefined;
+    if (chosen) return go(chosen.to);
+    const query = text.trim();
+    if (query) go(href('search-results', { searchQuery: query }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the text field itself; moving past either end wraps through it.
+      setActive((current) => {
+        const next = current + step;
+        if (next >= options.length) return -1;
+        return next < -1 ? options.length - 1 : next;
+      });
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  return (
+    <Form method="get" action="/search" role="search" className="search-box" onSubmit={onSubmit}>
+      <label htmlFor={`${id}-input`} className="visually-hidden">
+        Search products
+      </label>
+      <div className="search-box-field">
+        <input
+          id={`${id}-input`}
+          name="q"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          placeholder="Search products"
+          aria-autocomplete="list"
+          aria-controls={listId}
+          aria-expanded={expanded}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          value={text}
+          autoFocus={autoFocus}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => setOpen(true)}
+        />
+        <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+          {options.map((option, index) => (
+            <li
+              key={option.key}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              // mousedown, not click: it must win over the input's blur that closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                go(option.to);
+              }}
+            >
+              {option.image && <img src={option.image} alt="" width={32} height={32} />}
+              <span className="suggestion-label">{option.label}</span>
+              <span className="suggestion-detail">{option.detail}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <button type="submit" className="search-box-submit">
+        Search
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { SORTS, type Sort } from '../../../shared/contracts/catalogue';
+import { href } from '../../../shared/href';
+
+// The search results' state lives in the URL query (?brand=&category=&sort=&page=), so every
+// filter, sort and page is a plain link that works without JavaScript and can be shared.
+const Slug = z.string().regex(/^[a-z0-9-]{1,100}$/);
+const FiltersQuery = z.object({
+  brand: Slug.optional().catch(undefined),
+  category: Slug.optional().catch(undefined),
+  sort: z.enum(SORTS).catch('relevance'),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+});
+
+export type SearchFilters = { brand?: string; category?: string; sort: Sort; page: number };
+
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Best match',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name',
+};
+
+/** Reads the filters from a URL query; anything malformed falls back to its default. */
+export function readFilters(params: URLSearchParams): SearchFilters {
+  return FiltersQuery.parse({
+    brand: params.get('brand') || undefined,
+    category: params.get('category') || undefined,
+    sort: params.get('sort') ?? undefined,
+    page: params.get('page') ?? undefined,
+  });
+}
+
+/** Query object of the filters, leaving defaults out so URLs stay short and canonical. */
+export function filtersQuery(filters: SearchFilters): Record<string, string | undefined> {
+  return {
+    brand: filters.brand,
+    category: filters.category,
+    sort: filters.sort === 'relevance' ? undefined : filters.sort,
+    page: filters.page > 1 ? String(filters.page) : undefined,
+  };
+}
+
+/** Link to the results of a query with these filters. */
+export function resultsHref(searchQuery: string, filters: SearchFilters): string {
+  return href('search-results', { searchQuery }, filtersQuery(filters));
+}
+
+/** Link to a product seen from the results, keeping the filters for the way back. */
+export function resultProductHref(searchQuery: string, productSlug: string, filters: SearchFilters): string {
+  return href('search-product', { searchQuery, productSlug }, filtersQuery(filters));
+}
+
+/** The shop has no category screen: a category is its name searched within that category. */
+export function categoryHref(category: { slug: string; name: string }): string {
+  return href('search-results', { searchQuery: category.name }, { category: category.slug });
+}

@@ -1,0 +1,54 @@
+import type { PublicContext } from '../../shared/contracts/context';
+
+// Per-page title, description and canonical URL. The canonical URL is built from the shop's own
+// origin (the root loader's context), so each tenant's pages point at themselves, and it leaves out
+// the query except for the parameters that make a different page (ADR 0072).
+type MatchWithData = { id: string; data?: unknown } | undefined;
+export type MetaDescriptor = Record<string, unknown>;
+
+export type PageSeo = {
+  title: string;
+  description?: string;
+  /** Path (and query) of the canonical page, e.g. `/brands/acme` or `/search/milk?page=2`. */
+  path: string;
+  /** Extra descriptors: JSON-LD, robots, Open Graph images. */
+  extra?: MetaDescriptor[];
+};
+
+const DESCRIPTION_LENGTH = 160;
+
+/** The root loader's context among a meta function's matches. */
+export function rootContext(matches: readonly MatchWithData[]): PublicContext | null {
+  const root = matches.find((match) => match?.id === 'root');
+  return (root?.data as { context?: PublicContext } | undefined)?.context ?? null;
+}
+
+/** Shortens text for a meta description, on a word boundary. */
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+export function pageMeta(matches: readonly MatchWithData[], seo: PageSeo): MetaDescriptor[] {
+  const context = rootContext(matches);
+  const shopName = context?.tenant.name ?? 'Shop';
+  const title = seo.title === shopName ? shopName : `${seo.title} | ${shopName}`;
+  const descriptors: MetaDescriptor[] = [{ title }, { property: 'og:title', content: title }, { property: 'og:site_name', content: shopName }];
+  if (seo.description) {
+    const description = shortDescription(seo.description);
+    descriptors.push({ name: 'description', content: description }, { property: 'og:description', content: description });
+  }
+  if (context) {
+    const canonical = new URL(seo.path, context.url.origin).toString();
+    descriptors.push({ tagName: 'link', rel: 'canonical', href: canonical }, { property: 'og:url', content: canonical });
+  }
+  return [...descriptors, ...(seo.extra ?? [])];
+}
+
+/** Meta of a page that does not exist (the 404 screen): titled, and kept out of the index. */
+export function notFoundMeta(matches: readonly MatchWithData[]): MetaDescriptor[] {
+  const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
+  return [{ title: `Page not found | ${shopName}` }, { name: 'robots', content: 'noindex' }];
+}
