@@ -42,6 +42,8 @@ export async function proxyCredentials(
 
 /** True when the token is a JWT whose exp is within the margin; opaque tokens are never "due". */
 export function expiresSoon(token: string, nowSeconds = Date.now() / 1000): boolean {
+  // Cheap shape check first: decoding an opaque token would throw (and build a stack) per request.
+  if (token.split('.').length !== 3) return false;
   try {
     const { exp } = decodeJwt(token);
     return typeof exp === 'number' && exp - nowSeconds < RENEW_MARGIN_SECONDS;
