@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
@@ -28,13 +28,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     genReqId: requestCid,
-    requestIdLogLabel: 'cid',
+    logController: new LogController({
+      requestIdLogLabel: 'cid',
+      // Load balancer probes would drown the log.
+      disableRequestLogging: (request: { url?: string }) => request.url === '/healthz' || request.url === '/readyz',
+    }),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     requestTimeout: config.timeouts.request,
     return503OnClosing: true,
-    disableRequestLogging: false,
   });
   const platform = createPlatform(config);
   app.addHook('onClose', async () => platform.dispatcher.close());

@@ -12,7 +12,7 @@ export type RenderSource = { kind: 'build'; dir?: string } | { kind: 'vite' };
 export type BuildProvider = { getBuild(): Promise<ServerBuild>; mode: 'production' | 'development' };
 
 export async function prepareBuild(app: FastifyInstance, source: RenderSource): Promise<BuildProvider> {
-  return source.kind === 'vite' ? prepareVite(app) : prepareFiles(app, source.dir ?? 'build');
+  return source.kind === 'vite' ? prepareVite(app) : prepareFiles(app, source.dir ?? process.env.BUILD_DIR ?? 'build');
 }
 
 async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildProvider> {
