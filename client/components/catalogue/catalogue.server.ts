@@ -8,7 +8,6 @@ import {
   type ProductList,
   type ProductSummary,
   type SearchResult,
-  type Sort,
 } from '../../../shared/contracts/catalogue';
 import type { PlatformClient } from '../../../shared/load-context';
 import type { SearchFilters } from '../search/search-filters';

@@ -17,7 +17,7 @@ export function ProductCard({ product, to, returnTo }: { product: ProductSummary
       <p className="product-card-meta">
         <span>{product.brand.name}</span> · <span>{product.sizeLabel}</span>
       </p>
-      <OfferingPrice offering={product.offering} />
+      <OfferingPrice offering={product.offering} size="compact" />
       <QuantityControls offering={product.offering} productName={product.name} returnTo={returnTo} />
     </article>
   );

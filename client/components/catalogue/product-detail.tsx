@@ -37,7 +37,7 @@ export function ProductDetail({
             <Link to={href('brands', { brandSlug: product.brand.slug })}>{product.brand.name}</Link>
             {` · ${product.sizeLabel}`}
           </p>
-          <OfferingPrice offering={product.offering} size="large" />
+          <OfferingPrice offering={product.offering} />
           <QuantityControls offering={product.offering} productName={product.name} returnTo={returnTo} />
           <h2 className="visually-hidden">Description</h2>
           <p className="product-description">{product.description}</p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { href } from '../../../shared/href';
+import { usePageContext } from '../../lib/page-context';
 import { ProductGrid } from '../catalogue/product-grid';
 import { categoryHref } from '../search/search-filters';
 import type { ResolvedHomeBlock } from './home-blocks.server';
@@ -7,8 +8,11 @@ import '../../styles/home.css';
 
 // The home page: each CMS block in the order the CMS gives them.
 export function HomeBlocks({ blocks }: { blocks: readonly ResolvedHomeBlock[] }) {
+  const shopName = usePageContext()?.tenant.name ?? 'Shop';
   return (
     <div className="home-blocks">
+      {/* The page's h1 is the first hero's title; without one, the shop's name (for screen readers). */}
+      {blocks[0]?.type !== 'hero' && <h1 className="visually-hidden">{shopName}</h1>}
       {blocks.map((block, index) => (
         <HomeBlockView key={`${block.type}-${index}`} block={block} index={index} />
       ))}
