@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { orderPaths, type DeliverySlotList, type OrderQuote } from '../../../shared/contracts/orders';
 import { profilePaths, type DeliveryAddress, type DeliveryAddressList, type PaymentMethod, type PaymentMethodList } from '../../../shared/contracts/profile';
-import { slotLabel, type SlotOption, type TimeFormat } from '../orders/delivery-time';
+import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // Everything the checkout screen shows, fetched in parallel. The shopper's choices live in the URL
@@ -16,17 +16,6 @@ export type CheckoutData = {
   freeDeliveryFrom: number;
   chosen: CheckoutChoices;
 };
-
-export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
-  const format: TimeFormat = { locale, timeZone: list.timeZone };
-  return list.items.map((slot) => ({
-    id: slot.id,
-    label: slotLabel(slot, format),
-    fee: slot.fee,
-    available: slot.available,
-    remaining: slot.remaining,
-  }));
-}
 
 /** Ids from the URL count only when they name one of the shopper's own (or a bookable slot). */
 function pick<T extends { id: string }>(items: T[], wanted: string | null, fallback: T | undefined): string | null {

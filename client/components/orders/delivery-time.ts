@@ -1,3 +1,5 @@
+import type { DeliverySlotList } from '../../../shared/contracts/orders';
+
 // Dates and delivery slots as text, in the shop's time zone and locale. Formatted in loaders on
 // the server, so that the hydrating browser (maybe in another zone, with another ICU) shows
 // exactly the server's text.
@@ -23,3 +25,15 @@ export function dateTimeLabel(iso: string, { locale, timeZone }: TimeFormat): st
 
 /** A delivery slot as the screens offer it: its label already in the shop's time zone. */
 export type SlotOption = { id: string; label: string; fee: number; available: boolean; remaining: number };
+
+export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
+  const format: TimeFormat = { locale, timeZone: list.timeZone };
+  // Slots past their cut-off are left out (a long list of closed slots helps nobody); full ones stay, greyed.
+  return list.items.filter((slot) => slot.available || slot.remaining === 0).map((slot) => ({
+    id: slot.id,
+    label: slotLabel(slot, format),
+    fee: slot.fee,
+    available: slot.available,
+    remaining: slot.remaining,
+  }));
+}

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { orderPaths, type DeliverySlotList, type OrderDetail, type OrderPage, type OrderStatus } from '../../../shared/contracts/orders';
-import { dateTimeLabel, slotLabel, type SlotOption, type TimeFormat } from './delivery-time';
+import { dateTimeLabel, slotChoices, slotLabel, type SlotOption, type TimeFormat } from './delivery-time';
 import { requirePlatform } from './platform-answer.server';
 
 // The data of the order screens. Dates become text here, in the shop's time zone (which the
@@ -61,7 +61,7 @@ export async function loadOrderDetail(context: AppLoadContext, orderId: string):
     slot: slotLabel(order.slot, format),
     editableUntil: dateTimeLabel(order.editableUntil, format),
     slots: order.editable
-      ? slots.items.map((slot) => ({ id: slot.id, label: slotLabel(slot, format), fee: slot.fee, available: slot.available || slot.id === order.slot.id, remaining: slot.remaining }))
+      ? slotChoices(slots, format.locale).map((slot) => (slot.id === order.slot.id ? { ...slot, available: true } : slot))
       : [],
   };
 }
