@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { abortableDispatcher } from '../proxy/abort';
 import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
+import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { forward } from '../proxy/forward';
 import { resolveTarget } from '../proxy/services';
 import { jsonError } from '../session/json-error';
@@ -15,8 +16,9 @@ import type { Platform } from '../upstream/platform';
 export const BODY_LIMIT = 1024 * 1024;
 
 export const proxyPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; platform: Platform }) => {
+  async (app: FastifyInstance, opts: { config: Config; platform: Platform; breaker?: BreakerOptions }) => {
     const { config, platform } = opts;
+    const breakers = createBreakers(opts.breaker ?? DEFAULT_BREAKER);
     // Own scope: the raw-body parser and reply-from stay out of the rest of the app.
     await app.register(async (scope) => {
       await scope.register(replyFrom, {
@@ -43,7 +45,7 @@ export const proxyPlugin = fp(
         handler: async (request, reply) => {
           const target = resolveTarget(request.url, config.platformUrl);
           if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
-          await forward(request, reply, target, { refresher: app.refresher, config });
+          await forward(request, reply, target, { refresher: app.refresher, config, breakers });
           return reply;
         },
       });

@@ -18,15 +18,17 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
-export function sendProxyError(reply: FastifyReply, error: unknown, service: string, clientGone: boolean): void {
+/** Answers the browser; returns true when the upstream is at fault (counts for its circuit breaker). */
+export function sendProxyError(reply: FastifyReply, error: unknown, service: string, clientGone: boolean): boolean {
   const chain = causes(error);
   if (chain.some((e) => e instanceof BodyTooLargeError)) {
     void jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
-    return;
+    return false;
   }
   if (clientGone) {
     reply.request.log.info({ service }, 'client went away; upstream call aborted');
-    return void reply.code(499).send();
+    void reply.code(499).send();
+    return false;
   }
   const codes = chain.map((e) => (e as { code?: unknown }).code);
   const timedOut = codes.some((code) => typeof code === 'string' && TIMEOUT_CODES.has(code));
@@ -36,4 +38,5 @@ export function sendProxyError(reply: FastifyReply, error: unknown, service: str
   } else {
     void jsonError(reply, 502, 'upstream_unreachable', `The ${service} service could not be reached`);
   }
+  return true;
 }

@@ -78,6 +78,41 @@ describe('with the recording upstream', () => {
   });
 });
 
+describe('circuit breaker per service', () => {
+  it('after 5 consecutive upstream failures fails fast with 503 JSON; other services are not affected', async () => {
+    const gw = await startGateway();
+    try {
+      gw.upstream.on('POST', /orders/, { status: 503, body: {} });
+      gw.upstream.on('GET', /catalogue/, { body: { ok: true } });
+      for (let i = 0; i < 5; i++) {
+        expect((await gw.app.inject({ method: 'POST', url: '/api/services/orders/x', headers: WRITE })).statusCode).toBe(503);
+      }
+      const fast = await gw.app.inject({ method: 'POST', url: '/api/services/orders/x', headers: WRITE });
+      expect(fast.statusCode).toBe(503);
+      expect(fast.json().error).toMatchObject({ code: 'upstream_unavailable', cid: fast.headers['x-correlation-id'] });
+      expect(gw.upstream.received('/api/services/orders')).toHaveLength(5);
+
+      const other = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/x', headers: { host: 'shop.localhost' } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('does not count client faults (4xx, oversized bodies) as upstream failures', async () => {
+    const gw = await startGateway();
+    try {
+      gw.upstream.on('GET', /orders/, { status: 404, body: {} });
+      for (let i = 0; i < 8; i++) {
+        expect((await gw.app.inject({ method: 'GET', url: '/api/services/orders/x', headers: { host: 'shop.localhost' } })).statusCode).toBe(404);
+      }
+      expect(gw.upstream.received('/api/services/orders')).toHaveLength(8);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe('with a dead upstream', () => {
   it('answers 502 JSON upstream_unreachable', async () => {
     const port = await closedPort();
