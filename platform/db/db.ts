@@ -15,17 +15,31 @@ export type Db = Queryable & {
   close(): Promise<void>;
 };
 
-export type DbOptions = { dataDir?: string; databaseUrl?: string };
+export type DbOptions = {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Embedded only: start from this dump (dumpEmbedded) instead of an empty cluster (tests). */
+  template?: Blob;
+};
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openServer(options.databaseUrl) : openEmbedded(options.dataDir);
+  return options.databaseUrl ? openServer(options.databaseUrl) : openEmbedded(options.dataDir, options.template);
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<Db> {
+/** A gzipped tarball of an embedded database, for openDb({ template }). */
+export async function dumpEmbedded(db: Db): Promise<Blob> {
+  const lite = embedded.get(db);
+  if (!lite) throw new Error('dumpEmbedded needs an embedded (PGlite) database');
+  return lite.dumpDataDir('gzip');
+}
+
+const embedded = new WeakMap<Db, PGlite>();
+
+async function openEmbedded(dataDir: string | undefined, template: Blob | undefined): Promise<Db> {
   // No dataDir: in memory (tests that do not care about persistence).
-  const lite = new PGlite(dataDir);
+  const lite = new PGlite({ dataDir, ...(template ? { loadDataDir: template } : {}) });
   await lite.waitReady;
-  return {
+  const db: Db = {
     query: async (sql, params = []) => lite.query(sql, params as unknown[]) as never,
     transaction: (fn) =>
       lite.transaction((tx) =>
@@ -36,6 +50,8 @@ async function openEmbedded(dataDir: string | undefined): Promise<Db> {
     },
     close: () => lite.close(),
   };
+  embedded.set(db, lite);
+  return db;
 }
 
 async function openServer(databaseUrl: string): Promise<Db> {

@@ -7,6 +7,7 @@ import { migrate } from '../../platform/db/migrate';
 import { readOutbox, type OutboxMessage } from '../../platform/mail/outbox';
 import { runSeeds, type SeedName } from '../../platform/seed/index';
 import { TokenPair } from '../../shared/contracts/uaa';
+import { seededTemplate } from './platform-template';
 
 // A real reference platform for a test: migrated and seeded database (in memory unless a dataDir
 // is given), listening on 127.0.0.1 on a free port. Tests talk to it over HTTP with fetch.
@@ -18,7 +19,7 @@ export const TENANTS = {
 export type TenantKey = keyof typeof TENANTS;
 
 export type StartOptions = {
-  /** Seeds to run; all by default. */
+  /** Seeds to run; all by default. The seeded database is cached between test files. */
   seeds?: readonly SeedName[];
   /** Keep the data in this directory (restart tests); in memory otherwise. */
   dataDir?: string;
@@ -51,9 +52,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     ...loadPlatformConfig({ LOG_LEVEL: 'silent', PLATFORM_DEV_ENDPOINTS: 'true' }),
     ...options.config,
   };
-  const db = await openDb({ dataDir: options.dataDir });
-  await migrate(db);
-  await runSeeds(db, options.seeds);
+  // In memory: start from the cached seeded dump. On disk: migrate and seed, as the process does.
+  const db = options.dataDir
+    ? await openDb({ dataDir: options.dataDir })
+    : await openDb({ template: await seededTemplate(options.seeds) });
+  if (options.dataDir) {
+    await migrate(db);
+    await runSeeds(db, options.seeds);
+  }
   const app = await buildPlatform(db, config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
