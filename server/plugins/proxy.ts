@@ -1,12 +1,12 @@
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { abortableDispatcher } from '../proxy/abort';
 import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { forward } from '../proxy/forward';
-import { resolveTarget } from '../proxy/services';
+import { resolveTarget, type ProxyTarget } from '../proxy/services';
 import { jsonError } from '../session/json-error';
 import type { Platform } from '../upstream/platform';
 
@@ -19,6 +19,7 @@ export const proxyPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; platform: Platform; breaker?: BreakerOptions }) => {
     const { config, platform } = opts;
     const breakers = createBreakers(opts.breaker ?? DEFAULT_BREAKER);
+    const targets = new WeakMap<FastifyRequest, ProxyTarget & { ok: true }>();
     // Own scope: the raw-body parser and reply-from stay out of the rest of the app.
     await app.register(async (scope) => {
       await scope.register(replyFrom, {
@@ -34,17 +35,19 @@ export const proxyPlugin = fp(
       scope.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
         url: '/api/services/*',
-        // Refused before the body is read or any credential is looked at.
+        // Refused in onRequest, before the body parser touches the stream (an unread body is then
+        // drained by Node) and before any credential is looked at.
         onRequest: async (request, reply) => {
           const target = resolveTarget(request.url, config.platformUrl);
           if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
           if (declaredTooLarge(request.raw, BODY_LIMIT)) {
             return jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
           }
+          targets.set(request, target);
         },
         handler: async (request, reply) => {
-          const target = resolveTarget(request.url, config.platformUrl);
-          if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
+          const target = targets.get(request);
+          if (!target) return jsonError(reply, 404, 'not_found', 'Unknown service');
           await forward(request, reply, target, { refresher: app.refresher, config, breakers });
           return reply;
         },

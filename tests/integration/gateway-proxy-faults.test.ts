@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../support/gateway-harness';
@@ -219,6 +219,24 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error.code).toBe('payload_too_large');
     expect(await upstreamAborted).toBe(true);
+  });
+
+  it('keeps a keep-alive connection usable after refusing a request whose body it never read', async () => {
+    upstream.handle((_req, res) => res.end('{"ok":true}'));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, path: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ port, agent, method, path, headers: { ...WRITE, 'content-type': 'application/octet-stream' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await call('POST', '/api/services/nope/x', Buffer.alloc(200_000, 1))).toBe(404);
+    expect(await call('POST', '/api/services/orders/x', Buffer.alloc(MiB + 10, 1))).toBe(413);
+    expect(await call('GET', '/api/services/catalogue/x')).toBe(200);
+    agent.destroy();
   });
 
   it('aborts the upstream call when the browser goes away before the answer', async () => {
