@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
-import { POLICY_CODES } from '../../../shared/contracts/cms';
 import type { NavigationLink } from '../../../shared/contracts/context';
 import { href } from '../../../shared/href';
 
 // Footer: the shop's own links, then every policy the shop must show (added when the CMS footer
 // leaves one out), and the shop-wide links.
-const POLICY_LABELS: Record<(typeof POLICY_CODES)[number], string> = {
+// (shared/contracts/cms' POLICY_CODES, restated so the browser bundle does not load zod.)
+const POLICY_LABELS = {
   terms: 'Terms and conditions',
   privacy: 'Privacy',
   delivery: 'Delivery',
   returns: 'Returns',
-};
+} as const;
+const POLICY_CODES = Object.keys(POLICY_LABELS) as (keyof typeof POLICY_LABELS)[];
 
 export function SiteFooter({ shopName, links }: { shopName: string; links: readonly NavigationLink[] }) {
   const policies = POLICY_CODES.map((policyCode) => ({ label: POLICY_LABELS[policyCode], href: href('policy', { policyCode }) }));

@@ -1,16 +1,14 @@
-import { z } from 'zod';
-import { SORTS, type Sort } from '../../../shared/contracts/catalogue';
+import type { Sort } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 
 // The search results' state lives in the URL query (?brand=&category=&sort=&page=), so every
 // filter, sort and page is a plain link that works without JavaScript and can be shared.
-const Slug = z.string().regex(/^[a-z0-9-]{1,100}$/);
-const FiltersQuery = z.object({
-  brand: Slug.optional().catch(undefined),
-  category: Slug.optional().catch(undefined),
-  sort: z.enum(SORTS).catch('relevance'),
-  page: z.coerce.number().int().min(1).max(1000).catch(1),
-});
+// Parsed by hand, not with zod: this module is in every page's bundle.
+const SLUG = /^[a-z0-9-]{1,100}$/;
+const MAX_PAGE = 1000;
+// The catalogue's sort orders (shared/contracts' SORTS), restated so the browser bundle does not
+// load the contracts module and zod with it.
+export const SORTS = ['relevance', 'price-asc', 'price-desc', 'name'] as const satisfies readonly Sort[];
 
 export type SearchFilters = { brand?: string; category?: string; sort: Sort; page: number };
 
@@ -23,12 +21,18 @@ export const SORT_LABELS: Record<Sort, string> = {
 
 /** Reads the filters from a URL query; anything malformed falls back to its default. */
 export function readFilters(params: URLSearchParams): SearchFilters {
-  return FiltersQuery.parse({
-    brand: params.get('brand') || undefined,
-    category: params.get('category') || undefined,
-    sort: params.get('sort') ?? undefined,
-    page: params.get('page') ?? undefined,
-  });
+  const slug = (name: string) => {
+    const value = params.get(name);
+    return value && SLUG.test(value) ? value : undefined;
+  };
+  const sort = params.get('sort');
+  const page = Number(params.get('page') ?? '1');
+  return {
+    brand: slug('brand'),
+    category: slug('category'),
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevance',
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
 }
 
 /** Query object of the filters, leaving defaults out so URLs stay short and canonical. */

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { Form } from 'react-router';
-import { SORTS } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
-import { SORT_LABELS, type SearchFilters } from './search-filters';
+import { SORT_LABELS, SORTS, type SearchFilters } from './search-filters';
 
 // Sort order of the results: a GET form keeping the other filters. With JavaScript a change
 // submits it at once; without, the "Sort" button does.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cataloguePaths, type Suggestions } from '../../../shared/contracts/catalogue';
+import type { Suggestions } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import { apiFetch } from '../../lib/api';
 import { categoryHref } from './search-filters';
@@ -8,6 +8,8 @@ import { categoryHref } from './search-filters';
 // aborted when the text changes, so a slow answer never overwrites a newer one.
 export const SUGGEST_DELAY_MS = 150;
 const MIN_LENGTH = 2;
+// cataloguePaths.suggest, restated: importing the contracts module would bring zod to the browser.
+const SUGGEST_PATH = '/api/services/catalogue/api/v1/suggest';
 
 export type SuggestionOption = { key: string; label: string; detail: string; to: string; image?: string };
 
@@ -21,7 +23,7 @@ export function useSuggestions(text: string): SuggestionOption[] {
     }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const result = await apiFetch<Suggestions>(`${cataloguePaths.suggest}?q=${encodeURIComponent(query)}&limit=6`, {
+      const result = await apiFetch<Suggestions>(`${SUGGEST_PATH}?q=${encodeURIComponent(query)}&limit=6`, {
         signal: controller.signal,
       });
       if (controller.signal.aborted) return;

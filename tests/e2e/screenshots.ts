@@ -1,0 +1,38 @@
+// Screenshots of the catalogue screens at phone (375x812) and desktop (1280x800) sizes, saved
+// under docs/screens/. Run against a running shop:
+//   PORT=3101 PLATFORM_PORT=4101 DATA_DIR=.data-c1 npm start &
+//   SHOP_URL=http://localhost:3101 npx tsx tests/e2e/screenshots.ts
+import { mkdir } from 'node:fs/promises';
+import { launchChromium } from '../support/browser';
+
+const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
+const outDir = process.env.SCREENS_DIR ?? 'docs/screens';
+const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
+const screens = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/products/fruit-vegetables/green-valley/avocados-4-pack' },
+  { name: 'search-results', path: '/search/milk?category=dairy-eggs' },
+] as const;
+
+async function main(): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  const browser = await launchChromium();
+  try {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      const page = await browser.newPage({ viewport });
+      for (const screen of screens) {
+        await page.goto(`${shopUrl}${screen.path}`);
+        await page.waitForSelector('html[data-hydrated="true"]');
+        await page.evaluate(() => document.fonts.ready);
+        const file = `${outDir}/${screen.name}-${size}.png`;
+        await page.screenshot({ path: file, fullPage: false });
+        console.log(`saved ${file}`);
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();
