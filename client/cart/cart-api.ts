@@ -1,8 +1,10 @@
-import { Booking, bookingPaths, type BookingItemInput } from '../../shared/contracts/booking';
+import { bookingPaths } from '../../shared/contracts/booking-paths';
+import type { Booking, BookingItemInput } from '../../shared/contracts/booking';
 import { apiFetch, type ApiError, type ApiResult } from '../lib/api';
+import { readBooking } from './read-booking';
 
 // Specification calls 3-7 through the gateway's proxy, with their exact paths and query names.
-// Every answer is the whole booking, checked against the shared schema.
+// Every answer is the whole booking, checked before the store takes it.
 export type CartResult = { ok: true; booking: Booking } | { ok: false; status: number; error: ApiError };
 
 export type CartApi = {
@@ -17,11 +19,11 @@ export type CartApi = {
 
 function toCartResult(result: ApiResult<unknown>): CartResult {
   if (!result.ok) return { ok: false, status: result.status, error: result.error };
-  const parsed = Booking.safeParse(result.data);
-  if (!parsed.success) {
+  const booking = readBooking(result.data);
+  if (!booking) {
     return { ok: false, status: result.status, error: { code: 'invalid_booking', message: 'The cart service answered with an unreadable cart' } };
   }
-  return { ok: true, booking: parsed.data };
+  return { ok: true, booking };
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

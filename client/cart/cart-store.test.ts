@@ -139,3 +139,14 @@ describe('cart store', () => {
     expect(logger.error).toHaveBeenCalledOnce();
   });
 });
+
+describe('reading a booking-ms answer', () => {
+  it('takes a well-formed booking and refuses a malformed one', async () => {
+    const { readBooking } = await import('./read-booking');
+    const booking = { uid: 'c', items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true, extra: 1 }], notes: ['n'], lastUpdate: null };
+    expect(readBooking(booking)).toEqual({ ...booking, items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true }] });
+    expect(readBooking({ uid: 'c', items: [{ uid: 'i', offeringId: 'o', quantity: -1, byCase: true }] })).toBeNull();
+    expect(readBooking({ items: [] })).toBeNull();
+    expect(readBooking('nope')).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { bookingPaths } from '../../shared/contracts/booking';
+import { bookingPaths } from '../../shared/contracts/booking-paths';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { CartIntent, describeIssues } from '../cart/cart-intent';
 import type { Route } from './+types/cart-action';

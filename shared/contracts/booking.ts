@@ -1,16 +1,8 @@
 import { z } from 'zod';
 
 // The cart ("booking") of specification sections 3 and 7. Paths are relative to the gateway
-// (browser) or PLATFORM_URL (server).
-export const BOOKING_BASE = '/api/services/booking-ms/api/v1/bookings/cart';
-
-export const bookingPaths = {
-  cart: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}`,
-  item: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/item`,
-  items: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/items`,
-  notes: (tenantId: string) => `${BOOKING_BASE}/tenant/${encodeURIComponent(tenantId)}/notes`,
-  copyBookingToCart: `${BOOKING_BASE}/copyBookingToCart`,
-} as const;
+// (browser) or PLATFORM_URL (server); they live in booking-paths.ts, free of zod.
+export { BOOKING_BASE, bookingPaths } from './booking-paths';
 
 export const BookingItem = z.object({
   uid: z.string(),
