@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderPaths, type OrderDetail } from '../../shared/contracts/orders';
+import { formatCents } from '../../client/lib/money';
+import { startShop, type TestShop } from '../support/shop';
+import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
+
+// The checkout screen through the gateway against the reference platform: the auth middleware,
+// the shopper's choices, validation beside the fields, and placing an order without JavaScript.
+let shop: TestShop;
+let shopper: Shopper;
+let items: { id: string; name: string }[];
+const money = (cents: number) => formatCents(cents, { currency: 'EUR', locale: 'en-IE' });
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+beforeAll(async () => {
+  shop = await startShop();
+  items = await buyableOfferings(shop, 2);
+  shopper = shopperOf(shop);
+  await shopper.signIn();
+}, 120_000);
+afterAll(() => shop?.close());
+
+describe('checkout', () => {
+  it('sends a logged-out visitor to sign in, with the way back', async () => {
+    const response = await fetch(`${shop.url}/checkout`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/social-login?returnTo=%2Fcheckout');
+  });
+
+  it('shows a friendly message for an empty cart', async () => {
+    const cart = await shopper.cart();
+    for (const item of cart.items) await shopper.putItem(item.offeringId, 0, item.byCase);
+    const html = await (await shopper.page('/checkout')).text();
+    expect(html).toContain('Your cart is empty');
+    expect(html).toContain('Start shopping');
+  });
+
+  it("shows the cart priced by the platform, the shopper's addresses, the slots and the card", async () => {
+    await shopper.putItem(items[0]!.id, 2);
+    await shopper.putItem(items[1]!.id, 1, true);
+    const response = await shopper.page('/checkout');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(escaped(items[0]!.name));
+    expect(html).toContain(escaped(items[1]!.name));
+    expect(html).toContain('12 Merrion Square');
+    expect(html).toContain('Grand Canal Dock Offices');
+    expect(html).toContain('Visa ending 4242');
+    expect(html.match(/name="slotId"/g)?.length ?? 0).toBeGreaterThan(3);
+    const quote = await shopper.api<{ subtotal: number }>(orderPaths.quote, 'POST', {});
+    expect(html).toContain(money(quote.subtotal));
+    expect(html).not.toMatch(/access_token|refresh_token|pm_tok_/);
+  });
+
+  it('re-quotes with the chosen slot in the URL (the no-JavaScript "Update totals")', async () => {
+    const slot = await shopper.firstSlot();
+    const html = await (await shopper.page(`/checkout?slotId=${slot.id}`)).text();
+    const quote = await shopper.api<{ total: number }>(orderPaths.quote, 'POST', { slotId: slot.id });
+    expect(html).toContain(`checked="" value="${slot.id}"`);
+    expect(html).toContain(money(quote.total));
+  });
+
+  it('answers 400 with the message beside the slot field when no slot is chosen', async () => {
+    const response = await shopper.post('/checkout', {
+      intent: 'place-order', addressId: 'adr-fresh-demo-home', paymentMethodId: 'pm-fresh-demo-visa', notes: '',
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/<p id="slotId-error" class="field-error">Choose a delivery slot<\/p>/);
+    expect(html).toContain('aria-describedby="slotId-error"');
+  });
+
+  it('refuses a bad card beside its field and never echoes the number', async () => {
+    const number = '4111111111111112';
+    const response = await shopper.post('/checkout', {
+      intent: 'add-card', cardNumber: number, expiryMonth: '12', expiryYear: '2031', holderName: 'Sam Shopper',
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('This card number is not valid (check the digits)');
+    expect(html).not.toContain(number);
+  });
+
+  it('adds a card and chooses it', async () => {
+    const response = await shopper.post('/checkout?slotId=x', {
+      intent: 'add-card', cardNumber: '5555 5555 5555 4444', expiryMonth: '3', expiryYear: '2032', holderName: 'Sam Shopper',
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!, shop.url);
+    expect(location.pathname).toBe('/checkout');
+    expect(location.searchParams.get('slotId')).toBe('x');
+    const html = await (await shopper.page(location.pathname + location.search)).text();
+    expect(html).toContain('Mastercard ending 4444');
+    expect(html).not.toContain('5555555555554444');
+  });
+
+  it('places the order and shows it with the lines and the total computed by the platform', async () => {
+    const slot = await shopper.firstSlot();
+    const response = await shopper.post('/checkout', {
+      intent: 'place-order', addressId: 'adr-fresh-demo-work', slotId: slot.id, paymentMethodId: 'pm-fresh-demo-visa',
+      notes: 'Please ring twice',
+    });
+    expect(response.status).toBe(302);
+    const location = response.headers.get('location')!;
+    expect(location).toMatch(/^\/orders\/ord-[0-9a-f]+\?done=placed$/);
+    const orderId = location.split('/')[2]!.split('?')[0]!;
+    const order = await shopper.api<OrderDetail>(orderPaths.order(orderId));
+    expect(order.lines.map((line) => line.offeringId).sort()).toEqual([items[0]!.id, items[1]!.id].sort());
+
+    const page = await shopper.page(location);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Your order is placed');
+    for (const line of order.lines) {
+      expect(html).toContain(escaped(line.productName));
+      expect(html).toContain(money(line.lineTotal));
+    }
+    expect(html).toContain(money(order.total));
+    expect(html).toContain('Grand Canal Dock Offices');
+    expect(html).toContain('Visa ending 4242');
+    expect(html).toContain('Please ring twice');
+    expect((await shopper.cart()).items).toEqual([]);
+  });
+});
