@@ -1,18 +1,29 @@
 import { useEffect, useState } from 'react';
-import { cataloguePaths, OfferingSummaries, type ProductSummary } from '../../shared/contracts/catalogue';
+import type { ProductSummary } from '../../shared/contracts/catalogue';
 import { apiFetch } from '../lib/api';
 
 // Names, images and prices of the cart's offerings for the cart widget (GET catalogue /offerings).
 // Kept for the page's lifetime: an offering's product does not change while a shopper looks.
 const known = new Map<string, ProductSummary>();
 const CHUNK = 100;
+// cataloguePaths.offerings, restated: importing the contracts module would bring zod to the browser.
+const offeringsPath = (ids: readonly string[]) => `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`;
+
+// The answer is { offerings: { [offeringId]: ProductSummary } }; a summary without an offering
+// price is left out rather than shown wrong.
+function readSummaries(value: unknown): [string, ProductSummary][] {
+  const offerings = (value as { offerings?: unknown } | null)?.offerings;
+  if (typeof offerings !== 'object' || offerings === null) return [];
+  return Object.entries(offerings as Record<string, ProductSummary>).filter(
+    ([, summary]) => typeof summary?.name === 'string' && Number.isInteger(summary.offering?.priceSingleCents),
+  );
+}
 
 async function fetchSummaries(ids: readonly string[]): Promise<void> {
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const result = await apiFetch<unknown>(cataloguePaths.offerings(ids.slice(start, start + CHUNK)));
-    const parsed = result.ok ? OfferingSummaries.safeParse(result.data) : null;
-    if (!parsed?.success) continue; // the widget shows the item without a name rather than failing
-    for (const [id, summary] of Object.entries(parsed.data.offerings)) known.set(id, summary);
+    const result = await apiFetch<unknown>(offeringsPath(ids.slice(start, start + CHUNK)));
+    // On failure the widget shows the item without a name rather than failing.
+    if (result.ok) for (const [id, summary] of readSummaries(result.data)) known.set(id, summary);
   }
 }
 
