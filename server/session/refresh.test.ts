@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TokenResult } from '../uaa/client';
+import { createRefresher } from './refresh';
+
+const ctx = { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' };
+const ok = (n: string): TokenResult => ({ kind: 'ok', pair: { access_token: `a${n}`, refresh_token: `r${n}`, token_type: 'Bearer', expires_in: 60 } });
+
+afterEach(() => vi.useRealTimers());
+
+describe('createRefresher', () => {
+  it('shares one call among concurrent callers and remembers the outcome for the memo time', async () => {
+    vi.useFakeTimers();
+    const refresh = vi.fn(async () => ok('1'));
+    const refresher = createRefresher({ refresh }, { memoMs: 30_000 });
+    const [a, b] = await Promise.all([refresher.refresh('old', ctx), refresher.refresh('old', ctx)]);
+    expect(a).toEqual(b);
+    expect(await refresher.refresh('old', ctx)).toEqual(a);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(30_001);
+    expect(refresher.size()).toBe(0);
+    await refresher.refresh('old', ctx);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not remember transient failures', async () => {
+    const refresh = vi.fn<() => Promise<TokenResult>>().mockResolvedValueOnce({ kind: 'failed', status: 503, reason: 'status' }).mockResolvedValueOnce(ok('2'));
+    const refresher = createRefresher({ refresh });
+    expect((await refresher.refresh('t', ctx)).kind).toBe('failed');
+    expect((await refresher.refresh('t', ctx)).kind).toBe('refreshed');
+  });
+
+  it('keys by shop origin as well as by token', async () => {
+    const refresh = vi.fn(async () => ok('3'));
+    const refresher = createRefresher({ refresh });
+    await refresher.refresh('t', ctx);
+    await refresher.refresh('t', { ...ctx, shopOrigin: 'http://other.localhost' });
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+});
