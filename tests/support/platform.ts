@@ -7,6 +7,7 @@ import { migrate } from '../../platform/db/migrate';
 import { readOutbox, type OutboxMessage } from '../../platform/mail/outbox';
 import { runSeeds, type SeedName } from '../../platform/seed/index';
 import { TokenPair } from '../../shared/contracts/uaa';
+import { openServerTestDb, TEST_DATABASE_URL } from './platform-postgres';
 import { seededTemplate } from './platform-template';
 
 // A real reference platform for a test: migrated and seeded database (in memory unless a dataDir
@@ -52,11 +53,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     ...loadPlatformConfig({ LOG_LEVEL: 'silent', PLATFORM_DEV_ENDPOINTS: 'true' }),
     ...options.config,
   };
-  // In memory: start from the cached seeded dump. On disk: migrate and seed, as the process does.
-  const db = options.dataDir
+  // In memory: start from the cached seeded dump. On disk or on a PostgreSQL server
+  // (TEST_DATABASE_URL): migrate and seed, as the process does.
+  const server = TEST_DATABASE_URL && !options.dataDir ? await openServerTestDb() : null;
+  const db = server?.db ?? (options.dataDir
     ? await openDb({ dataDir: options.dataDir })
-    : await openDb({ template: await seededTemplate(options.seeds) });
-  if (options.dataDir) {
+    : await openDb({ template: await seededTemplate(options.seeds) }));
+  if (server || options.dataDir) {
     await migrate(db);
     await runSeeds(db, options.seeds);
   }
@@ -95,7 +98,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     outbox: (to) => readOutbox(db, { to }),
     close: async () => {
       await app.close();
-      await db.close();
+      if (server) await server.drop();
+      else await db.close();
     },
   };
 }
