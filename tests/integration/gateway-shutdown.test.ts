@@ -37,16 +37,15 @@ describe('graceful shutdown', () => {
     });
 
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    const inFlight = fetch(`${base}/`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const inFlight = fetch(`${base}/blink-test`).then(async (r) => ({ status: r.status, body: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await fetch(`${base}/readyz`)).status).toBe(503);
 
-    const page = await inFlight;
+    const [page, code] = await Promise.all([inFlight, exited]);
     expect(page.status, output).toBe(200);
     expect(page.body).toContain('Slow Shop');
-    const code = await exited;
     expect(code, output).toBe(0);
   });
 });
