@@ -11,7 +11,7 @@ const pair = (n: string) => ({ access_token: `access-${n}`, refresh_token: `refr
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startGateway({ CONTEXT_TIMEOUT_MS: '300' });
+  gw = await startGateway({ CONTEXT_TIMEOUT_MS: '1000' });
 });
 afterAll(() => gw.close());
 beforeEach(() => {
@@ -71,7 +71,7 @@ describe('resolveAccount: when uaa is asked', () => {
     ['a 500', { status: 500, body: { error: 'boom' } }, 500],
     ['a body outside the contract', { body: 'not json' }, 200],
     ['a dead connection', { destroy: true }, null],
-    ['a timeout', { delayMs: 600, body: ANN }, null],
+    ['a timeout', { delayMs: 1500, body: ANN }, null],
   ])('logs %s with the upstream status and treats the visitor as logged out', async (_name, answer, status) => {
     gw.upstream.on('GET', `${UAA}/account`, answer);
     const res = await session('access_token=secret-access; refresh_token=secret-refresh');
@@ -144,7 +144,7 @@ describe('resolveAccount: expired access token', () => {
 
   it.each([
     ['a 503', { status: 503, body: { error: 'unavailable' } }],
-    ['a timeout', { delayMs: 600, body: pair('late') }],
+    ['a timeout', { delayMs: 1500, body: pair('late') }],
     ['a dead connection', { destroy: true }],
     ['a 400 that is not invalid_grant', { status: 400, body: { error: 'invalid_request' } }],
   ])('keeps the cookies on a transient refresh failure (%s); logged out for this request only', async (_name, answer) => {
