@@ -50,12 +50,15 @@ describe('the cart of a principal', () => {
     expect(cart.items).toEqual([{ uid: singleUid, offeringId: o, quantity: 5, byCase: false }]);
   });
 
-  it('substitutes an item with substItemUid', async () => {
+  it('substitutes an item with substItemUid, in its place', async () => {
     const token = await guestToken();
-    let cart = await booking(await put(token, { offeringId: offerings[0], quantity: 3, byCase: false }));
-    const uid = cart.items[0]!.uid;
-    cart = await booking(await put(token, { offeringId: offerings[1], quantity: 2, byCase: false }, `?substItemUid=${uid}`));
-    expect(cart.items.map((i) => [i.offeringId, i.quantity])).toEqual([[offerings[1], 2]]);
+    for (const o of offerings.slice(0, 3)) await put(token, { offeringId: o, quantity: 3, byCase: false });
+    let cart = await booking(await platform.call(bookingPaths.cart('fresh'), { token }));
+    const middle = cart.items[1]!.uid;
+    cart = await booking(await put(token, { offeringId: offerings[5], quantity: 2, byCase: true }, `?substItemUid=${middle}`));
+    expect(cart.items.map((i) => [i.offeringId, i.quantity, i.byCase])).toEqual([
+      [offerings[0], 3, false], [offerings[5], 2, true], [offerings[2], 3, false],
+    ]);
     const missing = await put(token, { offeringId: offerings[2], quantity: 1, byCase: false }, '?substItemUid=nope');
     expect(missing.status).toBe(404);
   });
@@ -67,7 +70,10 @@ describe('the cart of a principal', () => {
     const [a, b, c, d] = cart.items.map((i) => i.uid);
     cart = await booking(await platform.call(`${bookingPaths.item('fresh')}?bookingItemUid=${a}`, { method: 'DELETE', token }));
     expect(cart.items.map((i) => i.uid)).toEqual([b, c, d]);
-    const unknown = await platform.call(`${bookingPaths.item('fresh')}?bookingItemUid=${a}`, { method: 'DELETE', token });
+    // Generic clients send a JSON content type on body-less calls too.
+    const unknown = await platform.call(`${bookingPaths.item('fresh')}?bookingItemUid=${a}`, {
+      method: 'DELETE', token, headers: { 'content-type': 'application/json' },
+    });
     expect(unknown.status).toBe(404);
     cart = await booking(await platform.call(bookingPaths.items('fresh'), { method: 'DELETE', token, body: { items: [{ uid: b }, { uid: d }] } }));
     expect(cart.items.map((i) => i.uid)).toEqual([c]);
@@ -137,6 +143,20 @@ describe('access and validation', () => {
     }
     const quantity = await put(token, { offeringId: offerings[0], quantity: -1, byCase: false });
     expect((await quantity.json()).error.message).toMatch(/quantity/);
+  });
+
+  it('bounds a cart to 300 lines with a 400, while existing lines still change', async () => {
+    const token = await guestToken();
+    const cart = await booking(await put(token, { offeringId: offerings[0], quantity: 1, byCase: false }));
+    await platform.db.query(
+      `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case)
+       select 'bulk-' || id, $1, id, 1, true from offerings where tenant_id = 'fresh' order by id limit 299`,
+      [cart.uid],
+    );
+    const full = await put(token, { offeringId: offerings[1], quantity: 1, byCase: false });
+    expect(full.status).toBe(400);
+    expect((await full.json()).error.message).toMatch(/at most 300/);
+    expect((await put(token, { offeringId: offerings[0], quantity: 4, byCase: false })).status).toBe(200);
   });
 });
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Booking, BookingItemInput, BookingItemsDelete, BookingNotesInput } from '../../../shared/contracts/booking';
 import type { Db } from '../../db/db';
-import { notFound, parse } from '../../http/errors';
+import { badRequest, notFound, parse } from '../../http/errors';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
-import { ensureCart, readBooking, setItemQuantity } from './cart-store';
+import { ensureCart, hasRoomFor, MAX_CART_LINES, readBooking, setItemQuantity } from './cart-store';
 
 // The specification's cart calls 3-6 (and notes), under /bookings/cart/tenant/:tenantId.
 const tags = ['booking-ms'];
@@ -41,14 +41,20 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
         const tenantId = (request.params as { tenantId: string }).tenantId;
         // Removing never needs the offering to be on sale: a withdrawn item must still leave the cart.
         if (item.quantity > 0) await checkOffering(tx, tenantId, item.offeringId);
+        let position: string | undefined;
         if (substItemUid) {
-          const { rows } = await tx.query<{ offering_id: string; by_case: boolean }>(
-            'delete from cart_items where cart_uid = $1 and uid = $2 returning offering_id, by_case',
+          // As text: a JS Date would drop the microseconds that order the lines.
+          const { rows } = await tx.query<{ created_at: string }>(
+            'delete from cart_items where cart_uid = $1 and uid = $2 returning created_at::text as created_at',
             [cartUid, substItemUid],
           );
           if (!rows[0]) throw notFound(`No item ${substItemUid} in the cart`);
+          position = rows[0].created_at;
         }
-        await setItemQuantity(tx, cartUid, item.offeringId, item.byCase, item.quantity);
+        if (item.quantity > 0 && !(await hasRoomFor(tx, cartUid, item.offeringId, item.byCase))) {
+          throw badRequest(`A cart holds at most ${MAX_CART_LINES} lines`);
+        }
+        await setItemQuantity(tx, cartUid, item.offeringId, item.byCase, item.quantity, position);
       });
     },
   );

@@ -43,21 +43,36 @@ export async function touchCart(tx: Queryable, cartUid: string): Promise<void> {
 }
 
 /**
- * Sets the quantity of (offering, byCase) to an absolute value, adding the row when missing.
+ * Sets the quantity of (offering, byCase) to an absolute value, adding the row when missing (at
+ * `position` when given: a substitute takes the place of the item it replaces).
  * Parallel calls for the same offering end with one row (the unique key decides).
  */
 export async function setItemQuantity(
-  tx: Queryable, cartUid: string, offeringId: string, byCase: boolean, quantity: number,
+  tx: Queryable, cartUid: string, offeringId: string, byCase: boolean, quantity: number, position?: string,
 ): Promise<void> {
   if (quantity <= 0) {
     await tx.query('delete from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $3', [cartUid, offeringId, byCase]);
     return;
   }
   await tx.query(
-    `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case) values ($1, $2, $3, $4, $5)
+    `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
+     values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, clock_timestamp()))
      on conflict (cart_uid, offering_id, by_case) do update set quantity = excluded.quantity`,
-    [randomUUID(), cartUid, offeringId, quantity, byCase],
+    [randomUUID(), cartUid, offeringId, quantity, byCase, position ?? null],
   );
+}
+
+/** How many distinct lines one cart may hold: far above any real basket, it bounds abuse. */
+export const MAX_CART_LINES = 300;
+
+/** Whether (offering, byCase) fits: it is already a line, or the cart has fewer than the maximum. */
+export async function hasRoomFor(tx: Queryable, cartUid: string, offeringId: string, byCase: boolean): Promise<boolean> {
+  const { rows } = await tx.query<{ others: number }>(
+    `select count(*) filter (where not (offering_id = $2 and by_case = $3))::int as others
+       from cart_items where cart_uid = $1`,
+    [cartUid, offeringId, byCase],
+  );
+  return rows[0]!.others < MAX_CART_LINES;
 }
 
 type CartRow = { uid: string; notes: string[]; updated_at: Date | string | null };

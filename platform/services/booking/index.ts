@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
 import { registerCartRoutes } from './cart-routes';
 import { registerCopyRoute } from './copy-route';
+import { acceptEmptyJsonBodies } from './lenient-json';
 import { mergeGuestCart } from './merge';
 
 // Service "booking-ms": the cart of each (shop, principal). See docs/decisions/0051.
@@ -10,6 +11,7 @@ const service: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+  acceptEmptyJsonBodies(app);
   registerCartRoutes(app, db);
   registerCopyRoute(app, db);
   // uaa runs this inside its sign-in transaction when a guest signs in.

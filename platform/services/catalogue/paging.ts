@@ -12,11 +12,12 @@ export const ListingQuery = PagingQuery.extend({
   sort: z.enum(SORTS).exclude(['relevance']).default('name'),
 });
 
+// Names sort by code point ("C"), so PGlite and a PostgreSQL server with another locale agree.
 const ORDER: Record<Sort, string> = {
-  relevance: 'rank desc, p.name, p.id',
-  'price-asc': 'o.price_single_cents, p.name, p.id',
-  'price-desc': 'o.price_single_cents desc, p.name, p.id',
-  name: 'p.name, p.id',
+  relevance: 'rank desc, p.name collate "C", p.id',
+  'price-asc': 'o.price_single_cents, p.name collate "C", p.id',
+  'price-desc': 'o.price_single_cents desc, p.name collate "C", p.id',
+  name: 'p.name collate "C", p.id',
 };
 
 /** ORDER BY of a sort: over products p joined with offerings o, or (`flat`) over a row set with those columns. */
