@@ -1,17 +1,39 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { resultFor } from '../components/registration/account-form-result';
+import { activateAccount } from '../components/registration/account-key-action.server';
+import { ActivationPanel } from '../components/registration/activation-panel';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/account-activation';
 
+// The activation e-mail's link. The loader only shows the page; activation is the POST of its
+// button (docs/decisions/0110). The key is not put into the page.
 export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('account-activation', args) };
+  guardRoute('account-activation', args);
+  return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Account activation' }];
+export async function action(args: Route.ActionArgs) {
+  const { activationKey } = guardRoute('account-activation', args);
+  return activateAccount(args.context, activationKey!);
+}
 
-export default function AccountActivationScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Account activation" params={loaderData.params} />;
+// The key is in the address: no referrer leaves this page with it, and crawlers keep out.
+export const meta: Route.MetaFunction = () => [
+  { title: 'Activate your account' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export default function AccountActivationScreen({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="account-screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">Activate your account</h1>
+      <ActivationPanel result={resultFor(actionData, 'activate')} />
+    </section>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,17 +1,39 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { resultFor } from '../components/registration/account-form-result';
+import { finishReset } from '../components/registration/account-key-action.server';
+import { NewPasswordForm } from '../components/registration/new-password-form';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/password-reset';
 
+// The reset e-mail's link: choose a new password. Whether the key is still good is known only when
+// uaa is asked to finish, so a bad key is a message after the post.
 export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('password-reset', args) };
+  guardRoute('password-reset', args);
+  return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Password reset' }];
+export async function action(args: Route.ActionArgs) {
+  const { resetKey } = guardRoute('password-reset', args);
+  return finishReset(args.context, resetKey!, await args.request.formData());
+}
 
-export default function PasswordResetScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Password reset" params={loaderData.params} />;
+// The key is in the address: no referrer leaves this page with it, and crawlers keep out.
+export const meta: Route.MetaFunction = () => [
+  { title: 'Choose a new password' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export default function PasswordResetScreen({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="account-screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">Choose a new password</h1>
+      <NewPasswordForm result={resultFor(actionData, 'reset-finish')} />
+    </section>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,7 +3,13 @@ import { safeReturnPath } from '../../shared/safe-redirect';
 import { SignInForm } from '../components/account/sign-in-form';
 import '../components/account/account.css';
 import { RouteErrorScreen } from '../components/error-screens';
+import { resultFor } from '../components/registration/account-form-result';
+import { RegisterForm } from '../components/registration/register-form';
+import { ResetRequestForm } from '../components/registration/reset-request-form';
+import { signUpAction } from '../components/registration/sign-up-action.server';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/social-login';
 
 // The sign-in screen, where the `auth` middleware sends a signed-out visitor (?returnTo=). Signing
@@ -20,35 +26,41 @@ export function loader(args: Route.LoaderArgs) {
   return { returnTo, mode };
 }
 
-// Reached only by the form without JavaScript: the password is never read or kept here.
-export function action() {
-  return data({ needsJavaScript: true }, { status: 400 });
+// Registration and the reset request post here with their intent and are handled on the server
+// (client/components/registration). The sign-in form posts here only without JavaScript: its
+// password is never read or kept here.
+export async function action(args: Route.ActionArgs) {
+  guardRoute('social-login', args);
+  const accountForm = await signUpAction(args.context, await args.request.formData());
+  return accountForm ?? data({ needsJavaScript: true }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in' }, { name: 'robots', content: 'noindex' }];
+const TITLES: Record<Mode, string> = { 'sign-in': 'Sign in', register: 'Create an account', reset: 'Reset your password' };
 
-const NOT_YET: Record<Exclude<Mode, 'sign-in'>, { title: string; text: string }> = {
-  register: { title: 'Create an account', text: 'Registration opens here soon. Until then, you can shop as a guest and keep your cart.' },
-  reset: { title: 'Reset your password', text: 'Password reset opens here soon. Please contact the shop if you cannot sign in.' },
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: TITLES[loaderData?.mode ?? 'sign-in'] },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function SocialLoginScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { returnTo, mode } = loaderData;
   if (mode !== 'sign-in') {
+    const signInLink = `/social-login?returnTo=${encodeURIComponent(returnTo)}`;
     return (
-      <section className="sign-in-screen" aria-labelledby="screen-title">
-        <h1 id="screen-title">{NOT_YET[mode].title}</h1>
-        <p>{NOT_YET[mode].text}</p>
-        <p>
-          <a href={`/social-login?returnTo=${encodeURIComponent(returnTo)}`}>Back to sign in</a>
-        </p>
+      <section className="sign-in-screen account-screen" aria-labelledby="screen-title">
+        <h1 id="screen-title">{TITLES[mode]}</h1>
+        {mode === 'register' ? (
+          <RegisterForm result={resultFor(actionData, 'register')} signInLink={signInLink} />
+        ) : (
+          <ResetRequestForm result={resultFor(actionData, 'reset-request')} signInLink={signInLink} />
+        )}
       </section>
     );
   }
   return (
     <section className="sign-in-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Sign in</h1>
-      {actionData?.needsJavaScript && (
+      {actionData && 'needsJavaScript' in actionData && (
         <p className="form-error" role="alert">
           Signing in needs JavaScript. Please turn it on and try again; your cart is kept.
         </p>

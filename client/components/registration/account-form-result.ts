@@ -1,0 +1,20 @@
+// What the account forms' actions (register, reset request, activation, new password) answer. No
+// password is ever part of it: after a mistake the password fields are typed again.
+export type AccountIntent = 'register' | 'reset-request' | 'activate' | 'reset-finish';
+
+export type AccountFormResult = {
+  intent: AccountIntent;
+  /** The request went through; `message` says what happens next. */
+  done: boolean;
+  message?: string;
+  fieldErrors: Record<string, string>;
+  formError?: string;
+  /** Text the shopper typed, to fill the form again (names and e-mail only). */
+  values?: Record<string, string>;
+};
+
+/** The result of one intent, when the action's answer is about that form. */
+export function resultFor(result: unknown, intent: AccountIntent): AccountFormResult | undefined {
+  const candidate = result as AccountFormResult | undefined;
+  return candidate && typeof candidate === 'object' && candidate.intent === intent ? candidate : undefined;
+}

@@ -1,0 +1,37 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { href } from '../../../shared/href';
+import { FormProblem } from '../profile/form-field';
+import type { AccountFormResult } from './account-form-result';
+
+// The activation e-mail's page. Opening the link changes nothing (mail scanners and link previews
+// open links too); the shopper's press of the button posts the key (docs/decisions/0110).
+export function ActivationPanel({ result }: { result: AccountFormResult | undefined }) {
+  const busy = useNavigation().state === 'submitting';
+  const signIn = href('social-login');
+  if (result?.done) {
+    return (
+      <div className="account-done" role="status">
+        <p>{result.message}</p>
+        <p><Link to={signIn} className="button primary">Sign in</Link></p>
+      </div>
+    );
+  }
+  if (result?.formError) {
+    return (
+      <div className="account-problem">
+        <FormProblem message={result.formError} />
+        <p>
+          <Link to={signIn}>Sign in</Link> · <Link to={href('social-login', {}, { mode: 'register' })}>Create an account</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <Form method="post" className="account-form">
+      <p>Welcome! One last step: activate your account, then sign in with your e-mail and password.</p>
+      <button type="submit" name="intent" value="activate" className="button primary" disabled={busy}>
+        {busy ? 'Activating…' : 'Activate my account'}
+      </button>
+    </Form>
+  );
+}

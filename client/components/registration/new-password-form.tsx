@@ -1,0 +1,36 @@
+import { Form, Link, useNavigation } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/account';
+import { href } from '../../../shared/href';
+import { FormField, FormProblem } from '../profile/form-field';
+import type { AccountFormResult } from './account-form-result';
+
+// The reset e-mail's page: a new password typed twice. Success signs out every session of the
+// account (uaa), so the next step is signing in with the new password.
+export function NewPasswordForm({ result }: { result: AccountFormResult | undefined }) {
+  const busy = useNavigation().state === 'submitting';
+  if (result?.done) {
+    return (
+      <div className="account-done" role="status">
+        <p>{result.message}</p>
+        <p><Link to={href('social-login')} className="button primary">Sign in</Link></p>
+      </div>
+    );
+  }
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="account-form">
+      <input type="hidden" name="intent" value="reset-finish" />
+      <FormField form="reset" name="newPassword" label="New password" type="password" required autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH} maxLength={200} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.newPassword} />
+      <FormField form="reset" name="confirmPassword" label="New password, again" type="password" required
+        autoComplete="new-password" maxLength={200} error={errors.confirmPassword} />
+      {result?.formError ? (
+        <div>
+          <FormProblem message={result.formError} />
+          <p><Link to={href('social-login', {}, { mode: 'reset' })}>Ask for a new reset link</Link></p>
+        </div>
+      ) : null}
+      <button type="submit" className="button primary" disabled={busy}>{busy ? 'Saving…' : 'Save my new password'}</button>
+    </Form>
+  );
+}
