@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// The benches measure their own build, in build-bench/ (or BUILD_DIR), so they never race another
+// engineer's `npm run build`: the React Router build, and the gateway bundled as
+// scripts/build-node.mjs does it, written to <build dir>/dist/server/main.js.
+export const BUILD_DIR = process.env.BUILD_DIR ?? 'build-bench';
+process.env.BUILD_DIR = BUILD_DIR;
+
+export const serverEntry = resolve(BUILD_DIR, 'server/index.js');
+export const gatewayMain = resolve(BUILD_DIR, 'dist/server/main.js');
+
+const rebuild = process.env.BENCH_REBUILD === '1';
+
+/** Builds the client (react-router build) unless already built, or BENCH_REBUILD=1. */
+export function ensureClientBuild(): void {
+  if (!rebuild && existsSync(serverEntry)) return;
+  console.error(`building the app into ${BUILD_DIR}/ ...`);
+  execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUILD_DIR } });
+}
+
+/** Bundles server/main.ts like scripts/build-node.mjs, into the bench's own build dir. */
+export async function ensureGatewayBundle(): Promise<void> {
+  ensureClientBuild();
+  if (!rebuild && existsSync(gatewayMain)) return;
+  const { build } = await import('esbuild');
+  await build({
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    entryPoints: ['server/main.ts'],
+    outfile: gatewayMain,
+  });
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { BUILD_DIR, ensureGatewayBundle, gatewayMain } from './build';
+
+// The built gateway (node <build dir>/dist/server/main.js) as a child process on 127.0.0.1, so it
+// has its own event loop and its own resident memory, as in production. BENCH_NODE_ARGS adds node
+// flags (e.g. "--cpu-prof --cpu-prof-dir=bench/.profiles") to profile it under load.
+export type GatewayProcess = { url: string; pid: number; child: ChildProcess; stop(): Promise<void> };
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startGatewayProcess(platformUrl: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
+  await ensureGatewayBundle();
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, gatewayMain], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PLATFORM_URL: platformUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Production logs one line per request; it goes to /dev/null here, but is still written.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      SHUTDOWN_DELAY_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('gateway did not become ready in 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
