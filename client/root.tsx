@@ -13,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
   if (context.failure || !context.publicContext) {
     throw data({ message: context.failure?.message ?? null }, { status: context.failure?.status ?? 502 });
   }
-  return { context: context.publicContext };
+  return { context: context.publicContext, hasSession: context.hasSession };
 }
 
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).

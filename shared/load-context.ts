@@ -25,6 +25,8 @@ export type GatewayLoadContext = {
   publicContext: PublicContext | null;
   failure: PageFailure | null;
   isLoggedIn: boolean;
+  /** The visitor has a session (signed in, or an anonymous guest with a cart). Not a secret. */
+  hasSession: boolean;
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
   platform: PlatformClient;

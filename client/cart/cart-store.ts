@@ -149,11 +149,14 @@ export function createCartStore(deps: CartStoreDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Binds the store to the page's shop and loads the cart once. */
-    connect(tenantId: string): void {
+    /**
+     * Binds the store to the page's shop and loads the cart once. A visitor without a session has
+     * no cart yet: nothing to load (the first change starts a guest session).
+     */
+    connect(tenantId: string, hasSession = true): void {
       if (state.tenantId === tenantId) return;
-      publish({ ...EMPTY_CART, tenantId });
-      void load();
+      publish({ ...EMPTY_CART, tenantId, status: hasSession ? EMPTY_CART.status : 'ready' });
+      if (hasSession) void load();
     },
     load,
     setQuantity(offeringId: string, { byCase, quantity }: QuantityChange): Promise<Booking | null> {

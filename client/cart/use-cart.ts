@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { usePageContext } from '../lib/page-context';
+import { useHasSession, usePageContext } from '../lib/page-context';
 import { cartStore, type CartState } from './cart-store';
 import { NO_QUANTITY, type OfferingQuantity } from './quantity-map';
 
@@ -7,9 +7,10 @@ import { NO_QUANTITY, type OfferingQuantity } from './quantity-map';
 // store to the page's shop after hydration and loads the cart once per page load.
 function useConnectedCart(): void {
   const tenantId = usePageContext()?.tenant.id;
+  const hasSession = useHasSession();
   useEffect(() => {
-    if (tenantId) cartStore.connect(tenantId);
-  }, [tenantId]);
+    if (tenantId) cartStore.connect(tenantId, hasSession);
+  }, [tenantId, hasSession]);
 }
 
 export function useCart(): CartState {

@@ -2,9 +2,16 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicContext } from '../../shared/contracts/context';
 
 // The public page context in components. Client navigation updates the recorded url path.
+type RootData = { context: PublicContext; hasSession: boolean };
+
 export function usePageContext(): PublicContext | null {
-  const data = useRouteLoaderData('root') as { context: PublicContext } | undefined;
+  const data = useRouteLoaderData('root') as RootData | undefined;
   const location = useLocation();
   if (!data) return null;
   return { ...data.context, url: { ...data.context.url, pathname: location.pathname } };
+}
+
+/** Whether the visitor had a session when the page loaded (so there may be a cart to load). */
+export function useHasSession(): boolean {
+  return (useRouteLoaderData('root') as RootData | undefined)?.hasSession ?? false;
 }

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { runMiddleware } from '../../shared/route-middleware';
-import { findRoute, routeParams, type RouteId } from '../../shared/routes';
+import { findRoute, routeParams, type RouteId, type RouteParams } from '../../shared/routes';
 import { pageUrl } from './page-url';
 
 /**
@@ -8,7 +8,7 @@ import { pageUrl } from './page-url';
  * (which may redirect, only to safe targets) and returns the screen's parameters under the
  * specification's names; a missing required parameter is an error.
  */
-export function guardRoute(id: RouteId, { request, params, context }: LoaderFunctionArgs): Record<string, string> {
+export function guardRoute<Id extends RouteId>(id: Id, { request, params, context }: LoaderFunctionArgs): RouteParams<Id> {
   const route = findRoute(id);
   const target = runMiddleware(
     route.middleware,
@@ -16,5 +16,5 @@ export function guardRoute(id: RouteId, { request, params, context }: LoaderFunc
     { allowedHosts: context.redirectAllowedHosts },
   );
   if (target) throw redirect(target);
-  return routeParams(id, params);
+  return routeParams(id, params) as RouteParams<Id>;
 }

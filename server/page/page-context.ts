@@ -35,6 +35,7 @@ export async function loadPageContext(
     cid: request.cid,
     nonce: deps.nonce,
     isLoggedIn,
+    hasSession: accessToken !== null,
     redirectAllowedHosts: config.redirectAllowedHosts,
     reportError: (error: unknown) => request.log.error({ err: error }, 'render error'),
     ensureSession: async () => {

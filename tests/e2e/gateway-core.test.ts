@@ -74,7 +74,7 @@ describe('gateway core in Chromium', () => {
     const response = await page.goto(`${shop.url}/`);
     const html = (await response?.text()) ?? '';
     await page.waitForSelector('html[data-hydrated="true"]');
-    expect(html).toContain('Signed in as');
+    expect(html).toContain('shopper@example.com');
     const globals = await page.evaluate(() => {
       const seen = new WeakSet<object>();
       const dump = (value: unknown, depth: number): string => {
