@@ -4,6 +4,7 @@ import {
   DeliverySlotList, OrderDetail, OrderPage, OrderQuote, orderPaths, type PlaceOrderInput,
 } from '../../shared/contracts/orders';
 import { profilePaths } from '../../shared/contracts/profile';
+import { seed as commerceSeed } from '../../platform/seed/03-commerce';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
 // Orders over real HTTP against a seeded reference platform: quote, place from the cart (prices
@@ -209,6 +210,8 @@ describe('reading orders', () => {
   });
 
   it('shows the seeded history of the demo shopper with one editable order', async () => {
+    // The seeded database may be a cached dump from days ago: a start re-runs the seed, and so do we.
+    await commerceSeed(platform.db);
     const token = await platform.tokenFor({ principalId: 'acc-fresh-demo', accountId: 'acc-fresh-demo', tenantId: 'fresh' });
     const page = OrderPage.parse(await (await platform.call(orderPaths.orders, { token })).json());
     const seeded = page.items.filter((o) => o.id.startsWith('ord-fresh-demo-'));
