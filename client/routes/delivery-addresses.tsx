@@ -1,17 +1,46 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { addressAction } from '../components/profile/address-action.server';
+import { AddressForm } from '../components/profile/address-form';
+import { AddressList } from '../components/profile/address-list';
+import { DoneNotice } from '../components/profile/form-field';
+import { ProfileBack } from '../components/profile/profile-overview';
+import { loadAddresses } from '../components/profile/profile-data.server';
+import { doneNotice, resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/delivery-addresses';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('delivery-addresses', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('delivery-addresses', args);
+  return { addresses: await loadAddresses(args.context) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Delivery addresses' }];
+export async function action(args: Route.ActionArgs) {
+  guardRoute('delivery-addresses', args);
+  return addressAction(args.context, await args.request.formData());
+}
 
-export default function DeliveryAddressesScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Delivery addresses" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [{ title: 'Delivery addresses' }, { name: 'robots', content: 'noindex' }];
+
+export default function DeliveryAddressesScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const adding = resultOf(actionData, 'add-address');
+  const { addresses } = loaderData;
+  return (
+    <section className="profile-screen" aria-labelledby="screen-title">
+      <ProfileBack />
+      <h1 id="screen-title">Delivery addresses</h1>
+      <DoneNotice message={actionData ? null : doneNotice(search)} />
+      <AddressList addresses={addresses} editing={search.get('edit')}
+        result={resultOf(actionData, 'update-address', 'delete-address', 'default-address')} />
+      <details className="add-form profile-panel" open={Boolean(adding) || addresses.length === 0}>
+        <summary>Add a new address</summary>
+        <AddressForm result={adding} />
+      </details>
+    </section>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,17 +1,45 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { cardAction } from '../components/profile/card-action.server';
+import { CardForm } from '../components/profile/card-form';
+import { CardList } from '../components/profile/card-list';
+import { DoneNotice } from '../components/profile/form-field';
+import { ProfileBack } from '../components/profile/profile-overview';
+import { loadCards } from '../components/profile/profile-data.server';
+import { doneNotice, resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/payment-methods';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('payment-methods', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('payment-methods', args);
+  return { cards: await loadCards(args.context) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment methods' }];
+// The card number passes through here to the profile service only (docs/decisions/0111).
+export async function action(args: Route.ActionArgs) {
+  guardRoute('payment-methods', args);
+  return cardAction(args.context, await args.request.formData());
+}
 
-export default function PaymentMethodsScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Payment methods" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [{ title: 'Payment methods' }, { name: 'robots', content: 'noindex' }];
+
+export default function PaymentMethodsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const adding = resultOf(actionData, 'add-card');
+  const { cards } = loaderData;
+  return (
+    <section className="profile-screen" aria-labelledby="screen-title">
+      <ProfileBack />
+      <h1 id="screen-title">Payment methods</h1>
+      <DoneNotice message={actionData ? null : doneNotice(search)} />
+      <CardList cards={cards} result={resultOf(actionData, 'delete-card', 'default-card')} />
+      <div className="profile-panel">
+        <CardForm result={adding} open={Boolean(adding) || cards.length === 0} />
+      </div>
+    </section>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

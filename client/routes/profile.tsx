@@ -1,17 +1,21 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { loadOverview } from '../components/profile/profile-data.server';
+import { ProfileOverview } from '../components/profile/profile-overview';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/profile.css';
 import type { Route } from './+types/profile';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('profile', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('profile', args);
+  return loadOverview(args.context);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your profile' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Your profile' }, { name: 'robots', content: 'noindex' }];
 
 export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Your profile" params={loaderData.params} />;
+  return <ProfileOverview overview={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
