@@ -10,6 +10,8 @@ export type Target = {
   path: string | (() => string);
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
+  /** When given, picks path and headers of each request (a mix), instead of path/headers. */
+  next?: () => { path: string; headers?: Record<string, string> };
 };
 
 export type LoadResult = {
@@ -25,22 +27,32 @@ export type LoadResult = {
   /** Status codes seen, with counts (a bench checks it measured the pages it meant to). */
   statuses: Record<number, number>;
   bytes: number;
+  /** Every latency, sorted (to merge interleaved slices). */
+  latencies: Float64Array;
 };
 
 type Sample = { ms: number; status: number; bytes: number } | { error: true };
 
 async function once(pool: Pool, target: Target): Promise<{ status: number; bytes: number }> {
-  const path = typeof target.path === 'function' ? target.path() : target.path;
-  const response = await pool.request({ method: target.method ?? 'GET', path, headers: target.headers });
+  const { path, headers } = target.next?.() ?? {
+    path: typeof target.path === 'function' ? target.path() : target.path,
+    headers: target.headers,
+  };
+  const response = await pool.request({ method: target.method ?? 'GET', path, headers });
   let bytes = 0;
   for await (const chunk of response.body) bytes += (chunk as Buffer).length;
   return { status: response.statusCode, bytes };
 }
 
+/** The q-quantile of sorted values. */
+export function quantile(sorted: Float64Array, q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+}
+
 function summarize(samples: Sample[], seconds: number): LoadResult {
   const ok = samples.filter((s): s is Exclude<Sample, { error: true }> => !('error' in s));
   const latencies = Float64Array.from(ok.map((s) => s.ms)).sort();
-  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! : NaN);
+  const at = (q: number) => quantile(latencies, q);
   const statuses: Record<number, number> = {};
   for (const s of ok) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
   return {
@@ -54,6 +66,7 @@ function summarize(samples: Sample[], seconds: number): LoadResult {
     max: latencies.length ? latencies[latencies.length - 1]! : NaN,
     statuses,
     bytes: ok.reduce((sum, s) => sum + s.bytes, 0),
+    latencies,
   };
 }
 
