@@ -18,3 +18,10 @@ export function resultFor(result: unknown, intent: AccountIntent): AccountFormRe
   const candidate = result as AccountFormResult | undefined;
   return candidate && typeof candidate === 'object' && candidate.intent === intent ? candidate : undefined;
 }
+
+/**
+ * uaa's minimum password length (PASSWORD_MIN_LENGTH of shared/contracts/account.ts, restated here
+ * because that module brings zod into the browser; tests/integration/client-account.test.ts keeps
+ * the two equal). The server checks with uaa's own constant.
+ */
+export const PASSWORD_MIN = 8;

@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/account';
 import { href } from '../../../shared/href';
 import { FormField, FormProblem } from '../profile/form-field';
-import type { AccountFormResult } from './account-form-result';
+import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
 
 // The reset e-mail's page: a new password typed twice. Success signs out every session of the
 // account (uaa), so the next step is signing in with the new password.
@@ -21,7 +20,7 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
     <Form method="post" className="account-form">
       <input type="hidden" name="intent" value="reset-finish" />
       <FormField form="reset" name="newPassword" label="New password" type="password" required autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH} maxLength={200} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.newPassword} />
+        minLength={PASSWORD_MIN} maxLength={200} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword} />
       <FormField form="reset" name="confirmPassword" label="New password, again" type="password" required
         autoComplete="new-password" maxLength={200} error={errors.confirmPassword} />
       {result?.formError ? (

@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/account';
 import { FormField, FormProblem } from '../profile/form-field';
-import type { AccountFormResult } from './account-form-result';
+import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
 
 // "Create an account" on the sign-in screen. A plain form post to the screen's action, which asks
 // uaa to register and send the activation e-mail; the password is never shown back.
@@ -28,7 +27,7 @@ export function RegisterForm({ result, signInLink }: { result: AccountFormResult
       <FormField form="register" name="email" label="E-mail" type="email" required autoComplete="email" maxLength={254}
         defaultValue={values.email} error={errors.email} />
       <FormField form="register" name="password" label="Password" type="password" required autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH} maxLength={200} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password} />
+        minLength={PASSWORD_MIN} maxLength={200} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password} />
       <FormProblem message={result?.formError} />
       <button type="submit" className="button primary" disabled={busy}>{busy ? 'Creating your account…' : 'Create my account'}</button>
       <p className="sign-in-links">Already have an account? <Link to={signInLink}>Sign in</Link></p>

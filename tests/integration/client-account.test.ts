@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MIN_LENGTH } from '../../shared/contracts/account';
+import { PASSWORD_MIN } from '../../client/components/registration/account-form-result';
+import { startShop, type TestShop } from '../support/shop';
+import { shopperOf } from './client-checkout-support';
+import { linkInOutbox, newEmail, signInStatus, textOf } from './client-account-support';
+
+// Registration, activation and password reset through the gateway against the reference
+// platform, posted as a browser without JavaScript posts forms.
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+const register = (email: string, password = 'good-password-1') =>
+  shopperOf(shop).post('/social-login?mode=register', { intent: 'register', firstName: 'Ada', lastName: 'Lovelace', email, password });
+
+describe('registration', () => {
+  it('shows the form on the sign-in screen', async () => {
+    const html = await (await fetch(`${shop.url}/social-login?mode=register`)).text();
+    expect(html).toContain('<title>Create an account</title>');
+    expect(html).toMatch(/name="firstName"[\s\S]*name="lastName"[\s\S]*name="email"[\s\S]*name="password"/);
+    expect(PASSWORD_MIN).toBe(PASSWORD_MIN_LENGTH);
+  });
+
+  it('registers, mails an activation link that activates on POST only, then signs in', async () => {
+    const email = newEmail('ada');
+    const response = await register(email);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(textOf(html)).toContain('Check your e-mail');
+    expect(html).not.toContain('good-password-1');
+
+    const link = await linkInOutbox(shop, email, 'activation');
+    expect(link).toMatch(/^\/profile\/activation\/[\w-]+$/);
+    const page = await fetch(shop.url + link);
+    expect(page.status).toBe(200);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain('Activate my account');
+    expect(pageHtml).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(await signInStatus(shop, email, 'good-password-1')).toBe(403);
+
+    const activated = await shopperOf(shop).post(link, { intent: 'activate' });
+    expect(activated.status).toBe(200);
+    expect(textOf(await activated.text())).toContain('Your account is active');
+    expect(await signInStatus(shop, email, 'good-password-1')).toBe(200);
+
+    const again = await shopperOf(shop).post(link, { intent: 'activate' });
+    expect(again.status).toBe(404);
+    expect(textOf(await again.text())).toContain('not valid or was already used');
+  });
+
+  it('says when an account with this e-mail exists (409)', async () => {
+    const response = await register('shopper@example.com');
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toMatch(/<p id="register-email-error" class="field-error">An account with this e-mail exists/);
+    expect(html).toContain('value="shopper@example.com"');
+  });
+
+  it('puts mistakes beside their fields and never echoes the password', async () => {
+    const response = await shopperOf(shop).post('/social-login?mode=register', {
+      intent: 'register', firstName: '', lastName: 'Lovelace', email: 'not-an-email', password: 'short7!',
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="register-firstName-error" class="field-error">Enter your first name</);
+    expect(html).toMatch(/id="register-email-error" class="field-error">Enter an e-mail address/);
+    expect(html).toMatch(/id="register-password-error" class="field-error">Use at least 8 characters/);
+    expect(html).not.toContain('short7!');
+  });
+
+  it('shows an unknown activation key as a message, not an error page', async () => {
+    const response = await shopperOf(shop).post('/profile/activation/NoSuchKey-0123456789', { intent: 'activate' });
+    expect(response.status).toBe(404);
+    const text = textOf(await response.text());
+    expect(text).toContain('Unknown or already used activation key');
+    expect(text).not.toContain('Page not found');
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same neutral message for a known and an unknown e-mail', async () => {
+    const post = (email: string) => shopperOf(shop).post('/social-login?mode=reset', { intent: 'reset-request', email });
+    const [known, unknown] = await Promise.all([post('shopper@example.com'), post(newEmail('nobody'))]);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const message = 'If an account exists for this e-mail, we have sent it a link';
+    expect(textOf(await known.text())).toContain(message);
+    expect(textOf(await unknown.text())).toContain(message);
+  });
+
+  it('mails a link; the new password (typed twice) replaces the old one', async () => {
+    const email = newEmail('grace');
+    await register(email, 'first-password');
+    await shopperOf(shop).post(await linkInOutbox(shop, email, 'activation'), { intent: 'activate' });
+    await shopperOf(shop).post('/social-login?mode=reset', { intent: 'reset-request', email });
+    const link = await linkInOutbox(shop, email, 'password-reset');
+    expect(link).toMatch(/^\/profile\/reset\/[\w-]+$/);
+    expect(await (await fetch(shop.url + link)).text()).toContain('name="confirmPassword"');
+
+    const mismatch = await shopperOf(shop).post(link, { intent: 'reset-finish', newPassword: 'second-password', confirmPassword: 'other-password' });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toMatch(/id="reset-confirmPassword-error" class="field-error">The two passwords are not the same/);
+
+    const done = await shopperOf(shop).post(link, { intent: 'reset-finish', newPassword: 'second-password', confirmPassword: 'second-password' });
+    expect(done.status).toBe(200);
+    const html = await done.text();
+    expect(textOf(html)).toContain('Your password is changed');
+    expect(html).not.toContain('second-password');
+    expect(await signInStatus(shop, email, 'first-password')).toBe(401);
+    expect(await signInStatus(shop, email, 'second-password')).toBe(200);
+  });
+
+  it('shows a used or unknown reset key as a message with a way to ask again', async () => {
+    const response = await shopperOf(shop).post('/profile/reset/NoSuchKey-0123456789', {
+      intent: 'reset-finish', newPassword: 'whatever-1', confirmPassword: 'whatever-1',
+    });
+    expect(response.status).toBe(400);
+    const text = textOf(await response.text());
+    expect(text).toContain('Unknown, used or expired reset key');
+    expect(text).toContain('Ask for a new reset link');
+  });
+});
+
+describe('the sign-in form keeps working', () => {
+  it('still explains that signing in needs JavaScript when posted without it', async () => {
+    const response = await shopperOf(shop).post('/social-login', { email: 'shopper@example.com', password: 'demo1234' });
+    expect(response.status).toBe(400);
+    expect(textOf(await response.text())).toContain('Signing in needs JavaScript');
+  });
+});
