@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
@@ -38,6 +38,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 200 },
     requestTimeout: config.timeouts.request,
     return503OnClosing: true,
+    // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
+    // answer in the gateway's JSON error shape, with the CID.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .header('x-correlation-id', request.id)
+        .send({ error: { code: 'bad_request', message: error.message, cid: request.id } });
+    },
   });
   const platform = createPlatform(config);
   app.addHook('onClose', async () => platform.dispatcher.close());

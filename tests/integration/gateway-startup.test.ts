@@ -19,4 +19,15 @@ describe('gateway start-up', () => {
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     await app.close();
   });
+
+  it('answers malformed percent-encoding with a 400 in the gateway error shape', async () => {
+    const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' });
+    const app = await buildApp(config);
+    const response = await app.inject('/api/services/orders/a%zz');
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as { error: { code: string; cid: string } };
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.cid).toBe(response.headers['x-correlation-id']);
+    await app.close();
+  });
 });

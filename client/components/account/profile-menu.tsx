@@ -49,7 +49,12 @@ export function ProfileMenu() {
   const name = account.login ?? account.email ?? 'Your account';
   return (
     <details className="profile-menu">
-      <summary aria-label={`Account menu of ${name}`}>{name}</summary>
+      <summary aria-label={`Account menu of ${name}`}>
+        <span className="profile-name">{name}</span>
+        <span className="profile-short" aria-hidden="true">
+          Account
+        </span>
+      </summary>
       <ul className="profile-links">
         {account.email && account.email !== name && <li className="profile-email">{account.email}</li>}
         <li>
