@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dumpEmbedded, openDb } from '../../platform/db/db';
@@ -41,8 +41,20 @@ export async function seededTemplate(seeds?: readonly SeedName[]): Promise<Blob>
     const partial = `${file}.${process.pid}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
+    await removeOldTemplates(file);
     return dump;
   } finally {
     await db.close();
+  }
+}
+
+/** Dumps of earlier code stay a while (another checkout may still use one), then go. */
+async function removeOldTemplates(keep: string): Promise<void> {
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of await readdir(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith('storefront-platform-') || path === keep) continue;
+    const info = await stat(path).catch(() => null);
+    if (info && info.mtimeMs < hourAgo) await rm(path, { force: true });
   }
 }
