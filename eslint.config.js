@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'build', 'dist', '.data', '.react-router', 'docs'] },
+  { ignores: ['node_modules', 'build', 'build-*', 'dist', '.data', '.data-*', '.react-router', 'docs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -37,23 +37,28 @@ function run(name, script, env) {
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? code}); stopping the shop.`);
-      stop(code ?? 1);
+      void stop(code ?? 1);
     }
   });
   children.push(child);
   return child;
 }
 
-function stop(code = 0) {
+const exited = (child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+
+// The gateway goes first (it finishes its requests, which may still call the platform), then the
+// platform closes its database.
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve())))).then(
-    () => process.exit(code),
-  );
+  for (const child of [...children].reverse()) {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited(child);
+  }
+  process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
 
 async function waitForHealth(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -72,7 +77,12 @@ if (runPlatform) {
   run('platform', 'dist/platform/main.js', { PLATFORM_PORT: platformPort });
   await waitForHealth(`${platformUrl}/healthz`);
 }
-run('gateway', 'dist/server/main.js', { PORT: port, PLATFORM_URL: platformUrl });
+// No load balancer waits for readiness here: Ctrl+C stops at once unless told otherwise.
+run('gateway', 'dist/server/main.js', {
+  PORT: port,
+  PLATFORM_URL: platformUrl,
+  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
+});
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 
 console.log(`
