@@ -18,7 +18,7 @@ export function RegisterForm({ result, signInLink }: { result: AccountFormResult
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
   return (
-    <Form method="post" className="account-form">
+    <Form method="post" className="account-form" aria-label="Create an account">
       <input type="hidden" name="intent" value="register" />
       <FormField form="register" name="firstName" label="First name" required autoComplete="given-name" maxLength={100}
         defaultValue={values.firstName} error={errors.firstName} />
