@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Debian's nginx on 127.0.0.1 as the load balancer in front of several gateway instances, with the
+// rules of deploy/nginx.compose.conf.
+export type Nginx = { url: string; close(): Promise<void> };
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
+  const port = await freePort();
+  const conf = `
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  # One visitor's requests carrying the same refresh token go to the same gateway, so its
+  # in-process single-flight refresh covers them all (the platform rotates refresh tokens).
+  map $cookie_refresh_token $balance_key {
+    "" $request_id;
+    default $cookie_refresh_token;
+  }
+  upstream gateways {
+    hash $balance_key consistent;
+    ${upstreamPorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n    ')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 1m;
+    location / {
+      proxy_pass http://gateways;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+      proxy_buffering off;
+    }
+  }
+}`;
+  await writeFile(join(dir, 'nginx.conf'), conf);
+  const child: ChildProcess = spawn(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+    stdio: 'ignore',
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/healthz`);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGQUIT');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
