@@ -26,14 +26,16 @@ const gateway = await startGatewayProcess(replay.url);
 const rssMb = () => Number(readFileSync(`/proc/${gateway.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
 
 // The mix: every page signed in, as a guest and as a crawler; every proxied call signed in and
-// as a guest. Round robin, so each kind gets the same share.
+// as a guest. Round robin, so each kind gets the same share. SOAK_MIX=pages|proxy narrows it
+// down when looking for what holds memory.
+const kind = process.env.SOAK_MIX ?? 'all';
 const mix = [
-  ...PAGES.flatMap((path) => [
+  ...(kind === 'proxy' ? [] : PAGES).flatMap((path) => [
     { path, headers: shopHeaders(shop.cookie) },
     { path, headers: shopHeaders() },
     { path, headers: shopHeaders(undefined, CRAWLER_UA) },
   ]),
-  ...PROXIED.flatMap((path) => [
+  ...(kind === 'pages' ? [] : PROXIED).flatMap((path) => [
     { path, headers: { ...shopHeaders(shop.cookie), accept: 'application/json' } },
     { path, headers: { ...shopHeaders(), accept: 'application/json' } },
   ]),
