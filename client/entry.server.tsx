@@ -22,6 +22,16 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellFailed = false;
+    // Abort a render that outlives streamTimeout, or whose client went away; both hooks are
+    // released when the document ends, so a finished render is not kept alive by them.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+    const onClientGone = () => abort();
+    request.signal.addEventListener('abort', onClientGone, { once: true });
+    const release = () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onClientGone);
+    };
+
     const { pipe, abort } = renderToPipeableStream(
       <CidContext.Provider value={cid}>
         <NonceContext.Provider value={nonce}>
@@ -32,12 +42,15 @@ export default function handleRequest(
         nonce,
         [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
           const body = new PassThrough();
+          body.once('close', release);
+          body.once('end', release);
           headers.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
           pipe(body);
         },
         onShellError(error: unknown) {
           shellFailed = true;
+          release();
           reject(error);
         },
         onError(error: unknown) {
@@ -46,11 +59,6 @@ export default function handleRequest(
         },
       },
     );
-    const timer = setTimeout(abort, streamTimeout + 1000);
-    request.signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      abort();
-    });
   });
 }
 

@@ -32,7 +32,8 @@ let stopping = false;
 function run(name, script, env) {
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    // React and the libraries pick their production builds from NODE_ENV at load time.
+    env: { NODE_ENV: 'production', ...process.env, ...env },
   });
   child.on('exit', (code, signal) => {
     if (!stopping) {

@@ -22,6 +22,10 @@ const app = await buildApp(config, {
   render: process.env.GATEWAY_DEV === 'true' ? { kind: 'vite' } : { kind: 'build', dir: process.env.BUILD_DIR },
 });
 
+if (process.env.GATEWAY_DEV !== 'true' && process.env.NODE_ENV !== 'production') {
+  app.log.warn('NODE_ENV is not "production": React and the libraries run their slow development builds');
+}
+
 closeWithGrace({ delay: config.shutdown.delay + config.shutdown.timeout }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'fatal error, shutting down');
   app.shuttingDown = true;
