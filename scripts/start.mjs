@@ -29,8 +29,8 @@ const runPlatform = !process.env.PLATFORM_URL;
 
 const children = [];
 let stopping = false;
-function run(name, script, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+function run(name, script, env, nodeArgs = []) {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, script], {
     stdio: 'inherit',
     // React and the libraries pick their production builds from NODE_ENV at load time.
     env: { NODE_ENV: 'production', ...process.env, ...env },
@@ -83,7 +83,7 @@ run('gateway', 'dist/server/main.js', {
   PORT: port,
   PLATFORM_URL: platformUrl,
   SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
-});
+}, [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`]);
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 
 console.log(`

@@ -18,7 +18,8 @@ export async function freePort(): Promise<number> {
 export async function startGatewayProcess(platformUrl: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
   await ensureGatewayBundle();
   const port = await freePort();
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The gateway's production heap cap (docs/decisions/0008), then any extra flags.
+  const nodeArgs = [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, gatewayMain], {
     env: {
       PATH: process.env.PATH,
