@@ -1,12 +1,8 @@
-// Prices are integer cents of the shop's currency (shared/contracts/catalogue.ts).
-const formats = new Map<string, Intl.NumberFormat>();
+import { formatCents, moneyFormatOf } from '../lib/money';
 
-export function formatMoney(cents: number, currency = 'EUR', locale = 'en'): string {
-  const key = `${locale}|${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formats.set(key, format);
-  }
-  return format.format(cents / 100);
+// The cart's prices in the shop's money format (client/lib/money.ts does the formatting and
+// caches the formatters); currency and locale fall back to the shop defaults.
+export function formatMoney(cents: number, currency?: string, locale?: string): string {
+  const fallback = moneyFormatOf(null);
+  return formatCents(cents, { currency: currency ?? fallback.currency, locale: locale ?? fallback.locale });
 }

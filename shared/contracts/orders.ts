@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveryAddress } from './profile';
 
 // Orders service (/api/services/orders/api/v1): delivery slots, the quote of the cart, placing,
 // listing, editing and cancelling orders. Money is always an integer number of cents (minor units)
@@ -96,16 +97,8 @@ export type OrderEditInput = z.input<typeof OrderEditInput>;
 export const OrderSlot = z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() });
 export type OrderSlot = z.infer<typeof OrderSlot>;
 
-export const OrderAddress = z.object({
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  postcode: z.string(),
-  city: z.string(),
-  country: z.string(),
-  phone: z.string(),
-  instructions: z.string(),
-});
+/** The delivery address as it was when the order was placed (a copy, not a reference). */
+export const OrderAddress = DeliveryAddress.omit({ id: true, isDefault: true });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
 export const OrderSummary = z.object({

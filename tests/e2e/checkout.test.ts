@@ -80,6 +80,14 @@ describe('checkout in Chromium', () => {
       { offeringId: second!, quantity: 1, byCase: true },
     ]);
 
+    // The cart panel of the header, as the shopper sees it before checking out.
+    await page.goto(`${shop.url}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: /^Cart [1-9]\d* items?/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await shoot(page, 'cart');
+    await page.keyboard.press('Escape');
+
     await page.goto(`${shop.url}/checkout`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect(page.getByRole('radio', { name: /12 Merrion Square/ }).isChecked()).resolves.toBe(true);
@@ -94,7 +102,7 @@ describe('checkout in Chromium', () => {
     await page.waitForURL(/\/orders\/ord-[0-9a-f]+\?done=placed/);
     await page.getByText('Your order is placed').waitFor();
     const orderId = new URL(page.url()).pathname.split('/')[2]!;
-    await shoot(page, 'cart');
+    await shoot(page, 'order');
     expect(await cartItems(page)).toEqual([]);
 
     await page.getByRole('link', { name: '← All orders' }).click();
