@@ -35,14 +35,8 @@ async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-// Problems of other parts of the shop, reported to their owners (issue #4's cart work): the cart
-// bundle's zod probes `Function('')` (a CSP eval report; `z.config({ jitless: true })` avoids it),
-// and a visitor without a session gets a 401 from the cart call. Anything else fails the test.
-const KNOWN_ELSEWHERE = [
-  /^console: CSP violation: script-src eval at \S+\/assets\/cart-[\w-]+\.js:/,
-  /^response: 401 \S+\/api\/services\/booking-ms\/api\/v1\/bookings\/cart\/tenant\//,
-  /^console: Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/,
-];
+// Every console error, CSP violation or failed response fails the test.
+const KNOWN_ELSEWHERE: RegExp[] = [];
 const unexpected = (problems: readonly string[]) => problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)));
 
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]');
