@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicContext } from '../shared/contracts/context';
 import type { Route } from './+types/root';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { useCid, useNonce } from './lib/cid-context';
+import { newerBuildAvailable, reloadFor } from './runtime/build-watch';
 import './styles/app.css';
 
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
@@ -53,6 +54,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // A newer build is out: this client navigation becomes a full page load (once per path per 10 s).
+  const location = useLocation();
+  const firstLocation = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstLocation.current && newerBuildAvailable()) {
+      reloadFor(location.pathname + location.search);
+    }
+  }, [location]);
   return (
     <CmsDefaultLayout context={loaderData.context}>
       <Outlet />

@@ -24,6 +24,12 @@ export async function renderPlugin(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // The browser runtime polls this to learn that a newer build is deployed.
+  app.get('/builds/latest.json', async (_request, reply) => {
+    const build = await provider.getBuild();
+    return reply.header('cache-control', 'no-store').send({ buildId: build.assets.version });
+  });
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',

@@ -191,4 +191,15 @@ describe('routes', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(gw.logs)).not.toContain('SECRET-');
   });
+
+  it('tells the browser runtime which build is current', async () => {
+    serveContext(gw.upstream);
+    const html = (await page(SIMPLE)).body;
+    const latest = await gw.app.inject('/builds/latest.json');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['cache-control']).toBe('no-store');
+    const { buildId } = latest.json() as { buildId: string };
+    expect(buildId).toMatch(/^\w+$/);
+    expect(html).toContain(`/assets/manifest-${buildId}.js`);
+  });
 });

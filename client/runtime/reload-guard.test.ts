@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isChunkLoadError, mayReload } from './reload-guard';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) };
+}
+
+describe('reload guard', () => {
+  it('allows one reload per path within 10 seconds', () => {
+    const storage = memoryStorage();
+    expect(mayReload('/search', storage, 1_000)).toBe(true);
+    expect(mayReload('/search', storage, 5_000)).toBe(false);
+    expect(mayReload('/orders', storage, 5_000)).toBe(true);
+    expect(mayReload('/search', storage, 11_001)).toBe(true);
+  });
+
+  it('recognises chunk load failures of the browsers', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+// Reloads the page for a new build at most once per path within 10 seconds (specification
+// sections 4 and 9), so a broken deployment cannot trap a shopper in a reload loop.
+export const RELOAD_GUARD_MS = 10_000;
+
+export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** True when a reload of `path` is allowed now; records it. */
+export function mayReload(path: string, storage: GuardStorage, now = Date.now()): boolean {
+  const key = `storefront:reload:${path}`;
+  const last = storage.getItem(key);
+  if (last !== null && now - Number(last) < RELOAD_GUARD_MS) return false;
+  storage.setItem(key, String(now));
+  return true;
+}
+
+/** A failed load of a code-split chunk (an old build's file that is gone after a deployment). */
+export function isChunkLoadError(reason: unknown): boolean {
+  const message = reason instanceof Error ? reason.message : String(reason ?? '');
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk \S+ failed/i.test(
+    message,
+  );
+}
