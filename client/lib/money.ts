@@ -4,16 +4,19 @@ import { usePageContext } from './page-context';
 // Money travels as integer cents (minor units); only the screen turns it into text, in the
 // tenant's currency and locale. Formatters are cached: Intl.NumberFormat is costly to build and a
 // page formats many prices.
-const formatters = new Map<string, Intl.NumberFormat>();
+type Formatter = { format: Intl.NumberFormat; minorDigits: number };
+const formatters = new Map<string, Formatter>();
 
-function formatter(currency: string, locale: string): Intl.NumberFormat {
+function formatter(currency: string, locale: string): Formatter {
   const key = `${locale}|${currency}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formatters.set(key, format);
+  let entry = formatters.get(key);
+  if (!entry) {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    // resolvedOptions() is costly too: read the currency's minor unit count once.
+    entry = { format, minorDigits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    formatters.set(key, entry);
   }
-  return format;
+  return entry;
 }
 
 export type MoneyFormat = { currency: string; locale: string };
@@ -25,9 +28,8 @@ export function moneyFormatOf(tenant: Pick<Tenant, 'currency' | 'locale'> | null
 
 /** Formats cents, e.g. 1234 → "€12.34". The minor unit count comes from the currency itself. */
 export function formatCents(cents: number, { currency, locale }: MoneyFormat): string {
-  const format = formatter(currency, locale);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(cents / 10 ** digits);
+  const { format, minorDigits } = formatter(currency, locale);
+  return format.format(cents / 10 ** minorDigits);
 }
 
 /** In components: a formatter bound to the current tenant. `currency` overrides the shop's (an order keeps its own). */
