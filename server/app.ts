@@ -8,6 +8,7 @@ import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
 import { renderPlugin, type RenderSource } from './plugins/render';
 import { requestCid, requestContextPlugin } from './plugins/request-context';
+import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
 import { createPlatform } from './upstream/platform';
 
@@ -30,8 +31,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: requestCid,
     logController: new LogController({
       requestIdLogLabel: 'cid',
-      // Load balancer probes would drown the log.
-      disableRequestLogging: (request: { url?: string }) => request.url === '/healthz' || request.url === '/readyz',
+      // One line per request instead, from plugins/request-log.ts.
+      disableRequestLogging: true,
     }),
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(cookie);
   await app.register(requestContextPlugin);
+  await app.register(requestLogPlugin);
   await app.register(healthPlugin);
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });

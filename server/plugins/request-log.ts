@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// One log line per request, when it completes (Fastify's default writes two: "incoming" and
+// "completed"). On the proxy's hot path each line costs measurably (bench/proxy-overhead.ts).
+// Load balancer probes are not logged.
+export const requestLogPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.url === '/healthz' || request.url === '/readyz') return;
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+          remoteAddress: request.ip,
+        },
+        'request completed',
+      );
+    });
+  },
+  { name: 'request-log' },
+);
