@@ -1,17 +1,23 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { loadList } from '../components/lists/list-data.server';
+import { ListPrint } from '../components/lists/list-print';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/lists.css';
 import type { Route } from './+types/shopping-list-print';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('shopping-list-print', args) };
+export async function loader(args: Route.LoaderArgs) {
+  const { listId } = guardRoute('shopping-list-print', args);
+  return loadList(args.context, listId!);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shopping list' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.name}: shopping list` : 'Shopping list' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function ShoppingListPrintScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Shopping list" params={loaderData.params} />;
+  return <ListPrint list={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,17 +1,29 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { listAction } from '../components/lists/list-action.server';
+import { loadLists } from '../components/lists/list-data.server';
+import { ListsPage } from '../components/lists/lists-page';
 import { guardRoute } from '../lib/route-guard.server';
+import { pageUrl } from '../lib/page-url';
+import '../styles/checkout.css';
+import '../styles/orders.css';
+import '../styles/lists.css';
 import type { Route } from './+types/shopping-lists';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('shopping-lists', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('shopping-lists', args);
+  return loadLists(args.context, pageUrl(args.request.url));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shopping lists' }];
+export async function action(args: Route.ActionArgs) {
+  guardRoute('shopping-lists', args);
+  return listAction(args.context, await args.request.formData());
+}
 
-export default function ShoppingListsScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Shopping lists" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [{ title: 'Shopping lists' }, { name: 'robots', content: 'noindex' }];
+
+export default function ShoppingListsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <ListsPage lists={loaderData} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,0 +1,54 @@
+import { Form, Link, useSearchParams } from 'react-router';
+import type { ShoppingList } from '../../../shared/contracts/lists';
+import { href } from '../../../shared/href';
+import { FieldError, errorProps } from '../checkout/field-error';
+import { ListItems } from './list-items';
+import type { ListActionResult } from './list-result';
+
+// One list: rename it, delete it (after a question asked as a page state, ?confirm=delete, so it
+// works without JavaScript), its items, and a link to the print view.
+export function ListDetail({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
+  const [search] = useSearchParams();
+  const asking = search.get('confirm') === 'delete';
+  const rename = result?.intent === 'rename-list' ? result : undefined;
+  const remove = result?.intent === 'delete-list' ? result : undefined;
+  const here = href('shopping-lists', {}, { list: list.id });
+  return (
+    <section className="list-detail" aria-labelledby="list-title">
+      <header className="list-head">
+        <h2 id="list-title">{list.name}</h2>
+        <Link to={href('shopping-list-print', { listId: list.id })} className="button">Print view</Link>
+      </header>
+      <ListItems list={list} result={result} />
+      <details className="add-form" open={Boolean(rename)}>
+        <summary>Rename this list</summary>
+        <Form method="post" className="list-rename">
+          <input type="hidden" name="intent" value="rename-list" />
+          <input type="hidden" name="listId" value={list.id} />
+          <label htmlFor="rename-list-name">Name</label>
+          <div className="inline-form">
+            <input id="rename-list-name" name="name" required maxLength={100} defaultValue={list.name}
+              {...errorProps('rename-list-name-error', rename?.fieldErrors.name)} />
+            <button type="submit" className="button">Rename</button>
+          </div>
+          <FieldError id="rename-list-name-error" message={rename?.fieldErrors.name} />
+          {rename?.formError ? <p className="form-error" role="alert">{rename.formError}</p> : null}
+        </Form>
+      </details>
+      {asking ? (
+        <div className="confirm" role="alertdialog" aria-labelledby="delete-question">
+          <p id="delete-question"><strong>Delete “{list.name}” and its items? This cannot be undone.</strong></p>
+          <Form method="post" replace className="confirm-buttons">
+            <input type="hidden" name="intent" value="delete-list" />
+            <input type="hidden" name="listId" value={list.id} />
+            <button type="submit" className="button danger primary">Yes, delete the list</button>
+            <Link to={here} replace preventScrollReset className="button">No, keep it</Link>
+          </Form>
+        </div>
+      ) : (
+        <p><Link to={href('shopping-lists', {}, { list: list.id, confirm: 'delete' })} preventScrollReset className="button danger">Delete list…</Link></p>
+      )}
+      {remove?.formError ? <p className="form-error" role="alert">{remove.formError}</p> : null}
+    </section>
+  );
+}

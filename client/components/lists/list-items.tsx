@@ -1,0 +1,69 @@
+import { Form } from 'react-router';
+import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
+import { useMoney } from '../../lib/money';
+import { FieldError, errorProps } from '../checkout/field-error';
+import type { ListActionResult } from './list-result';
+
+// The items of a list: product, brand, price, quantity (a small form per item) and note, with a
+// remove button. An offering that has left the catalogue is shown as such.
+export function productName(item: ShoppingListItem): string {
+  return item.product?.name ?? 'No longer sold';
+}
+
+export function ListItems({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
+  const money = useMoney();
+  if (list.items.length === 0) return <p>This list is empty. Add products to it from their pages.</p>;
+  return (
+    <table className="line-table list-items">
+      <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Brand</th>
+          <th scope="col" className="num">Price</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Note</th>
+          <th scope="col"><span className="visually-hidden">Remove</span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.items.map((item) => {
+          const mine = result?.itemId === item.id ? result : undefined;
+          const id = `quantity-${item.id}`;
+          const error = mine?.fieldErrors.quantity ?? mine?.formError;
+          return (
+            <tr key={item.id}>
+              <th scope="row">
+                {productName(item)}
+                {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+              </th>
+              <td>{item.product?.brand ?? ''}</td>
+              <td className="num">{item.product ? money(item.product.priceSingle, list.currency) : '–'}</td>
+              <td className="line-qty">
+                <Form method="post" preventScrollReset className="inline-form">
+                  <input type="hidden" name="intent" value="change-quantity" />
+                  <input type="hidden" name="listId" value={list.id} />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <label htmlFor={id} className="visually-hidden">Quantity of {productName(item)}</label>
+                  <input id={id} name="quantity" type="number" inputMode="numeric" min={1} max={999} defaultValue={item.quantity}
+                    {...errorProps(`${id}-error`, error)} />
+                  <button type="submit" className="link-button plain">Update</button>
+                </Form>
+                <FieldError id={`${id}-error`} message={error} />
+              </td>
+              <td>{item.note}</td>
+              <td>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="remove-item" />
+                  <input type="hidden" name="listId" value={list.id} />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button type="submit" className="link-button" aria-label={`Remove ${productName(item)}`}>Remove</button>
+                </Form>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

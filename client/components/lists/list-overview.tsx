@@ -1,0 +1,43 @@
+import { Form, Link } from 'react-router';
+import type { ShoppingListSummary } from '../../../shared/contracts/lists';
+import { href } from '../../../shared/href';
+import { FieldError, errorProps } from '../checkout/field-error';
+import type { ListActionResult } from './list-result';
+
+// The shopper's lists (name and item count) as links that select one (?list=), and a form to
+// start a new list.
+type Props = { lists: ShoppingListSummary[]; selectedId: string | null; result?: ListActionResult };
+
+export const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+
+export function ListOverview({ lists, selectedId, result }: Props) {
+  const error = result?.intent === 'create-list' ? result : undefined;
+  return (
+    <nav className="lists-nav" aria-labelledby="lists-nav-title">
+      <h2 id="lists-nav-title">Your lists</h2>
+      {lists.length === 0 ? <p>You have no shopping list yet: start one below.</p> : (
+        <ul className="list-rows">
+          {lists.map((list) => (
+            <li key={list.id}>
+              <Link to={href('shopping-lists', {}, { list: list.id })} aria-current={list.id === selectedId ? 'page' : undefined}>
+                {list.name}
+              </Link>
+              <span className="list-count">{itemCount(list.itemCount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="list-create">
+        <input type="hidden" name="intent" value="create-list" />
+        <label htmlFor="new-list-name">New list</label>
+        <div className="inline-form">
+          <input id="new-list-name" name="name" required maxLength={100} placeholder="e.g. Weekend barbecue"
+            {...errorProps('new-list-name-error', error?.fieldErrors.name)} />
+          <button type="submit" className="button">Create list</button>
+        </div>
+        <FieldError id="new-list-name-error" message={error?.fieldErrors.name} />
+        {error?.formError ? <p className="form-error" role="alert">{error.formError}</p> : null}
+      </Form>
+    </nav>
+  );
+}

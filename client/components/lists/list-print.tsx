@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import type { ShoppingList } from '../../../shared/contracts/lists';
+import { href } from '../../../shared/href';
+import { useMoney } from '../../lib/money';
+import { productName } from './list-items';
+
+// A list to print: a plain checklist with a box per item. The page's chrome is hidden when
+// printing (lists.css, @media print).
+export function ListPrint({ list }: { list: ShoppingList }) {
+  const money = useMoney();
+  return (
+    <article className="list-print" aria-labelledby="print-title">
+      <p className="no-print">
+        <Link to={href('shopping-lists', {}, { list: list.id })}>← Back to the list</Link>{' '}
+        <span className="hint">Use your browser’s print command to print this page.</span>
+      </p>
+      <h1 id="print-title">{list.name}</h1>
+      {list.items.length === 0 ? <p>This list is empty.</p> : (
+        <table className="print-table">
+          <thead>
+            <tr>
+              <th scope="col"><span className="visually-hidden">Done</span></th>
+              <th scope="col">Product</th>
+              <th scope="col">Brand</th>
+              <th scope="col" className="num">Qty</th>
+              <th scope="col" className="num">Price</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item.id}>
+                <td className="tick" aria-hidden="true">☐</td>
+                <th scope="row">
+                  {productName(item)}
+                  {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+                </th>
+                <td>{item.product?.brand ?? ''}</td>
+                <td className="num">{item.quantity}</td>
+                <td className="num">{item.product ? money(item.product.priceSingle, list.currency) : '–'}</td>
+                <td>{item.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}
