@@ -1,17 +1,24 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { loadSmartCartOrder } from '../components/smart-carts/smart-cart-data.server';
+import { SmartCartOrderPage } from '../components/smart-carts/smart-cart-order-page';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/orders.css';
 import type { Route } from './+types/smart-cart-order';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('smart-cart-order', args) };
+export async function loader(args: Route.LoaderArgs) {
+  const { id, orderId } = guardRoute('smart-cart-order', args);
+  return { smartCartId: id!, ...(await loadSmartCartOrder(args.context, id!, orderId!)) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Smart cart order' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Order ${data.order.id}` : 'Order' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function SmartCartOrderScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Smart cart order" params={loaderData.params} />;
+  return <SmartCartOrderPage detail={loaderData} smartCartId={loaderData.smartCartId} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

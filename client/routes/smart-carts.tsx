@@ -1,17 +1,28 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { smartCartsAction } from '../components/smart-carts/smart-cart-action.server';
+import { loadSmartCarts } from '../components/smart-carts/smart-cart-data.server';
+import { SmartCartsPage } from '../components/smart-carts/smart-carts-page';
 import { guardRoute } from '../lib/route-guard.server';
+import '../styles/checkout.css';
+import '../styles/orders.css';
+import '../styles/lists.css';
 import type { Route } from './+types/smart-carts';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('smart-carts', args) };
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('smart-carts', args);
+  return loadSmartCarts(args.context);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Smart carts' }];
+export async function action(args: Route.ActionArgs) {
+  guardRoute('smart-carts', args);
+  return smartCartsAction(args.context, await args.request.formData());
+}
 
-export default function SmartCartsScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Smart carts" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [{ title: 'Smart carts' }, { name: 'robots', content: 'noindex' }];
+
+export default function SmartCartsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <SmartCartsPage carts={loaderData.items} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

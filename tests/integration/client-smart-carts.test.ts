@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smartCartPaths, type SmartCart, type SmartCartCollection } from '../../shared/contracts/lists';
+import { startShop, type TestShop } from '../support/shop';
+import { shopperOf, type Shopper } from './client-checkout-support';
+
+// The smart cart screens through the gateway against the real platform, as page form posts
+// (without JavaScript): the overview, one smart cart's items, ordering it, and the order screen.
+let shop: TestShop;
+let shopper: Shopper;
+const SEEDED = 'sc-fresh-demo-breakfast';
+
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+beforeAll(async () => {
+  shop = await startShop();
+  shopper = shopperOf(shop);
+  await shopper.signIn();
+}, 120_000);
+afterAll(() => shop?.close());
+
+describe('smart cart screens', () => {
+  it('sends a signed-out visitor to sign in', async () => {
+    const response = await shopperOf(shop).page(`/smart-carts/${SEEDED}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(/sign-in|login/);
+  });
+
+  it('lists the seeded smart cart, creates one and deletes it', async () => {
+    const html = await (await shopper.page('/smart-carts')).text();
+    expect(html).toContain('Breakfast basics');
+    expect(html).toContain('4 items');
+    expect(html).toContain(`href="/smart-carts/${SEEDED}"`);
+
+    const created = await shopper.post('/smart-carts', { intent: 'create-cart', name: 'Party' });
+    expect(created.status).toBe(302);
+    const id = created.headers.get('location')!.split('/')[2]!.split('?')[0]!;
+    expect(await (await shopper.page(`/smart-carts/${id}`)).text()).toContain('Party');
+    const deleted = await shopper.post('/smart-carts', { intent: 'delete-cart', id });
+    expect(deleted.status).toBe(302);
+    const names = (await shopper.api<SmartCartCollection>(smartCartPaths.smartCarts)).items.map((c) => c.id);
+    expect(names).not.toContain(id);
+    expect((await shopper.page(`/smart-carts/${id}`)).status).toBe(404);
+  });
+
+  it('shows the seeded items with quantity, single or case, and price', async () => {
+    const cart = await shopper.api<SmartCart>(smartCartPaths.smartCart(SEEDED));
+    expect(cart.items).toHaveLength(4);
+    const html = await (await shopper.page(`/smart-carts/${SEEDED}`)).text();
+    for (const item of cart.items) expect(html).toContain(escaped(item.product!.name));
+    expect(html).toContain('case of');
+    expect(html).toContain('Order this smart cart');
+    expect(html).toContain('adr-fresh-demo-home');
+  });
+
+  it('changes quantities and removes an item', async () => {
+    const seeded = await shopper.api<SmartCart>(smartCartPaths.smartCart(SEEDED));
+    const copy = await shopper.api<SmartCart>(smartCartPaths.smartCarts, 'POST', {
+      name: 'Copy', items: seeded.items.slice(0, 2).map(({ offeringId, quantity, byCase }) => ({ offeringId, quantity, byCase })),
+    });
+    const fields: [string, string][] = [['intent', 'change-items']];
+    for (const [index, item] of copy.items.entries()) {
+      fields.push(['offeringId', item.offeringId], ['byCase', String(item.byCase)], ['quantity', index === 0 ? '5' : '1']);
+    }
+    const changed = await shopper.post(`/smart-carts/${copy.id}`, fields);
+    expect(changed.status).toBe(302);
+    let after = await shopper.api<SmartCart>(smartCartPaths.smartCart(copy.id));
+    expect(after.items.map((i) => i.quantity)).toEqual([5, 1]);
+    const removed = await shopper.post(`/smart-carts/${copy.id}`, [...fields, ['remove', '1']]);
+    expect(removed.status).toBe(302);
+    after = await shopper.api<SmartCart>(smartCartPaths.smartCart(copy.id));
+    expect(after.items.map((i) => i.offeringId)).toEqual([copy.items[0]!.offeringId]);
+    const bad = await shopper.post(`/smart-carts/${copy.id}`, [['intent', 'change-items'], ['offeringId', copy.items[0]!.offeringId], ['byCase', 'false'], ['quantity', 'lots']]);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Enter a number');
+  });
+
+  it('orders the smart cart and shows the order with its lines', async () => {
+    const missing = await shopper.post(`/smart-carts/${SEEDED}`, { intent: 'place-order', addressId: 'adr-fresh-demo-home', paymentMethodId: 'pm-fresh-demo-visa' });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('Choose a delivery slot');
+
+    const slot = await shopper.firstSlot();
+    const placed = await shopper.post(`/smart-carts/${SEEDED}`, {
+      intent: 'place-order', addressId: 'adr-fresh-demo-home', slotId: slot.id, paymentMethodId: 'pm-fresh-demo-visa', notes: '',
+    });
+    expect(placed.status).toBe(302);
+    const location = placed.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^/smart-carts/${SEEDED}/order/[^/?]+\\?done=placed$`));
+    const response = await shopper.page(location);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const cart = await shopper.api<SmartCart>(smartCartPaths.smartCart(SEEDED));
+    for (const item of cart.items) expect(html).toContain(escaped(item.product!.name));
+    expect(html).toContain('order-status-placed');
+    expect(html).toContain('Your order is placed');
+    expect(html).toContain(`href="/smart-carts/${SEEDED}"`);
+    expect(cart.orders.map((o) => o.id)).toContain(location.split('/')[4]!.split('?')[0]);
+  });
+
+  it('answers 404 for unknown or someone else\'s smart carts and orders', async () => {
+    expect((await shopper.page('/smart-carts/sc-nope')).status).toBe(404);
+    expect((await shopper.page('/smart-carts/sc-harbour-demo-breakfast')).status).toBe(404);
+    expect((await shopper.page(`/smart-carts/${SEEDED}/order/ord-nope`)).status).toBe(404);
+    expect((await shopper.page('/smart-carts/sc-nope/order/ord-nope')).status).toBe(404);
+  });
+});
