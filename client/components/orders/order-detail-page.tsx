@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
@@ -7,9 +7,9 @@ import { useCartChangedNotice } from './cart-changed';
 import type { OrderDetailData } from './order-data.server';
 import { OrderFacts } from './order-facts';
 import type { OrderActionResult } from './order-forms';
+import { OrderHead } from './order-head';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderSlotEditor } from './order-slot-editor';
-import { OrderStatusBadge } from './order-status';
 import { ReorderForm } from './reorder-form';
 
 // One order: its lines and totals, delivery and payment, the changes it still allows (until
@@ -31,13 +31,7 @@ export function OrderDetailPage({ detail, result }: { detail: OrderDetailData; r
 
   return (
     <article className="order-detail" aria-labelledby="order-title">
-      <p className="back"><Link to={href('order-list')}>← All orders</Link></p>
-      <header className="order-head">
-        <h1 id="order-title">Order {order.id}</h1>
-        <OrderStatusBadge status={order.status} />
-        <p className="order-meta">Placed {detail.placedOn}</p>
-      </header>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      <OrderHead back={{ to: href('order-list'), label: '← All orders' }} order={order} placedOn={detail.placedOn} notice={notice} />
 
       <div className="order-columns">
         <section className="order-panel" aria-labelledby="items-title">

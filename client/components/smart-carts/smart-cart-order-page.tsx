@@ -3,7 +3,7 @@ import { href } from '../../../shared/href';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFacts } from '../orders/order-facts';
-import { OrderStatusBadge } from '../orders/order-status';
+import { OrderHead } from '../orders/order-head';
 import type { SmartCartOrderData } from './smart-cart-data.server';
 import { SMART_CART_NOTICES } from './smart-cart-result';
 
@@ -14,13 +14,7 @@ export function SmartCartOrderPage({ detail, smartCartId }: { detail: SmartCartO
   const notice = SMART_CART_NOTICES[search.get('done') === 'placed' ? 'placed' : ''];
   return (
     <article className="order-detail" aria-labelledby="order-title">
-      <p className="back"><Link to={href('smart-cart', { id: smartCartId })}>← Back to the smart cart</Link></p>
-      <header className="order-head">
-        <h1 id="order-title">Order {order.id}</h1>
-        <OrderStatusBadge status={order.status} />
-        <p className="order-meta">Placed {detail.placedOn}</p>
-      </header>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      <OrderHead back={{ to: href('smart-cart', { id: smartCartId }), label: '← Back to the smart cart' }} order={order} placedOn={detail.placedOn} notice={notice} />
       <div className="order-columns">
         <section className="order-panel" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>
