@@ -4,7 +4,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'build', 'build-*', 'dist', '.data', '.data-*', '.react-router', 'docs'] },
+  {
+    ignores: [
+      'node_modules',
+      'build',
+      'build-*',
+      'dist',
+      '.data',
+      '.data-*',
+      '.react-router',
+      'docs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +27,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // Input guards match control characters on purpose (CR/LF, NUL in paths and redirects).
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -11,15 +11,28 @@ import { reportResult } from './lib/result';
 // compresses on the fly). Inline scripts (the page's data) and dynamic import() are not counted.
 const TARGET_KB = 100;
 
-type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[]; hasDefaultExport?: boolean };
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute>; url?: string };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+  hasDefaultExport?: boolean;
+};
+type Manifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+  url?: string;
+};
 
 ensureClientBuild();
 const clientDir = join(BUILD_DIR, 'client');
-const manifestName = readFileSync(serverEntry, 'utf8').match(/\/assets\/manifest-[\w-]+\.js/)?.[0]
-  ?? `/assets/${readdirSync(join(clientDir, 'assets')).find((f) => f.startsWith('manifest-'))}`;
+const manifestName =
+  readFileSync(serverEntry, 'utf8').match(/\/assets\/manifest-[\w-]+\.js/)?.[0] ??
+  `/assets/${readdirSync(join(clientDir, 'assets')).find((f) => f.startsWith('manifest-'))}`;
 const manifestText = readFileSync(join(clientDir, manifestName), 'utf8');
-const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('=') + 1).replace(/;\s*$/, '')) as Manifest;
+const manifest = JSON.parse(
+  manifestText.slice(manifestText.indexOf('=') + 1).replace(/;\s*$/, ''),
+) as Manifest;
 
 const gzipCache = new Map<string, { raw: number; gzip: number; imports: string[] }>();
 function file(url: string) {
@@ -27,9 +40,9 @@ function file(url: string) {
   if (!entry) {
     const source = readFileSync(join(clientDir, url));
     // Static imports of a Vite chunk: `import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`.
-    const imports = [...source.toString('utf8').matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)].map(
-      (m) => new URL(m[1]!, `http://x${url}`).pathname,
-    );
+    const imports = [
+      ...source.toString('utf8').matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g),
+    ].map((m) => new URL(m[1]!, `http://x${url}`).pathname);
     entry = { raw: source.length, gzip: gzipSync(source, { level: 6 }).length, imports };
     gzipCache.set(url, entry);
   }
@@ -38,10 +51,19 @@ function file(url: string) {
 
 function initialFiles(routeId: string): Set<string> {
   const chain: ManifestRoute[] = [];
-  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+  for (
+    let route: ManifestRoute | undefined = manifest.routes[routeId];
+    route;
+    route = route.parentId ? manifest.routes[route.parentId] : undefined
+  ) {
     chain.unshift(route);
   }
-  const queue = [manifestName, manifest.entry.module, ...manifest.entry.imports, ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])];
+  const queue = [
+    manifestName,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])]),
+  ];
   const files = new Set<string>();
   while (queue.length) {
     const url = queue.shift()!;
@@ -52,27 +74,44 @@ function initialFiles(routeId: string): Set<string> {
   return files;
 }
 
-const pages = Object.values(manifest.routes).filter((r) => r.id !== 'root' && r.hasDefaultExport !== false);
-const rows = pages.map((route) => {
-  const files = [...initialFiles(route.id)];
-  return {
-    route: route.id,
-    files: files.length,
-    raw: files.reduce((sum, f) => sum + file(f).raw, 0) / 1024,
-    gzip: files.reduce((sum, f) => sum + file(f).gzip, 0) / 1024,
-  };
-}).sort((a, b) => b.gzip - a.gzip);
+const pages = Object.values(manifest.routes).filter(
+  (r) => r.id !== 'root' && r.hasDefaultExport !== false,
+);
+const rows = pages
+  .map((route) => {
+    const files = [...initialFiles(route.id)];
+    return {
+      route: route.id,
+      files: files.length,
+      raw: files.reduce((sum, f) => sum + file(f).raw, 0) / 1024,
+      gzip: files.reduce((sum, f) => sum + file(f).gzip, 0) / 1024,
+    };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
 
 console.log(`initial JavaScript per page (${BUILD_DIR}/client, manifest ${manifestName})\n`);
-console.log(`${'route'.padEnd(22)} ${'files'.padStart(5)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}`);
+console.log(
+  `${'route'.padEnd(22)} ${'files'.padStart(5)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}`,
+);
 for (const r of rows) {
-  console.log(`${r.route.padEnd(22)} ${String(r.files).padStart(5)} ${r.raw.toFixed(1).padStart(8)} ${r.gzip.toFixed(1).padStart(8)}`);
+  console.log(
+    `${r.route.padEnd(22)} ${String(r.files).padStart(5)} ${r.raw.toFixed(1).padStart(8)} ${r.gzip.toFixed(1).padStart(8)}`,
+  );
 }
-const shared = [...initialFiles('root')].map((f) => ({ f, ...file(f) })).sort((a, b) => b.gzip - a.gzip);
-console.log(`\nshared by every page (manifest, entry, root): ${(shared.reduce((s, x) => s + x.gzip, 0) / 1024).toFixed(1)} KB gzip; largest files:`);
-for (const x of shared.slice(0, 5)) console.log(`  ${(x.gzip / 1024).toFixed(1).padStart(6)} KB  ${x.f}`);
+const shared = [...initialFiles('root')]
+  .map((f) => ({ f, ...file(f) }))
+  .sort((a, b) => b.gzip - a.gzip);
+console.log(
+  `\nshared by every page (manifest, entry, root): ${(shared.reduce((s, x) => s + x.gzip, 0) / 1024).toFixed(1)} KB gzip; largest files:`,
+);
+for (const x of shared.slice(0, 5))
+  console.log(`  ${(x.gzip / 1024).toFixed(1).padStart(6)} KB  ${x.f}`);
 
 const worst = rows[0]!;
 reportResult('bundle-size', [
-  { target: `initial JS <= ${TARGET_KB} KB gzip on every page`, measured: `max ${worst.gzip.toFixed(1)} KB (${worst.route}), ${rows.length} pages`, pass: worst.gzip <= TARGET_KB },
+  {
+    target: `initial JS <= ${TARGET_KB} KB gzip on every page`,
+    measured: `max ${worst.gzip.toFixed(1)} KB (${worst.route}), ${rows.length} pages`,
+    pass: worst.gzip <= TARGET_KB,
+  },
 ]);

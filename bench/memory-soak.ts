@@ -17,13 +17,17 @@ const FLAT_MB_PER_MIN = secondsFromEnv('SOAK_FLAT_MB_PER_MIN', 1);
 const LIMIT_MB = 150;
 
 const PAGES = ['/', '/search/milk', '/brands/nordic-dairy'];
-const PROXIED = ['/api/services/catalogue/api/v1/search?q=milk', '/api/services/catalogue/api/v1/brands'];
+const PROXIED = [
+  '/api/services/catalogue/api/v1/search?q=milk',
+  '/api/services/catalogue/api/v1/brands',
+];
 
 const shop = await recordShop([...PAGES, ...PROXIED]);
 const replay = await startReplay(shop.recording);
 const gateway = await startGatewayProcess(replay.url);
 
-const rssMb = () => Number(readFileSync(`/proc/${gateway.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
+const rssMb = () =>
+  Number(readFileSync(`/proc/${gateway.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
 
 // The mix: every page signed in, as a guest and as a crawler; every proxied call signed in and
 // as a guest. Round robin, so each kind gets the same share. SOAK_MIX=pages|proxy narrows it
@@ -47,29 +51,49 @@ try {
   const t0 = performance.now();
   const sample = () => samples.push({ s: (performance.now() - t0) / 1000, mb: rssMb() });
   sample();
-  console.log(`soak: ${SECONDS} s, ${CONCURRENCY} in flight, a mix of ${mix.length} requests; RSS every ${SAMPLE_MS / 1000} s`);
+  console.log(
+    `soak: ${SECONDS} s, ${CONCURRENCY} in flight, a mix of ${mix.length} requests; RSS every ${SAMPLE_MS / 1000} s`,
+  );
   console.log(`RSS at start (idle, after start-up): ${fmt(samples[0]!.mb, 1)} MB`);
   const timer = setInterval(() => {
     sample();
     const last = samples[samples.length - 1]!;
-    if (samples.length % Math.max(1, Math.round(30_000 / SAMPLE_MS)) === 0) console.log(`  +${fmt(last.s, 0).padStart(4)} s  ${fmt(last.mb, 1)} MB`);
+    if (samples.length % Math.max(1, Math.round(30_000 / SAMPLE_MS)) === 0)
+      console.log(`  +${fmt(last.s, 0).padStart(4)} s  ${fmt(last.mb, 1)} MB`);
   }, SAMPLE_MS);
-  const load = await closedLoop({ origin: gateway.url, path: '/', next: () => mix[turn++ % mix.length]! }, { concurrency: CONCURRENCY, seconds: SECONDS });
+  const load = await closedLoop(
+    { origin: gateway.url, path: '/', next: () => mix[turn++ % mix.length]! },
+    { concurrency: CONCURRENCY, seconds: SECONDS },
+  );
   clearInterval(timer);
   sample();
 
-  const statuses = Object.entries(load.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.log(`load: ${load.requests} requests, ${fmt(load.rps, 0)} rps, p50 ${fmt(load.p50)} ms, p99 ${fmt(load.p99)} ms [${statuses}${load.errors ? ` errors×${load.errors}` : ''}]`);
+  const statuses = Object.entries(load.statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.log(
+    `load: ${load.requests} requests, ${fmt(load.rps, 0)} rps, p50 ${fmt(load.p50)} ms, p99 ${fmt(load.p99)} ms [${statuses}${load.errors ? ` errors×${load.errors}` : ''}]`,
+  );
   if (replay.misses.size) console.log(`replay misses: ${JSON.stringify([...replay.misses])}`);
 
   const peak = Math.max(...samples.map((x) => x.mb));
   const end = samples[samples.length - 1]!.mb;
   const secondHalf = samples.filter((x) => x.s >= SECONDS / 2);
   const slope = slopePerMinute(secondHalf);
-  console.log(`RSS start ${fmt(samples[0]!.mb, 1)} MB, peak ${fmt(peak, 1)} MB, end ${fmt(end, 1)} MB; second-half slope ${fmt(slope, 2)} MB/min over ${secondHalf.length} samples`);
+  console.log(
+    `RSS start ${fmt(samples[0]!.mb, 1)} MB, peak ${fmt(peak, 1)} MB, end ${fmt(end, 1)} MB; second-half slope ${fmt(slope, 2)} MB/min over ${secondHalf.length} samples`,
+  );
   reportResult('memory-soak', [
-    { target: `gateway RSS <= ${LIMIT_MB} MB over a ${SECONDS} s soak`, measured: `peak ${fmt(peak, 1)} MB (start ${fmt(samples[0]!.mb, 1)}, end ${fmt(end, 1)})`, pass: peak <= LIMIT_MB },
-    { target: `RSS flat (second-half slope <= ${FLAT_MB_PER_MIN} MB/min)${SECONDS < 600 ? ' [short soak: indicative]' : ''}`, measured: `${fmt(slope, 2)} MB/min`, pass: slope <= FLAT_MB_PER_MIN },
+    {
+      target: `gateway RSS <= ${LIMIT_MB} MB over a ${SECONDS} s soak`,
+      measured: `peak ${fmt(peak, 1)} MB (start ${fmt(samples[0]!.mb, 1)}, end ${fmt(end, 1)})`,
+      pass: peak <= LIMIT_MB,
+    },
+    {
+      target: `RSS flat (second-half slope <= ${FLAT_MB_PER_MIN} MB/min)${SECONDS < 600 ? ' [short soak: indicative]' : ''}`,
+      measured: `${fmt(slope, 2)} MB/min`,
+      pass: slope <= FLAT_MB_PER_MIN,
+    },
   ]);
 } finally {
   await gateway.stop();

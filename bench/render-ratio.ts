@@ -33,38 +33,67 @@ try {
   const page = await request(`${gateway.url}${PAGE}`, { headers: shopHeaders(shop.cookie) });
   const html = await page.body.text();
   if (page.statusCode !== 200 || !html.includes('shopper@example.com') || replay.misses.size > 0) {
-    throw new Error(`replayed page is not the signed-in page (status ${page.statusCode}, misses ${[...replay.misses.keys()]})`);
+    throw new Error(
+      `replayed page is not the signed-in page (status ${page.statusCode}, misses ${[...replay.misses.keys()]})`,
+    );
   }
   const items = (html.match(/<article/g) ?? []).length;
   const baselineBytes = renderToString(htmlToReact(bodyOf(recorded.html))).length;
-  console.log(`page ${PAGE}: ${html.length} bytes of HTML (${items} <article>s), body ${bodyOf(html).length} bytes; baseline renders ${baselineBytes} bytes`);
-  console.log(`load: ${CONCURRENCY} in flight, ${SECONDS} s per measurement, ${ROUNDS} rounds interleaved\n`);
+  console.log(
+    `page ${PAGE}: ${html.length} bytes of HTML (${items} <article>s), body ${bodyOf(html).length} bytes; baseline renders ${baselineBytes} bytes`,
+  );
+  console.log(
+    `load: ${CONCURRENCY} in flight, ${SECONDS} s per measurement, ${ROUNDS} rounds interleaved\n`,
+  );
 
   const targets: Record<string, Target> = {
     'bare renderToString': { origin: baseline.url, path: '/' },
     'gateway, browser': { origin: gateway.url, path: PAGE, headers: shopHeaders(shop.cookie) },
-    'gateway, crawler': { origin: gateway.url, path: PAGE, headers: shopHeaders(shop.cookie, CRAWLER_UA) },
+    'gateway, crawler': {
+      origin: gateway.url,
+      path: PAGE,
+      headers: shopHeaders(shop.cookie, CRAWLER_UA),
+    },
   };
   const results: Record<string, LoadResult[]> = {};
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [name, target] of Object.entries(targets)) {
-      const result = await closedLoop(target, { concurrency: CONCURRENCY, seconds: SECONDS, warmupSeconds: 2 });
+      const result = await closedLoop(target, {
+        concurrency: CONCURRENCY,
+        seconds: SECONDS,
+        warmupSeconds: 2,
+      });
       (results[name] ??= []).push(result);
-      const statuses = Object.entries(result.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-      console.log(`round ${round}  ${name.padEnd(20)} ${fmt(result.rps, 0).padStart(6)} rps  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  [${statuses}${result.errors ? ` errors×${result.errors}` : ''}]`);
+      const statuses = Object.entries(result.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      console.log(
+        `round ${round}  ${name.padEnd(20)} ${fmt(result.rps, 0).padStart(6)} rps  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  [${statuses}${result.errors ? ` errors×${result.errors}` : ''}]`,
+      );
     }
   }
-  const rps = (name: string) => results[name]!.reduce((sum, r) => sum + r.rps, 0) / results[name]!.length;
+  const rps = (name: string) =>
+    results[name]!.reduce((sum, r) => sum + r.rps, 0) / results[name]!.length;
   const base = rps('bare renderToString');
   const browser = rps('gateway, browser') / base;
   const crawler = rps('gateway, crawler') / base;
-  console.log(`\nmean rps: baseline ${fmt(base, 0)}, gateway browser ${fmt(rps('gateway, browser'), 0)}, crawler ${fmt(rps('gateway, crawler'), 0)}`);
+  console.log(
+    `\nmean rps: baseline ${fmt(base, 0)}, gateway browser ${fmt(rps('gateway, browser'), 0)}, crawler ${fmt(rps('gateway, crawler'), 0)}`,
+  );
   if (replay.misses.size > 0) console.log(`replay misses: ${JSON.stringify([...replay.misses])}`);
 
   await printTimeSplit();
   reportResult('render-ratio', [
-    { target: `${PAGE} through the gateway >= ${TARGET}x bare renderToString`, measured: `${fmt(browser)}x (${fmt(rps('gateway, browser'), 0)} vs ${fmt(base, 0)} rps)`, pass: browser >= TARGET },
-    { target: `same, crawler user-agent (complete document)`, measured: `${fmt(crawler)}x (${fmt(rps('gateway, crawler'), 0)} rps)`, pass: null },
+    {
+      target: `${PAGE} through the gateway >= ${TARGET}x bare renderToString`,
+      measured: `${fmt(browser)}x (${fmt(rps('gateway, browser'), 0)} vs ${fmt(base, 0)} rps)`,
+      pass: browser >= TARGET,
+    },
+    {
+      target: `same, crawler user-agent (complete document)`,
+      measured: `${fmt(crawler)}x (${fmt(rps('gateway, crawler'), 0)} rps)`,
+      pass: null,
+    },
   ]);
 } finally {
   await gateway.stop();
@@ -76,7 +105,8 @@ try {
 async function printTimeSplit() {
   const samples = 30;
   const offsets = new Map<string, number[]>();
-  const add = (label: string, ms: number) => void (offsets.get(label) ?? offsets.set(label, []).get(label)!).push(ms);
+  const add = (label: string, ms: number) =>
+    void (offsets.get(label) ?? offsets.set(label, []).get(label)!).push(ms);
   for (let i = 0; i < samples; i += 1) {
     const calls: ReplayCall[] = [];
     replay.trace(calls);
@@ -86,11 +116,15 @@ async function printTimeSplit() {
     await response.body.text();
     const doneAt = performance.now();
     replay.trace(null);
-    calls.forEach((call, n) => add(`upstream call ${n + 1}: ${shortKey(call.key)}`, call.arrivedMs - t0));
+    calls.forEach((call, n) =>
+      add(`upstream call ${n + 1}: ${shortKey(call.key)}`, call.arrivedMs - t0),
+    );
     add('response headers (shell ready)', headersAt - t0);
     add('last byte', doneAt - t0);
   }
-  console.log(`\ntime split of one signed-in ${PAGE} (median of ${samples} sequential requests, ms after the request):`);
+  console.log(
+    `\ntime split of one signed-in ${PAGE} (median of ${samples} sequential requests, ms after the request):`,
+  );
   for (const [label, values] of offsets) {
     values.sort((a, b) => a - b);
     console.log(`  +${fmt(values[Math.floor(values.length / 2)]!).padStart(6)}  ${label}`);
@@ -104,10 +138,14 @@ function shortKey(key: string): string {
 async function startBaseline(bodyHtml: string) {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-body-')), 'body.html');
   writeFileSync(file, bodyHtml);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/render-baseline-server.ts', file], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bench/lib/render-baseline-server.ts', file],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
     child.once('exit', (code) => reject(new Error(`baseline server exited with ${code}`)));

@@ -7,12 +7,19 @@ import { spawn } from 'node:child_process';
 
 const BENCHES = ['bundle-size', 'render-ratio', 'proxy-overhead', 'memory-soak'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-const env = { ...process.env, NODE_ENV: 'production', BUILD_DIR: process.env.BUILD_DIR ?? 'build-bench' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  BUILD_DIR: process.env.BUILD_DIR ?? 'build-bench',
+};
 
 function run(name) {
   return new Promise((resolve) => {
     console.log(`\n=== ${name} ===`);
-    const child = spawn('npx', ['tsx', `bench/${name}.ts`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npx', ['tsx', `bench/${name}.ts`], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let result = null;
     let buffered = '';
     child.stdout.on('data', (chunk) => {
@@ -20,19 +27,38 @@ function run(name) {
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop();
-      for (const line of lines) if (line.startsWith('BENCH_RESULT ')) result = JSON.parse(line.slice('BENCH_RESULT '.length));
+      for (const line of lines)
+        if (line.startsWith('BENCH_RESULT '))
+          result = JSON.parse(line.slice('BENCH_RESULT '.length));
     });
-    child.on('exit', (code) => resolve(result ?? { bench: name, checks: [{ target: `${name} did not finish`, measured: `exit ${code}`, pass: false }] }));
+    child.on('exit', (code) =>
+      resolve(
+        result ?? {
+          bench: name,
+          checks: [{ target: `${name} did not finish`, measured: `exit ${code}`, pass: false }],
+        },
+      ),
+    );
   });
 }
 
 const started = Date.now();
 const results = [];
-for (const name of BENCHES.filter((b) => only.length === 0 || only.includes(b))) results.push(await run(name));
+for (const name of BENCHES.filter((b) => only.length === 0 || only.includes(b)))
+  results.push(await run(name));
 
-const rows = results.flatMap((r) => r.checks.map((c) => [c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL', r.bench, c.target, c.measured]));
+const rows = results.flatMap((r) =>
+  r.checks.map((c) => [
+    c.pass === null ? 'info' : c.pass ? 'PASS' : 'FAIL',
+    r.bench,
+    c.target,
+    c.measured,
+  ]),
+);
 const width = [4, 14, Math.max(...rows.map((r) => r[2].length)), 0];
-console.log(`\n=== summary (${Math.round((Date.now() - started) / 1000)} s, ${new Date().toISOString()}) ===`);
+console.log(
+  `\n=== summary (${Math.round((Date.now() - started) / 1000)} s, ${new Date().toISOString()}) ===`,
+);
 for (const row of [['', 'bench', 'target', 'measured'], ...rows]) {
   console.log(row.map((cell, i) => (width[i] ? cell.padEnd(width[i]) : cell)).join('  '));
 }

@@ -1,5 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import type { PublicContext } from '../shared/contracts/context';
 import type { Route } from './+types/root';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
@@ -12,7 +21,10 @@ import './styles/app.css';
 // failed or carries a site error message, the generic error page with the CID.
 export function loader({ context }: Route.LoaderArgs) {
   if (context.failure || !context.publicContext) {
-    throw data({ message: context.failure?.message ?? null }, { status: context.failure?.status ?? 502 });
+    throw data(
+      { message: context.failure?.message ?? null },
+      { status: context.failure?.status ?? 502 },
+    );
   }
   return { context: context.publicContext, hasSession: context.hasSession };
 }

@@ -52,9 +52,15 @@ export async function buildPlatform(db: Db, config: PlatformConfig): Promise<Fas
   app.decorate('signer', signer);
   app.decorate('signInHooks', [] as SignInHook[]);
   await app.register(principalPlugin, { db, signer });
-  app.get('/healthz', { config: { openapi: { summary: 'Liveness', tags: ['platform'] } } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    { config: { openapi: { summary: 'Liveness', tags: ['platform'] } } },
+    async () => ({ status: 'ok' }),
+  );
   for (const { plugin, prefix } of services) {
-    await app.register(plugin, { prefix, db, config } satisfies ServiceOptions & { prefix: string });
+    await app.register(plugin, { prefix, db, config } satisfies ServiceOptions & {
+      prefix: string;
+    });
   }
   return app;
 }

@@ -12,7 +12,11 @@ const schema = z.object({
   NODE_ENV: z.string().optional(),
   /** Access token lifetime in seconds (short-lived). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
 });
 
 export type PlatformConfig = {
@@ -39,7 +43,9 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    devEndpoints: e.PLATFORM_DEV_ENDPOINTS ? e.PLATFORM_DEV_ENDPOINTS === 'true' : e.NODE_ENV !== 'production',
+    devEndpoints: e.PLATFORM_DEV_ENDPOINTS
+      ? e.PLATFORM_DEV_ENDPOINTS === 'true'
+      : e.NODE_ENV !== 'production',
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
   };

@@ -25,7 +25,11 @@ async function main(): Promise<void> {
   const seeded = await runSeeds(db);
   const app = await buildPlatform(db, config);
   app.log.info(
-    { database: config.databaseUrl ? 'postgresql' : `pglite:${dataDir}`, migrations: applied, seeds: seeded },
+    {
+      database: config.databaseUrl ? 'postgresql' : `pglite:${dataDir}`,
+      migrations: applied,
+      seeds: seeded,
+    },
     'database ready',
   );
 

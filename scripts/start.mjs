@@ -6,7 +6,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outputs = ['build/server/index.js', 'dist/server/main.js', 'dist/platform/main.js'];
-const sources = ['client', 'server', 'shared', 'platform', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
+const sources = [
+  'client',
+  'server',
+  'shared',
+  'platform',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -45,7 +53,8 @@ function run(name, script, env, nodeArgs = []) {
   return child;
 }
 
-const exited = (child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+const exited = (child) =>
+  new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
 
 // The gateway goes first (it finishes its requests, which may still call the platform), then the
 // platform closes its database.
@@ -79,11 +88,16 @@ if (runPlatform) {
   await waitForHealth(`${platformUrl}/healthz`);
 }
 // No load balancer waits for readiness here: Ctrl+C stops at once unless told otherwise.
-run('gateway', 'dist/server/main.js', {
-  PORT: port,
-  PLATFORM_URL: platformUrl,
-  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
-}, [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`]);
+run(
+  'gateway',
+  'dist/server/main.js',
+  {
+    PORT: port,
+    PLATFORM_URL: platformUrl,
+    SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
+  },
+  [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`],
+);
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 
 console.log(`

@@ -57,6 +57,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthPlugin);
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
-  await app.register(renderPlugin, { config, platform, source: options.render ?? { kind: 'build' } });
+  await app.register(renderPlugin, {
+    config,
+    platform,
+    source: options.render ?? { kind: 'build' },
+  });
   return app;
 }

@@ -13,11 +13,17 @@ describe('gateway config', () => {
   it('fails naming every bad field at once', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'eighty', PLATFORM_URL: 'ftp://x', TRUST_PROXY: '10.0.0.0/8,not an ip', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        PLATFORM_URL: 'ftp://x',
+        TRUST_PROXY: '10.0.0.0/8,not an ip',
+        LOG_LEVEL: 'loud',
+      });
     } catch (error) {
       message = (error as Error).message;
     }
-    for (const field of ['PORT', 'PLATFORM_URL', 'TRUST_PROXY', 'LOG_LEVEL']) expect(message).toContain(field);
+    for (const field of ['PORT', 'PLATFORM_URL', 'TRUST_PROXY', 'LOG_LEVEL'])
+      expect(message).toContain(field);
   });
 
   it('requires PLATFORM_URL', () => {
@@ -25,9 +31,8 @@ describe('gateway config', () => {
   });
 
   it('reads the trusted proxies as a list', () => {
-    expect(loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
-      '127.0.0.1',
-      '10.0.0.0/8',
-    ]);
+    expect(
+      loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 });

@@ -2,23 +2,39 @@ import { z } from 'zod';
 
 // Gateway configuration from the environment, validated once at boot. Every bad field is named in
 // one error so an operator fixes them all at once.
-const duration = (fallback: number) => z.coerce.number().int().positive().max(600_000).default(fallback);
+const duration = (fallback: number) =>
+  z.coerce.number().int().positive().max(600_000).default(fallback);
 
 const cidrList = z
   .string()
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(
     z.array(
-      z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'must be a comma-separated list of IP addresses or CIDR ranges'),
+      z
+        .string()
+        .regex(
+          /^[0-9a-fA-F:.]+(\/\d{1,3})?$/,
+          'must be a comma-separated list of IP addresses or CIDR ranges',
+        ),
     ),
   );
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PLATFORM_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')),
+  PLATFORM_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((u) => u.replace(/\/+$/, '')),
   TRUST_PROXY: cidrList.default([]),
-  SENTRY_DSN: z.url().optional().or(z.literal('').transform(() => undefined)),
+  SENTRY_DSN: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Connect timeout for upstream calls (undici; security checklist: 10 s). */
@@ -34,10 +50,18 @@ const schema = z.object({
   /** Hosts that route middleware may redirect to (https only), comma separated. */
   REDIRECT_ALLOWED_HOSTS: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .default([]),
   /** Cookies get the Secure attribute; only turn off for plain-http hosts other than localhost. */
-  COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {

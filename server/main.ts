@@ -19,22 +19,30 @@ try {
 
 await initErrorReporting(config);
 const app = await buildApp(config, {
-  render: process.env.GATEWAY_DEV === 'true' ? { kind: 'vite' } : { kind: 'build', dir: process.env.BUILD_DIR },
+  render:
+    process.env.GATEWAY_DEV === 'true'
+      ? { kind: 'vite' }
+      : { kind: 'build', dir: process.env.BUILD_DIR },
 });
 
 if (process.env.GATEWAY_DEV !== 'true' && process.env.NODE_ENV !== 'production') {
-  app.log.warn('NODE_ENV is not "production": React and the libraries run their slow development builds');
+  app.log.warn(
+    'NODE_ENV is not "production": React and the libraries run their slow development builds',
+  );
 }
 
-closeWithGrace({ delay: config.shutdown.delay + config.shutdown.timeout }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'fatal error, shutting down');
-  app.shuttingDown = true;
-  app.log.info({ signal }, 'shutting down: not ready any more');
-  await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
-  const drained = await app.drained(config.shutdown.timeout);
-  if (!drained) app.log.warn('shutdown timeout: closing with requests still in flight');
-  await app.close();
-  app.log.info('closed');
-});
+closeWithGrace(
+  { delay: config.shutdown.delay + config.shutdown.timeout },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'fatal error, shutting down');
+    app.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: not ready any more');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
+    const drained = await app.drained(config.shutdown.timeout);
+    if (!drained) app.log.warn('shutdown timeout: closing with requests still in flight');
+    await app.close();
+    app.log.info('closed');
+  },
+);
 
 await app.listen({ port: config.port, host: config.host });

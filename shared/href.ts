@@ -6,19 +6,25 @@ type Query = Record<string, string | number | undefined | null>;
  * Builds a link to a route of the table. A missing or empty required parameter is an error
  * (specification section 2), never a link to a wrong page.
  */
-export function href<Id extends RouteId>(id: Id, ...rest: keyof RouteParams<Id> extends never
-  ? [params?: Record<string, never>, query?: Query]
-  : [params: RouteParams<Id>, query?: Query]): string {
+export function href<Id extends RouteId>(
+  id: Id,
+  ...rest: keyof RouteParams<Id> extends never
+    ? [params?: Record<string, never>, query?: Query]
+    : [params: RouteParams<Id>, query?: Query]
+): string {
   const [params = {}, query] = rest as [Record<string, string | undefined>?, Query?];
-  const path = findRoute(id).path.replace(/\{(\w+)(\+?)\}/g, (_all, name: string, multi: string) => {
-    const value = params[name];
-    if (typeof value !== 'string' || value.length === 0) {
-      throw new Error(`Route "${id}" needs the parameter "${name}"`);
-    }
-    return multi
-      ? value.split('/').filter(Boolean).map(encodeURIComponent).join('/')
-      : encodeURIComponent(value);
-  });
+  const path = findRoute(id).path.replace(
+    /\{(\w+)(\+?)\}/g,
+    (_all, name: string, multi: string) => {
+      const value = params[name];
+      if (typeof value !== 'string' || value.length === 0) {
+        throw new Error(`Route "${id}" needs the parameter "${name}"`);
+      }
+      return multi
+        ? value.split('/').filter(Boolean).map(encodeURIComponent).join('/')
+        : encodeURIComponent(value);
+    },
+  );
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

@@ -5,7 +5,9 @@ describe('route middleware', () => {
   const url = new URL('http://shop.test/orders/7?x=1');
 
   it('auth sends a logged-out visitor to sign in with the return path, and lets a signed-in one through', () => {
-    expect(runMiddleware(['auth'], { isLoggedIn: false, url })).toBe('/social-login?returnTo=%2Forders%2F7%3Fx%3D1');
+    expect(runMiddleware(['auth'], { isLoggedIn: false, url })).toBe(
+      '/social-login?returnTo=%2Forders%2F7%3Fx%3D1',
+    );
     expect(runMiddleware(['auth'], { isLoggedIn: true, url })).toBeNull();
   });
 
@@ -14,15 +16,28 @@ describe('route middleware', () => {
       pay: () => ({ redirect: 'https://pay.example.com/start' }),
       evil: () => ({ redirect: '//evil.com' }),
     };
-    expect(runMiddleware(['pay'], { isLoggedIn: true, url }, { allowedHosts: ['pay.example.com'] }, registry)).toBe(
-      'https://pay.example.com/start',
+    expect(
+      runMiddleware(
+        ['pay'],
+        { isLoggedIn: true, url },
+        { allowedHosts: ['pay.example.com'] },
+        registry,
+      ),
+    ).toBe('https://pay.example.com/start');
+    expect(() => runMiddleware(['pay'], { isLoggedIn: true, url }, {}, registry)).toThrow(
+      /unsafe redirect/,
     );
-    expect(() => runMiddleware(['pay'], { isLoggedIn: true, url }, {}, registry)).toThrow(/unsafe redirect/);
-    expect(() => runMiddleware(['evil'], { isLoggedIn: true, url }, {}, registry)).toThrow(/unsafe redirect/);
+    expect(() => runMiddleware(['evil'], { isLoggedIn: true, url }, {}, registry)).toThrow(
+      /unsafe redirect/,
+    );
   });
 
   it('rejects an unknown middleware name', () => {
-    expect(() => assertKnownMiddleware([{ id: 'a', path: '/a', middleware: ['nope'] }])).toThrow('Unknown route middleware: "nope" (route a)');
-    expect(() => runMiddleware(['nope'], { isLoggedIn: true, url })).toThrow(/Unknown route middleware/);
+    expect(() => assertKnownMiddleware([{ id: 'a', path: '/a', middleware: ['nope'] }])).toThrow(
+      'Unknown route middleware: "nope" (route a)',
+    );
+    expect(() => runMiddleware(['nope'], { isLoggedIn: true, url })).toThrow(
+      /Unknown route middleware/,
+    );
   });
 });

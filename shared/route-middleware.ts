@@ -23,7 +23,9 @@ export function assertKnownMiddleware(
   registry: Record<string, RouteMiddleware> = routeMiddleware,
 ): void {
   const unknown = table.flatMap((route) =>
-    route.middleware.filter((name) => !(name in registry)).map((name) => `"${name}" (route ${route.id})`),
+    route.middleware
+      .filter((name) => !(name in registry))
+      .map((name) => `"${name}" (route ${route.id})`),
   );
   if (unknown.length > 0) throw new Error(`Unknown route middleware: ${unknown.join(', ')}`);
 }

@@ -63,7 +63,10 @@ export function toRouterPath(path: string): string {
 }
 
 /** Reads the spec's parameters from React Router's params (the splat is named in the table). */
-export function routeParams(id: string, params: Record<string, string | undefined>): Record<string, string> {
+export function routeParams(
+  id: string,
+  params: Record<string, string | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const match of findRoute(id).path.matchAll(/\{(\w+)(\+?)\}/g)) {
     const [, name, multi] = match;

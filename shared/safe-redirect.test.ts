@@ -6,7 +6,9 @@ describe('redirect targets', () => {
 
   it('allows same-origin paths and allow-listed https hosts', () => {
     expect(safeRedirectTarget('/checkout?step=2', policy)).toBe('/checkout?step=2');
-    expect(safeRedirectTarget('https://pay.example.com/session/1', policy)).toBe('https://pay.example.com/session/1');
+    expect(safeRedirectTarget('https://pay.example.com/session/1', policy)).toBe(
+      'https://pay.example.com/session/1',
+    );
   });
 
   it.each([

@@ -17,7 +17,10 @@ const rebuild = process.env.BENCH_REBUILD === '1';
 export function ensureClientBuild(): void {
   if (!rebuild && existsSync(serverEntry)) return;
   console.error(`building the app into ${BUILD_DIR}/ ...`);
-  execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUILD_DIR } });
+  execFileSync('npx', ['react-router', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BUILD_DIR },
+  });
 }
 
 /** Bundles server/main.ts like scripts/build-node.mjs, into the bench's own build dir. */

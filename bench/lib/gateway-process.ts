@@ -5,7 +5,12 @@ import { BUILD_DIR, ensureGatewayBundle, gatewayMain } from './build';
 // The built gateway (node <build dir>/dist/server/main.js) as a child process on 127.0.0.1, so it
 // has its own event loop and its own resident memory, as in production. BENCH_NODE_ARGS adds node
 // flags (e.g. "--cpu-prof --cpu-prof-dir=bench/.profiles") to profile it under load.
-export type GatewayProcess = { url: string; pid: number; child: ChildProcess; stop(): Promise<void> };
+export type GatewayProcess = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -15,11 +20,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startGatewayProcess(platformUrl: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  platformUrl: string,
+  env: Record<string, string> = {},
+): Promise<GatewayProcess> {
   await ensureGatewayBundle();
   const port = await freePort();
   // The gateway's production heap cap (docs/decisions/0008), then any extra flags.
-  const nodeArgs = [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const nodeArgs = [
+    `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, gatewayMain], {
     env: {
       PATH: process.env.PATH,

@@ -3,28 +3,94 @@ import { createElement, type ReactElement, type ReactNode } from 'react';
 // Turns well-formed HTML (what React itself rendered) into a React element tree once, so the
 // render-ratio baseline can renderToString "the same HTML" per request. Comments (React's text
 // separators and Suspense markers) are dropped; <script> and <style> keep their text verbatim.
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 const RAW_TEXT = new Set(['script', 'style']);
 const BOOLEAN = new Set([
-  'async', 'autofocus', 'checked', 'defer', 'disabled', 'formnovalidate', 'hidden', 'inert', 'itemscope',
-  'multiple', 'muted', 'nomodule', 'novalidate', 'open', 'playsinline', 'readonly', 'required', 'selected',
+  'async',
+  'autofocus',
+  'checked',
+  'defer',
+  'disabled',
+  'formnovalidate',
+  'hidden',
+  'inert',
+  'itemscope',
+  'multiple',
+  'muted',
+  'nomodule',
+  'novalidate',
+  'open',
+  'playsinline',
+  'readonly',
+  'required',
+  'selected',
 ]);
 const PROP_NAMES: Record<string, string> = {
-  class: 'className', for: 'htmlFor', tabindex: 'tabIndex', readonly: 'readOnly', maxlength: 'maxLength',
-  minlength: 'minLength', autocomplete: 'autoComplete', autofocus: 'autoFocus', crossorigin: 'crossOrigin',
-  srcset: 'srcSet', fetchpriority: 'fetchPriority', 'http-equiv': 'httpEquiv', charset: 'charSet',
-  enctype: 'encType', colspan: 'colSpan', rowspan: 'rowSpan', inputmode: 'inputMode', enterkeyhint: 'enterKeyHint',
-  novalidate: 'noValidate', nomodule: 'noModule', formnovalidate: 'formNoValidate', playsinline: 'playsInline',
-  itemscope: 'itemScope', itemprop: 'itemProp', itemtype: 'itemType', referrerpolicy: 'referrerPolicy',
-  datetime: 'dateTime', accesskey: 'accessKey', spellcheck: 'spellCheck', contenteditable: 'contentEditable',
-  'accept-charset': 'acceptCharset', formaction: 'formAction', formmethod: 'formMethod', hreflang: 'hrefLang',
+  class: 'className',
+  for: 'htmlFor',
+  tabindex: 'tabIndex',
+  readonly: 'readOnly',
+  maxlength: 'maxLength',
+  minlength: 'minLength',
+  autocomplete: 'autoComplete',
+  autofocus: 'autoFocus',
+  crossorigin: 'crossOrigin',
+  srcset: 'srcSet',
+  fetchpriority: 'fetchPriority',
+  'http-equiv': 'httpEquiv',
+  charset: 'charSet',
+  enctype: 'encType',
+  colspan: 'colSpan',
+  rowspan: 'rowSpan',
+  inputmode: 'inputMode',
+  enterkeyhint: 'enterKeyHint',
+  novalidate: 'noValidate',
+  nomodule: 'noModule',
+  formnovalidate: 'formNoValidate',
+  playsinline: 'playsInline',
+  itemscope: 'itemScope',
+  itemprop: 'itemProp',
+  itemtype: 'itemType',
+  referrerpolicy: 'referrerPolicy',
+  datetime: 'dateTime',
+  accesskey: 'accessKey',
+  spellcheck: 'spellCheck',
+  contenteditable: 'contentEditable',
+  'accept-charset': 'acceptCharset',
+  formaction: 'formAction',
+  formmethod: 'formMethod',
+  hreflang: 'hrefLang',
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      );
     return ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
@@ -44,7 +110,8 @@ function styleObject(css: string): Record<string, string> {
 
 function propName(name: string, inSvg: boolean): string {
   if (PROP_NAMES[name]) return PROP_NAMES[name];
-  if (inSvg && name.includes('-') && !name.startsWith('data-') && !name.startsWith('aria-')) return camel(name);
+  if (inSvg && name.includes('-') && !name.startsWith('data-') && !name.startsWith('aria-'))
+    return camel(name);
   return name;
 }
 
@@ -70,7 +137,8 @@ type Open = { tag: string; props: Record<string, unknown>; children: ReactNode[]
 export function htmlToReact(html: string): ReactElement {
   const root: Open = { tag: '#root', props: {}, children: [] };
   const stack: Open[] = [root];
-  const TOKEN = /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/gi;
+  const TOKEN =
+    /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/gi;
   let at = 0;
   const text = (until: number) => {
     if (until > at) stack[stack.length - 1]!.children.push(decodeEntities(html.slice(at, until)));
@@ -101,8 +169,11 @@ export function htmlToReact(html: string): ReactElement {
     }
   }
   text(html.length);
-  const element = root.children.find((child): child is ReactElement => typeof child === 'object' && child !== null);
-  if (!element || stack.length !== 1) throw new Error('htmlToReact: not a single well-formed element');
+  const element = root.children.find(
+    (child): child is ReactElement => typeof child === 'object' && child !== null,
+  );
+  if (!element || stack.length !== 1)
+    throw new Error('htmlToReact: not a single well-formed element');
   return element;
 }
 

@@ -120,7 +120,8 @@ export async function openLoop(
         const start = performance.now();
         pending.push(
           once(pool, target).then(
-            ({ status, bytes }) => void samples.push({ ms: performance.now() - start, status, bytes }),
+            ({ status, bytes }) =>
+              void samples.push({ ms: performance.now() - start, status, bytes }),
             () => void samples.push({ error: true }),
           ),
         );

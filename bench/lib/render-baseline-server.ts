@@ -11,7 +11,10 @@ const tree = htmlToReact(readFileSync(process.argv[2]!, 'utf8'));
 
 const server = createServer((_req, res) => {
   const html = renderToString(tree);
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+  });
   res.end(html);
 });
 server.keepAliveTimeout = 60_000;

@@ -22,7 +22,9 @@ export function replayKey(req: IncomingMessage): { key: string; cid: string | nu
   return { key: `${req.method} ${url.pathname}${query ? `?${query}` : ''} (${who})`, cid };
 }
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Listening> {
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Listening> {
   const server = createServer(handler);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,15 +32,18 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   return {
     url: `http://127.0.0.1:${port}`,
     server,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
 /** A proxy to `platformUrl` keeping every answer while `recording` is on. */
-export async function startRecorder(platformUrl: string): Promise<Listening & { recording: Recording; record(on: boolean): void }> {
+export async function startRecorder(
+  platformUrl: string,
+): Promise<Listening & { recording: Recording; record(on: boolean): void }> {
   const recording: Recording = new Map();
   const state = { on: true };
   const listening = await listen(async (req, res) => {
@@ -87,10 +92,15 @@ export async function startReplay(recording: Recording): Promise<Replay> {
     if (!answer) {
       misses.set(key, (misses.get(key) ?? 0) + 1);
       res.writeHead(404, { 'content-type': 'application/json' });
-      return void res.end(JSON.stringify({ error: { code: 'not_found', message: `not recorded: ${key}` } }));
+      return void res.end(
+        JSON.stringify({ error: { code: 'not_found', message: `not recorded: ${key}` } }),
+      );
     }
     const body = answer.cid && cid ? answer.body.split(answer.cid).join(cid) : answer.body;
-    res.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': Buffer.byteLength(body) });
+    res.writeHead(answer.status, {
+      'content-type': answer.contentType,
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   return { ...listening, misses, trace: (list) => void (state.trace = list) };

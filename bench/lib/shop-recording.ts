@@ -7,8 +7,10 @@ import { startRecorder, type Recording } from './replay';
 // platform, the recorder in front of it, the built gateway against the recorder. The demo shopper
 // signs in (so pages make the account call), then each page is fetched signed in and as a guest.
 export const SHOP_HOST = 'localhost:3000'; // the origin of the seeded "fresh" tenant
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-export const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+export const CRAWLER_UA =
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 export type ShopRecording = {
   recording: Recording;
@@ -19,7 +21,12 @@ export type ShopRecording = {
 };
 
 export function shopHeaders(cookie?: string, userAgent = BROWSER_UA): Record<string, string> {
-  return { host: SHOP_HOST, 'user-agent': userAgent, accept: 'text/html', ...(cookie ? { cookie } : {}) };
+  return {
+    host: SHOP_HOST,
+    'user-agent': userAgent,
+    accept: 'text/html',
+    ...(cookie ? { cookie } : {}),
+  };
 }
 
 export async function recordShop(paths: readonly string[]): Promise<ShopRecording> {
@@ -45,9 +52,15 @@ export async function recordShop(paths: readonly string[]): Promise<ShopRecordin
     recorder.recording.clear();
     const pages = new Map<string, { status: number; html: string }>();
     for (const path of paths) {
-      for (const [who, c] of [['signed-in', cookie], ['guest', undefined]] as const) {
+      for (const [who, c] of [
+        ['signed-in', cookie],
+        ['guest', undefined],
+      ] as const) {
         const response = await request(`${gateway.url}${path}`, { headers: shopHeaders(c) });
-        pages.set(`${who} ${path}`, { status: response.statusCode, html: await response.body.text() });
+        pages.set(`${who} ${path}`, {
+          status: response.statusCode,
+          html: await response.body.text(),
+        });
       }
     }
     return { recording: new Map(recorder.recording), cookie, pages };

@@ -5,7 +5,8 @@ import { readBooking } from './read-booking';
 
 // Specification calls 3-7 through the gateway's proxy, with their exact paths and query names.
 // Every answer is the whole booking, checked before the store takes it.
-export type CartResult = { ok: true; booking: Booking } | { ok: false; status: number; error: ApiError };
+export type CartResult =
+  { ok: true; booking: Booking } | { ok: false; status: number; error: ApiError };
 
 export type CartApi = {
   getCart(tenantId: string): Promise<CartResult>;
@@ -21,7 +22,14 @@ function toCartResult(result: ApiResult<unknown>): CartResult {
   if (!result.ok) return { ok: false, status: result.status, error: result.error };
   const booking = readBooking(result.data);
   if (!booking) {
-    return { ok: false, status: result.status, error: { code: 'invalid_booking', message: 'The cart service answered with an unreadable cart' } };
+    return {
+      ok: false,
+      status: result.status,
+      error: {
+        code: 'invalid_booking',
+        message: 'The cart service answered with an unreadable cart',
+      },
+    };
   }
   return { ok: true, booking };
 }
@@ -35,10 +43,23 @@ export const httpCartApi: CartApi = {
     return toCartResult(await apiFetch(path, { method: 'PUT', body: item }));
   },
   deleteItem: async (tenantId, bookingItemUid) =>
-    toCartResult(await apiFetch(`${bookingPaths.item(tenantId)}?${query({ bookingItemUid })}`, { method: 'DELETE' })),
+    toCartResult(
+      await apiFetch(`${bookingPaths.item(tenantId)}?${query({ bookingItemUid })}`, {
+        method: 'DELETE',
+      }),
+    ),
   deleteItems: async (tenantId, uids) =>
-    toCartResult(await apiFetch(bookingPaths.items(tenantId), { method: 'DELETE', body: { items: uids.map((uid) => ({ uid })) } })),
+    toCartResult(
+      await apiFetch(bookingPaths.items(tenantId), {
+        method: 'DELETE',
+        body: { items: uids.map((uid) => ({ uid })) },
+      }),
+    ),
   copyBookingToCart: async (bookingId, override) =>
-    toCartResult(await apiFetch(`${bookingPaths.copyBookingToCart}?${query({ bookingId, override: String(override) })}`)),
+    toCartResult(
+      await apiFetch(
+        `${bookingPaths.copyBookingToCart}?${query({ bookingId, override: String(override) })}`,
+      ),
+    ),
   ensureSession: async () => (await apiFetch('/auth/guest', { method: 'POST' })).ok,
 };

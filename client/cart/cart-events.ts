@@ -8,7 +8,9 @@ export const CART_UPDATED = 'cart:updated';
 export type CartUpdatedDetail = { booking: Booking | null; source: 'store' | 'external' };
 
 export function emitCartUpdated(target: EventTarget | undefined, booking: Booking | null): void {
-  target?.dispatchEvent(new CustomEvent<CartUpdatedDetail>(CART_UPDATED, { detail: { booking, source: 'store' } }));
+  target?.dispatchEvent(
+    new CustomEvent<CartUpdatedDetail>(CART_UPDATED, { detail: { booking, source: 'store' } }),
+  );
 }
 
 export function isStoreEvent(event: Event): boolean {

@@ -17,5 +17,7 @@ export const CartIntent = z.discriminatedUnion('intent', [
 export type CartIntent = z.infer<typeof CartIntent>;
 
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'form'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.join('.') || 'form'}: ${issue.message}`)
+    .join('; ');
 }

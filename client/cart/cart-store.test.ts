@@ -9,7 +9,9 @@ function setup() {
   const server = createFakeCartApi();
   const events = new EventTarget();
   const updates: (Booking | null)[] = [];
-  events.addEventListener(CART_UPDATED, (event) => updates.push((event as CustomEvent<{ booking: Booking | null }>).detail.booking));
+  events.addEventListener(CART_UPDATED, (event) =>
+    updates.push((event as CustomEvent<{ booking: Booking | null }>).detail.booking),
+  );
   const logger = { error: vi.fn() };
   const store = createCartStore({ api: server.api, events, logger });
   store.connect('fresh');
@@ -20,7 +22,9 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('quantity map', () => {
   it('is derived from the booking: case and single counts per offering, with its timestamp', () => {
     const booking: Booking = {
-      uid: 'c', notes: [], lastUpdate: '2026-01-01T00:00:01.000Z',
+      uid: 'c',
+      notes: [],
+      lastUpdate: '2026-01-01T00:00:01.000Z',
       items: [
         { uid: 'a', offeringId: 'o1', quantity: 3, byCase: false },
         { uid: 'b', offeringId: 'o1', quantity: 2, byCase: true },
@@ -93,16 +97,23 @@ describe('cart store', () => {
     const { store, server } = setup();
     await flush();
     server.holdAnswers(true);
-    const clicks = [1, 2, 3, 4, 5, 6].map((quantity) => store.setQuantity('o1', { byCase: false, quantity }));
+    const clicks = [1, 2, 3, 4, 5, 6].map((quantity) =>
+      store.setQuantity('o1', { byCase: false, quantity }),
+    );
     expect(store.getState().quantities.o1?.single).toBe(6);
     // Release answers as they come: the first click's write, then one write with the newest wish.
-    while (server.held.length > 0 || store.getState().quantities.o1?.single !== server.items()[0]?.quantity) {
+    while (
+      server.held.length > 0 ||
+      store.getState().quantities.o1?.single !== server.items()[0]?.quantity
+    ) {
       await flush();
       server.held.splice(0).forEach((call) => call.release());
       await flush();
     }
     await Promise.all(clicks);
-    expect(server.items()).toEqual([{ uid: 'item-1', offeringId: 'o1', quantity: 6, byCase: false }]);
+    expect(server.items()).toEqual([
+      { uid: 'item-1', offeringId: 'o1', quantity: 6, byCase: false },
+    ]);
     expect(server.calls.filter((c) => c === 'put')).toHaveLength(2);
 
     const down = [5, 0].map((quantity) => store.setQuantity('o1', { byCase: false, quantity }));
@@ -134,7 +145,10 @@ describe('cart store', () => {
     await store.setQuantity('o1', { byCase: false, quantity: 1 });
     const before = store.getState().booking;
     const result = await store.copyBookingToCart('order-9', true);
-    expect(result).toEqual({ ok: false, error: { code: 'not_found', message: 'No order order-9' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'No order order-9' },
+    });
     expect(store.getState().booking).toBe(before);
     expect(logger.error).toHaveBeenCalledOnce();
   });
@@ -143,9 +157,19 @@ describe('cart store', () => {
 describe('reading a booking-ms answer', () => {
   it('takes a well-formed booking and refuses a malformed one', async () => {
     const { readBooking } = await import('./read-booking');
-    const booking = { uid: 'c', items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true, extra: 1 }], notes: ['n'], lastUpdate: null };
-    expect(readBooking(booking)).toEqual({ ...booking, items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true }] });
-    expect(readBooking({ uid: 'c', items: [{ uid: 'i', offeringId: 'o', quantity: -1, byCase: true }] })).toBeNull();
+    const booking = {
+      uid: 'c',
+      items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true, extra: 1 }],
+      notes: ['n'],
+      lastUpdate: null,
+    };
+    expect(readBooking(booking)).toEqual({
+      ...booking,
+      items: [{ uid: 'i', offeringId: 'o', quantity: 2, byCase: true }],
+    });
+    expect(
+      readBooking({ uid: 'c', items: [{ uid: 'i', offeringId: 'o', quantity: -1, byCase: true }] }),
+    ).toBeNull();
     expect(readBooking({ items: [] })).toBeNull();
     expect(readBooking('nope')).toBeNull();
   });

@@ -2,7 +2,14 @@ import type { Booking } from '../../shared/contracts/booking';
 import type { ApiError } from '../lib/api';
 import { httpCartApi, type CartApi, type CartResult } from './cart-api';
 import { emitCartUpdated } from './cart-events';
-import { bookingTimestamp, deriveQuantityMap, overlayQuantities, quantityKey, type QuantityKey, type QuantityMap } from './quantity-map';
+import {
+  bookingTimestamp,
+  deriveQuantityMap,
+  overlayQuantities,
+  quantityKey,
+  type QuantityKey,
+  type QuantityMap,
+} from './quantity-map';
 
 // The cart ("booking") of specification sections 3, 4, 7 and 8, shared by every control of a page.
 // Quantity changes are optimistic and coalesced per offering (docs/decisions/0080).
@@ -21,13 +28,24 @@ export type CartState = {
 };
 
 export type CartLogger = { error(message: string, detail?: unknown): void };
-export type CartStoreDeps = { api: CartApi; events?: EventTarget; logger: CartLogger; now?: () => number };
+export type CartStoreDeps = {
+  api: CartApi;
+  events?: EventTarget;
+  logger: CartLogger;
+  now?: () => number;
+};
 export type QuantityChange = { byCase: boolean; quantity: number };
 export type CopyResult = { ok: true; booking: Booking } | { ok: false; error: ApiError };
 
 export const EMPTY_CART: CartState = Object.freeze({
-  tenantId: null, booking: null, notes: [], lastUpdate: Number.NEGATIVE_INFINITY, quantities: {},
-  status: 'idle', messages: {}, error: null,
+  tenantId: null,
+  booking: null,
+  notes: [],
+  lastUpdate: Number.NEGATIVE_INFINITY,
+  quantities: {},
+  status: 'idle',
+  messages: {},
+  error: null,
 });
 
 const MAX_QUANTITY = 9999;
@@ -62,7 +80,10 @@ export function createCartStore(deps: CartStoreDeps) {
   }
 
   function failed(what: string, result: Extract<CartResult, { ok: false }>): null {
-    logger.error(`cart: ${what} failed: ${result.error.message}`, { status: result.status, code: result.error.code });
+    logger.error(`cart: ${what} failed: ${result.error.message}`, {
+      status: result.status,
+      code: result.error.code,
+    });
     return null;
   }
 
@@ -99,7 +120,11 @@ export function createCartStore(deps: CartStoreDeps) {
     return loading;
   }
 
-  function writeQuantity(key: QuantityKey, offeringId: string, byCase: boolean): Promise<Booking | null> {
+  function writeQuantity(
+    key: QuantityKey,
+    offeringId: string,
+    byCase: boolean,
+  ): Promise<Booking | null> {
     const running = writers.get(key);
     if (running) return running;
     const writer = (async () => {
@@ -110,11 +135,20 @@ export function createCartStore(deps: CartStoreDeps) {
           const ready = await ensureSession();
           const result = ready
             ? await api.putItem(tenant(), { offeringId, byCase, quantity: wish.quantity })
-            : ({ ok: false, status: 0, error: { code: 'session', message: 'no session' } } as const);
+            : ({
+                ok: false,
+                status: 0,
+                error: { code: 'session', message: 'no session' },
+              } as const);
           if (!result.ok) {
             // Back to the stored quantity, with a message beside the control the shopper touched.
             pending.delete(key);
-            publish({ messages: { ...state.messages, [offeringId]: 'Sorry, the cart could not be updated. Please try again.' } });
+            publish({
+              messages: {
+                ...state.messages,
+                [offeringId]: 'Sorry, the cart could not be updated. Please try again.',
+              },
+            });
             return failed(`set quantity of ${offeringId}`, result);
           }
           applyBooking(result.booking);
@@ -161,13 +195,17 @@ export function createCartStore(deps: CartStoreDeps) {
     load,
     setQuantity(offeringId: string, { byCase, quantity }: QuantityChange): Promise<Booking | null> {
       const key = quantityKey(offeringId, byCase);
-      pending.set(key, { quantity: Math.max(0, Math.min(MAX_QUANTITY, Math.trunc(quantity))), timestamp: now() });
+      pending.set(key, {
+        quantity: Math.max(0, Math.min(MAX_QUANTITY, Math.trunc(quantity))),
+        timestamp: now(),
+      });
       const { [offeringId]: _cleared, ...messages } = state.messages;
       publish({ messages });
       return writeQuantity(key, offeringId, byCase);
     },
     removeItem: (uid: string) => change(`remove item ${uid}`, () => api.deleteItem(tenant(), uid)),
-    removeItems: (uids: readonly string[]) => change('remove items', () => api.deleteItems(tenant(), uids)),
+    removeItems: (uids: readonly string[]) =>
+      change('remove items', () => api.deleteItems(tenant(), uids)),
     substitute: (itemUid: string, input: { offeringId: string } & QuantityChange) =>
       change(`substitute item ${itemUid}`, () => api.putItem(tenant(), input, itemUid)),
     /** Specification call 7: the answer's booking becomes the cart; a failure is returned, not thrown. */

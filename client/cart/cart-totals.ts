@@ -3,9 +3,17 @@ import type { ProductSummary } from '../../shared/contracts/catalogue';
 
 // The widget's count and total. The platform computes the real totals at checkout; this is the
 // shopper's running estimate from the catalogue's current prices.
-export type CartTotals = { count: number; totalCents: number; currency: string | undefined; priced: boolean };
+export type CartTotals = {
+  count: number;
+  totalCents: number;
+  currency: string | undefined;
+  priced: boolean;
+};
 
-export function cartTotals(booking: Booking | null, summaries: ReadonlyMap<string, ProductSummary>): CartTotals {
+export function cartTotals(
+  booking: Booking | null,
+  summaries: ReadonlyMap<string, ProductSummary>,
+): CartTotals {
   let count = 0;
   let totalCents = 0;
   let currency: string | undefined;
@@ -18,7 +26,8 @@ export function cartTotals(booking: Booking | null, summaries: ReadonlyMap<strin
       continue;
     }
     currency ??= offering.currency;
-    totalCents += item.quantity * (item.byCase ? offering.priceCaseCents : offering.priceSingleCents);
+    totalCents +=
+      item.quantity * (item.byCase ? offering.priceCaseCents : offering.priceSingleCents);
   }
   return { count, totalCents, currency, priced };
 }

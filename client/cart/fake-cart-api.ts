@@ -15,7 +15,10 @@ export function createFakeCartApi() {
   const failures: string[] = [];
 
   const snapshot = (): Booking => ({
-    uid: 'cart-1', items: items.map((i) => ({ ...i })), notes: [], lastUpdate: new Date(clock).toISOString(),
+    uid: 'cart-1',
+    items: items.map((i) => ({ ...i })),
+    notes: [],
+    lastUpdate: new Date(clock).toISOString(),
   });
   const change = (apply: () => void): Booking => {
     apply();
@@ -27,7 +30,11 @@ export function createFakeCartApi() {
     calls.push(kind);
     if (failures[0] === kind) {
       failures.shift();
-      return Promise.resolve({ ok: false, status: 500, error: { code: 'error', message: `[500] ${kind} failed` } });
+      return Promise.resolve({
+        ok: false,
+        status: 500,
+        error: { code: 'error', message: `[500] ${kind} failed` },
+      });
     }
     const booking = compute();
     const result: CartResult = { ok: true, booking };
@@ -35,7 +42,9 @@ export function createFakeCartApi() {
     return new Promise((resolve) => held.push({ kind, input, release: () => resolve(result) }));
   }
   const setItem = (item: BookingItemInput) => {
-    items = items.filter((i) => !(i.offeringId === item.offeringId && i.byCase === item.byCase) || item.quantity > 0);
+    items = items.filter(
+      (i) => !(i.offeringId === item.offeringId && i.byCase === item.byCase) || item.quantity > 0,
+    );
     const found = items.find((i) => i.offeringId === item.offeringId && i.byCase === item.byCase);
     if (found) found.quantity = item.quantity;
     else if (item.quantity > 0) items.push({ ...item, uid: `item-${++nextUid}` });
@@ -44,15 +53,25 @@ export function createFakeCartApi() {
   const api: CartApi = {
     getCart: () => answer('get', null, snapshot),
     putItem: (_tenant, item, subst) =>
-      answer('put', item, () => change(() => {
-        if (subst) items = items.filter((i) => i.uid !== subst);
-        setItem(item);
-      })),
-    deleteItem: (_tenant, uid) => answer('delete', uid, () => change(() => (items = items.filter((i) => i.uid !== uid)))),
-    deleteItems: (_tenant, uids) => answer('deleteItems', uids, () => change(() => (items = items.filter((i) => !uids.includes(i.uid))))),
+      answer('put', item, () =>
+        change(() => {
+          if (subst) items = items.filter((i) => i.uid !== subst);
+          setItem(item);
+        }),
+      ),
+    deleteItem: (_tenant, uid) =>
+      answer('delete', uid, () => change(() => (items = items.filter((i) => i.uid !== uid)))),
+    deleteItems: (_tenant, uids) =>
+      answer('deleteItems', uids, () =>
+        change(() => (items = items.filter((i) => !uids.includes(i.uid)))),
+      ),
     copyBookingToCart: async (bookingId) => {
       calls.push('copy');
-      return { ok: false, status: 404, error: { code: 'not_found', message: `No order ${bookingId}` } };
+      return {
+        ok: false,
+        status: 404,
+        error: { code: 'not_found', message: `No order ${bookingId}` },
+      };
     },
     ensureSession: async () => {
       calls.push('session');

@@ -4,5 +4,8 @@ import { formatCents, moneyFormatOf } from '../lib/money';
 // caches the formatters); currency and locale fall back to the shop defaults.
 export function formatMoney(cents: number, currency?: string, locale?: string): string {
   const fallback = moneyFormatOf(null);
-  return formatCents(cents, { currency: currency ?? fallback.currency, locale: locale ?? fallback.locale });
+  return formatCents(cents, {
+    currency: currency ?? fallback.currency,
+    locale: locale ?? fallback.locale,
+  });
 }

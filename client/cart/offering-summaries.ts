@@ -7,7 +7,8 @@ import { apiFetch } from '../lib/api';
 const known = new Map<string, ProductSummary>();
 const CHUNK = 100;
 // cataloguePaths.offerings, restated: importing the contracts module would bring zod to the browser.
-const offeringsPath = (ids: readonly string[]) => `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`;
+const offeringsPath = (ids: readonly string[]) =>
+  `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`;
 
 // The answer is { offerings: { [offeringId]: ProductSummary } }; a summary without an offering
 // price is left out rather than shown wrong.
@@ -15,7 +16,8 @@ function readSummaries(value: unknown): [string, ProductSummary][] {
   const offerings = (value as { offerings?: unknown } | null)?.offerings;
   if (typeof offerings !== 'object' || offerings === null) return [];
   return Object.entries(offerings as Record<string, ProductSummary>).filter(
-    ([, summary]) => typeof summary?.name === 'string' && Number.isInteger(summary.offering?.priceSingleCents),
+    ([, summary]) =>
+      typeof summary?.name === 'string' && Number.isInteger(summary.offering?.priceSingleCents),
   );
 }
 
@@ -27,7 +29,9 @@ async function fetchSummaries(ids: readonly string[]): Promise<void> {
   }
 }
 
-export function useOfferingSummaries(offeringIds: readonly string[]): ReadonlyMap<string, ProductSummary> {
+export function useOfferingSummaries(
+  offeringIds: readonly string[],
+): ReadonlyMap<string, ProductSummary> {
   const [, setVersion] = useState(0);
   const missing = offeringIds.filter((id) => !known.has(id));
   const missingKey = [...new Set(missing)].sort().join(',');

@@ -6,21 +6,33 @@ import type { Booking, BookingItem } from '../../shared/contracts/booking';
 const isItem = (value: unknown): value is BookingItem => {
   const item = value as Partial<BookingItem> | null;
   return (
-    typeof item === 'object' && item !== null &&
-    typeof item.uid === 'string' && typeof item.offeringId === 'string' &&
-    Number.isInteger(item.quantity) && (item.quantity as number) >= 0 && typeof item.byCase === 'boolean'
+    typeof item === 'object' &&
+    item !== null &&
+    typeof item.uid === 'string' &&
+    typeof item.offeringId === 'string' &&
+    Number.isInteger(item.quantity) &&
+    (item.quantity as number) >= 0 &&
+    typeof item.byCase === 'boolean'
   );
 };
 
 export function readBooking(value: unknown): Booking | null {
   const booking = value as Partial<Booking> | null;
-  if (typeof booking !== 'object' || booking === null || typeof booking.uid !== 'string') return null;
+  if (typeof booking !== 'object' || booking === null || typeof booking.uid !== 'string')
+    return null;
   if (!Array.isArray(booking.items) || !booking.items.every(isItem)) return null;
-  const notes = Array.isArray(booking.notes) ? booking.notes.filter((n): n is string => typeof n === 'string') : [];
+  const notes = Array.isArray(booking.notes)
+    ? booking.notes.filter((n): n is string => typeof n === 'string')
+    : [];
   const lastUpdate = typeof booking.lastUpdate === 'string' ? booking.lastUpdate : null;
   return {
     uid: booking.uid,
-    items: booking.items.map(({ uid, offeringId, quantity, byCase }) => ({ uid, offeringId, quantity, byCase })),
+    items: booking.items.map(({ uid, offeringId, quantity, byCase }) => ({
+      uid,
+      offeringId,
+      quantity,
+      byCase,
+    })),
     notes,
     lastUpdate,
   };

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 
 // A screen that shows its name and parameters until its issue gives it real content (#4).
-export function ScreenPlaceholder({ title, params }: { title: string; params: Record<string, string> }) {
+export function ScreenPlaceholder({
+  title,
+  params,
+}: {
+  title: string;
+  params: Record<string, string>;
+}) {
   const entries = Object.entries(params);
   return (
     <section aria-labelledby="screen-title">
@@ -17,7 +23,8 @@ export function ScreenPlaceholder({ title, params }: { title: string; params: Re
         </dl>
       )}
       <p>
-        <Link to="/">Home</Link> · <Link to="/search">Search</Link> · <Link to="/brands/green-valley">Brands</Link>
+        <Link to="/">Home</Link> · <Link to="/search">Search</Link> ·{' '}
+        <Link to="/brands/green-valley">Brands</Link>
       </p>
     </section>
   );

@@ -3,7 +3,8 @@ import { readCidFromDocument } from './cid-context';
 // The browser's calls to the gateway (/api/services/* and /auth/*): same-origin, with the page's
 // correlation id and the CSRF header the gateway requires on mutations. The browser never holds a
 // token; the gateway adds credentials from the httpOnly cookies.
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 export type ApiError = { code: string; message: string; cid?: string };
 
 export async function apiFetch<T>(
@@ -40,7 +41,14 @@ export async function apiFetch<T>(
     status: response.status,
     error:
       typeof error === 'object' && error
-        ? { code: error.code ?? 'error', message: error.message ?? response.statusText, cid: error.cid }
-        : { code: typeof error === 'string' ? error : 'error', message: `[${response.status}] ${response.statusText} (${path})` },
+        ? {
+            code: error.code ?? 'error',
+            message: error.message ?? response.statusText,
+            cid: error.cid,
+          }
+        : {
+            code: typeof error === 'string' ? error : 'error',
+            message: `[${response.status}] ${response.statusText} (${path})`,
+          },
   };
 }

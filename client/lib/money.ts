@@ -22,7 +22,9 @@ function formatter(currency: string, locale: string): Formatter {
 export type MoneyFormat = { currency: string; locale: string };
 
 /** The shop's money format; platforms that leave currency or locale out get EUR / en-GB. */
-export function moneyFormatOf(tenant: Pick<Tenant, 'currency' | 'locale'> | null | undefined): MoneyFormat {
+export function moneyFormatOf(
+  tenant: Pick<Tenant, 'currency' | 'locale'> | null | undefined,
+): MoneyFormat {
   return { currency: tenant?.currency ?? 'EUR', locale: tenant?.locale ?? 'en-GB' };
 }
 

@@ -8,7 +8,10 @@ import { pageUrl } from './page-url';
  * (which may redirect, only to safe targets) and returns the screen's parameters under the
  * specification's names; a missing required parameter is an error.
  */
-export function guardRoute<Id extends RouteId>(id: Id, { request, params, context }: LoaderFunctionArgs): RouteParams<Id> {
+export function guardRoute<Id extends RouteId>(
+  id: Id,
+  { request, params, context }: LoaderFunctionArgs,
+): RouteParams<Id> {
   const route = findRoute(id);
   const target = runMiddleware(
     route.middleware,

@@ -35,14 +35,24 @@ export function pageMeta(matches: readonly MatchWithData[], seo: PageSeo): MetaD
   const context = rootContext(matches);
   const shopName = context?.tenant.name ?? 'Shop';
   const title = seo.title === shopName ? shopName : `${seo.title} | ${shopName}`;
-  const descriptors: MetaDescriptor[] = [{ title }, { property: 'og:title', content: title }, { property: 'og:site_name', content: shopName }];
+  const descriptors: MetaDescriptor[] = [
+    { title },
+    { property: 'og:title', content: title },
+    { property: 'og:site_name', content: shopName },
+  ];
   if (seo.description) {
     const description = shortDescription(seo.description);
-    descriptors.push({ name: 'description', content: description }, { property: 'og:description', content: description });
+    descriptors.push(
+      { name: 'description', content: description },
+      { property: 'og:description', content: description },
+    );
   }
   if (context) {
     const canonical = new URL(seo.path, context.url.origin).toString();
-    descriptors.push({ tagName: 'link', rel: 'canonical', href: canonical }, { property: 'og:url', content: canonical });
+    descriptors.push(
+      { tagName: 'link', rel: 'canonical', href: canonical },
+      { property: 'og:url', content: canonical },
+    );
   }
   return [...descriptors, ...(seo.extra ?? [])];
 }

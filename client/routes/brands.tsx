@@ -17,7 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   return brandPage(args.context.platform, brandSlug, pageNumber(args.request.url));
 }
 
-const brandHref = (brandSlug: string, page: number) => href('brands', { brandSlug }, { page: page > 1 ? page : undefined });
+const brandHref = (brandSlug: string, page: number) =>
+  href('brands', { brandSlug }, { page: page > 1 ? page : undefined });
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return notFoundMeta(matches);
@@ -40,7 +41,12 @@ export default function BrandScreen({ loaderData }: Route.ComponentProps) {
         <p className="listing-count">{`${total} ${total === 1 ? 'product' : 'products'}`}</p>
       </header>
       <ProductGrid products={items} label={`Products of ${brand.name}`} returnTo={here} />
-      <Pagination page={page} total={total} pageSize={pageSize} hrefOf={(n) => brandHref(brand.slug, n)} />
+      <Pagination
+        page={page}
+        total={total}
+        pageSize={pageSize}
+        hrefOf={(n) => brandHref(brand.slug, n)}
+      />
     </>
   );
 }

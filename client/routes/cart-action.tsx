@@ -8,12 +8,16 @@ import type { Route } from './+types/cart-action';
 // gateway sets its cookies), the change goes to booking-ms server-side, and the shopper returns to
 // the page they came from (same-origin paths only). docs/decisions/0081.
 const text = (message: string, status: number) =>
-  new Response(`${message}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A cross-site form must not change a cart: a browser's Origin, when sent, is the shop's own.
   const origin = request.headers.get('origin');
-  if (origin !== null && origin !== new URL(request.url).origin) return text('Cross-origin form refused.', 403);
+  if (origin !== null && origin !== new URL(request.url).origin)
+    return text('Cross-origin form refused.', 403);
   const tenantId = context.publicContext?.tenant.id;
   if (!tenantId) return text('The shop is unavailable right now. Please try again.', 503);
 
@@ -21,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.success) return text(`Invalid cart form: ${describeIssues(form.error)}`, 400);
   const change = form.data;
 
-  if (!(await context.ensureSession())) return text('Could not start a session for your cart. Please try again.', 503);
+  if (!(await context.ensureSession()))
+    return text('Could not start a session for your cart. Please try again.', 503);
   const result =
     change.intent === 'set'
       ? await context.platform.call({
@@ -35,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
   if (!result.ok) {
     const message = (result.body as { error?: { message?: string } } | null)?.error?.message;
-    context.reportError(new Error(`cart form: booking-ms answered ${result.status}${message ? `: ${message}` : ''}`));
+    context.reportError(
+      new Error(`cart form: booking-ms answered ${result.status}${message ? `: ${message}` : ''}`),
+    );
     return result.status < 500
       ? text(`Your cart was not changed: ${message ?? 'the request was refused'}.`, result.status)
       : text('Your cart could not be changed right now. Please try again.', 502);

@@ -18,7 +18,10 @@ export async function action(args: Route.ActionArgs) {
   return checkoutAction(args.context, await args.request.formData(), pageUrl(args.request.url));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Checkout' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function CheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
   return <CheckoutPage checkout={loaderData} result={actionData} />;

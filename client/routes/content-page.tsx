@@ -16,7 +16,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (!data) return notFoundMeta(matches);
-  return pageMeta(matches, { title: data.page.title, description: data.page.summary, path: href('content-page', { pageId: data.page.slug }) });
+  return pageMeta(matches, {
+    title: data.page.title,
+    description: data.page.summary,
+    path: href('content-page', { pageId: data.page.slug }),
+  });
 };
 
 export default function ContentPageScreen({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,10 @@ export async function action(args: Route.ActionArgs) {
   return addressAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Delivery addresses' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Delivery addresses' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function DeliveryAddressesScreen({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
@@ -33,8 +36,11 @@ export default function DeliveryAddressesScreen({ loaderData, actionData }: Rout
       <ProfileBack />
       <h1 id="screen-title">Delivery addresses</h1>
       <DoneNotice message={actionData ? null : doneNotice(search)} />
-      <AddressList addresses={addresses} editing={search.get('edit')}
-        result={resultOf(actionData, 'update-address', 'delete-address', 'default-address')} />
+      <AddressList
+        addresses={addresses}
+        editing={search.get('edit')}
+        result={resultOf(actionData, 'update-address', 'delete-address', 'default-address')}
+      />
       <details className="add-form profile-panel" open={Boolean(adding) || addresses.length === 0}>
         <summary>Add a new address</summary>
         <AddressForm result={adding} />

@@ -13,7 +13,10 @@ export async function loader(args: Route.LoaderArgs) {
   return loadOrderList(args.context, pageOf(pageUrl(args.request.url)));
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your orders' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your orders' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function OrderListScreen({ loaderData }: Route.ComponentProps) {
   return <OrderListPage list={loaderData} />;

@@ -23,7 +23,10 @@ export async function action(args: Route.ActionArgs) {
   return cardAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment methods' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Payment methods' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function PaymentMethodsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();

@@ -27,13 +27,21 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     title: `${product.name} – ${product.brand.name}`,
     description: product.description,
     path,
-    extra: origin ? [{ 'script:ld+json': productJsonLd(product, new URL(path, origin).toString(), origin) }] : [],
+    extra: origin
+      ? [{ 'script:ld+json': productJsonLd(product, new URL(path, origin).toString(), origin) }]
+      : [],
   });
 };
 
 export default function ProductScreen({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
-  return <ProductDetail product={product} related={related} returnTo={href('product', { slug: product.slug })} />;
+  return (
+    <ProductDetail
+      product={product}
+      related={related}
+      returnTo={href('product', { slug: product.slug })}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

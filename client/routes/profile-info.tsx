@@ -21,7 +21,10 @@ export async function action(args: Route.ActionArgs) {
   return infoAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your details' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your details' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function ProfileInfoScreen({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();

@@ -12,7 +12,10 @@ export async function loader(args: Route.LoaderArgs) {
   return loadOverview(args.context);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your profile' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your profile' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
   return <ProfileOverview overview={loaderData} />;

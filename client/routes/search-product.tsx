@@ -12,7 +12,10 @@ import type { Route } from './+types/search-product';
 // /search/{searchQuery}/{productSlug}: the product seen from its results; the breadcrumbs lead
 // back to them with the same filters, sort and page (kept in this URL's query).
 export async function loader(args: Route.LoaderArgs) {
-  const { searchQuery, productSlug } = guardRoute('search-product', args) as RouteParams<'search-product'>;
+  const { searchQuery, productSlug } = guardRoute(
+    'search-product',
+    args,
+  ) as RouteParams<'search-product'>;
   const { platform } = args.context;
   const filters = readFilters(new URL(args.request.url).searchParams);
   const product = await productBySlug(platform, productSlug);

@@ -1,5 +1,9 @@
 import { useLocation } from 'react-router';
-import { allCategories, featuredProducts, searchProducts } from '../components/catalogue/catalogue.server';
+import {
+  allCategories,
+  featuredProducts,
+  searchProducts,
+} from '../components/catalogue/catalogue.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters, resultsHref } from '../components/search/search-filters';
 import { SearchResults } from '../components/search/search-results';
@@ -16,7 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = readFilters(new URL(args.request.url).searchParams);
   const result = await searchProducts(platform, searchQuery, filters);
   if (result.total > 0) return { searchQuery, filters, result, categories: [], featured: [] };
-  const [categories, featured] = await Promise.all([allCategories(platform), featuredProducts(platform, 6)]);
+  const [categories, featured] = await Promise.all([
+    allCategories(platform),
+    featuredProducts(platform, 6),
+  ]);
   return { searchQuery, filters, result, categories, featured };
 }
 

@@ -16,11 +16,17 @@ export async function loader(args: Route.LoaderArgs) {
   const query = (new URL(args.request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
   if (query) throw redirect(href('search-results', { searchQuery: query }));
   const categories = await allCategories(args.context.platform);
-  return { categories: [...categories].sort((a, b) => b.productCount - a.productCount).slice(0, 12) };
+  return {
+    categories: [...categories].sort((a, b) => b.productCount - a.productCount).slice(0, 12),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: 'Search', description: 'Search the shop’s products by name, brand or category.', path: '/search' });
+  pageMeta(matches, {
+    title: 'Search',
+    description: 'Search the shop’s products by name, brand or category.',
+    path: '/search',
+  });
 
 export default function SearchScreen({ loaderData }: Route.ComponentProps) {
   return (

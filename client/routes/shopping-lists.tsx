@@ -20,7 +20,10 @@ export async function action(args: Route.ActionArgs) {
   return listAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shopping lists' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Shopping lists' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function ShoppingListsScreen({ loaderData, actionData }: Route.ComponentProps) {
   return <ListsPage lists={loaderData} result={actionData} />;

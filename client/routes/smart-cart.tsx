@@ -17,7 +17,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { id } = guardRoute('smart-cart', args);
-  return smartCartAction(args.context, id!, await args.request.formData(), pageUrl(args.request.url));
+  return smartCartAction(
+    args.context,
+    id!,
+    await args.request.formData(),
+    pageUrl(args.request.url),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

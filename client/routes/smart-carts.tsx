@@ -19,7 +19,10 @@ export async function action(args: Route.ActionArgs) {
   return smartCartsAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Smart carts' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Smart carts' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function SmartCartsScreen({ loaderData, actionData }: Route.ComponentProps) {
   return <SmartCartsPage carts={loaderData.items} result={actionData} />;

@@ -35,7 +35,11 @@ export async function action(args: Route.ActionArgs) {
   return accountForm ?? data({ needsJavaScript: true }, { status: 400 });
 }
 
-const TITLES: Record<Mode, string> = { 'sign-in': 'Sign in', register: 'Create an account', reset: 'Reset your password' };
+const TITLES: Record<Mode, string> = {
+  'sign-in': 'Sign in',
+  register: 'Create an account',
+  reset: 'Reset your password',
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: TITLES[loaderData?.mode ?? 'sign-in'] },
@@ -52,7 +56,10 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
         {mode === 'register' ? (
           <RegisterForm result={resultFor(actionData, 'register')} signInLink={signInLink} />
         ) : (
-          <ResetRequestForm result={resultFor(actionData, 'reset-request')} signInLink={signInLink} />
+          <ResetRequestForm
+            result={resultFor(actionData, 'reset-request')}
+            signInLink={signInLink}
+          />
         )}
       </section>
     );
@@ -66,7 +73,10 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
         </p>
       )}
       <noscript>
-        <p>Signing in needs JavaScript in this shop. You can still browse and fill your cart without it.</p>
+        <p>
+          Signing in needs JavaScript in this shop. You can still browse and fill your cart without
+          it.
+        </p>
       </noscript>
       <SignInForm returnTo={returnTo} />
     </section>

@@ -34,6 +34,7 @@ export function startBuildWatch(current: string): void {
   window.setTimeout(() => idle(() => void checkBuild(current)), 1_000);
   window.setInterval(() => void checkBuild(current), BUILD_POLL_MS);
   window.addEventListener('unhandledrejection', (event) => {
-    if (isChunkLoadError(event.reason)) reloadFor(window.location.pathname + window.location.search);
+    if (isChunkLoadError(event.reason))
+      reloadFor(window.location.pathname + window.location.search);
   });
 }

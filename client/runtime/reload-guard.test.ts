@@ -3,7 +3,10 @@ import { isChunkLoadError, mayReload } from './reload-guard';
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+  };
 }
 
 describe('reload guard', () => {
@@ -16,7 +19,9 @@ describe('reload guard', () => {
   });
 
   it('recognises chunk load failures of the browsers', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });

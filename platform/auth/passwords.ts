@@ -1,4 +1,10 @@
-import { randomBytes, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+  type BinaryLike,
+  type ScryptOptions,
+} from 'node:crypto';
 
 // Password hashes: scrypt (memory-hard, in Node's standard library, so no native add-on), stored as
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking stored hashes.
@@ -7,16 +13,30 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: BinaryLike, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
 
 /** Hashes a password. `salt` is only passed by the seed, which must be deterministic. */
-export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
+export async function hashPassword(
+  password: string,
+  salt: Buffer = randomBytes(16),
+): Promise<string> {
   const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 /** True when the password matches the stored hash; false for any malformed hash. */
@@ -24,7 +44,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -9,8 +9,15 @@ import type { TokenSigner } from './tokens';
 // - request.principal: from `Authorization: Bearer <access token>` or the `access_token` cookie.
 export type Principal = { id: string; accountId: string | null; tenantId: string };
 export type TenantRow = {
-  id: string; host: string; origin: string; name: string; currency: string; locale: string;
-  theme: Record<string, string>; navigation: unknown[]; footer: unknown[];
+  id: string;
+  host: string;
+  origin: string;
+  name: string;
+  currency: string;
+  locale: string;
+  theme: Record<string, string>;
+  navigation: unknown[];
+  footer: unknown[];
 };
 
 declare module 'fastify' {
@@ -39,7 +46,9 @@ export const principalPlugin = fp(
     const tenants = new Map<string, TenantRow>();
     const byHost = async (host: string) => {
       if (!tenants.has(host)) {
-        const { rows } = await opts.db.query<TenantRow>('select * from tenants where host = $1', [host]);
+        const { rows } = await opts.db.query<TenantRow>('select * from tenants where host = $1', [
+          host,
+        ]);
         if (!rows[0]) return null;
         tenants.set(host, rows[0]);
       }
@@ -62,7 +71,11 @@ export const principalPlugin = fp(
       const verified = await opts.signer.verify(token);
       if (verified?.expired) request.tokenExpired = true;
       else if (verified) {
-        request.principal = { id: verified.principalId, accountId: verified.accountId, tenantId: verified.tenantId };
+        request.principal = {
+          id: verified.principalId,
+          accountId: verified.accountId,
+          tenantId: verified.tenantId,
+        };
       }
     });
   },
@@ -71,7 +84,8 @@ export const principalPlugin = fp(
 
 /** The caller's principal (guest or account), or 401. */
 export function requirePrincipal(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized(request.tokenExpired ? 'Access token expired' : 'Sign in required');
+  if (!request.principal)
+    throw unauthorized(request.tokenExpired ? 'Access token expired' : 'Sign in required');
   return request.principal;
 }
 
@@ -84,6 +98,7 @@ export function requireAccount(request: FastifyRequest): Principal & { accountId
 
 /** The tenant of the request (X-Domain-Origin), or 400. */
 export function requireTenant(request: FastifyRequest): TenantRow {
-  if (!request.tenant) throw badRequest('Unknown shop: send X-Domain-Origin with a configured shop origin');
+  if (!request.tenant)
+    throw badRequest('Unknown shop: send X-Domain-Origin with a configured shop origin');
   return request.tenant;
 }

@@ -34,7 +34,10 @@ export async function loadSigner(db: Db): Promise<TokenSigner> {
         .sign(privateKey),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, publicKey, { issuer: ISSUER, algorithms: [ALG] });
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer: ISSUER,
+          algorithms: [ALG],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string') return null;
         const acc = typeof payload.acc === 'string' ? payload.acc : null;
         return { principalId: payload.sub, accountId: acc, tenantId: payload.tid, expired: false };
@@ -62,9 +65,11 @@ async function loadOrCreateKey(db: Db) {
       'insert into signing_keys (kid, private_jwk, public_jwk) values ($1, $2, $3) on conflict do nothing',
       [candidate.kid, JSON.stringify(candidate.private_jwk), JSON.stringify(candidate.public_jwk)],
     );
-    row = (await db.query<typeof candidate>(
-      'select kid, private_jwk, public_jwk from signing_keys order by created_at asc limit 1',
-    )).rows[0]!;
+    row = (
+      await db.query<typeof candidate>(
+        'select kid, private_jwk, public_jwk from signing_keys order by created_at asc limit 1',
+      )
+    ).rows[0]!;
   }
   return {
     kid: row.kid,

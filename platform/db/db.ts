@@ -23,7 +23,9 @@ export type DbOptions = {
 };
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openServer(options.databaseUrl) : openEmbedded(options.dataDir, options.template);
+  return options.databaseUrl
+    ? openServer(options.databaseUrl)
+    : openEmbedded(options.dataDir, options.template);
 }
 
 /** A gzipped tarball of an embedded database, for openDb({ template }). */

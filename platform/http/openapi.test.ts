@@ -32,7 +32,9 @@ describe('OpenAPI document', () => {
       expect.objectContaining({ name: 'page', in: 'query', required: false }),
       expect.objectContaining({ name: 'q', in: 'query', required: false }),
     ]);
-    expect(put.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['name'] } } } });
+    expect(put.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['name'] } } },
+    });
     expect(Object.keys(paths['/lists/{listId}']!)).toEqual(['put']);
     // Undeclared routes are listed all the same, with path parameters read from the path.
     expect(paths['/healthz']!.get!.summary).toBe('GET /healthz');

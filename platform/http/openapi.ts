@@ -30,7 +30,10 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 /** JSON Schema of a zod schema as a client sends it (input side of transforms and coercions). */
 function toSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -39,10 +42,19 @@ export function toOpenApiPath(url: string): string {
   return url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}');
 }
 
-function parameters(where: 'path' | 'query', schema: z.ZodType | undefined, url: string): JsonSchema[] {
+function parameters(
+  where: 'path' | 'query',
+  schema: z.ZodType | undefined,
+  url: string,
+): JsonSchema[] {
   if (!schema) {
     if (where === 'query') return [];
-    return [...url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    return [...url.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
   }
   const json = toSchema(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -59,17 +71,31 @@ function parameters(where: 'path' | 'query', schema: z.ZodType | undefined, url:
 function operation(route: CollectedRoute): Operation {
   const doc = route.openapi;
   const status = String(doc?.status ?? 200);
-  const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const error = {
+    description: 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
   return {
     summary: doc?.summary ?? `${route.method} ${route.url}`,
     tags: doc?.tags ?? ['platform'],
-    parameters: [...parameters('path', doc?.params, route.url), ...parameters('query', doc?.query, route.url)],
+    parameters: [
+      ...parameters('path', doc?.params, route.url),
+      ...parameters('query', doc?.query, route.url),
+    ],
     ...(doc?.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(doc.body) } },
+          },
+        }
       : {}),
     responses: {
       [status]: doc?.response
-        ? { description: 'Success', content: { 'application/json': { schema: toSchema(doc.response) } } }
+        ? {
+            description: 'Success',
+            content: { 'application/json': { schema: toSchema(doc.response) } },
+          }
         : { description: 'Success' },
       '400': error,
       ...(route.url.includes(':') ? { '404': error } : {}),
@@ -100,15 +126,22 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: {
         Error: {
-          description: 'Services answer { error: { code, message } }; uaa answers { error, error_description }.',
+          description:
+            'Services answer { error: { code, message } }; uaa answers { error, error_description }.',
           oneOf: [
             {
               type: 'object',
               properties: {
-                error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } },
+                error: {
+                  type: 'object',
+                  properties: { code: { type: 'string' }, message: { type: 'string' } },
+                },
               },
             },
-            { type: 'object', properties: { error: { type: 'string' }, error_description: { type: 'string' } } },
+            {
+              type: 'object',
+              properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+            },
           ],
         },
       },
@@ -124,11 +157,16 @@ export function registerOpenApi(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === '/openapi.json') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, openapi: route.config?.openapi });
+    for (const method of methods)
+      routes.push({ method, url: route.url, openapi: route.config?.openapi });
   });
-  app.get('/openapi.json', { config: { openapi: { summary: 'This document', tags: ['platform'] } } }, async () => {
-    // Built once, on first request: every route is registered by then.
-    document ??= buildOpenApiDocument(routes);
-    return document;
-  });
+  app.get(
+    '/openapi.json',
+    { config: { openapi: { summary: 'This document', tags: ['platform'] } } },
+    async () => {
+      // Built once, on first request: every route is registered by then.
+      document ??= buildOpenApiDocument(routes);
+      return document;
+    },
+  );
 }

@@ -29,16 +29,30 @@ export async function queueMail(q: Queryable, mail: OutgoingMail): Promise<numbe
 export type OutboxFilter = { to?: string; kind?: string; tenantId?: string; limit?: number };
 
 /** Newest first. */
-export async function readOutbox(q: Queryable, filter: OutboxFilter = {}): Promise<OutboxMessage[]> {
+export async function readOutbox(
+  q: Queryable,
+  filter: OutboxFilter = {},
+): Promise<OutboxMessage[]> {
   const { rows } = await q.query<{
-    id: number; tenant_id: string; to_email: string; kind: MailKind; subject: string; body: string;
-    link: string | null; created_at: Date | string;
+    id: number;
+    tenant_id: string;
+    to_email: string;
+    kind: MailKind;
+    subject: string;
+    body: string;
+    link: string | null;
+    created_at: Date | string;
   }>(
     `select * from outbox
      where ($1::text is null or to_email = $1) and ($2::text is null or kind = $2)
        and ($3::text is null or tenant_id = $3)
      order by id desc limit $4`,
-    [filter.to?.toLowerCase() ?? null, filter.kind ?? null, filter.tenantId ?? null, filter.limit ?? 50],
+    [
+      filter.to?.toLowerCase() ?? null,
+      filter.kind ?? null,
+      filter.tenantId ?? null,
+      filter.limit ?? 50,
+    ],
   );
   return rows.map((r) => ({
     id: Number(r.id),

@@ -14,7 +14,10 @@ export async function seed(db: Db): Promise<void> {
   const hashes = await Promise.all(
     tenantSeeds.map((t) =>
       // A salt derived from the account id keeps the seed deterministic.
-      hashPassword(t.demoAccount.password, createHash('sha256').update(`seed:${t.demoAccount.id}`).digest().subarray(0, 16)),
+      hashPassword(
+        t.demoAccount.password,
+        createHash('sha256').update(`seed:${t.demoAccount.id}`).digest().subarray(0, 16),
+      ),
     ),
   );
   await db.transaction(async (tx) => {
@@ -25,8 +28,17 @@ export async function seed(db: Db): Promise<void> {
          on conflict (id) do update set host = excluded.host, origin = excluded.origin, name = excluded.name,
            currency = excluded.currency, locale = excluded.locale, theme = excluded.theme,
            navigation = excluded.navigation, footer = excluded.footer`,
-        [t.id, t.host, t.origin, t.name, t.currency, t.locale, JSON.stringify(t.theme),
-          JSON.stringify(t.navigation), JSON.stringify(t.footer)],
+        [
+          t.id,
+          t.host,
+          t.origin,
+          t.name,
+          t.currency,
+          t.locale,
+          JSON.stringify(t.theme),
+          JSON.stringify(t.navigation),
+          JSON.stringify(t.footer),
+        ],
       );
       const a = t.demoAccount;
       await tx.query(
@@ -40,11 +52,23 @@ export async function seed(db: Db): Promise<void> {
            values ($1, $2, $3, $4, $5, $6, $7, $8)
            on conflict (tenant_id, kind, slug) do update set title = excluded.title, summary = excluded.summary,
              body = excluded.body, position = excluded.position, updated_at = excluded.updated_at`,
-          [t.id, page.kind, page.slug, page.title, page.summary, JSON.stringify(page.body), position, CONTENT_DATE],
+          [
+            t.id,
+            page.kind,
+            page.slug,
+            page.title,
+            page.summary,
+            JSON.stringify(page.body),
+            position,
+            CONTENT_DATE,
+          ],
         );
       }
       const blocks = homeBlocks(t);
-      await tx.query('delete from cms_home_blocks where tenant_id = $1 and position >= $2', [t.id, blocks.length]);
+      await tx.query('delete from cms_home_blocks where tenant_id = $1 and position >= $2', [
+        t.id,
+        blocks.length,
+      ]);
       for (const [position, block] of blocks.entries()) {
         const { type, ...data } = block;
         await tx.query(

@@ -15,7 +15,12 @@ export const TENANT_PRICING: readonly TenantPricing[] = [
 const BATCH = 200;
 
 /** One multi-row insert per batch: a row-by-row seed takes far longer on PGlite. */
-async function insertRows(tx: Queryable, head: string, rows: unknown[][], tail: string): Promise<void> {
+async function insertRows(
+  tx: Queryable,
+  head: string,
+  rows: unknown[][],
+  tail: string,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const params: unknown[] = [];
@@ -33,25 +38,57 @@ async function insertRows(tx: Queryable, head: string, rows: unknown[][], tail: 
 export async function seed(db: Db): Promise<void> {
   const { products, offerings } = generateCatalogue(TENANT_PRICING);
   await db.transaction(async (tx) => {
-    const present = new Set((await tx.query<{ id: string }>('select id from tenants')).rows.map((r) => r.id));
-    await insertRows(tx, 'insert into brands (id, slug, name, description)',
+    const present = new Set(
+      (await tx.query<{ id: string }>('select id from tenants')).rows.map((r) => r.id),
+    );
+    await insertRows(
+      tx,
+      'insert into brands (id, slug, name, description)',
       brandSeeds.map((b) => [brandId(b), b.slug, b.name, b.description]),
-      'on conflict (id) do update set slug = excluded.slug, name = excluded.name, description = excluded.description');
-    await insertRows(tx, 'insert into categories (id, slug, name, description, position)',
+      'on conflict (id) do update set slug = excluded.slug, name = excluded.name, description = excluded.description',
+    );
+    await insertRows(
+      tx,
+      'insert into categories (id, slug, name, description, position)',
       categorySeeds.map((c, position) => [categoryId(c), c.slug, c.name, c.description, position]),
       `on conflict (id) do update set slug = excluded.slug, name = excluded.name,
-         description = excluded.description, position = excluded.position`);
-    await insertRows(tx,
+         description = excluded.description, position = excluded.position`,
+    );
+    await insertRows(
+      tx,
       'insert into products (id, slug, name, description, brand_id, category_id, size_label, image_count, position)',
-      products.map((p) => [p.id, p.slug, p.name, p.description, p.brandId, p.categoryId, p.sizeLabel, p.imageCount, p.position]),
+      products.map((p) => [
+        p.id,
+        p.slug,
+        p.name,
+        p.description,
+        p.brandId,
+        p.categoryId,
+        p.sizeLabel,
+        p.imageCount,
+        p.position,
+      ]),
       `on conflict (id) do update set slug = excluded.slug, name = excluded.name, description = excluded.description,
          brand_id = excluded.brand_id, category_id = excluded.category_id, size_label = excluded.size_label,
-         image_count = excluded.image_count, position = excluded.position`);
-    await insertRows(tx,
+         image_count = excluded.image_count, position = excluded.position`,
+    );
+    await insertRows(
+      tx,
       'insert into offerings (id, tenant_id, product_id, price_single_cents, price_case_cents, case_size, available, stock)',
-      offerings.filter((o) => present.has(o.tenantId)).map((o) => [
-        o.id, o.tenantId, o.productId, o.priceSingleCents, o.priceCaseCents, o.caseSize, o.available, o.stock]),
-      'on conflict do nothing');
+      offerings
+        .filter((o) => present.has(o.tenantId))
+        .map((o) => [
+          o.id,
+          o.tenantId,
+          o.productId,
+          o.priceSingleCents,
+          o.priceCaseCents,
+          o.caseSize,
+          o.available,
+          o.stock,
+        ]),
+      'on conflict do nothing',
+    );
     // Search weights: the name counts most, then the brand, the category, the description.
     // English stems find "apples" for "apple"; the simple (unstemmed) words let a typed prefix match.
     await tx.query(`

@@ -22,9 +22,10 @@ async function seedDelivery(tx: Queryable, d: DeliverySeed): Promise<void> {
        free_from_cents = excluded.free_from_cents, horizon_days = excluded.horizon_days`,
     [d.tenantId, d.timeZone, d.cutoffTime, d.freeFromCents, d.horizonDays],
   );
-  await tx.query('delete from delivery_slot_templates where tenant_id = $1 and not (start_time = any($2::time[]))', [
-    d.tenantId, d.slots.map((s) => s.start),
-  ]);
+  await tx.query(
+    'delete from delivery_slot_templates where tenant_id = $1 and not (start_time = any($2::time[]))',
+    [d.tenantId, d.slots.map((s) => s.start)],
+  );
   for (const s of d.slots) {
     await tx.query(
       `insert into delivery_slot_templates (tenant_id, start_time, end_time, capacity, fee_cents)
@@ -50,7 +51,10 @@ export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const delivery of deliverySeeds) await seedDelivery(tx, delivery);
     for (const { tenantId, accountId } of DEMO_ACCOUNTS) {
-      const account = await tx.query('select id from accounts where id = $1 and tenant_id = $2', [accountId, tenantId]);
+      const account = await tx.query('select id from accounts where id = $1 and tenant_id = $2', [
+        accountId,
+        tenantId,
+      ]);
       if (!account.rows[0]) continue;
       const offeringIds = await demoOfferings(tx, tenantId);
       const profile = await seedProfile(tx, tenantId, accountId);

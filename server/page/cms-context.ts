@@ -31,13 +31,19 @@ export async function loadCmsContext(
     status = response.statusCode;
     const text = await response.body.text();
     const context = parseContextBody(text);
-    if (!context) return { kind: 'failed', status, statusText: statusTextOf(status), timedOut: false };
+    if (!context)
+      return { kind: 'failed', status, statusText: statusTextOf(status), timedOut: false };
     return { kind: 'ok', context };
   } catch (error) {
     const name = (error as { name?: string; code?: string }).name ?? '';
     const code = (error as { code?: string }).code ?? '';
     const timedOut = name === 'TimeoutError' || code.includes('TIMEOUT');
-    return { kind: 'failed', status, statusText: timedOut ? 'timeout' : code || name || 'error', timedOut };
+    return {
+      kind: 'failed',
+      status,
+      statusText: timedOut ? 'timeout' : code || name || 'error',
+      timedOut,
+    };
   }
 }
 
@@ -57,4 +63,3 @@ export function parseContextBody(text: string): CmsContext | null {
 function statusTextOf(status: number): string {
   return status >= 200 && status < 300 ? 'context without cid' : `HTTP ${status}`;
 }
-

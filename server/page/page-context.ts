@@ -75,7 +75,9 @@ export async function loadPageContext(
     };
   }
   const { context } = result;
-  const siteError = context.page?.siteError?.message ? { message: context.page.siteError.message } : null;
+  const siteError = context.page?.siteError?.message
+    ? { message: context.page.siteError.message }
+    : null;
   const publicContext: PublicContext = {
     cid: request.cid,
     tenant: context.tenant,
@@ -83,7 +85,11 @@ export async function loadPageContext(
     page: { isLoggedIn, siteError },
     userAccount: account ? { id: account.id, login: account.login, email: account.email } : null,
   };
-  return { ...base, publicContext, failure: siteError ? { status: 503, message: siteError.message } : null };
+  return {
+    ...base,
+    publicContext,
+    failure: siteError ? { status: 503, message: siteError.message } : null,
+  };
 }
 
 /** The page's path: React Router data requests (`/x.data`) stand for the page `/x`. */

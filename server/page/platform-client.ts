@@ -16,7 +16,8 @@ export function createPlatformClient(
 
   return {
     async call<T>({ method = 'GET', path, body }: PlatformCall): Promise<PlatformResponse<T>> {
-      if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`Bad platform path ${path}`);
+      if (!path.startsWith('/') || path.startsWith('//'))
+        throw new Error(`Bad platform path ${path}`);
       const token = page.accessToken();
       const headers = token ? { ...base, authorization: `Bearer ${token}` } : base;
       const response = await request(`${platform.baseUrl}${path}`, {

@@ -22,7 +22,8 @@ export const healthPlugin = fp(
     });
     app.decorate('drained', async (timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      while (inFlight > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       return inFlight <= 0;
     });
     // While shutting down, every response closes its connection, so keep-alive clients move to

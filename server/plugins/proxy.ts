@@ -16,7 +16,10 @@ import type { Platform } from '../upstream/platform';
 export const BODY_LIMIT = 1024 * 1024;
 
 export const proxyPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; platform: Platform; breaker?: BreakerOptions }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; platform: Platform; breaker?: BreakerOptions },
+  ) => {
     const { config, platform } = opts;
     const breakers = createBreakers(opts.breaker ?? DEFAULT_BREAKER);
     const targets = new WeakMap<FastifyRequest, ProxyTarget & { ok: true }>();
@@ -30,7 +33,9 @@ export const proxyPlugin = fp(
         disableRequestLogging: true,
       });
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (request, payload, done) => done(null, limitedBody(payload, BODY_LIMIT)));
+      scope.addContentTypeParser('*', (request, payload, done) =>
+        done(null, limitedBody(payload, BODY_LIMIT)),
+      );
 
       scope.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -41,7 +46,12 @@ export const proxyPlugin = fp(
           const target = resolveTarget(request.url, config.platformUrl);
           if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
           if (declaredTooLarge(request.raw, BODY_LIMIT)) {
-            return jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
+            return jsonError(
+              reply,
+              413,
+              'payload_too_large',
+              'Request body too large (limit 1 MiB)',
+            );
           }
           targets.set(request, target);
         },

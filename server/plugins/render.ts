@@ -18,7 +18,9 @@ export async function renderPlugin(
 ): Promise<void> {
   const provider = await prepareBuild(app, opts.source);
   const production = provider.mode === 'production';
-  const productionHandler = production ? createRequestHandler(await provider.getBuild(), 'production') : null;
+  const productionHandler = production
+    ? createRequestHandler(await provider.getBuild(), 'production')
+    : null;
 
   // Bodies of route actions (forms, JSON) are read by React Router from the raw stream.
   app.removeAllContentTypeParsers();
@@ -36,7 +38,8 @@ export async function renderPlugin(
     handler: async (request, reply) => {
       const nonce = createNonce();
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
-      const handle = productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
+      const handle =
+        productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
       const response = await handle(toWebRequest(request, reply), loadContext);
 
       reply.status(response.status);

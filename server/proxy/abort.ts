@@ -12,7 +12,10 @@ export function abortableDispatcher(dispatcher: Dispatcher): { request: Dispatch
     request: ((options: Dispatcher.RequestOptions, callback?: unknown) => {
       const signal = currentSignal.getStore();
       const withSignal = signal ? { ...options, signal } : options;
-      return (dispatcher.request as (o: Dispatcher.RequestOptions, cb?: unknown) => unknown)(withSignal, callback);
+      return (dispatcher.request as (o: Dispatcher.RequestOptions, cb?: unknown) => unknown)(
+        withSignal,
+        callback,
+      );
     }) as Dispatcher['request'],
   };
 }

@@ -1,4 +1,9 @@
-import { circuitBreaker, ConsecutiveBreaker, handleAll, type CircuitBreakerPolicy } from 'cockatiel';
+import {
+  circuitBreaker,
+  ConsecutiveBreaker,
+  handleAll,
+  type CircuitBreakerPolicy,
+} from 'cockatiel';
 
 // One circuit breaker per proxied service (security checklist, "Upstream 5xx storm"): after
 // `failures` consecutive failures (5xx answers, timeouts, unreachable), calls to that service fail

@@ -19,7 +19,12 @@ function causes(error: unknown): unknown[] {
 }
 
 /** Answers the browser; returns true when the upstream is at fault (counts for its circuit breaker). */
-export function sendProxyError(reply: FastifyReply, error: unknown, service: string, clientGone: boolean): boolean {
+export function sendProxyError(
+  reply: FastifyReply,
+  error: unknown,
+  service: string,
+  clientGone: boolean,
+): boolean {
   const chain = causes(error);
   if (chain.some((e) => e instanceof BodyTooLargeError)) {
     void jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
@@ -36,7 +41,12 @@ export function sendProxyError(reply: FastifyReply, error: unknown, service: str
   if (timedOut) {
     void jsonError(reply, 504, 'upstream_timeout', `The ${service} service did not answer in time`);
   } else {
-    void jsonError(reply, 502, 'upstream_unreachable', `The ${service} service could not be reached`);
+    void jsonError(
+      reply,
+      502,
+      'upstream_unreachable',
+      `The ${service} service could not be reached`,
+    );
   }
   return true;
 }

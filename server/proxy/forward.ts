@@ -16,19 +16,31 @@ import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 // one token refresh and one retry (docs/decisions/0025).
 export type ForwardDeps = { refresher: Refresher; config: Config; breakers: Breakers };
 type Target = { service: string; url: string };
-type UpstreamAnswer = { statusCode: number; headers: IncomingHttpHeaders; stream: NodeJS.ReadableStream & { destroy(): void } };
+type UpstreamAnswer = {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: NodeJS.ReadableStream & { destroy(): void };
+};
 
 const REPLAYABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const MAX_RETRY_DELAY_MS = 250;
 
-export async function forward(request: FastifyRequest, reply: FastifyReply, target: Target, deps: ForwardDeps): Promise<void> {
+export async function forward(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: Target,
+  deps: ForwardDeps,
+): Promise<void> {
   const first = await proxyCredentials(request, reply, deps);
   const controller = new AbortController();
   // The client went away before the answer was complete: stop the upstream work too.
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const canRenew = REPLAYABLE.has(request.method) && !first.renewed && readTokenCookies(request).refreshToken !== null;
+  const canRenew =
+    REPLAYABLE.has(request.method) &&
+    !first.renewed &&
+    readTokenCookies(request).refreshToken !== null;
 
   const breaker = deps.breakers.for(target.service);
 
@@ -52,10 +64,20 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, targ
                 return Math.min(Number(delay) || 0, MAX_RETRY_DELAY_MS);
               },
               rewriteRequestHeaders: (req, headers) =>
-                upstreamRequestHeaders(headers as IncomingHttpHeaders, { cid: req.cid, shopOrigin: req.shopOrigin, accessToken }),
-              rewriteHeaders: (headers) => (copied = downstreamHeaders(headers as IncomingHttpHeaders, accessToken !== null)),
+                upstreamRequestHeaders(headers as IncomingHttpHeaders, {
+                  cid: req.cid,
+                  shopOrigin: req.shopOrigin,
+                  accessToken,
+                }),
+              rewriteHeaders: (headers) =>
+                (copied = downstreamHeaders(headers as IncomingHttpHeaders, accessToken !== null)),
               onError: (_reply, { error }) => {
-                const fault = sendProxyError(reply, error, target.service, controller.signal.aborted);
+                const fault = sendProxyError(
+                  reply,
+                  error,
+                  target.service,
+                  controller.signal.aborted,
+                );
                 if (fault) fail(error);
                 else settle(0);
               },
@@ -77,13 +99,25 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, targ
     breaker.execute(exchange).catch((error: unknown) => {
       if (!isBrokenCircuitError(error)) return; // a fault: already answered by onError
       request.log.warn({ service: target.service }, 'circuit open: failing fast');
-      void jsonError(reply, 503, 'upstream_unavailable', `The ${target.service} service is unavailable; try again shortly`);
+      void jsonError(
+        reply,
+        503,
+        'upstream_unavailable',
+        `The ${target.service} service is unavailable; try again shortly`,
+      );
     });
   };
 
   // The upstream refused the token: renew it once; with a new token, drop the 401 and ask again.
-  const retryAfterRefusal = async (refused: UpstreamAnswer, copied: IncomingHttpHeaders, used: string | null) => {
-    const renewed = await proxyCredentials(request, reply, deps, { force: true, accessToken: used });
+  const retryAfterRefusal = async (
+    refused: UpstreamAnswer,
+    copied: IncomingHttpHeaders,
+    used: string | null,
+  ) => {
+    const renewed = await proxyCredentials(request, reply, deps, {
+      force: true,
+      accessToken: used,
+    });
     if (!renewed.renewed || controller.signal.aborted) return void reply.send(refused.stream);
     refused.stream.on('error', () => {}); // destroying an unread undici body emits an abort error
     refused.stream.destroy();

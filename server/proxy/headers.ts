@@ -27,7 +27,10 @@ export type UpstreamIdentity = { cid: string; shopOrigin: string; accessToken: s
  * only allow-listed ones survive, and the gateway's headers are set after them, so a client can
  * neither spoof nor strip them (CVE-2026-33805: `Connection: x-correlation-id`).
  */
-export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, identity: UpstreamIdentity): IncomingHttpHeaders {
+export function upstreamRequestHeaders(
+  incoming: IncomingHttpHeaders,
+  identity: UpstreamIdentity,
+): IncomingHttpHeaders {
   const headers: Record<string, string | string[]> = {};
   if (incoming.host) headers.host = incoming.host; // reply-from set it to the upstream's host
   for (const name of FORWARDED_TO_UPSTREAM) {
@@ -39,10 +42,20 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, identity: 
   return headers;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Headers the browser may see; `credentialed`: the call carried the visitor's token. */
-export function downstreamHeaders(upstream: IncomingHttpHeaders, credentialed: boolean): IncomingHttpHeaders {
+export function downstreamHeaders(
+  upstream: IncomingHttpHeaders,
+  credentialed: boolean,
+): IncomingHttpHeaders {
   const named = new Set(
     String(upstream.connection ?? '')
       .split(',')

@@ -30,19 +30,34 @@ export function resolveTarget(rawUrl: string, platformUrl: string): ProxyTarget 
 
   // The escape check runs on the whole raw path, before the service is even looked at.
   const escape = findPathEscape(path);
-  if (escape) return { ok: false, status: 400, code: 'bad_path', message: `Refused path: ${escape}` };
+  if (escape)
+    return { ok: false, status: 400, code: 'bad_path', message: `Refused path: ${escape}` };
 
   const slash = path.indexOf('/', PREFIX.length);
   const service = slash === -1 ? path.slice(PREFIX.length) : path.slice(PREFIX.length, slash);
   const rest = slash === -1 ? '' : path.slice(slash);
   if (!KNOWN.has(service)) return notFound(`Unknown service: ${service.slice(0, 40)}`);
-  if (service === 'uaa' && isTokenEndpoint(rest)) return notFound('Not available through the proxy');
-  return { ok: true, service: service as ProxiedService, url: `${platformUrl}${PREFIX}${service}${rest}${query}` };
+  if (service === 'uaa' && isTokenEndpoint(rest))
+    return notFound('Not available through the proxy');
+  return {
+    ok: true,
+    service: service as ProxiedService,
+    url: `${platformUrl}${PREFIX}${service}${rest}${query}`,
+  };
 }
 
 // uaa endpoints that hand out or take tokens are the gateway's business only (/auth/* here):
 // refused by segment, ignoring case and ;matrix parameters some servers strip.
-const TOKEN_SEGMENTS = new Set(['auth', 'oauth', 'oauth2', 'sign-in', 'sign-out', 'refresh', 'login', 'logout']);
+const TOKEN_SEGMENTS = new Set([
+  'auth',
+  'oauth',
+  'oauth2',
+  'sign-in',
+  'sign-out',
+  'refresh',
+  'login',
+  'logout',
+]);
 
 export function isTokenEndpoint(rest: string): boolean {
   const segments = decodeURIComponent(rest)

@@ -9,10 +9,18 @@ import type { ServerBuild } from 'react-router';
 // dev server with HMR (npm run dev). Each source also serves the browser's assets.
 export type RenderSource = { kind: 'build'; dir?: string } | { kind: 'vite' };
 
-export type BuildProvider = { getBuild(): Promise<ServerBuild>; mode: 'production' | 'development' };
+export type BuildProvider = {
+  getBuild(): Promise<ServerBuild>;
+  mode: 'production' | 'development';
+};
 
-export async function prepareBuild(app: FastifyInstance, source: RenderSource): Promise<BuildProvider> {
-  return source.kind === 'vite' ? prepareVite(app) : prepareFiles(app, source.dir ?? process.env.BUILD_DIR ?? 'build');
+export async function prepareBuild(
+  app: FastifyInstance,
+  source: RenderSource,
+): Promise<BuildProvider> {
+  return source.kind === 'vite'
+    ? prepareVite(app)
+    : prepareFiles(app, source.dir ?? process.env.BUILD_DIR ?? 'build');
 }
 
 async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildProvider> {
@@ -34,7 +42,10 @@ async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildPro
 }
 
 async function prepareVite(app: FastifyInstance): Promise<BuildProvider> {
-  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import('vite'),
+    import('@fastify/middie'),
+  ]);
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   await app.register(middie);
   app.use((req, res, next) => {

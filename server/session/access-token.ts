@@ -36,7 +36,10 @@ export async function proxyCredentials(
     return { accessToken: null, renewed: false };
   }
   // A transient failure does not sign the visitor out: the call goes on with what it has.
-  request.log.warn({ upstreamStatus: outcome.status, reason: outcome.reason }, 'token refresh failed; using the current token');
+  request.log.warn(
+    { upstreamStatus: outcome.status, reason: outcome.reason },
+    'token refresh failed; using the current token',
+  );
   return { accessToken: current, renewed: false };
 }
 

@@ -36,20 +36,32 @@ export async function resolveAccount(
       return LOGGED_OUT;
     }
     if (refreshed.kind === 'failed') {
-      request.log.warn({ upstreamStatus: refreshed.status, reason: refreshed.reason }, 'token refresh failed; treated as logged out');
+      request.log.warn(
+        { upstreamStatus: refreshed.status, reason: refreshed.reason },
+        'token refresh failed; treated as logged out',
+      );
       return LOGGED_OUT;
     }
     setTokenCookies(reply, refreshed.pair, deps.config);
-    tokens = { accessToken: refreshed.pair.access_token, refreshToken: refreshed.pair.refresh_token };
+    tokens = {
+      accessToken: refreshed.pair.access_token,
+      refreshToken: refreshed.pair.refresh_token,
+    };
     result = await deps.uaa.account(ctx, tokens);
   }
 
   if (result.kind === 'expired') {
-    request.log.warn({ upstreamStatus: 401 }, 'account call refused a fresh access token; treated as logged out');
+    request.log.warn(
+      { upstreamStatus: 401 },
+      'account call refused a fresh access token; treated as logged out',
+    );
     return LOGGED_OUT;
   }
   if (result.kind === 'failed') {
-    request.log.warn({ upstreamStatus: result.status, reason: result.reason }, 'account call failed; treated as logged out');
+    request.log.warn(
+      { upstreamStatus: result.status, reason: result.reason },
+      'account call failed; treated as logged out',
+    );
     return LOGGED_OUT;
   }
   return { account: publicAccount(result.account), accessToken: tokens.accessToken };

@@ -33,7 +33,11 @@ function attributes(config: Pick<Config, 'cookieSecure'>): CookieSerializeOption
  * expires after expires_in: the gateway must still see the expired token to refresh it, since the
  * account is only asked for when both cookies exist (specification section 4; ADR 0021).
  */
-export function setTokenCookies(reply: FastifyReply, pair: TokenPair, config: Pick<Config, 'cookieSecure'>): void {
+export function setTokenCookies(
+  reply: FastifyReply,
+  pair: TokenPair,
+  config: Pick<Config, 'cookieSecure'>,
+): void {
   const sessionSeconds = pair.refresh_expires_in;
   const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
   reply.setCookie(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime });

@@ -2,7 +2,12 @@ import type { FastifyReply } from 'fastify';
 import type { GatewayError } from '../../shared/contracts/errors';
 
 // The gateway's own JSON errors: { error: { code, message, cid } } (brief, "Contracts").
-export function jsonError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+export function jsonError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+): FastifyReply {
   const body: GatewayError = { error: { code, message, cid: reply.request.cid } };
   return reply
     .code(status)

@@ -3,7 +3,10 @@ import type { TokenResult } from '../uaa/client';
 import { createRefresher } from './refresh';
 
 const ctx = { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' };
-const ok = (n: string): TokenResult => ({ kind: 'ok', pair: { access_token: `a${n}`, refresh_token: `r${n}`, token_type: 'Bearer', expires_in: 60 } });
+const ok = (n: string): TokenResult => ({
+  kind: 'ok',
+  pair: { access_token: `a${n}`, refresh_token: `r${n}`, token_type: 'Bearer', expires_in: 60 },
+});
 
 afterEach(() => vi.useRealTimers());
 
@@ -12,7 +15,10 @@ describe('createRefresher', () => {
     vi.useFakeTimers();
     const refresh = vi.fn(async () => ok('1'));
     const refresher = createRefresher({ refresh }, { memoMs: 30_000 });
-    const [a, b] = await Promise.all([refresher.refresh('old', ctx), refresher.refresh('old', ctx)]);
+    const [a, b] = await Promise.all([
+      refresher.refresh('old', ctx),
+      refresher.refresh('old', ctx),
+    ]);
     expect(a).toEqual(b);
     expect(await refresher.refresh('old', ctx)).toEqual(a);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -23,7 +29,10 @@ describe('createRefresher', () => {
   });
 
   it('does not remember transient failures', async () => {
-    const refresh = vi.fn<() => Promise<TokenResult>>().mockResolvedValueOnce({ kind: 'failed', status: 503, reason: 'status' }).mockResolvedValueOnce(ok('2'));
+    const refresh = vi
+      .fn<() => Promise<TokenResult>>()
+      .mockResolvedValueOnce({ kind: 'failed', status: 503, reason: 'status' })
+      .mockResolvedValueOnce(ok('2'));
     const refresher = createRefresher({ refresh });
     expect((await refresher.refresh('t', ctx)).kind).toBe('failed');
     expect((await refresher.refresh('t', ctx)).kind).toBe('refreshed');

@@ -21,12 +21,19 @@ export type Refresher = {
 
 export type RefresherOptions = { memoMs?: number };
 
-export function createRefresher(uaa: Pick<UaaClient, 'refresh'>, options: RefresherOptions = {}): Refresher {
+export function createRefresher(
+  uaa: Pick<UaaClient, 'refresh'>,
+  options: RefresherOptions = {},
+): Refresher {
   const memoMs = options.memoMs ?? 30_000;
   const inFlight = new Map<string, Promise<RefreshOutcome>>();
   const memo = new Map<string, RefreshOutcome>();
 
-  async function run(key: string, refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome> {
+  async function run(
+    key: string,
+    refreshToken: string,
+    ctx: UaaCallContext,
+  ): Promise<RefreshOutcome> {
     const result = await uaa.refresh(ctx, refreshToken);
     const outcome: RefreshOutcome =
       result.kind === 'ok'
@@ -44,7 +51,11 @@ export function createRefresher(uaa: Pick<UaaClient, 'refresh'>, options: Refres
 
   return {
     refresh(refreshToken, ctx) {
-      const key = createHash('sha256').update(ctx.shopOrigin).update('\n').update(refreshToken).digest('base64url');
+      const key = createHash('sha256')
+        .update(ctx.shopOrigin)
+        .update('\n')
+        .update(refreshToken)
+        .digest('base64url');
       const remembered = memo.get(key);
       if (remembered) return Promise.resolve(remembered);
       const pending = inFlight.get(key);

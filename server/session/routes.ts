@@ -28,22 +28,34 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.post('/auth/sign-in', async (request, reply) => {
     const body = SignInBody.safeParse(request.body);
     if (!body.success) {
-      const detail = body.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      const detail = body.error.issues
+        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+        .join('; ');
       return jsonError(reply, 400, 'invalid_request', `Invalid sign-in request: ${detail}`);
     }
     // A guest's refresh token lets uaa merge the guest cart into the account's cart.
     const { refreshToken } = readTokenCookies(request);
-    const result = await uaa.signIn(ctx(request), { ...body.data, guestRefreshToken: refreshToken ?? undefined });
-    if (result.kind === 'invalid_grant') return jsonError(reply, 401, 'invalid_credentials', 'Wrong e-mail or password');
+    const result = await uaa.signIn(ctx(request), {
+      ...body.data,
+      guestRefreshToken: refreshToken ?? undefined,
+    });
+    if (result.kind === 'invalid_grant')
+      return jsonError(reply, 401, 'invalid_credentials', 'Wrong e-mail or password');
     if (result.kind === 'refused') return jsonError(reply, 403, 'sign_in_refused', result.message);
     if (result.kind === 'failed') return upstreamFailure(request, reply, 'sign-in', result);
 
     setTokenCookies(reply, result.pair, config);
-    const tokens = { accessToken: result.pair.access_token, refreshToken: result.pair.refresh_token };
+    const tokens = {
+      accessToken: result.pair.access_token,
+      refreshToken: result.pair.refresh_token,
+    };
     const account = await uaa.account(ctx(request), tokens);
     if (account.kind !== 'ok') {
       // Signed in all the same: the next page load asks for the account again.
-      request.log.warn({ upstreamStatus: account.kind === 'failed' ? account.status : 401 }, 'account call after sign-in failed');
+      request.log.warn(
+        { upstreamStatus: account.kind === 'failed' ? account.status : 401 },
+        'account call after sign-in failed',
+      );
       return { account: null };
     }
     return { account: publicAccount(account.account) };
@@ -55,7 +67,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
       const result = await uaa.signOut(ctx(request), refreshToken);
       // The cookies go anyway: the visitor asked to leave, and the token expires on its own.
       if (result.kind === 'failed') {
-        request.log.warn({ upstreamStatus: result.status, reason: result.reason }, 'sign-out: revocation failed');
+        request.log.warn(
+          { upstreamStatus: result.status, reason: result.reason },
+          'sign-out: revocation failed',
+        );
       }
     }
     clearTokenCookies(reply, config);
@@ -77,11 +92,24 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
   });
 }
 
-function upstreamFailure(request: FastifyRequest, reply: FastifyReply, what: string, failure: UaaFailure | { kind: 'invalid_grant' }) {
+function upstreamFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  what: string,
+  failure: UaaFailure | { kind: 'invalid_grant' },
+) {
   const status = failure.kind === 'failed' ? failure.status : 400;
   const timedOut = failure.kind === 'failed' && failure.reason === 'timeout';
-  request.log.warn({ upstreamStatus: status, reason: failure.kind === 'failed' ? failure.reason : failure.kind }, `${what}: uaa failed`);
+  request.log.warn(
+    { upstreamStatus: status, reason: failure.kind === 'failed' ? failure.reason : failure.kind },
+    `${what}: uaa failed`,
+  );
   return timedOut
-    ? jsonError(reply, 504, 'upstream_timeout', `The account service did not answer in time (${what})`)
+    ? jsonError(
+        reply,
+        504,
+        'upstream_timeout',
+        `The account service did not answer in time (${what})`,
+      )
     : jsonError(reply, 502, 'upstream_error', `The account service failed (${what})`);
 }

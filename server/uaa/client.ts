@@ -8,7 +8,11 @@ import { callUaa, type UaaCallContext, type UaaExchange } from './call';
 // callers decide between "session over" and "try again later" on a closed set of cases.
 export type { UaaCallContext };
 
-export type UaaFailure = { kind: 'failed'; status: number | null; reason: 'timeout' | 'network' | 'status' | 'body' };
+export type UaaFailure = {
+  kind: 'failed';
+  status: number | null;
+  reason: 'timeout' | 'network' | 'status' | 'body';
+};
 export type TokenResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid_grant' } | UaaFailure;
 export type SignInResult = TokenResult | { kind: 'refused'; status: number; message: string };
 export type AccountResult = { kind: 'ok'; account: Account } | { kind: 'expired' } | UaaFailure;
@@ -17,7 +21,10 @@ export type SessionTokens = { accessToken: string; refreshToken: string };
 
 export type UaaClient = {
   account(ctx: UaaCallContext, tokens: SessionTokens): Promise<AccountResult>;
-  signIn(ctx: UaaCallContext, input: { email: string; password: string; guestRefreshToken?: string }): Promise<SignInResult>;
+  signIn(
+    ctx: UaaCallContext,
+    input: { email: string; password: string; guestRefreshToken?: string },
+  ): Promise<SignInResult>;
   guest(ctx: UaaCallContext): Promise<TokenResult>;
   refresh(ctx: UaaCallContext, refreshToken: string): Promise<TokenResult>;
   signOut(ctx: UaaCallContext, refreshToken: string): Promise<SignOutResult>;
@@ -36,7 +43,9 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
         method: 'GET',
         path: uaaPaths.account,
         // Specification section 7: both tokens in a Cookie header.
-        headers: { cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}` },
+        headers: {
+          cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}`,
+        },
       });
       if (exchange.kind === 'answered' && exchange.status === 401) return { kind: 'expired' };
       return parseOk(exchange, Account, (account) => ({ kind: 'ok', account }));
@@ -52,7 +61,11 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
         return { kind: 'invalid_grant' };
       }
       if (exchange.kind === 'answered' && exchange.status === 403) {
-        return { kind: 'refused', status: 403, message: errorMessage(exchange.body) ?? 'Sign-in refused' };
+        return {
+          kind: 'refused',
+          status: 403,
+          message: errorMessage(exchange.body) ?? 'Sign-in refused',
+        };
       }
       return tokenResult(exchange);
     },
@@ -69,7 +82,8 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
 
     async signOut(ctx, refreshToken) {
       const exchange = await post(ctx, uaaPaths.signOut, { refresh_token: refreshToken });
-      if (exchange.kind === 'answered' && exchange.status >= 200 && exchange.status < 300) return { kind: 'ok' };
+      if (exchange.kind === 'answered' && exchange.status >= 200 && exchange.status < 300)
+        return { kind: 'ok' };
       return failure(exchange);
     },
   };
@@ -80,10 +94,17 @@ function tokenResult(exchange: UaaExchange): TokenResult {
 }
 
 /** A 2xx whose body matches the schema, or a failure naming what went wrong. */
-function parseOk<S extends z.ZodType, R>(exchange: UaaExchange, schema: S, wrap: (value: z.infer<S>) => R): R | UaaFailure {
-  if (exchange.kind !== 'answered' || exchange.status < 200 || exchange.status >= 300) return failure(exchange);
+function parseOk<S extends z.ZodType, R>(
+  exchange: UaaExchange,
+  schema: S,
+  wrap: (value: z.infer<S>) => R,
+): R | UaaFailure {
+  if (exchange.kind !== 'answered' || exchange.status < 200 || exchange.status >= 300)
+    return failure(exchange);
   const parsed = schema.safeParse(exchange.body);
-  return parsed.success ? wrap(parsed.data) : { kind: 'failed', status: exchange.status, reason: 'body' };
+  return parsed.success
+    ? wrap(parsed.data)
+    : { kind: 'failed', status: exchange.status, reason: 'body' };
 }
 
 function failure(exchange: UaaExchange): UaaFailure {
@@ -94,7 +115,8 @@ function failure(exchange: UaaExchange): UaaFailure {
 
 // invalid_grant: the refresh token is spent, expired or revoked (or the credentials are wrong).
 function isInvalidGrant(exchange: UaaExchange): boolean {
-  if (exchange.kind !== 'answered' || (exchange.status !== 400 && exchange.status !== 401)) return false;
+  if (exchange.kind !== 'answered' || (exchange.status !== 400 && exchange.status !== 401))
+    return false;
   const oauth = UaaError.safeParse(exchange.body);
   if (oauth.success) return oauth.data.error === 'invalid_grant';
   const platform = PlatformError.safeParse(exchange.body);

@@ -22,7 +22,12 @@ const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'must be at most 200 characters');
-const key = z.string().trim().min(10).max(200).regex(/^[\w-]+$/, 'is not a valid key');
+const key = z
+  .string()
+  .trim()
+  .min(10)
+  .max(200)
+  .regex(/^[\w-]+$/, 'is not a valid key');
 
 export const RegisterRequest = z.object({
   email: z.string().trim().email('must be an e-mail address').max(254),
@@ -33,8 +38,13 @@ export const RegisterRequest = z.object({
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 export const ActivateRequest = z.object({ key });
-export const ResetInitRequest = z.object({ email: z.string().trim().email('must be an e-mail address').max(254) });
+export const ResetInitRequest = z.object({
+  email: z.string().trim().email('must be an e-mail address').max(254),
+});
 export const ResetFinishRequest = z.object({ key, newPassword: password });
-export const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(200), newPassword: password });
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: password,
+});
 
 export const MessageResponse = z.object({ message: z.string() });

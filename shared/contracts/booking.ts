@@ -31,7 +31,10 @@ export type BookingItemInput = z.infer<typeof BookingItemInput>;
 
 /** Body of DELETE .../items. */
 export const BookingItemsDelete = z.object({
-  items: z.array(z.object({ uid: z.string().min(1) })).min(1).max(500),
+  items: z
+    .array(z.object({ uid: z.string().min(1) }))
+    .min(1)
+    .max(500),
 });
 
 /** Body of PUT .../notes: the cart's notes, replaced as a whole. */

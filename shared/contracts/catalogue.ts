@@ -7,11 +7,13 @@ export const CATALOGUE_BASE = '/api/services/catalogue/api/v1';
 
 const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
 export const cataloguePaths = {
-  productBySlug: (slug: string) => `${CATALOGUE_BASE}/products/by-slug?slug=${encodeURIComponent(slug)}`,
+  productBySlug: (slug: string) =>
+    `${CATALOGUE_BASE}/products/by-slug?slug=${encodeURIComponent(slug)}`,
   productsBySlugs: (slugs: readonly string[]) => `${CATALOGUE_BASE}/products?slugs=${list(slugs)}`,
   productsByIds: (ids: readonly string[]) => `${CATALOGUE_BASE}/products?ids=${list(ids)}`,
   featured: (limit = 12) => `${CATALOGUE_BASE}/products/featured?limit=${limit}`,
-  related: (productId: string, limit = 8) => `${CATALOGUE_BASE}/products/${encodeURIComponent(productId)}/related?limit=${limit}`,
+  related: (productId: string, limit = 8) =>
+    `${CATALOGUE_BASE}/products/${encodeURIComponent(productId)}/related?limit=${limit}`,
   offerings: (ids: readonly string[]) => `${CATALOGUE_BASE}/offerings?ids=${list(ids)}`,
   brands: `${CATALOGUE_BASE}/brands`,
   brand: (slug: string) => `${CATALOGUE_BASE}/brands/${encodeURIComponent(slug)}`,
@@ -19,13 +21,24 @@ export const cataloguePaths = {
   category: (slug: string) => `${CATALOGUE_BASE}/categories/${encodeURIComponent(slug)}`,
   search: `${CATALOGUE_BASE}/search`,
   suggest: `${CATALOGUE_BASE}/suggest`,
-  image: (productId: string, n: number) => `${CATALOGUE_BASE}/images/${encodeURIComponent(productId)}/${n}.svg`,
+  image: (productId: string, n: number) =>
+    `${CATALOGUE_BASE}/images/${encodeURIComponent(productId)}/${n}.svg`,
 } as const;
 
 /** The category slugs other parts of the shop may link to. */
 export const CATEGORY_SLUGS = [
-  'fruit-vegetables', 'dairy-eggs', 'bakery', 'meat-fish', 'pantry', 'drinks', 'frozen', 'snacks',
-  'household', 'baby-care', 'health-beauty', 'pet-food',
+  'fruit-vegetables',
+  'dairy-eggs',
+  'bakery',
+  'meat-fish',
+  'pantry',
+  'drinks',
+  'frozen',
+  'snacks',
+  'household',
+  'baby-care',
+  'health-beauty',
+  'pet-food',
 ] as const;
 
 export const SORTS = ['relevance', 'price-asc', 'price-desc', 'name'] as const;
@@ -75,10 +88,18 @@ export type OfferingSummaries = z.infer<typeof OfferingSummaries>;
 
 export const Brand = BrandRef.extend({ description: z.string(), productCount: z.number().int() });
 export type Brand = z.infer<typeof Brand>;
-export const Category = CategoryRef.extend({ description: z.string(), productCount: z.number().int() });
+export const Category = CategoryRef.extend({
+  description: z.string(),
+  productCount: z.number().int(),
+});
 export type Category = z.infer<typeof Category>;
 
-const Page = { items: z.array(ProductSummary), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+const Page = {
+  items: z.array(ProductSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+};
 export const BrandPage = z.object({ brand: Brand, ...Page });
 export type BrandPage = z.infer<typeof BrandPage>;
 export const CategoryPage = z.object({ category: Category, ...Page });
@@ -94,7 +115,9 @@ export const SearchResult = z.object({
 export type SearchResult = z.infer<typeof SearchResult>;
 
 export const Suggestions = z.object({
-  suggestions: z.array(z.object({ slug: z.string(), name: z.string(), brand: z.string(), image: z.string() })),
+  suggestions: z.array(
+    z.object({ slug: z.string(), name: z.string(), brand: z.string(), image: z.string() }),
+  ),
   categories: z.array(CategoryRef),
 });
 export type Suggestions = z.infer<typeof Suggestions>;

@@ -43,12 +43,22 @@ const Link = z.object({ label: z.string(), href: z.string() });
 export const HomeBlock = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hero'), title: z.string(), text: z.string(), cta: Link }),
   /** Products of a catalogue search (the search term), best ranked first. */
-  z.object({ type: z.literal('product-rail'), title: z.string(), query: z.string(), limit: z.number().int() }),
+  z.object({
+    type: z.literal('product-rail'),
+    title: z.string(),
+    query: z.string(),
+    limit: z.number().int(),
+  }),
   /** The catalogue's categories as tiles. */
   z.object({ type: z.literal('category-tiles'), title: z.string() }),
   /** The catalogue's brands as a strip of links to /brands/{brandSlug}. */
   z.object({ type: z.literal('brand-strip'), title: z.string(), limit: z.number().int() }),
-  z.object({ type: z.literal('promo'), title: z.string(), text: z.string(), link: Link.optional() }),
+  z.object({
+    type: z.literal('promo'),
+    title: z.string(),
+    text: z.string(),
+    link: Link.optional(),
+  }),
 ]);
 export type HomeBlock = z.infer<typeof HomeBlock>;
 

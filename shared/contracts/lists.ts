@@ -86,7 +86,10 @@ export const ShoppingListItemUpdate = z
     quantity: z.number().int().min(1).max(999).optional(),
     note: z.string().trim().max(200).optional(),
   })
-  .refine((update) => update.quantity !== undefined || update.note !== undefined, 'Nothing to change');
+  .refine(
+    (update) => update.quantity !== undefined || update.note !== undefined,
+    'Nothing to change',
+  );
 export type ShoppingListItemUpdate = z.input<typeof ShoppingListItemUpdate>;
 
 export const ListParams = z.object({ listId: id });

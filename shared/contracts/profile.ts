@@ -100,7 +100,10 @@ export const PaymentMethodInput = z
       .string()
       .max(40)
       .transform((value) => value.replace(/\s+/g, ''))
-      .refine((digits) => /^\d{12,19}$/.test(digits), 'Enter the 12 to 19 digits of the card number')
+      .refine(
+        (digits) => /^\d{12,19}$/.test(digits),
+        'Enter the 12 to 19 digits of the card number',
+      )
       .refine((digits) => passesLuhn(digits), 'This card number is not valid (check the digits)'),
     expiryMonth: z.number().int().min(1).max(12),
     expiryYear: z.number().int().min(2000).max(2100),

@@ -37,7 +37,9 @@ describe('account journey', () => {
     await registration.getByRole('button', { name: 'Create my account' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
 
-    const mail = (await shop.platform.outbox(email)).find((message) => message.kind === 'activation');
+    const mail = (await shop.platform.outbox(email)).find(
+      (message) => message.kind === 'activation',
+    );
     const link = new URL(mail!.link!).pathname;
     await page.goto(shop.url + link);
     await page.waitForSelector('html[data-hydrated="true"]');

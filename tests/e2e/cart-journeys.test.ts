@@ -14,7 +14,11 @@ let products: Product[];
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchChromium()]);
-  const { rows } = await shop.platform.db.query<{ slug: string; name: string; offering_id: string }>(
+  const { rows } = await shop.platform.db.query<{
+    slug: string;
+    name: string;
+    offering_id: string;
+  }>(
     `select p.slug, p.name, o.id as offering_id from products p join offerings o on o.product_id = p.id
       where o.tenant_id = 'fresh' and o.available order by p.position, p.id limit 4`,
   );
@@ -32,7 +36,10 @@ async function openProduct(page: Page, product: Product) {
 
 /** The visitor's cart as the server has it, read with the page's cookies. */
 async function serverCart(page: Page): Promise<Booking> {
-  const body = await page.evaluate(async (path) => (await fetch(path)).json(), bookingPaths.cart('fresh'));
+  const body = await page.evaluate(
+    async (path) => (await fetch(path)).json(),
+    bookingPaths.cart('fresh'),
+  );
   return Booking.parse(body);
 }
 const lines = (booking: Booking) =>
@@ -44,9 +51,15 @@ describe('cart journeys in Chromium', () => {
     // The demo account already holds something of its own.
     const tokens = await shop.platform.signIn('fresh');
     await shop.platform.call(bookingPaths.item('fresh'), {
-      method: 'PUT', token: tokens.access_token, body: { offeringId: accountProduct.offeringId, quantity: 1, byCase: false },
+      method: 'PUT',
+      token: tokens.access_token,
+      body: { offeringId: accountProduct.offeringId, quantity: 1, byCase: false },
     });
-    const before = Booking.parse(await (await shop.platform.call(bookingPaths.cart('fresh'), { token: tokens.access_token })).json());
+    const before = Booking.parse(
+      await (
+        await shop.platform.call(bookingPaths.cart('fresh'), { token: tokens.access_token })
+      ).json(),
+    );
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -56,9 +69,9 @@ describe('cart journeys in Chromium', () => {
     await page.getByRole('button', { name: `Add ${singles}` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${singles}` }).click();
     await page.getByRole('button', { name: `Add ${cases}` }).click();
-    await expect.poll(async () => lines(await serverCart(page))).toEqual(
-      [`${guestProduct.offeringId}:case:1`, `${guestProduct.offeringId}:single:2`].sort(),
-    );
+    await expect
+      .poll(async () => lines(await serverCart(page)))
+      .toEqual([`${guestProduct.offeringId}:case:1`, `${guestProduct.offeringId}:single:2`].sort());
     await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(/^3 items, /);
 
     await page.getByRole('link', { name: 'Sign in' }).click();
@@ -66,7 +79,9 @@ describe('cart journeys in Chromium', () => {
     await dialog.getByLabel('E-mail').fill(DEMO.email);
     await dialog.getByLabel('Password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Wrong e-mail or password.');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Wrong e-mail or password.');
     await dialog.getByLabel('Password').fill(DEMO.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForSelector('summary[aria-label^="Account menu"]');
@@ -75,16 +90,28 @@ describe('cart journeys in Chromium', () => {
 
     const merged = await serverCart(page);
     expect(lines(merged)).toEqual(
-      [...lines(before), `${guestProduct.offeringId}:case:1`, `${guestProduct.offeringId}:single:2`].sort(),
+      [
+        ...lines(before),
+        `${guestProduct.offeringId}:case:1`,
+        `${guestProduct.offeringId}:single:2`,
+      ].sort(),
     );
     // The widget shows the merged cart.
     const count = merged.items.reduce((sum, item) => sum + item.quantity, 0);
-    await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(new RegExp(`^${count} items, `));
+    await expect
+      .poll(() => page.locator('.cart-summary').textContent())
+      .toMatch(new RegExp(`^${count} items, `));
     await page.getByRole('link', { name: /^Cart/ }).click();
     const panel = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => panel.getByRole('status', { name: `Quantity of ${singles}` }).textContent()).toBe('2');
-    await expect.poll(() => panel.getByRole('status', { name: `Quantity of ${cases}` }).textContent()).toBe('1');
-    await expect.poll(() => panel.getByRole('link', { name: accountProduct.name, exact: true }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => panel.getByRole('status', { name: `Quantity of ${singles}` }).textContent())
+      .toBe('2');
+    await expect
+      .poll(() => panel.getByRole('status', { name: `Quantity of ${cases}` }).textContent())
+      .toBe('1');
+    await expect
+      .poll(() => panel.getByRole('link', { name: accountProduct.name, exact: true }).count())
+      .toBeGreaterThan(0);
     await context.close();
   });
 
@@ -100,12 +127,16 @@ describe('cart journeys in Chromium', () => {
     for (let i = 0; i < 4; i++) await plus.click({ delay: 0 });
     const shown = page.getByRole('status', { name: `Quantity of ${singles}` });
     expect(await shown.textContent()).toBe('7');
-    await expect.poll(async () => lines(await serverCart(page))).toEqual([`${product.offeringId}:single:7`]);
+    await expect
+      .poll(async () => lines(await serverCart(page)))
+      .toEqual([`${product.offeringId}:single:7`]);
 
     const minus = page.getByRole('button', { name: `Decrease quantity of ${singles}` });
     await minus.dblclick();
     await minus.dblclick();
-    await expect.poll(async () => lines(await serverCart(page))).toEqual([`${product.offeringId}:single:3`]);
+    await expect
+      .poll(async () => lines(await serverCart(page)))
+      .toEqual([`${product.offeringId}:single:3`]);
     for (let i = 0; i < 3; i++) await minus.click({ delay: 0 });
     await page.getByRole('button', { name: `Add ${singles}` }).waitFor();
     await expect.poll(async () => (await serverCart(page)).items).toEqual([]);

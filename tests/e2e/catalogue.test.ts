@@ -25,11 +25,14 @@ async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
     if (response.status() >= 400) problems.push(`response: ${response.status()} ${response.url()}`);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console: ${message.text()}`);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
     });
   });
   return { page, problems };
@@ -37,7 +40,8 @@ async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
 
 // Every console error, CSP violation or failed response fails the test.
 const KNOWN_ELSEWHERE: RegExp[] = [];
-const unexpected = (problems: readonly string[]) => problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)));
+const unexpected = (problems: readonly string[]) =>
+  problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)));
 
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]');
 
@@ -55,7 +59,9 @@ describe('catalogue in Chromium', () => {
     const first = (await options.first().locator('.suggestion-label').textContent()) ?? '';
     await box.press('ArrowDown');
     await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(await options.first().getAttribute('id'));
+    await expect(box.getAttribute('aria-activedescendant')).resolves.toBe(
+      await options.first().getAttribute('id'),
+    );
     await box.press('Enter');
     await page.waitForURL(/\/products\//);
     await page.getByRole('heading', { level: 1, name: first, exact: true }).waitFor();
@@ -90,7 +96,9 @@ describe('catalogue in Chromium', () => {
     await page.locator('.product-card-link').first().click();
     await page.waitForURL(/\/search\/milk\/[^/?]+\?/);
     const back = page.getByRole('link', { name: /Back to the results/ });
-    expect(await back.getAttribute('href')).toMatch(/^\/search\/milk\?brand=[a-z-]+&sort=price-asc$/);
+    expect(await back.getAttribute('href')).toMatch(
+      /^\/search\/milk\?brand=[a-z-]+&sort=price-asc$/,
+    );
     await back.click();
     await page.waitForURL(/\/search\/milk\?brand=/);
     expect(unexpected(problems)).toEqual([]);
@@ -108,8 +116,15 @@ describe('catalogue in Chromium', () => {
     await hydrated(page);
     const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Product' });
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/Case of \d+:/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(
+      page
+        .getByText(/Case of \d+:/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     expect(unexpected(problems)).toEqual([]);
     await page.close();
   });

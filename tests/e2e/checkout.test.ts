@@ -39,32 +39,50 @@ async function signedInShopper(context: BrowserContext): Promise<Page> {
 function putInCart(page: Page, items: { offeringId: string; quantity: number; byCase: boolean }[]) {
   return page.evaluate(async (lines) => {
     for (const line of lines) {
-      const response = await fetch('/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh/item', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
-        body: JSON.stringify(line),
-      });
+      const response = await fetch(
+        '/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh/item',
+        {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+          body: JSON.stringify(line),
+        },
+      );
       if (!response.ok) throw new Error(`cart ${response.status}`);
     }
   }, items);
 }
 
-function cartItems(page: Page): Promise<{ offeringId: string; quantity: number; byCase: boolean }[]> {
-  return page.evaluate(async () => (await (await fetch('/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh')).json()).items);
+function cartItems(
+  page: Page,
+): Promise<{ offeringId: string; quantity: number; byCase: boolean }[]> {
+  return page.evaluate(
+    async () =>
+      (await (await fetch('/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh')).json())
+        .items,
+  );
 }
 
 async function offerings(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const { items } = await (await fetch('/api/services/catalogue/api/v1/search?q=cheese')).json();
-    return items.filter((i: { offering: { available: boolean } }) => i.offering.available).slice(0, 2).map((i: { offering: { id: string } }) => i.offering.id);
+    return items
+      .filter((i: { offering: { available: boolean } }) => i.offering.available)
+      .slice(0, 2)
+      .map((i: { offering: { id: string } }) => i.offering.id);
   });
 }
 
 async function shoot(page: Page, name: string) {
   if (!SHOOT) return;
-  for (const [size, viewport] of [['phone', { width: 375, height: 812 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+  for (const [size, viewport] of [
+    ['phone', { width: 375, height: 812 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `docs/screens/${name}-${size}.png`, fullPage: size === 'desktop' });
+    await page.screenshot({
+      path: `docs/screens/${name}-${size}.png`,
+      fullPage: size === 'desktop',
+    });
   }
 }
 
@@ -90,8 +108,12 @@ describe('checkout in Chromium', () => {
 
     await page.goto(`${shop.url}/checkout`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await expect(page.getByRole('radio', { name: /12 Merrion Square/ }).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('radio', { name: /Visa ending 4242/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('radio', { name: /12 Merrion Square/ }).isChecked()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole('radio', { name: /Visa ending 4242/ }).isChecked()).resolves.toBe(
+      true,
+    );
     // Choosing a slot re-quotes: the delivery fee replaces "Choose a slot".
     await page.getByRole('radio', { name: /€/ }).first().check();
     await page.waitForURL(/slotId=/);
@@ -115,8 +137,15 @@ describe('checkout in Chromium', () => {
     await page.waitForURL(`${shop.url}/checkout?reordered=added`);
     await page.getByText('The items of your past order were added to your cart.').waitFor();
     const cart = await cartItems(page);
-    expect(cart.map(({ offeringId, quantity, byCase }) => ({ offeringId, quantity, byCase })).sort((a, b) => a.offeringId.localeCompare(b.offeringId))).toEqual(
-      [{ offeringId: first!, quantity: 3, byCase: false }, { offeringId: second!, quantity: 1, byCase: true }].sort((a, b) => a.offeringId.localeCompare(b.offeringId)),
+    expect(
+      cart
+        .map(({ offeringId, quantity, byCase }) => ({ offeringId, quantity, byCase }))
+        .sort((a, b) => a.offeringId.localeCompare(b.offeringId)),
+    ).toEqual(
+      [
+        { offeringId: first!, quantity: 3, byCase: false },
+        { offeringId: second!, quantity: 1, byCase: true },
+      ].sort((a, b) => a.offeringId.localeCompare(b.offeringId)),
     );
     expect(errors).toEqual([]);
     await context.close();

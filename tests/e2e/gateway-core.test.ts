@@ -43,7 +43,9 @@ describe('gateway core in Chromium', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${shop.url}/no-such-aisle`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.getByText('Page Not Found: /no-such-aisle').isVisible()).resolves.toBe(true);
     await page.close();
   });
@@ -78,7 +80,8 @@ describe('gateway core in Chromium', () => {
     const globals = await page.evaluate(() => {
       const seen = new WeakSet<object>();
       const dump = (value: unknown, depth: number): string => {
-        if (depth > 4 || value === null || typeof value !== 'object') return typeof value === 'string' ? value : '';
+        if (depth > 4 || value === null || typeof value !== 'object')
+          return typeof value === 'string' ? value : '';
         if (seen.has(value as object)) return '';
         seen.add(value as object);
         let out = '';

@@ -7,7 +7,10 @@ import { launchChromium } from '../support/browser';
 
 const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
 const outDir = process.env.SCREENS_DIR ?? 'docs/screens';
-const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
+const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
 const screens = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/products/fruit-vegetables/green-valley/avocados-4-pack' },

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated="true"]');
 const serverCart = async (page: Page) =>
-  Booking.parse(await page.evaluate(async (path) => (await fetch(path)).json(), bookingPaths.cart('fresh')));
+  Booking.parse(
+    await page.evaluate(async (path) => (await fetch(path)).json(), bookingPaths.cart('fresh')),
+  );
 
 describe('a shopper from search to reorder', () => {
   it('searches, fills a guest cart, signs in, checks out and reorders', async () => {
@@ -41,14 +43,24 @@ describe('a shopper from search to reorder', () => {
     await page.waitForURL(/\?brand=/);
 
     // Open the first product that can be bought and add one case and two singles.
-    await page.locator('.product-card').filter({ hasText: 'In stock' }).first().locator('.product-card-link').click();
+    await page
+      .locator('.product-card')
+      .filter({ hasText: 'In stock' })
+      .first()
+      .locator('.product-card-link')
+      .click();
     await page.waitForURL(/\/search\/cheese\/[^/?]+/);
     await hydrated(page);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await page.getByRole('button', { name: `Add ${name} (cases)` }).click();
     await page.getByRole('button', { name: `Add ${name} (singles)` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${name} (singles)` }).click();
-    await expect.poll(async () => (await serverCart(page)).items.map((i) => `${i.byCase ? 'case' : 'single'}:${i.quantity}`).sort())
+    await expect
+      .poll(async () =>
+        (await serverCart(page)).items
+          .map((i) => `${i.byCase ? 'case' : 'single'}:${i.quantity}`)
+          .sort(),
+      )
       .toEqual(['case:1', 'single:2']);
     const guestOffering = (await serverCart(page)).items[0]!.offeringId;
 
@@ -60,7 +72,12 @@ describe('a shopper from search to reorder', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForSelector('summary[aria-label^="Account menu"]');
     const merged = await serverCart(page);
-    expect(merged.items.filter((i) => i.offeringId === guestOffering).map((i) => i.quantity).sort()).toEqual([1, 2]);
+    expect(
+      merged.items
+        .filter((i) => i.offeringId === guestOffering)
+        .map((i) => i.quantity)
+        .sort(),
+    ).toEqual([1, 2]);
 
     // Check out with the shopper's address and card and the first slot.
     await page.goto(`${shop.url}/checkout`);
@@ -80,7 +97,12 @@ describe('a shopper from search to reorder', () => {
     await page.getByRole('button', { name: 'Add to my cart' }).click();
     await page.waitForURL(`${shop.url}/checkout?reordered=added`);
     const reordered = await serverCart(page);
-    expect(reordered.items.filter((i) => i.offeringId === guestOffering).map((i) => i.quantity).sort()).toEqual([1, 2]);
+    expect(
+      reordered.items
+        .filter((i) => i.offeringId === guestOffering)
+        .map((i) => i.quantity)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

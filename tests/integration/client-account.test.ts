@@ -14,13 +14,21 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const register = (email: string, password = 'good-password-1') =>
-  shopperOf(shop).post('/social-login?mode=register', { intent: 'register', firstName: 'Ada', lastName: 'Lovelace', email, password });
+  shopperOf(shop).post('/social-login?mode=register', {
+    intent: 'register',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password,
+  });
 
 describe('registration', () => {
   it('shows the form on the sign-in screen', async () => {
     const html = await (await fetch(`${shop.url}/social-login?mode=register`)).text();
     expect(html).toContain('<title>Create an account</title>');
-    expect(html).toMatch(/name="firstName"[\s\S]*name="lastName"[\s\S]*name="email"[\s\S]*name="password"/);
+    expect(html).toMatch(
+      /name="firstName"[\s\S]*name="lastName"[\s\S]*name="email"[\s\S]*name="password"/,
+    );
     expect(PASSWORD_MIN).toBe(PASSWORD_MIN_LENGTH);
   });
 
@@ -55,24 +63,36 @@ describe('registration', () => {
     const response = await register('shopper@example.com');
     expect(response.status).toBe(409);
     const html = await response.text();
-    expect(html).toMatch(/<p id="register-email-error" class="field-error">An account with this e-mail exists/);
+    expect(html).toMatch(
+      /<p id="register-email-error" class="field-error">An account with this e-mail exists/,
+    );
     expect(html).toContain('value="shopper@example.com"');
   });
 
   it('puts mistakes beside their fields and never echoes the password', async () => {
     const response = await shopperOf(shop).post('/social-login?mode=register', {
-      intent: 'register', firstName: '', lastName: 'Lovelace', email: 'not-an-email', password: 'short7!',
+      intent: 'register',
+      firstName: '',
+      lastName: 'Lovelace',
+      email: 'not-an-email',
+      password: 'short7!',
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toMatch(/id="register-firstName-error" class="field-error">Enter your first name</);
+    expect(html).toMatch(
+      /id="register-firstName-error" class="field-error">Enter your first name</,
+    );
     expect(html).toMatch(/id="register-email-error" class="field-error">Enter an e-mail address/);
-    expect(html).toMatch(/id="register-password-error" class="field-error">Use at least 8 characters/);
+    expect(html).toMatch(
+      /id="register-password-error" class="field-error">Use at least 8 characters/,
+    );
     expect(html).not.toContain('short7!');
   });
 
   it('shows an unknown activation key as a message, not an error page', async () => {
-    const response = await shopperOf(shop).post('/profile/activation/NoSuchKey-0123456789', { intent: 'activate' });
+    const response = await shopperOf(shop).post('/profile/activation/NoSuchKey-0123456789', {
+      intent: 'activate',
+    });
     expect(response.status).toBe(404);
     const text = textOf(await response.text());
     expect(text).toContain('Unknown or already used activation key');
@@ -82,8 +102,12 @@ describe('registration', () => {
 
 describe('password reset', () => {
   it('answers the same neutral message for a known and an unknown e-mail', async () => {
-    const post = (email: string) => shopperOf(shop).post('/social-login?mode=reset', { intent: 'reset-request', email });
-    const [known, unknown] = await Promise.all([post('shopper@example.com'), post(newEmail('nobody'))]);
+    const post = (email: string) =>
+      shopperOf(shop).post('/social-login?mode=reset', { intent: 'reset-request', email });
+    const [known, unknown] = await Promise.all([
+      post('shopper@example.com'),
+      post(newEmail('nobody')),
+    ]);
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const message = 'If an account exists for this e-mail, we have sent it a link';
@@ -94,17 +118,29 @@ describe('password reset', () => {
   it('mails a link; the new password (typed twice) replaces the old one', async () => {
     const email = newEmail('grace');
     await register(email, 'first-password');
-    await shopperOf(shop).post(await linkInOutbox(shop, email, 'activation'), { intent: 'activate' });
+    await shopperOf(shop).post(await linkInOutbox(shop, email, 'activation'), {
+      intent: 'activate',
+    });
     await shopperOf(shop).post('/social-login?mode=reset', { intent: 'reset-request', email });
     const link = await linkInOutbox(shop, email, 'password-reset');
     expect(link).toMatch(/^\/profile\/reset\/[\w-]+$/);
     expect(await (await fetch(shop.url + link)).text()).toContain('name="confirmPassword"');
 
-    const mismatch = await shopperOf(shop).post(link, { intent: 'reset-finish', newPassword: 'second-password', confirmPassword: 'other-password' });
+    const mismatch = await shopperOf(shop).post(link, {
+      intent: 'reset-finish',
+      newPassword: 'second-password',
+      confirmPassword: 'other-password',
+    });
     expect(mismatch.status).toBe(400);
-    expect(await mismatch.text()).toMatch(/id="reset-confirmPassword-error" class="field-error">The two passwords are not the same/);
+    expect(await mismatch.text()).toMatch(
+      /id="reset-confirmPassword-error" class="field-error">The two passwords are not the same/,
+    );
 
-    const done = await shopperOf(shop).post(link, { intent: 'reset-finish', newPassword: 'second-password', confirmPassword: 'second-password' });
+    const done = await shopperOf(shop).post(link, {
+      intent: 'reset-finish',
+      newPassword: 'second-password',
+      confirmPassword: 'second-password',
+    });
     expect(done.status).toBe(200);
     const html = await done.text();
     expect(textOf(html)).toContain('Your password is changed');
@@ -115,7 +151,9 @@ describe('password reset', () => {
 
   it('shows a used or unknown reset key as a message with a way to ask again', async () => {
     const response = await shopperOf(shop).post('/profile/reset/NoSuchKey-0123456789', {
-      intent: 'reset-finish', newPassword: 'whatever-1', confirmPassword: 'whatever-1',
+      intent: 'reset-finish',
+      newPassword: 'whatever-1',
+      confirmPassword: 'whatever-1',
     });
     expect(response.status).toBe(400);
     const text = textOf(await response.text());
@@ -126,7 +164,10 @@ describe('password reset', () => {
 
 describe('the sign-in form keeps working', () => {
   it('still explains that signing in needs JavaScript when posted without it', async () => {
-    const response = await shopperOf(shop).post('/social-login', { email: 'shopper@example.com', password: 'demo1234' });
+    const response = await shopperOf(shop).post('/social-login', {
+      email: 'shopper@example.com',
+      password: 'demo1234',
+    });
     expect(response.status).toBe(400);
     expect(textOf(await response.text())).toContain('Signing in needs JavaScript');
   });

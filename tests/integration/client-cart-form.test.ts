@@ -26,7 +26,10 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   });
 
 const cookieHeader = (response: Response) =>
-  response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 
 async function readCart(cookie: string): Promise<Booking> {
   const response = await fetch(`${shop.url}${bookingPaths.cart('fresh')}`, { headers: { cookie } });
@@ -36,17 +39,28 @@ async function readCart(cookie: string): Promise<Booking> {
 
 describe('POST /cart without JavaScript', () => {
   it('starts a guest session, adds the item and returns to the page', async () => {
-    const response = await post({ intent: 'set', offeringId: offerings[0]!, byCase: 'true', quantity: '2', returnTo: '/search?q=milk' });
+    const response = await post({
+      intent: 'set',
+      offeringId: offerings[0]!,
+      byCase: 'true',
+      quantity: '2',
+      returnTo: '/search?q=milk',
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/search?q=milk');
     const names = response.headers.getSetCookie().map((c) => c.split('=')[0]);
     expect(names).toEqual(expect.arrayContaining(['access_token', 'refresh_token']));
     const cookie = cookieHeader(response);
     const cart = await readCart(cookie);
-    expect(cart.items).toEqual([expect.objectContaining({ offeringId: offerings[0], quantity: 2, byCase: true })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ offeringId: offerings[0], quantity: 2, byCase: true }),
+    ]);
 
     // Same session: set singles, then remove the case line by its uid.
-    const again = await post({ intent: 'set', offeringId: offerings[0]!, byCase: 'false', quantity: '3', returnTo: '/' }, { cookie });
+    const again = await post(
+      { intent: 'set', offeringId: offerings[0]!, byCase: 'false', quantity: '3', returnTo: '/' },
+      { cookie },
+    );
     expect(again.status).toBe(302);
     expect(again.headers.getSetCookie()).toEqual([]);
     const caseUid = cart.items[0]!.uid;
@@ -57,18 +71,34 @@ describe('POST /cart without JavaScript', () => {
 
   it('never redirects off the shop', async () => {
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const response = await post({ intent: 'set', offeringId: offerings[1]!, byCase: 'false', quantity: '1', returnTo });
+      const response = await post({
+        intent: 'set',
+        offeringId: offerings[1]!,
+        byCase: 'false',
+        quantity: '1',
+        returnTo,
+      });
       expect(response.headers.get('location')).toBe('/');
     }
   });
 
   it('answers a bad form with 400 and a message, and an unknown offering with the service message', async () => {
-    const bad = await post({ intent: 'set', offeringId: offerings[0]!, byCase: 'maybe', quantity: '-1' });
+    const bad = await post({
+      intent: 'set',
+      offeringId: offerings[0]!,
+      byCase: 'maybe',
+      quantity: '-1',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(/Invalid cart form: .*byCase.*quantity/s);
     const unknown = await post({ intent: 'explode' });
     expect(unknown.status).toBe(400);
-    const missing = await post({ intent: 'set', offeringId: 'no-such-offering', byCase: 'false', quantity: '1' });
+    const missing = await post({
+      intent: 'set',
+      offeringId: 'no-such-offering',
+      byCase: 'false',
+      quantity: '1',
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toMatch(/Unknown offering/);
   });

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 async function get(path: string, host = `localhost:${port}`) {
   const response = await request(`${shop.url}${path}`, { headers: { host, accept: 'text/html' } });
-  return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: await response.body.text(),
+  };
 }
 
 async function platformJson<T>(path: string, tenant: 'fresh' | 'harbour' = 'fresh'): Promise<T> {
@@ -32,7 +36,8 @@ const jsonLdOf = (html: string) => {
   const match = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
 };
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 describe('home', () => {
   it('shows the seeded home blocks: hero, categories, product rails and brands', async () => {
@@ -67,16 +72,20 @@ describe('brand and product', () => {
     expect(page.text).toContain(`<h1>${brand.brand.name}</h1>`);
     expect(page.text).toContain(escaped(brand.brand.description));
     expect(page.text).toContain(escaped(brand.items[0]!.name));
-    if (brand.total > brand.pageSize) expect(page.text).toContain('href="/brands/green-valley?page=2"');
+    if (brand.total > brand.pageSize)
+      expect(page.text).toContain('href="/brands/green-valley?page=2"');
   });
 
   it('shows a product by its multi-segment slug: prices per single and per case, breadcrumbs, JSON-LD', async () => {
     const [first] = (await platformJson<SearchResult>('/search?q=milk&pageSize=1')).items;
-    const product = await platformJson<ProductDetail>(`/products/by-slug?slug=${encodeURIComponent(first!.slug)}`);
+    const product = await platformJson<ProductDetail>(
+      `/products/by-slug?slug=${encodeURIComponent(first!.slug)}`,
+    );
     expect(product.slug.split('/').length).toBeGreaterThan(1);
     const page = await get(`/products/${product.slug}`);
     expect(page.status).toBe(200);
-    const money = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+    const money = (cents: number) =>
+      new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
     expect(page.text).toContain(escaped(product.name));
     expect(page.text).toContain(money(product.offering.priceSingleCents));
     expect(page.text).toContain(money(product.offering.priceCaseCents));
@@ -90,7 +99,9 @@ describe('brand and product', () => {
       name: product.name,
       offers: { priceCurrency: 'EUR', price: (product.offering.priceSingleCents / 100).toFixed(2) },
     });
-    expect(page.text).toContain(`<link rel="canonical" href="http://localhost:${port}/products/${product.slug}"/>`);
+    expect(page.text).toContain(
+      `<link rel="canonical" href="http://localhost:${port}/products/${product.slug}"/>`,
+    );
   });
 
   it('answers unknown brands and products with the 404 page', async () => {
@@ -119,7 +130,8 @@ describe('search', () => {
     const page = await get('/search/milk');
     expect(page.status).toBe(200);
     expect(page.text).toContain(`${result.total} products`);
-    for (const facet of [...result.facets.brands, ...result.facets.categories]) expect(page.text).toContain(escaped(facet.name));
+    for (const facet of [...result.facets.brands, ...result.facets.categories])
+      expect(page.text).toContain(escaped(facet.name));
     const brand = result.facets.brands[0]!;
     expect(page.text).toContain(`href="/search/milk?brand=${brand.slug}"`);
   });
@@ -127,7 +139,9 @@ describe('search', () => {
   it('filters by brand and sorts by price', async () => {
     const { facets } = await platformJson<SearchResult>('/search?q=milk');
     const brand = facets.brands[0]!;
-    const filtered = await platformJson<SearchResult>(`/search?q=milk&brand=${brand.slug}&sort=price-asc`);
+    const filtered = await platformJson<SearchResult>(
+      `/search?q=milk&brand=${brand.slug}&sort=price-asc`,
+    );
     const page = await get(`/search/milk?brand=${brand.slug}&sort=price-asc`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`${filtered.total} product`);
@@ -190,7 +204,9 @@ describe('content, policies, robots and sitemap', () => {
       for (const path of ['/', '/policy/terms', '/page/about', '/brands/green-valley']) {
         expect(sitemap.text).toContain(`<loc>http://${host}${path}</loc>`);
       }
-      expect((sitemap.text.match(/<loc>[^<]*\/products\//g) ?? []).length).toBeGreaterThanOrEqual(500);
+      expect((sitemap.text.match(/<loc>[^<]*\/products\//g) ?? []).length).toBeGreaterThanOrEqual(
+        500,
+      );
     }
   });
 });

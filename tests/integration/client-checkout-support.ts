@@ -10,11 +10,18 @@ export type Shopper = ReturnType<typeof shopperOf>;
 
 export function shopperOf(shop: Pick<TestShop, 'url'>) {
   const jar = new Map<string, string>();
-  const send = async (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => {
+  const send = async (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ) => {
     const response = await fetch(shop.url + path, {
       method: init.method ?? 'GET',
       redirect: 'manual',
-      headers: { origin: shop.url, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...init.headers },
+      headers: {
+        origin: shop.url,
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...init.headers,
+      },
       body: init.body,
     });
     for (const cookie of response.headers.getSetCookie()) {
@@ -28,10 +35,14 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
   const api = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
     const response = await send(path, {
       method,
-      headers: { 'x-csrf': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        'x-csrf': '1',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (response.status === 204 ? null : await response.json()) as T;
   };
   return {
@@ -43,11 +54,13 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
         body: new URLSearchParams(fields).toString(),
       }),
     api,
-    signIn: () => api('/auth/sign-in', 'POST', { email: 'shopper@example.com', password: 'demo1234' }),
+    signIn: () =>
+      api('/auth/sign-in', 'POST', { email: 'shopper@example.com', password: 'demo1234' }),
     cart: () => api<Booking>(bookingPaths.cart('fresh')),
     putItem: (offeringId: string, quantity: number, byCase = false) =>
       api<Booking>(bookingPaths.item('fresh'), 'PUT', { offeringId, quantity, byCase }),
-    firstSlot: async () => (await api<DeliverySlotList>(orderPaths.deliverySlots)).items.find((slot) => slot.available)!,
+    firstSlot: async () =>
+      (await api<DeliverySlotList>(orderPaths.deliverySlots)).items.find((slot) => slot.available)!,
   };
 }
 
@@ -55,5 +68,8 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
 export async function buyableOfferings(shop: Pick<TestShop, 'url'>, count: number, query = 'milk') {
   const response = await fetch(`${shop.url}${cataloguePaths.search}?q=${query}`);
   const { items } = (await response.json()) as ProductList;
-  return items.filter((item) => item.offering.available).slice(0, count).map((item) => ({ id: item.offering.id, name: item.name }));
+  return items
+    .filter((item) => item.offering.available)
+    .slice(0, count)
+    .map((item) => ({ id: item.offering.id, name: item.name }));
 }

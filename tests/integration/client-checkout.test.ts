@@ -10,7 +10,8 @@ let shop: TestShop;
 let shopper: Shopper;
 let items: { id: string; name: string }[];
 const money = (cents: number) => formatCents(cents, { currency: 'EUR', locale: 'en-IE' });
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 beforeAll(async () => {
   shop = await startShop();
@@ -55,14 +56,19 @@ describe('checkout', () => {
   it('re-quotes with the chosen slot in the URL (the no-JavaScript "Update totals")', async () => {
     const slot = await shopper.firstSlot();
     const html = await (await shopper.page(`/checkout?slotId=${slot.id}`)).text();
-    const quote = await shopper.api<{ total: number }>(orderPaths.quote, 'POST', { slotId: slot.id });
+    const quote = await shopper.api<{ total: number }>(orderPaths.quote, 'POST', {
+      slotId: slot.id,
+    });
     expect(html).toContain(`checked="" value="${slot.id}"`);
     expect(html).toContain(money(quote.total));
   });
 
   it('answers 400 with the message beside the slot field when no slot is chosen', async () => {
     const response = await shopper.post('/checkout', {
-      intent: 'place-order', addressId: 'adr-fresh-demo-home', paymentMethodId: 'pm-fresh-demo-visa', notes: '',
+      intent: 'place-order',
+      addressId: 'adr-fresh-demo-home',
+      paymentMethodId: 'pm-fresh-demo-visa',
+      notes: '',
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -73,7 +79,11 @@ describe('checkout', () => {
   it('refuses a bad card beside its field and never echoes the number', async () => {
     const number = '4111111111111112';
     const response = await shopper.post('/checkout', {
-      intent: 'add-card', cardNumber: number, expiryMonth: '12', expiryYear: '2031', holderName: 'Sam Shopper',
+      intent: 'add-card',
+      cardNumber: number,
+      expiryMonth: '12',
+      expiryYear: '2031',
+      holderName: 'Sam Shopper',
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -83,7 +93,11 @@ describe('checkout', () => {
 
   it('adds a card and chooses it', async () => {
     const response = await shopper.post('/checkout?slotId=x', {
-      intent: 'add-card', cardNumber: '5555 5555 5555 4444', expiryMonth: '3', expiryYear: '2032', holderName: 'Sam Shopper',
+      intent: 'add-card',
+      cardNumber: '5555 5555 5555 4444',
+      expiryMonth: '3',
+      expiryYear: '2032',
+      holderName: 'Sam Shopper',
     });
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!, shop.url);
@@ -97,7 +111,10 @@ describe('checkout', () => {
   it('places the order and shows it with the lines and the total computed by the platform', async () => {
     const slot = await shopper.firstSlot();
     const response = await shopper.post('/checkout', {
-      intent: 'place-order', addressId: 'adr-fresh-demo-work', slotId: slot.id, paymentMethodId: 'pm-fresh-demo-visa',
+      intent: 'place-order',
+      addressId: 'adr-fresh-demo-work',
+      slotId: slot.id,
+      paymentMethodId: 'pm-fresh-demo-visa',
       notes: 'Please ring twice',
     });
     expect(response.status).toBe(302);
@@ -105,7 +122,9 @@ describe('checkout', () => {
     expect(location).toMatch(/^\/orders\/ord-[0-9a-f]+\?done=placed$/);
     const orderId = location.split('/')[2]!.split('?')[0]!;
     const order = await shopper.api<OrderDetail>(orderPaths.order(orderId));
-    expect(order.lines.map((line) => line.offeringId).sort()).toEqual([items[0]!.id, items[1]!.id].sort());
+    expect(order.lines.map((line) => line.offeringId).sort()).toEqual(
+      [items[0]!.id, items[1]!.id].sort(),
+    );
 
     const page = await shopper.page(location);
     expect(page.status).toBe(200);

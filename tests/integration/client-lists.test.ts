@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPaths, type ShoppingList, type ShoppingListCollection } from '../../shared/contracts/lists';
+import {
+  listPaths,
+  type ShoppingList,
+  type ShoppingListCollection,
+} from '../../shared/contracts/lists';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf, type Shopper } from './client-checkout-support';
 
@@ -17,7 +21,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => shop?.close());
 
-const listNames = async () => (await shopper.api<ShoppingListCollection>(listPaths.lists)).items.map((l) => l.name);
+const listNames = async () =>
+  (await shopper.api<ShoppingListCollection>(listPaths.lists)).items.map((l) => l.name);
 
 describe('shopping list screens', () => {
   it('sends a signed-out visitor to sign in', async () => {
@@ -42,7 +47,10 @@ describe('shopping list screens', () => {
   });
 
   it('creates, renames and deletes a list', async () => {
-    const created = await shopper.post('/shopping-lists', { intent: 'create-list', name: 'Barbecue' });
+    const created = await shopper.post('/shopping-lists', {
+      intent: 'create-list',
+      name: 'Barbecue',
+    });
     expect(created.status).toBe(302);
     const location = created.headers.get('location')!;
     const listId = new URL(location, shop.url).searchParams.get('list')!;
@@ -50,16 +58,28 @@ describe('shopping list screens', () => {
     expect(await listNames()).toContain('Barbecue');
     expect(await (await shopper.page(location)).text()).toContain('Your new list is ready.');
 
-    const empty = await shopper.post('/shopping-lists', { intent: 'rename-list', listId, name: '  ' });
+    const empty = await shopper.post('/shopping-lists', {
+      intent: 'rename-list',
+      listId,
+      name: '  ',
+    });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('Enter a name');
 
-    const renamed = await shopper.post('/shopping-lists', { intent: 'rename-list', listId, name: 'Garden party' });
+    const renamed = await shopper.post('/shopping-lists', {
+      intent: 'rename-list',
+      listId,
+      name: 'Garden party',
+    });
     expect(renamed.status).toBe(302);
     expect(await listNames()).toContain('Garden party');
-    expect(await (await shopper.page(`/shopping-lists?list=${listId}`)).text()).toContain('Garden party');
+    expect(await (await shopper.page(`/shopping-lists?list=${listId}`)).text()).toContain(
+      'Garden party',
+    );
 
-    const asking = await (await shopper.page(`/shopping-lists?list=${listId}&confirm=delete`)).text();
+    const asking = await (
+      await shopper.page(`/shopping-lists?list=${listId}&confirm=delete`)
+    ).text();
     expect(asking).toContain('Yes, delete the list');
     const deleted = await shopper.post('/shopping-lists', { intent: 'delete-list', listId });
     expect(deleted.status).toBe(302);
@@ -70,15 +90,32 @@ describe('shopping list screens', () => {
   it('changes an item quantity and removes an item', async () => {
     const list = await shopper.api<ShoppingList>(listPaths.lists, 'POST', { name: 'Items test' });
     for (const item of seeded.items.slice(0, 2)) {
-      await shopper.api(listPaths.items(list.id), 'POST', { offeringId: item.offeringId, quantity: 1 });
+      await shopper.api(listPaths.items(list.id), 'POST', {
+        offeringId: item.offeringId,
+        quantity: 1,
+      });
     }
     const [first, second] = (await shopper.api<ShoppingList>(listPaths.list(list.id))).items;
-    const changed = await shopper.post('/shopping-lists', { intent: 'change-quantity', listId: list.id, itemId: first!.id, quantity: '7' });
+    const changed = await shopper.post('/shopping-lists', {
+      intent: 'change-quantity',
+      listId: list.id,
+      itemId: first!.id,
+      quantity: '7',
+    });
     expect(changed.status).toBe(302);
-    const bad = await shopper.post('/shopping-lists', { intent: 'change-quantity', listId: list.id, itemId: first!.id, quantity: '0' });
+    const bad = await shopper.post('/shopping-lists', {
+      intent: 'change-quantity',
+      listId: list.id,
+      itemId: first!.id,
+      quantity: '0',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('At least 1');
-    const removed = await shopper.post('/shopping-lists', { intent: 'remove-item', listId: list.id, itemId: second!.id });
+    const removed = await shopper.post('/shopping-lists', {
+      intent: 'remove-item',
+      listId: list.id,
+      itemId: second!.id,
+    });
     expect(removed.status).toBe(302);
     const after = await shopper.api<ShoppingList>(listPaths.list(list.id));
     expect(after.items.map((i) => [i.id, i.quantity])).toEqual([[first!.id, 7]]);

@@ -11,11 +11,15 @@ let items: { id: string; name: string }[];
 
 /** Places an order of the given items through the checkout action; returns its id. */
 async function placeOrder(lines: [string, number][]): Promise<string> {
-  for (const item of (await shopper.cart()).items) await shopper.putItem(item.offeringId, 0, item.byCase);
+  for (const item of (await shopper.cart()).items)
+    await shopper.putItem(item.offeringId, 0, item.byCase);
   for (const [offeringId, quantity] of lines) await shopper.putItem(offeringId, quantity);
   const slot = await shopper.firstSlot();
   const response = await shopper.post('/checkout', {
-    intent: 'place-order', addressId: 'adr-fresh-demo-home', slotId: slot.id, paymentMethodId: 'pm-fresh-demo-visa',
+    intent: 'place-order',
+    addressId: 'adr-fresh-demo-home',
+    slotId: slot.id,
+    paymentMethodId: 'pm-fresh-demo-visa',
   });
   expect(response.status).toBe(302);
   return response.headers.get('location')!.split('/')[2]!.split('?')[0]!;
@@ -39,31 +43,48 @@ describe('order screens', () => {
     expect(missing.status).toBe(200);
   });
 
-  it('answers 404 for an order that is not the shopper\'s', async () => {
+  it("answers 404 for an order that is not the shopper's", async () => {
     expect((await shopper.page('/orders/ord-nope')).status).toBe(404);
   });
 
   it('changes quantities and removes a line before the cut-off', async () => {
-    const orderId = await placeOrder([[items[0]!.id, 1], [items[1]!.id, 1]]);
+    const orderId = await placeOrder([
+      [items[0]!.id, 1],
+      [items[1]!.id, 1],
+    ]);
     const lines: [string, string][] = [
       ['intent', 'change-lines'],
-      ['offeringId', items[0]!.id], ['byCase', 'false'], ['quantity', '4'],
-      ['offeringId', items[1]!.id], ['byCase', 'false'], ['quantity', '1'],
+      ['offeringId', items[0]!.id],
+      ['byCase', 'false'],
+      ['quantity', '4'],
+      ['offeringId', items[1]!.id],
+      ['byCase', 'false'],
+      ['quantity', '1'],
     ];
     const changed = await shopper.post(`/orders/${orderId}`, lines);
     expect(changed.status).toBe(302);
     expect(changed.headers.get('location')).toBe(`/orders/${orderId}?done=items`);
     let order = await shopper.api<OrderDetail>(orderPaths.order(orderId));
-    expect(order.lines.map((l) => [l.offeringId, l.quantity])).toEqual([[items[0]!.id, 4], [items[1]!.id, 1]]);
+    expect(order.lines.map((l) => [l.offeringId, l.quantity])).toEqual([
+      [items[0]!.id, 4],
+      [items[1]!.id, 1],
+    ]);
 
     const removed = await shopper.post(`/orders/${orderId}`, [...lines, ['remove', '1']]);
     expect(removed.status).toBe(302);
     order = await shopper.api<OrderDetail>(orderPaths.order(orderId));
     expect(order.lines.map((l) => l.offeringId)).toEqual([items[0]!.id]);
 
-    const bad = await shopper.post(`/orders/${orderId}`, [['intent', 'change-lines'], ['offeringId', items[0]!.id], ['byCase', 'false'], ['quantity', 'lots']]);
+    const bad = await shopper.post(`/orders/${orderId}`, [
+      ['intent', 'change-lines'],
+      ['offeringId', items[0]!.id],
+      ['byCase', 'false'],
+      ['quantity', 'lots'],
+    ]);
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toMatch(/<p id="quantity-0-error" class="field-error">Enter a number<\/p>/);
+    expect(await bad.text()).toMatch(
+      /<p id="quantity-0-error" class="field-error">Enter a number<\/p>/,
+    );
   });
 
   it('cancels after the confirmation, then shows it can no longer be changed', async () => {
@@ -87,17 +108,27 @@ describe('order screens', () => {
     await shopper.putItem(items[2]!.id, 1);
     await shopper.putItem(items[0]!.id, 1);
 
-    const merged = await shopper.post(`/orders/${orderId}`, { intent: 'reorder', override: 'false' });
+    const merged = await shopper.post(`/orders/${orderId}`, {
+      intent: 'reorder',
+      override: 'false',
+    });
     expect(merged.status).toBe(302);
     expect(merged.headers.get('location')).toBe('/checkout?reordered=added');
     const quantities = async () =>
-      Object.fromEntries((await shopper.cart()).items.map((item) => [item.offeringId, item.quantity]));
+      Object.fromEntries(
+        (await shopper.cart()).items.map((item) => [item.offeringId, item.quantity]),
+      );
     expect(await quantities()).toEqual({ [items[0]!.id]: 3, [items[2]!.id]: 1 });
 
-    const replaced = await shopper.post(`/orders/${orderId}`, { intent: 'reorder', override: 'true' });
+    const replaced = await shopper.post(`/orders/${orderId}`, {
+      intent: 'reorder',
+      override: 'true',
+    });
     expect(replaced.headers.get('location')).toBe('/checkout?reordered=replaced');
     expect(await quantities()).toEqual({ [items[0]!.id]: 2 });
-    expect(await (await shopper.page('/checkout?reordered=replaced')).text()).toContain('Your cart now holds the items of your past order.');
+    expect(await (await shopper.page('/checkout?reordered=replaced')).text()).toContain(
+      'Your cart now holds the items of your past order.',
+    );
   });
 
   it('refuses a reorder without a choice beside the buttons', async () => {

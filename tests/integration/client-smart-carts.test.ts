@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smartCartPaths, type SmartCart, type SmartCartCollection } from '../../shared/contracts/lists';
+import {
+  smartCartPaths,
+  type SmartCart,
+  type SmartCartCollection,
+} from '../../shared/contracts/lists';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf, type Shopper } from './client-checkout-support';
 
@@ -9,7 +13,8 @@ let shop: TestShop;
 let shopper: Shopper;
 const SEEDED = 'sc-fresh-demo-breakfast';
 
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 beforeAll(async () => {
   shop = await startShop();
@@ -37,7 +42,9 @@ describe('smart cart screens', () => {
     expect(await (await shopper.page(`/smart-carts/${id}`)).text()).toContain('Party');
     const deleted = await shopper.post('/smart-carts', { intent: 'delete-cart', id });
     expect(deleted.status).toBe(302);
-    const names = (await shopper.api<SmartCartCollection>(smartCartPaths.smartCarts)).items.map((c) => c.id);
+    const names = (await shopper.api<SmartCartCollection>(smartCartPaths.smartCarts)).items.map(
+      (c) => c.id,
+    );
     expect(names).not.toContain(id);
     expect((await shopper.page(`/smart-carts/${id}`)).status).toBe(404);
   });
@@ -55,11 +62,18 @@ describe('smart cart screens', () => {
   it('changes quantities and removes an item', async () => {
     const seeded = await shopper.api<SmartCart>(smartCartPaths.smartCart(SEEDED));
     const copy = await shopper.api<SmartCart>(smartCartPaths.smartCarts, 'POST', {
-      name: 'Copy', items: seeded.items.slice(0, 2).map(({ offeringId, quantity, byCase }) => ({ offeringId, quantity, byCase })),
+      name: 'Copy',
+      items: seeded.items
+        .slice(0, 2)
+        .map(({ offeringId, quantity, byCase }) => ({ offeringId, quantity, byCase })),
     });
     const fields: [string, string][] = [['intent', 'change-items']];
     for (const [index, item] of copy.items.entries()) {
-      fields.push(['offeringId', item.offeringId], ['byCase', String(item.byCase)], ['quantity', index === 0 ? '5' : '1']);
+      fields.push(
+        ['offeringId', item.offeringId],
+        ['byCase', String(item.byCase)],
+        ['quantity', index === 0 ? '5' : '1'],
+      );
     }
     const changed = await shopper.post(`/smart-carts/${copy.id}`, fields);
     expect(changed.status).toBe(302);
@@ -69,19 +83,32 @@ describe('smart cart screens', () => {
     expect(removed.status).toBe(302);
     after = await shopper.api<SmartCart>(smartCartPaths.smartCart(copy.id));
     expect(after.items.map((i) => i.offeringId)).toEqual([copy.items[0]!.offeringId]);
-    const bad = await shopper.post(`/smart-carts/${copy.id}`, [['intent', 'change-items'], ['offeringId', copy.items[0]!.offeringId], ['byCase', 'false'], ['quantity', 'lots']]);
+    const bad = await shopper.post(`/smart-carts/${copy.id}`, [
+      ['intent', 'change-items'],
+      ['offeringId', copy.items[0]!.offeringId],
+      ['byCase', 'false'],
+      ['quantity', 'lots'],
+    ]);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter a number');
   });
 
   it('orders the smart cart and shows the order with its lines', async () => {
-    const missing = await shopper.post(`/smart-carts/${SEEDED}`, { intent: 'place-order', addressId: 'adr-fresh-demo-home', paymentMethodId: 'pm-fresh-demo-visa' });
+    const missing = await shopper.post(`/smart-carts/${SEEDED}`, {
+      intent: 'place-order',
+      addressId: 'adr-fresh-demo-home',
+      paymentMethodId: 'pm-fresh-demo-visa',
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain('Choose a delivery slot');
 
     const slot = await shopper.firstSlot();
     const placed = await shopper.post(`/smart-carts/${SEEDED}`, {
-      intent: 'place-order', addressId: 'adr-fresh-demo-home', slotId: slot.id, paymentMethodId: 'pm-fresh-demo-visa', notes: '',
+      intent: 'place-order',
+      addressId: 'adr-fresh-demo-home',
+      slotId: slot.id,
+      paymentMethodId: 'pm-fresh-demo-visa',
+      notes: '',
     });
     expect(placed.status).toBe(302);
     const location = placed.headers.get('location')!;
@@ -97,7 +124,7 @@ describe('smart cart screens', () => {
     expect(cart.orders.map((o) => o.id)).toContain(location.split('/')[4]!.split('?')[0]);
   });
 
-  it('answers 404 for unknown or someone else\'s smart carts and orders', async () => {
+  it("answers 404 for unknown or someone else's smart carts and orders", async () => {
     expect((await shopper.page('/smart-carts/sc-nope')).status).toBe(404);
     expect((await shopper.page('/smart-carts/sc-harbour-demo-breakfast')).status).toBe(404);
     expect((await shopper.page(`/smart-carts/${SEEDED}/order/ord-nope`)).status).toBe(404);

@@ -6,7 +6,12 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 // upstream sees nothing.
 const SHOP_HOST = 'shop.localhost';
 const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const TARGETS = ['/api/services/booking-ms/api/v1/bookings/cart/tenant/t1/item', '/auth/sign-out', '/auth/guest', '/auth/sign-in'];
+const TARGETS = [
+  '/api/services/booking-ms/api/v1/bookings/cart/tenant/t1/item',
+  '/auth/sign-out',
+  '/auth/guest',
+  '/auth/sign-in',
+];
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -29,7 +34,9 @@ const send = (method: Method, url: string, headers: Record<string, string>, payl
 
 function expectRefused(res: Awaited<ReturnType<typeof send>>) {
   expect(res.statusCode).toBe(403);
-  expect(res.json()).toEqual({ error: { code: 'csrf', message: expect.any(String), cid: res.headers['x-correlation-id'] } });
+  expect(res.json()).toEqual({
+    error: { code: 'csrf', message: expect.any(String), cid: res.headers['x-correlation-id'] },
+  });
   expect(res.headers['set-cookie']).toBeUndefined();
   expect(gw.upstream.requests).toHaveLength(0);
 }
@@ -68,7 +75,10 @@ describe('refused', () => {
 
 describe('allowed', () => {
   it.each(UNSAFE)('%s with X-CSRF: 1 and the shop origin reaches the upstream', async (method) => {
-    const res = await send(method, '/api/services/orders/api/v1/orders/1', { 'x-csrf': '1', origin: `http://${SHOP_HOST}` });
+    const res = await send(method, '/api/services/orders/api/v1/orders/1', {
+      'x-csrf': '1',
+      origin: `http://${SHOP_HOST}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(gw.upstream.received('/api/services/orders/api/v1/orders/1')).toHaveLength(1);
   });
@@ -79,13 +89,19 @@ describe('allowed', () => {
   });
 
   it.each(['GET', 'HEAD', 'OPTIONS'] as const)('%s needs no X-CSRF', async (method) => {
-    const res = await send(method, '/api/services/catalogue/api/v1/products', { origin: 'https://evil.example' });
+    const res = await send(method, '/api/services/catalogue/api/v1/products', {
+      origin: 'https://evil.example',
+    });
     expect(res.statusCode).toBe(200);
     expect(gw.upstream.received('/api/services/catalogue/api/v1/products')).toHaveLength(1);
   });
 
   it('does not apply to pages and health checks', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/healthz', headers: { host: SHOP_HOST } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { host: SHOP_HOST },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,11 @@ const SIMPLE = '/blink-test';
 
 async function page(path: string, headers: Record<string, string> = {}) {
   gw ??= await startTestGateway();
-  return gw.app.inject({ method: 'GET', url: path, headers: { host: 'localhost:3000', ...headers } });
+  return gw.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { host: 'localhost:3000', ...headers },
+  });
 }
 
 describe('page context', () => {
@@ -61,7 +65,9 @@ describe('page context', () => {
 
   it('calls uaa only when both token cookies exist, with both tokens in a Cookie header', async () => {
     serveContext(gw.upstream);
-    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', { body: { id: 7, login: 'jane', email: 'jane@example.com' } });
+    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', {
+      body: { id: 7, login: 'jane', email: 'jane@example.com' },
+    });
     await page(SIMPLE, { cookie: 'access_token=AT1' });
     await page(SIMPLE, { cookie: 'refresh_token=RT1' });
     expect(gw.upstream.received('/api/services/uaa')).toHaveLength(0);
@@ -82,7 +88,9 @@ describe('page context', () => {
 
   it('treats an account without an id as logged out', async () => {
     serveContext(gw.upstream);
-    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', { body: { id: null, login: 'anonymous' } });
+    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', {
+      body: { id: null, login: 'anonymous' },
+    });
     const response = await page(SIMPLE, { cookie: 'access_token=AT1; refresh_token=RT1' });
     expect(gw.upstream.received('/cms-api/context')[0]!.query.get('isLoggedIn')).toBe('false');
     expect(response.body).not.toContain('"login"');
@@ -90,7 +98,10 @@ describe('page context', () => {
 
   it('logs an account failure and treats the visitor as logged out', async () => {
     serveContext(gw.upstream);
-    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', { status: 500, body: { error: 'boom' } });
+    gw.upstream.on('GET', '/api/services/uaa/api/v1/account', {
+      status: 500,
+      body: { error: 'boom' },
+    });
     const response = await page(SIMPLE, { cookie: 'access_token=AT1; refresh_token=RT1' });
     expect(response.statusCode).toBe(200);
     expect(gw.upstream.received('/cms-api/context')[0]!.query.get('isLoggedIn')).toBe('false');
@@ -138,7 +149,9 @@ describe('context failures', () => {
   });
 
   it('shows a site error message from the context as is, with the CID', async () => {
-    serveContext(gw.upstream, { page: { isLoggedIn: false, siteError: { message: 'Closed for <maintenance> until 6' } } });
+    serveContext(gw.upstream, {
+      page: { isLoggedIn: false, siteError: { message: 'Closed for <maintenance> until 6' } },
+    });
     const response = await page(SIMPLE);
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('Closed for &lt;maintenance&gt; until 6');
@@ -185,7 +198,9 @@ describe('routes', () => {
 
   it('logs every line of a page request with its CID and redacts cookies', async () => {
     serveContext(gw.upstream);
-    const response = await page(SIMPLE, { cookie: 'access_token=SECRET-AT; refresh_token=SECRET-RT' });
+    const response = await page(SIMPLE, {
+      cookie: 'access_token=SECRET-AT; refresh_token=SECRET-RT',
+    });
     const cid = response.headers['x-correlation-id'];
     const lines = gw.logs.filter((line) => line.cid === cid);
     expect(lines.map((line) => line.msg)).toContain('request completed');

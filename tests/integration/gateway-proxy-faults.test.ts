@@ -1,4 +1,11 @@
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../support/gateway-harness';
@@ -20,11 +27,18 @@ describe('with the recording upstream', () => {
     const res = await gw.app.inject({
       method: 'POST',
       url: '/api/services/orders/api/v1/orders',
-      headers: { ...WRITE, 'content-type': 'application/json', cookie: 'access_token=a; refresh_token=r' },
+      headers: {
+        ...WRITE,
+        'content-type': 'application/json',
+        cookie: 'access_token=a; refresh_token=r',
+      },
       payload: Buffer.alloc(MiB + 1, 0x61),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toMatchObject({ code: 'payload_too_large', cid: res.headers['x-correlation-id'] });
+    expect(res.json().error).toMatchObject({
+      code: 'payload_too_large',
+      cid: res.headers['x-correlation-id'],
+    });
     expect(gw.upstream.requests).toHaveLength(0);
   });
 
@@ -42,24 +56,44 @@ describe('with the recording upstream', () => {
   it('answers 504 JSON upstream_timeout when the upstream hangs', async () => {
     gw.upstream.on('GET', /.*/, { delayMs: 3000, body: {} });
     const started = Date.now();
-    const res = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/slow', headers: { host: 'shop.localhost' } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/services/catalogue/slow',
+      headers: { host: 'shop.localhost' },
+    });
     expect(res.statusCode).toBe(504);
     expect(res.json()).toEqual({
-      error: { code: 'upstream_timeout', message: expect.stringContaining('catalogue'), cid: res.headers['x-correlation-id'] },
+      error: {
+        code: 'upstream_timeout',
+        message: expect.stringContaining('catalogue'),
+        cid: res.headers['x-correlation-id'],
+      },
     });
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('answers 502 JSON when the upstream drops the connection', async () => {
     gw.upstream.on('GET', /.*/, { destroy: true });
-    const res = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/x', headers: { host: 'shop.localhost' } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/services/catalogue/x',
+      headers: { host: 'shop.localhost' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('upstream_unreachable');
   });
 
   it('never retries a POST on 503: the upstream sees exactly one', async () => {
-    gw.upstream.on('POST', /.*/, { status: 503, body: { error: { code: 'unavailable', message: 'busy' } } });
-    const res = await gw.app.inject({ method: 'POST', url: '/api/services/orders/api/v1/orders', headers: WRITE, payload: { a: 1 } });
+    gw.upstream.on('POST', /.*/, {
+      status: 503,
+      body: { error: { code: 'unavailable', message: 'busy' } },
+    });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/services/orders/api/v1/orders',
+      headers: WRITE,
+      payload: { a: 1 },
+    });
     expect(res.statusCode).toBe(503);
     expect(gw.upstream.requests).toHaveLength(1);
   });
@@ -72,7 +106,11 @@ describe('with the recording upstream', () => {
 
   it('retries a GET on 503 at most once', async () => {
     gw.upstream.on('GET', /.*/, { status: 503, headers: { 'retry-after': '3600' }, body: {} });
-    const res = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/x', headers: { host: 'shop.localhost' } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/services/catalogue/x',
+      headers: { host: 'shop.localhost' },
+    });
     expect(res.statusCode).toBe(503);
     expect(gw.upstream.requests).toHaveLength(2);
   });
@@ -85,14 +123,28 @@ describe('circuit breaker per service', () => {
       gw.upstream.on('POST', /orders/, { status: 503, body: {} });
       gw.upstream.on('GET', /catalogue/, { body: { ok: true } });
       for (let i = 0; i < 5; i++) {
-        expect((await gw.app.inject({ method: 'POST', url: '/api/services/orders/x', headers: WRITE })).statusCode).toBe(503);
+        expect(
+          (await gw.app.inject({ method: 'POST', url: '/api/services/orders/x', headers: WRITE }))
+            .statusCode,
+        ).toBe(503);
       }
-      const fast = await gw.app.inject({ method: 'POST', url: '/api/services/orders/x', headers: WRITE });
+      const fast = await gw.app.inject({
+        method: 'POST',
+        url: '/api/services/orders/x',
+        headers: WRITE,
+      });
       expect(fast.statusCode).toBe(503);
-      expect(fast.json().error).toMatchObject({ code: 'upstream_unavailable', cid: fast.headers['x-correlation-id'] });
+      expect(fast.json().error).toMatchObject({
+        code: 'upstream_unavailable',
+        cid: fast.headers['x-correlation-id'],
+      });
       expect(gw.upstream.received('/api/services/orders')).toHaveLength(5);
 
-      const other = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/x', headers: { host: 'shop.localhost' } });
+      const other = await gw.app.inject({
+        method: 'GET',
+        url: '/api/services/catalogue/x',
+        headers: { host: 'shop.localhost' },
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await gw.close();
@@ -104,7 +156,15 @@ describe('circuit breaker per service', () => {
     try {
       gw.upstream.on('GET', /orders/, { status: 404, body: {} });
       for (let i = 0; i < 8; i++) {
-        expect((await gw.app.inject({ method: 'GET', url: '/api/services/orders/x', headers: { host: 'shop.localhost' } })).statusCode).toBe(404);
+        expect(
+          (
+            await gw.app.inject({
+              method: 'GET',
+              url: '/api/services/orders/x',
+              headers: { host: 'shop.localhost' },
+            })
+          ).statusCode,
+        ).toBe(404);
       }
       expect(gw.upstream.received('/api/services/orders')).toHaveLength(8);
     } finally {
@@ -118,10 +178,18 @@ describe('with a dead upstream', () => {
     const port = await closedPort();
     const gw = await startGateway({ PLATFORM_URL: `http://127.0.0.1:${port}` });
     try {
-      const res = await gw.app.inject({ method: 'GET', url: '/api/services/catalogue/x', headers: { host: 'shop.localhost' } });
+      const res = await gw.app.inject({
+        method: 'GET',
+        url: '/api/services/catalogue/x',
+        headers: { host: 'shop.localhost' },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({
-        error: { code: 'upstream_unreachable', message: expect.any(String), cid: res.headers['x-correlation-id'] },
+        error: {
+          code: 'upstream_unreachable',
+          message: expect.any(String),
+          cid: res.headers['x-correlation-id'],
+        },
       });
     } finally {
       await gw.close();
@@ -152,15 +220,23 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
       finish = () => res.end('last');
     });
     const body = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest({ port, agent: false, path: '/api/services/catalogue/stream', headers: { host: 'shop.localhost' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          if (text === 'first;') finish(); // only reachable if the first chunk was not held back
-        });
-        res.on('end', () => resolve(text));
-      });
+      const req = httpRequest(
+        {
+          port,
+          agent: false,
+          path: '/api/services/catalogue/stream',
+          headers: { host: 'shop.localhost' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text === 'first;') finish(); // only reachable if the first chunk was not held back
+          });
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -180,7 +256,13 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     });
     const answer = new Promise<string>((resolve, reject) => {
       const req = httpRequest(
-        { port, agent: false, method: 'POST', path: '/api/services/orders/upload', headers: { ...WRITE, 'content-type': 'application/octet-stream' } },
+        {
+          port,
+          agent: false,
+          method: 'POST',
+          path: '/api/services/orders/upload',
+          headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -204,7 +286,13 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     );
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { port, agent: false, method: 'POST', path: '/api/services/orders/upload', headers: { ...WRITE, 'content-type': 'application/octet-stream' } },
+        {
+          port,
+          agent: false,
+          method: 'POST',
+          path: '/api/services/orders/upload',
+          headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -226,10 +314,19 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = (method: string, path: string, body?: Buffer) =>
       new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ port, agent, method, path, headers: { ...WRITE, 'content-type': 'application/octet-stream' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
+        const req = httpRequest(
+          {
+            port,
+            agent,
+            method,
+            path,
+            headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -248,7 +345,12 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
         res.on('close', () => resolve());
       }),
     );
-    const req = httpRequest({ port, agent: false, path: '/api/services/catalogue/slow', headers: { host: 'shop.localhost' } });
+    const req = httpRequest({
+      port,
+      agent: false,
+      path: '/api/services/catalogue/slow',
+      headers: { host: 'shop.localhost' },
+    });
     req.on('error', () => {});
     req.end();
     await upstreamGotIt;
@@ -284,5 +386,8 @@ async function closedPort(): Promise<number> {
 }
 
 function withTimeout(promise: Promise<void>, ms: number): Promise<string> {
-  return Promise.race([promise.then(() => 'done'), new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), ms))]);
+  return Promise.race([
+    promise.then(() => 'done'),
+    new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), ms)),
+  ]);
 }

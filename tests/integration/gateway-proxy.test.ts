@@ -8,7 +8,15 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 // Every refusal also asserts that the upstream saw nothing.
 const SHOP = { host: 'shop.localhost' };
 const WRITE = { ...SHOP, 'x-csrf': '1', origin: 'http://shop.localhost' };
-const SERVICES = ['uaa', 'booking-ms', 'catalogue', 'orders', 'shopping-lists', 'smart-carts', 'profile'];
+const SERVICES = [
+  'uaa',
+  'booking-ms',
+  'catalogue',
+  'orders',
+  'shopping-lists',
+  'smart-carts',
+  'profile',
+];
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -24,23 +32,36 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   gw.app.inject({ method: 'GET', url, headers: { ...SHOP, ...headers } });
 
 describe('allow-list', () => {
-  it.each(SERVICES)('%s goes to PLATFORM_URL/api/services/%s/... with path and query as sent', async (service) => {
-    const res = await get(`/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    expect(gw.upstream.requests.map((r) => r.url)).toEqual([`/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`]);
-  });
+  it.each(SERVICES)(
+    '%s goes to PLATFORM_URL/api/services/%s/... with path and query as sent',
+    async (service) => {
+      const res = await get(`/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+      expect(gw.upstream.requests.map((r) => r.url)).toEqual([
+        `/api/services/${service}/api/v1/items/a%20b?q=x%26y&page=2`,
+      ]);
+    },
+  );
 
-  it.each(['nope', 'UAA', 'cms-api', '', 'uaa.evil.com', 'catalogue%2e'])('unknown service "%s" → 404 JSON', async (service) => {
-    const res = await get(`/api/services/${service}/x`, { cookie: 'access_token=a; refresh_token=r' });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().error.cid).toBe(res.headers['x-correlation-id']);
-    expect(gw.upstream.requests).toHaveLength(0);
-  });
+  it.each(['nope', 'UAA', 'cms-api', '', 'uaa.evil.com', 'catalogue%2e'])(
+    'unknown service "%s" → 404 JSON',
+    async (service) => {
+      const res = await get(`/api/services/${service}/x`, {
+        cookie: 'access_token=a; refresh_token=r',
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().error.cid).toBe(res.headers['x-correlation-id']);
+      expect(gw.upstream.requests).toHaveLength(0);
+    },
+  );
 
   it('never takes the target from the Host header', async () => {
-    const res = await get('/api/services/catalogue/x', { host: '127.0.0.2:1', 'x-forwarded-host': 'evil.example' });
+    const res = await get('/api/services/catalogue/x', {
+      host: '127.0.0.2:1',
+      'x-forwarded-host': 'evil.example',
+    });
     expect(res.statusCode).toBe(200);
     expect(gw.upstream.requests).toHaveLength(1);
     expect(gw.upstream.requests[0]!.headers.host).toBe(new URL(gw.upstream.url).host);
@@ -73,13 +94,18 @@ describe('path escapes are refused before credentials are attached', () => {
     // An access token due for renewal: a refresh would show up upstream if credentials were handled.
     const res = await rawGet(url, { cookie: `access_token=${jwt(-10)}; refresh_token=r` });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body).error).toMatchObject({ code: 'bad_path', cid: res.headers['x-correlation-id'] });
+    expect(JSON.parse(res.body).error).toMatchObject({
+      code: 'bad_path',
+      cid: res.headers['x-correlation-id'],
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(gw.upstream.requests).toHaveLength(0);
   });
 
   it('malformed percent-encoding is refused (by the router) before anything is proxied', async () => {
-    const res = await rawGet('/api/services/orders/a%zz', { cookie: `access_token=${jwt(-10)}; refresh_token=r` });
+    const res = await rawGet('/api/services/orders/a%zz', {
+      cookie: `access_token=${jwt(-10)}; refresh_token=r`,
+    });
     expect(res.status).toBe(400);
     expect(gw.upstream.requests).toHaveLength(0);
   });
@@ -92,7 +118,11 @@ describe('path escapes are refused before credentials are attached', () => {
   });
 
   it('keeps legitimate paths with dots, encoded spaces and unicode', async () => {
-    for (const url of ['/api/services/catalogue/api/v1/products/a..b', '/api/services/catalogue/a.b/v1.2', '/api/services/catalogue/caf%C3%A9']) {
+    for (const url of [
+      '/api/services/catalogue/api/v1/products/a..b',
+      '/api/services/catalogue/a.b/v1.2',
+      '/api/services/catalogue/caf%C3%A9',
+    ]) {
       expect((await get(url)).statusCode).toBe(200);
     }
     expect(gw.upstream.requests).toHaveLength(3);
@@ -113,14 +143,20 @@ describe('token endpoints of uaa are not reachable', () => {
     ['GET', '/api/services/uaa/api/v1/token'],
     ['GET', '/api/services/uaa/api/v1/access-tokens'],
   ] as const)('%s %s → 404, upstream sees nothing', async (method, url) => {
-    const res = await gw.app.inject({ method, url, headers: { ...WRITE, cookie: 'access_token=a; refresh_token=r' } });
+    const res = await gw.app.inject({
+      method,
+      url,
+      headers: { ...WRITE, cookie: 'access_token=a; refresh_token=r' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
     expect(gw.upstream.requests).toHaveLength(0);
   });
 
   it('GET /api/services/uaa/api/v1/account stays reachable, with the Bearer token', async () => {
-    const res = await get('/api/services/uaa/api/v1/account', { cookie: 'access_token=a; refresh_token=r' });
+    const res = await get('/api/services/uaa/api/v1/account', {
+      cookie: 'access_token=a; refresh_token=r',
+    });
     expect(res.statusCode).toBe(200);
     expect(gw.upstream.requests[0]!.headers.authorization).toBe('Bearer a');
   });
@@ -159,7 +195,15 @@ describe('request headers', () => {
       'content-type': 'application/json',
     });
     expect(seen.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
-    for (const name of ['cookie', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-middleware-subrequest', 'te', 'x-csrf']) {
+    for (const name of [
+      'cookie',
+      'proxy-authorization',
+      'x-forwarded-for',
+      'x-forwarded-host',
+      'x-middleware-subrequest',
+      'te',
+      'x-csrf',
+    ]) {
       expect(seen.headers[name], name).toBeUndefined();
     }
     expect(JSON.stringify(seen.headers)).not.toContain('tok-r');
@@ -174,7 +218,9 @@ describe('request headers', () => {
     const replaced = await get('/api/services/catalogue/x', { 'x-correlation-id': `${cid}+` });
     expect(replaced.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(replaced.headers['x-correlation-id']).not.toContain(cid);
-    expect(gw.upstream.requests[1]!.headers['x-correlation-id']).toBe(replaced.headers['x-correlation-id']);
+    expect(gw.upstream.requests[1]!.headers['x-correlation-id']).toBe(
+      replaced.headers['x-correlation-id'],
+    );
   });
 
   it('sends no Authorization for a visitor without an access token', async () => {
@@ -215,7 +261,9 @@ describe('response headers', () => {
   });
 
   it('marks an authenticated answer Cache-Control: private, no-store', async () => {
-    const res = await get('/api/services/catalogue/items', { cookie: 'access_token=a; refresh_token=r' });
+    const res = await get('/api/services/catalogue/items', {
+      cookie: 'access_token=a; refresh_token=r',
+    });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -225,16 +273,21 @@ describe('response headers', () => {
 async function rawGet(path: string, headers: Record<string, string> = {}) {
   if (!gw.app.server.listening) await gw.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = gw.app.server.address() as AddressInfo;
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { ...SHOP, ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path, headers: { ...SHOP, ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /** An unsigned JWT-shaped token expiring in `seconds` (the gateway only decodes exp). */

@@ -7,7 +7,13 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 const UAA = '/api/services/uaa/api/v1';
 const SHOP = { host: 'shop.localhost' };
 const ANN = { id: 7, login: 'ann', email: 'ann@example.com' };
-const pair = (n: string) => ({ access_token: `access-${n}`, refresh_token: `refresh-${n}`, token_type: 'Bearer', expires_in: 300, refresh_expires_in: 3600 });
+const pair = (n: string) => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  token_type: 'Bearer',
+  expires_in: 300,
+  refresh_expires_in: 3600,
+});
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -20,7 +26,11 @@ beforeEach(() => {
 });
 
 const session = (cookie?: string) =>
-  gw.app.inject({ method: 'GET', url: '/auth/session', headers: { ...SHOP, ...(cookie ? { cookie } : {}) } });
+  gw.app.inject({
+    method: 'GET',
+    url: '/auth/session',
+    headers: { ...SHOP, ...(cookie ? { cookie } : {}) },
+  });
 
 /** uaa's account endpoint: valid only for the listed access tokens, "expired" (401) otherwise. */
 function accountFor(valid: string[], body: unknown = ANN) {
@@ -56,7 +66,10 @@ describe('resolveAccount: when uaa is asked', () => {
     const [call] = gw.upstream.received(`${UAA}/account`);
     expect(call!.headers.cookie).toBe('access_token=a; refresh_token=r');
     expect(call!.headers.authorization).toBeUndefined();
-    expect(call!.headers).toMatchObject({ 'x-domain-origin': 'http://shop.localhost', 'x-client-name': 'cms-website' });
+    expect(call!.headers).toMatchObject({
+      'x-domain-origin': 'http://shop.localhost',
+      'x-client-name': 'cms-website',
+    });
     expect(call!.headers['x-correlation-id']).toBe(res.headers['x-correlation-id']);
   });
 
@@ -72,17 +85,20 @@ describe('resolveAccount: when uaa is asked', () => {
     ['a body outside the contract', { body: 'not json' }, 200],
     ['a dead connection', { destroy: true }, null],
     ['a timeout', { delayMs: 1500, body: ANN }, null],
-  ])('logs %s with the upstream status and treats the visitor as logged out', async (_name, answer, status) => {
-    gw.upstream.on('GET', `${UAA}/account`, answer);
-    const res = await session('access_token=secret-access; refresh_token=secret-refresh');
+  ])(
+    'logs %s with the upstream status and treats the visitor as logged out',
+    async (_name, answer, status) => {
+      gw.upstream.on('GET', `${UAA}/account`, answer);
+      const res = await session('access_token=secret-access; refresh_token=secret-refresh');
 
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ account: null });
-    expect(res.headers['set-cookie']).toBeUndefined();
-    const line = gw.logs.find((l) => l.msg === 'account call failed; treated as logged out');
-    expect(line).toMatchObject({ upstreamStatus: status, cid: res.headers['x-correlation-id'] });
-    expect(logText()).not.toMatch(/secret-/);
-  });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ account: null });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const line = gw.logs.find((l) => l.msg === 'account call failed; treated as logged out');
+      expect(line).toMatchObject({ upstreamStatus: status, cid: res.headers['x-correlation-id'] });
+      expect(logText()).not.toMatch(/secret-/);
+    },
+  );
 });
 
 describe('resolveAccount: expired access token', () => {
@@ -101,19 +117,26 @@ describe('resolveAccount: expired access token', () => {
     expect(refreshes).toHaveLength(1);
     expect(JSON.parse(refreshes[0]!.body)).toEqual({ refresh_token: 'r0' });
     const accounts = gw.upstream.received(`${UAA}/account`).map((r) => r.headers.cookie);
-    expect(accounts).toEqual(['access_token=old; refresh_token=r0', 'access_token=access-1; refresh_token=refresh-1']);
+    expect(accounts).toEqual([
+      'access_token=old; refresh_token=r0',
+      'access_token=access-1; refresh_token=refresh-1',
+    ]);
   });
 
   it('shares one refresh among 10 concurrent requests of one visitor; all succeed', async () => {
     accountFor(['access-c']);
     gw.upstream.on('POST', `${UAA}/auth/refresh`, { delayMs: 50, body: pair('c') });
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => session('access_token=old; refresh_token=r-c')));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => session('access_token=old; refresh_token=r-c')),
+    );
 
     expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
     for (const res of answers) {
       expect(res.json().account).toMatchObject({ id: '7' });
-      expect(res.headers['set-cookie']).toContain('access_token=access-c; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax');
+      expect(res.headers['set-cookie']).toContain(
+        'access_token=access-c; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
+      );
     }
   });
 
@@ -124,13 +147,18 @@ describe('resolveAccount: expired access token', () => {
     const late = await session('access_token=old; refresh_token=r-m');
 
     expect(late.json().account).toMatchObject({ id: '7' });
-    expect(late.headers['set-cookie']).toContain('refresh_token=refresh-m; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(late.headers['set-cookie']).toContain(
+      'refresh_token=refresh-m; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
     expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
   });
 
   it('ends the session on invalid_grant: cookies cleared, logged out', async () => {
     accountFor([]);
-    gw.upstream.on('POST', `${UAA}/auth/refresh`, { status: 400, body: { error: 'invalid_grant' } });
+    gw.upstream.on('POST', `${UAA}/auth/refresh`, {
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
 
     const res = await session('access_token=old; refresh_token=spent');
 
@@ -147,24 +175,37 @@ describe('resolveAccount: expired access token', () => {
     ['a timeout', { delayMs: 1500, body: pair('late') }],
     ['a dead connection', { destroy: true }],
     ['a 400 that is not invalid_grant', { status: 400, body: { error: 'invalid_request' } }],
-  ])('keeps the cookies on a transient refresh failure (%s); logged out for this request only', async (_name, answer) => {
-    accountFor([]);
-    gw.upstream.on('POST', `${UAA}/auth/refresh`, answer);
+  ])(
+    'keeps the cookies on a transient refresh failure (%s); logged out for this request only',
+    async (_name, answer) => {
+      accountFor([]);
+      gw.upstream.on('POST', `${UAA}/auth/refresh`, answer);
 
-    const res = await session(`access_token=old; refresh_token=transient-${_name.replace(/\W/g, '')}`);
+      const res = await session(
+        `access_token=old; refresh_token=transient-${_name.replace(/\W/g, '')}`,
+      );
 
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ account: null });
-    expect(res.headers['set-cookie']).toBeUndefined();
-    expect(gw.logs.some((l) => l.msg === 'token refresh failed; treated as logged out')).toBe(true);
-  });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ account: null });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(gw.logs.some((l) => l.msg === 'token refresh failed; treated as logged out')).toBe(
+        true,
+      );
+    },
+  );
 
   it('tries a refresh again after a transient failure (failures are not remembered)', async () => {
     accountFor(['access-again']);
     let calls = 0;
-    gw.upstream.on('POST', `${UAA}/auth/refresh`, () => (++calls === 1 ? { status: 503 } : { body: pair('again') }));
-    expect((await session('access_token=old; refresh_token=r-again')).json()).toEqual({ account: null });
-    expect((await session('access_token=old; refresh_token=r-again')).json().account).toMatchObject({ id: '7' });
+    gw.upstream.on('POST', `${UAA}/auth/refresh`, () =>
+      ++calls === 1 ? { status: 503 } : { body: pair('again') },
+    );
+    expect((await session('access_token=old; refresh_token=r-again')).json()).toEqual({
+      account: null,
+    });
+    expect((await session('access_token=old; refresh_token=r-again')).json().account).toMatchObject(
+      { id: '7' },
+    );
     expect(calls).toBe(2);
   });
 

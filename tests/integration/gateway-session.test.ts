@@ -24,7 +24,12 @@ beforeEach(() => {
 });
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  gw.app.inject({ method: 'POST', url, headers: { ...SHOP, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  gw.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...SHOP, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 function expectNoToken(text: string) {
   expect(text).not.toMatch(/access-|refresh-|access_token|refresh_token/);
@@ -33,7 +38,9 @@ function expectNoToken(text: string) {
 describe('POST /auth/sign-in', () => {
   it('signs in: exact cookie attributes, the account in the body, no token anywhere in it', async () => {
     gw.upstream.on('POST', `${UAA}/auth/sign-in`, { body: pair('1') });
-    gw.upstream.on('GET', `${UAA}/account`, { body: { id: 42, login: 'ann', email: 'ann@example.com' } });
+    gw.upstream.on('GET', `${UAA}/account`, {
+      body: { id: 42, login: 'ann', email: 'ann@example.com' },
+    });
 
     const res = await post('/auth/sign-in', { email: ' ann@example.com ', password: 'secret' });
 
@@ -48,7 +55,10 @@ describe('POST /auth/sign-in', () => {
 
     const [signIn] = gw.upstream.received(`${UAA}/auth/sign-in`);
     expect(JSON.parse(signIn!.body)).toEqual({ email: 'ann@example.com', password: 'secret' });
-    expect(signIn!.headers).toMatchObject({ 'x-domain-origin': 'http://shop.localhost', 'x-client-name': 'cms-website' });
+    expect(signIn!.headers).toMatchObject({
+      'x-domain-origin': 'http://shop.localhost',
+      'x-client-name': 'cms-website',
+    });
     expect(signIn!.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
     const [account] = gw.upstream.received(`${UAA}/account`);
     expect(account!.headers.cookie).toBe('access_token=access-1; refresh_token=refresh-1');
@@ -56,23 +66,42 @@ describe('POST /auth/sign-in', () => {
 
   it("passes a guest's refresh token so uaa merges the guest cart", async () => {
     gw.upstream.on('POST', `${UAA}/auth/sign-in`, { body: pair('2') });
-    gw.upstream.on('GET', `${UAA}/account`, { body: { id: 'a1', login: 'ann', email: 'ann@example.com' } });
+    gw.upstream.on('GET', `${UAA}/account`, {
+      body: { id: 'a1', login: 'ann', email: 'ann@example.com' },
+    });
 
-    const res = await post('/auth/sign-in', { email: 'ann@example.com', password: 'secret' }, { cookie: 'access_token=guest-a; refresh_token=guest-r' });
+    const res = await post(
+      '/auth/sign-in',
+      { email: 'ann@example.com', password: 'secret' },
+      { cookie: 'access_token=guest-a; refresh_token=guest-r' },
+    );
 
     expect(res.statusCode).toBe(200);
     const [signIn] = gw.upstream.received(`${UAA}/auth/sign-in`);
-    expect(JSON.parse(signIn!.body)).toEqual({ email: 'ann@example.com', password: 'secret', guest_refresh_token: 'guest-r' });
+    expect(JSON.parse(signIn!.body)).toEqual({
+      email: 'ann@example.com',
+      password: 'secret',
+      guest_refresh_token: 'guest-r',
+    });
     expect(signIn!.headers.cookie).toBeUndefined();
   });
 
   it('answers 401 JSON on wrong credentials and sets no cookie', async () => {
-    gw.upstream.on('POST', `${UAA}/auth/sign-in`, { status: 401, body: { error: 'invalid_grant', error_description: 'Wrong e-mail or password' } });
+    gw.upstream.on('POST', `${UAA}/auth/sign-in`, {
+      status: 401,
+      body: { error: 'invalid_grant', error_description: 'Wrong e-mail or password' },
+    });
 
     const res = await post('/auth/sign-in', { email: 'ann@example.com', password: 'nope' });
 
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Wrong e-mail or password', cid: res.headers['x-correlation-id'] } });
+    expect(res.json()).toEqual({
+      error: {
+        code: 'invalid_credentials',
+        message: 'Wrong e-mail or password',
+        cid: res.headers['x-correlation-id'],
+      },
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(gw.upstream.received(`${UAA}/account`)).toHaveLength(0);
   });
@@ -91,7 +120,9 @@ describe('POST /auth/sign-in', () => {
   });
 
   it('answers a JSON 4xx for a body that is not JSON', async () => {
-    const form = await post('/auth/sign-in', 'email=a&password=b', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await post('/auth/sign-in', 'email=a&password=b', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json().error.code).toBe('invalid_request');
     const broken = await post('/auth/sign-in', '{"email":', { 'content-type': 'application/json' });
@@ -117,7 +148,9 @@ describe('POST /auth/sign-out', () => {
 
   it('revokes the refresh token at uaa and clears both cookies with the same attributes', async () => {
     gw.upstream.on('POST', `${UAA}/auth/sign-out`, { status: 204 });
-    const res = await post('/auth/sign-out', undefined, { cookie: 'access_token=a; refresh_token=r' });
+    const res = await post('/auth/sign-out', undefined, {
+      cookie: 'access_token=a; refresh_token=r',
+    });
 
     expect(res.statusCode).toBe(204);
     expect(res.headers['set-cookie']).toEqual(cleared);
@@ -127,8 +160,13 @@ describe('POST /auth/sign-out', () => {
   });
 
   it('clears the cookies even when uaa fails', async () => {
-    gw.upstream.on('POST', `${UAA}/auth/sign-out`, { status: 500, body: { error: 'server_error' } });
-    const res = await post('/auth/sign-out', undefined, { cookie: 'access_token=a; refresh_token=r' });
+    gw.upstream.on('POST', `${UAA}/auth/sign-out`, {
+      status: 500,
+      body: { error: 'server_error' },
+    });
+    const res = await post('/auth/sign-out', undefined, {
+      cookie: 'access_token=a; refresh_token=r',
+    });
     expect(res.statusCode).toBe(204);
     expect(res.headers['set-cookie']).toEqual(cleared);
   });
@@ -168,7 +206,10 @@ describe('POST /auth/guest', () => {
     gw.upstream.on('POST', `${UAA}/auth/guest`, { destroy: true });
     const res = await post('/auth/guest');
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatchObject({ code: 'upstream_error', cid: res.headers['x-correlation-id'] });
+    expect(res.json().error).toMatchObject({
+      code: 'upstream_error',
+      cid: res.headers['x-correlation-id'],
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -17,16 +17,27 @@ describe('graceful shutdown', () => {
     serveContext(upstream);
     upstream.on('GET', '/cms-api/context', async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      return { body: { cid: request.query.get('cid'), tenant: { id: 'fresh', name: 'Slow Shop' } } };
+      return {
+        body: { cid: request.query.get('cid'), tenant: { id: 'fresh', name: 'Slow Shop' } },
+      };
     });
     const child = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PLATFORM_URL: upstream.url, LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '800' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PLATFORM_URL: upstream.url,
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DELAY_MS: '800',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.stdout!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     const base = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout! });
       lines.on('line', (line) => {
@@ -37,7 +48,10 @@ describe('graceful shutdown', () => {
     });
 
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    const inFlight = fetch(`${base}/blink-test`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const inFlight = fetch(`${base}/blink-test`).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 100));

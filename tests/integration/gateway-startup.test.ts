@@ -7,7 +7,9 @@ describe('gateway start-up', () => {
   it('fails with a clear message when a route declares an unknown middleware', async () => {
     const broken = [...routeTable, { id: 'x', path: '/x', middleware: ['auth', 'teleport'] }];
     const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' });
-    await expect(buildApp(config, { routeTable: broken })).rejects.toThrow('Unknown route middleware: "teleport" (route x)');
+    await expect(buildApp(config, { routeTable: broken })).rejects.toThrow(
+      'Unknown route middleware: "teleport" (route x)',
+    );
   });
 
   it('reports readiness and turns 503 while shutting down, staying alive', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BrandPage, CATEGORY_SLUGS, cataloguePaths, OfferingSummaries, ProductDetail, ProductList, SearchResult, Suggestions,
+  BrandPage,
+  CATEGORY_SLUGS,
+  cataloguePaths,
+  OfferingSummaries,
+  ProductDetail,
+  ProductList,
+  SearchResult,
+  Suggestions,
 } from '../../shared/contracts/catalogue';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
@@ -11,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function json<T>(path: string, schema: { parse(v: unknown): T }, tenant: 'fresh' | 'harbour' = 'fresh'): Promise<T> {
+async function json<T>(
+  path: string,
+  schema: { parse(v: unknown): T },
+  tenant: 'fresh' | 'harbour' = 'fresh',
+): Promise<T> {
   const response = await platform.call(path, { tenant });
   expect(response.status, await response.clone().text()).toBe(200);
   return schema.parse(await response.json());
@@ -31,15 +42,25 @@ describe('seed', () => {
     expect(counts.without).toBe(0);
     expect(counts.bad_cases).toBe(0);
     expect(counts.unavailable).toBeGreaterThan(0);
-    const categories = (await platform.db.query<{ slug: string }>('select slug from categories')).rows.map((r) => r.slug);
+    const categories = (
+      await platform.db.query<{ slug: string }>('select slug from categories')
+    ).rows.map((r) => r.slug);
     expect(categories).toEqual(expect.arrayContaining([...CATEGORY_SLUGS]));
   });
 
   it('is idempotent', async () => {
-    const before = await platform.db.query('select count(*)::int as n, sum(price_single_cents)::int as s from offerings');
+    const before = await platform.db.query(
+      'select count(*)::int as n, sum(price_single_cents)::int as s from offerings',
+    );
     const { seed } = await import('../../platform/seed/02-catalogue');
     await seed(platform.db);
-    expect((await platform.db.query('select count(*)::int as n, sum(price_single_cents)::int as s from offerings')).rows).toEqual(before.rows);
+    expect(
+      (
+        await platform.db.query(
+          'select count(*)::int as n, sum(price_single_cents)::int as s from offerings',
+        )
+      ).rows,
+    ).toEqual(before.rows);
   });
 });
 
@@ -47,7 +68,12 @@ describe('products', () => {
   it('finds a product by a multi-segment slug, with its shop price and pictures', async () => {
     const slug = 'dairy-eggs/nordic-dairy/cottage-cheese-500-g';
     const fresh = await json(cataloguePaths.productBySlug(slug), ProductDetail);
-    expect(fresh).toMatchObject({ slug, brand: { slug: 'nordic-dairy' }, category: { slug: 'dairy-eggs' }, offering: { currency: 'EUR' } });
+    expect(fresh).toMatchObject({
+      slug,
+      brand: { slug: 'nordic-dairy' },
+      category: { slug: 'dairy-eggs' },
+      offering: { currency: 'EUR' },
+    });
     expect(fresh.description.length).toBeGreaterThan(40);
     expect(fresh.images.length).toBeGreaterThanOrEqual(1);
     const harbour = await json(cataloguePaths.productBySlug(slug), ProductDetail, 'harbour');
@@ -63,13 +89,21 @@ describe('products', () => {
   });
 
   it('batches by ids and slugs in the order asked, and offerings keyed by id', async () => {
-    const byIds = await json(cataloguePaths.productsByIds(['prd-0003', 'prd-0001', 'nope']), ProductList);
+    const byIds = await json(
+      cataloguePaths.productsByIds(['prd-0003', 'prd-0001', 'nope']),
+      ProductList,
+    );
     expect(byIds.items.map((p) => p.id)).toEqual(['prd-0003', 'prd-0001']);
     const bySlugs = await json(cataloguePaths.productsBySlugs([byIds.items[1]!.slug]), ProductList);
     expect(bySlugs.items.map((p) => p.id)).toEqual(['prd-0001']);
-    const offerings = await json(cataloguePaths.offerings(['off-fresh-prd-0001', 'off-harbour-prd-0002']), OfferingSummaries);
+    const offerings = await json(
+      cataloguePaths.offerings(['off-fresh-prd-0001', 'off-harbour-prd-0002']),
+      OfferingSummaries,
+    );
     expect(Object.keys(offerings.offerings)).toEqual(['off-fresh-prd-0001']);
-    expect((await platform.call(`${cataloguePaths.search.replace('search', 'products')}`)).status).toBe(400);
+    expect(
+      (await platform.call(`${cataloguePaths.search.replace('search', 'products')}`)).status,
+    ).toBe(400);
   });
 
   it('features the same products on every load, and relates by category and brand', async () => {
@@ -80,20 +114,27 @@ describe('products', () => {
     expect(new Set(one.items.map((p) => p.category.slug)).size).toBe(8);
     const related = await json(cataloguePaths.related('prd-0001', 4), ProductList);
     expect(related.items).toHaveLength(4);
-    expect(related.items.every((p) => p.id !== 'prd-0001' && p.category.slug === 'fruit-vegetables')).toBe(true);
+    expect(
+      related.items.every((p) => p.id !== 'prd-0001' && p.category.slug === 'fruit-vegetables'),
+    ).toBe(true);
   });
 });
 
 describe('brands and categories', () => {
   it('lists brands and pages through one brand', async () => {
-    const page = await json(`${cataloguePaths.brand('nordic-dairy')}?pageSize=5&page=2&sort=price-asc`, BrandPage);
+    const page = await json(
+      `${cataloguePaths.brand('nordic-dairy')}?pageSize=5&page=2&sort=price-asc`,
+      BrandPage,
+    );
     expect(page.brand.name).toBe('Nordic Dairy');
     expect(page.items).toHaveLength(5);
     expect(page.total).toBe(page.brand.productCount);
     const prices = page.items.map((p) => p.offering.priceSingleCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect((await platform.call(cataloguePaths.brand('nope'))).status).toBe(404);
-    const categories = (await (await platform.call(cataloguePaths.categories)).json()) as { items: { slug: string }[] };
+    const categories = (await (await platform.call(cataloguePaths.categories)).json()) as {
+      items: { slug: string }[];
+    };
     expect(categories.items.map((c) => c.slug)).toEqual([...CATEGORY_SLUGS]);
   });
 });
@@ -161,7 +202,10 @@ describe('suggestions and pictures', () => {
     const milk = await json(`${cataloguePaths.suggest}?q=whole%20mil&limit=3`, Suggestions);
     expect(milk.suggestions).toHaveLength(3);
     expect(milk.suggestions.every((s) => /whole milk/i.test(s.name))).toBe(true);
-    expect(await json(`${cataloguePaths.suggest}?q=`, Suggestions)).toEqual({ suggestions: [], categories: [] });
+    expect(await json(`${cataloguePaths.suggest}?q=`, Suggestions)).toEqual({
+      suggestions: [],
+      categories: [],
+    });
   });
 
   it('serves generated SVG pictures, cacheable, and 404 past the last one', async () => {
@@ -174,6 +218,8 @@ describe('suggestions and pictures', () => {
     expect(svg).toContain('Organic Bananas');
     expect(await (await platform.call(cataloguePaths.image('prd-0001', 1))).text()).toBe(svg);
     expect((await platform.call(cataloguePaths.image('prd-0001', 9))).status).toBe(404);
-    expect((await platform.call('/api/services/catalogue/api/v1/images/prd-0001/x.png')).status).toBe(400);
+    expect(
+      (await platform.call('/api/services/catalogue/api/v1/images/prd-0001/x.png')).status,
+    ).toBe(400);
   });
 });

@@ -13,13 +13,23 @@ afterAll(() => platform.close());
 
 const CID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 function contextUrl(location: unknown, isLoggedIn = 'false', cid = CID) {
-  const query = new URLSearchParams({ cid, isLoggedIn, url: typeof location === 'string' ? location : JSON.stringify(location) });
+  const query = new URLSearchParams({
+    cid,
+    isLoggedIn,
+    url: typeof location === 'string' ? location : JSON.stringify(location),
+  });
   return `/cms-api/context?${query}`;
 }
 
 describe('GET /cms-api/context', () => {
   it('answers a JSON string carrying the context of the shop of the url host', async () => {
-    const response = await platform.call(contextUrl({ origin: 'http://localhost:3000', host: 'localhost:3000', pathname: '/policy/terms' }));
+    const response = await platform.call(
+      contextUrl({
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        pathname: '/policy/terms',
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const raw = await response.text();
@@ -38,25 +48,45 @@ describe('GET /cms-api/context', () => {
   });
 
   it('resolves the other shop by its host, whatever the X-Domain-Origin', async () => {
-    const response = await platform.call(contextUrl({ origin: 'http://harbour.localhost:3000', host: 'harbour.localhost:3000', pathname: '/' }, 'true'));
+    const response = await platform.call(
+      contextUrl(
+        { origin: 'http://harbour.localhost:3000', host: 'harbour.localhost:3000', pathname: '/' },
+        'true',
+      ),
+    );
     const context = JSON.parse(await response.json());
-    expect(context.tenant).toMatchObject({ id: 'harbour', name: 'Harbour Grocers', currency: 'GBP' });
+    expect(context.tenant).toMatchObject({
+      id: 'harbour',
+      name: 'Harbour Grocers',
+      currency: 'GBP',
+    });
     expect(context.page.isLoggedIn).toBe(true);
   });
 
   it('carries the signed-in account when the token is sent', async () => {
     const pair = await platform.signIn();
-    const response = await platform.call(contextUrl({ host: 'localhost:3000', pathname: '/' }, 'true'), { token: pair.access_token });
+    const response = await platform.call(
+      contextUrl({ host: 'localhost:3000', pathname: '/' }, 'true'),
+      { token: pair.access_token },
+    );
     const context = JSON.parse(await response.json());
-    expect(context.userAccount).toEqual({ id: TENANTS.fresh.accountId, login: 'shopper@example.com', email: 'shopper@example.com' });
+    expect(context.userAccount).toEqual({
+      id: TENANTS.fresh.accountId,
+      login: 'shopper@example.com',
+      email: 'shopper@example.com',
+    });
     expect(context.url.origin).toBe('http://localhost:3000');
   });
 
   it('gives an unknown host a context with a site error message', async () => {
-    const response = await platform.call(contextUrl({ host: 'nowhere.example:3000', pathname: '/' }));
+    const response = await platform.call(
+      contextUrl({ host: 'nowhere.example:3000', pathname: '/' }),
+    );
     expect(response.status).toBe(200);
     const context = JSON.parse(await response.json());
-    expect(context.page.siteError).toEqual({ message: 'No shop is configured for nowhere.example.' });
+    expect(context.page.siteError).toEqual({
+      message: 'No shop is configured for nowhere.example.',
+    });
     expect(context.cid).toBe(CID);
   });
 
@@ -76,7 +106,9 @@ describe('GET /cms-api/context', () => {
 
 describe('shop content', () => {
   it('serves navigation and home blocks per shop', async () => {
-    const navigation = await (await platform.call('/cms-api/navigation', { tenant: 'harbour' })).json();
+    const navigation = await (
+      await platform.call('/cms-api/navigation', { tenant: 'harbour' })
+    ).json();
     expect(navigation).toMatchObject({ id: 'harbour', name: 'Harbour Grocers' });
     expect(navigation.footer.map((l: { href: string }) => l.href)).toContain('/policy/privacy');
 
@@ -95,19 +127,27 @@ describe('shop content', () => {
     expect(about.body.length).toBeGreaterThan(2);
     const missing = await platform.call('/cms-api/pages/nope');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'Page not found: nope' } });
+    expect(await missing.json()).toEqual({
+      error: { code: 'not_found', message: 'Page not found: nope' },
+    });
   });
 
   it('serves the four policies of each shop in its own words', async () => {
-    const { pages } = await (await platform.call('/cms-api/policies', { tenant: 'harbour' })).json();
+    const { pages } = await (
+      await platform.call('/cms-api/policies', { tenant: 'harbour' })
+    ).json();
     expect(pages.map((p: { slug: string }) => p.slug).sort()).toEqual([...POLICY_CODES].sort());
-    const delivery = ContentPage.parse(await (await platform.call('/cms-api/policies/delivery', { tenant: 'harbour' })).json());
+    const delivery = ContentPage.parse(
+      await (await platform.call('/cms-api/policies/delivery', { tenant: 'harbour' })).json(),
+    );
     expect(JSON.stringify(delivery.body)).toContain('£50');
     expect((await platform.call('/cms-api/policies/cookies')).status).toBe(404);
   });
 
   it('needs a known shop in X-Domain-Origin', async () => {
-    const response = await fetch(`${platform.url}/cms-api/home`, { headers: { 'x-domain-origin': 'http://evil.example' } });
+    const response = await fetch(`${platform.url}/cms-api/home`, {
+      headers: { 'x-domain-origin': 'http://evil.example' },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toMatch(/Unknown shop/);
   });

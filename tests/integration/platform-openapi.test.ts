@@ -5,9 +5,14 @@ import { startPlatform, type TestPlatform } from '../support/platform';
 let platform: TestPlatform;
 let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
 type Operation = {
-  summary: string; tags: string[];
+  summary: string;
+  tags: string[];
   parameters: { name: string; in: string; required: boolean }[];
-  requestBody?: { content: { 'application/json': { schema: { properties?: Record<string, unknown>; required?: string[] } } } };
+  requestBody?: {
+    content: {
+      'application/json': { schema: { properties?: Record<string, unknown>; required?: string[] } };
+    };
+  };
 };
 
 beforeAll(async () => {
@@ -23,10 +28,15 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
     const signIn = document.paths['/api/services/uaa/api/v1/auth/sign-in']?.post;
     expect(signIn?.tags).toEqual(['uaa']);
-    expect(signIn?.requestBody?.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(signIn?.requestBody?.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
     const context = document.paths['/cms-api/context']?.get;
     expect(context?.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual([
-      'query:cid:true', 'query:isLoggedIn:true', 'query:url:true',
+      'query:cid:true',
+      'query:isLoggedIn:true',
+      'query:url:true',
     ]);
     expect(document.paths['/cms-api/pages/{pageId}']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'pageId', in: 'path', required: true }),
@@ -37,11 +47,20 @@ describe('OpenAPI document', () => {
     const undocumented: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (operation.summary === `${method.toUpperCase()} ${path}` || operation.tags[0] === undefined) {
+        if (
+          operation.summary === `${method.toUpperCase()} ${path}` ||
+          operation.tags[0] === undefined
+        ) {
           undocumented.push(`${method.toUpperCase()} ${path}`);
         }
         const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-        expect(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual(pathParams.sort());
+        expect(
+          operation.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${method} ${path}`,
+        ).toEqual(pathParams.sort());
       }
     }
     expect(undocumented).toEqual([]);

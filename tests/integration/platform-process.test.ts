@@ -15,7 +15,9 @@ afterAll(async () => {
 
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
-    cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -34,7 +36,13 @@ async function freePort(): Promise<number> {
 
 async function waitUntilUp(url: string, child: ChildProcess) {
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('platform did not start');
@@ -65,7 +73,8 @@ describe('platform process', () => {
     const changed = await fetch(`${url}/api/services/uaa/api/v1/account/change-password`, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json', 'x-domain-origin': 'http://localhost:3000',
+        'content-type': 'application/json',
+        'x-domain-origin': 'http://localhost:3000',
         authorization: `Bearer ${(await (await signIn(url, 'shopper@example.com', 'demo1234')).json()).access_token}`,
       },
       body: JSON.stringify({ currentPassword: 'demo1234', newPassword: 'kept-after-restart' }),

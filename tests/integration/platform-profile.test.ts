@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DeliveryAddress, DeliveryAddressList, PaymentMethod, PaymentMethodList, ProfileInfo, profilePaths,
+  DeliveryAddress,
+  DeliveryAddressList,
+  PaymentMethod,
+  PaymentMethodList,
+  ProfileInfo,
+  profilePaths,
 } from '../../shared/contracts/profile';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
@@ -25,25 +30,50 @@ async function newShopper(): Promise<string> {
 }
 
 const address = (line1: string, isDefault = false) => ({
-  name: 'Pat Profile', line1, postcode: 'D04 1AB', city: 'Dublin', country: 'Ireland', isDefault,
+  name: 'Pat Profile',
+  line1,
+  postcode: 'D04 1AB',
+  city: 'Dublin',
+  country: 'Ireland',
+  isDefault,
 });
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
-  cardNumber, expiryMonth: 11, expiryYear: new Date().getUTCFullYear() + 2, holderName: 'Pat Profile', ...extra,
+  cardNumber,
+  expiryMonth: 11,
+  expiryYear: new Date().getUTCFullYear() + 2,
+  holderName: 'Pat Profile',
+  ...extra,
 });
 
 describe('profile info', () => {
   it('reads and changes name and phone; the e-mail stays as it is', async () => {
     const token = await newShopper();
-    const before = ProfileInfo.parse(await (await platform.call(profilePaths.info, { token })).json());
+    const before = ProfileInfo.parse(
+      await (await platform.call(profilePaths.info, { token })).json(),
+    );
     expect(before).toMatchObject({ firstName: 'Pat', lastName: 'Profile', phone: '' });
     const response = await platform.call(profilePaths.info, {
-      method: 'PUT', token, body: { firstName: ' Patricia ', lastName: 'Profile', phone: '+353 1 555 0123', email: 'evil@example.com' },
+      method: 'PUT',
+      token,
+      body: {
+        firstName: ' Patricia ',
+        lastName: 'Profile',
+        phone: '+353 1 555 0123',
+        email: 'evil@example.com',
+      },
     });
     expect(response.status).toBe(200);
     expect(ProfileInfo.parse(await response.json())).toEqual({
-      email: before.email, firstName: 'Patricia', lastName: 'Profile', phone: '+353 1 555 0123',
+      email: before.email,
+      firstName: 'Patricia',
+      lastName: 'Profile',
+      phone: '+353 1 555 0123',
     });
-    const bad = await platform.call(profilePaths.info, { method: 'PUT', token, body: { firstName: '', lastName: 'x', phone: 'call me' } });
+    const bad = await platform.call(profilePaths.info, {
+      method: 'PUT',
+      token,
+      body: { firstName: '', lastName: 'x', phone: 'call me' },
+    });
     expect(bad.status).toBe(400);
     const { message } = (await bad.json()).error;
     expect(message).toContain('firstName');
@@ -51,7 +81,11 @@ describe('profile info', () => {
   });
 
   it('answers 401 without a signed-in account', async () => {
-    const guest = await platform.tokenFor({ principalId: 'guest:p', accountId: null, tenantId: 'fresh' });
+    const guest = await platform.tokenFor({
+      principalId: 'guest:p',
+      accountId: null,
+      tenantId: 'fresh',
+    });
     for (const path of [profilePaths.info, profilePaths.addresses, profilePaths.paymentMethods]) {
       expect((await platform.call(path)).status).toBe(401);
       expect((await platform.call(path, { token: guest })).status).toBe(401);
@@ -62,34 +96,89 @@ describe('profile info', () => {
 describe('delivery addresses', () => {
   it('creates, lists (default first), replaces and deletes, keeping exactly one default', async () => {
     const token = await newShopper();
-    const first = DeliveryAddress.parse(await (await platform.call(profilePaths.addresses, { method: 'POST', token, body: address('1 First St') })).json());
+    const first = DeliveryAddress.parse(
+      await (
+        await platform.call(profilePaths.addresses, {
+          method: 'POST',
+          token,
+          body: address('1 First St'),
+        })
+      ).json(),
+    );
     expect(first.isDefault).toBe(true);
-    const created = await platform.call(profilePaths.addresses, { method: 'POST', token, body: address('2 Second St', true) });
+    const created = await platform.call(profilePaths.addresses, {
+      method: 'POST',
+      token,
+      body: address('2 Second St', true),
+    });
     expect(created.status).toBe(201);
     const second = DeliveryAddress.parse(await created.json());
-    const list = DeliveryAddressList.parse(await (await platform.call(profilePaths.addresses, { token })).json());
-    expect(list.items.map((a) => [a.line1, a.isDefault])).toEqual([['2 Second St', true], ['1 First St', false]]);
+    const list = DeliveryAddressList.parse(
+      await (await platform.call(profilePaths.addresses, { token })).json(),
+    );
+    expect(list.items.map((a) => [a.line1, a.isDefault])).toEqual([
+      ['2 Second St', true],
+      ['1 First St', false],
+    ]);
 
     const replaced = await platform.call(profilePaths.address(first.id), {
-      method: 'PUT', token, body: { ...address('1b First St'), instructions: 'Ring twice', line2: 'Flat 2' },
+      method: 'PUT',
+      token,
+      body: { ...address('1b First St'), instructions: 'Ring twice', line2: 'Flat 2' },
     });
     expect(replaced.status).toBe(200);
-    expect(DeliveryAddress.parse(await replaced.json())).toMatchObject({ line1: '1b First St', line2: 'Flat 2', instructions: 'Ring twice', isDefault: false });
+    expect(DeliveryAddress.parse(await replaced.json())).toMatchObject({
+      line1: '1b First St',
+      line2: 'Flat 2',
+      instructions: 'Ring twice',
+      isDefault: false,
+    });
 
-    expect((await platform.call(profilePaths.address(second.id), { method: 'DELETE', token })).status).toBe(204);
-    const after = DeliveryAddressList.parse(await (await platform.call(profilePaths.addresses, { token })).json());
+    expect(
+      (await platform.call(profilePaths.address(second.id), { method: 'DELETE', token })).status,
+    ).toBe(204);
+    const after = DeliveryAddressList.parse(
+      await (await platform.call(profilePaths.addresses, { token })).json(),
+    );
     expect(after.items.map((a) => [a.id, a.isDefault])).toEqual([[first.id, true]]);
   });
 
-  it('hides other shoppers\' addresses (404) and refuses bad input with a 400 naming the fields', async () => {
+  it("hides other shoppers' addresses (404) and refuses bad input with a 400 naming the fields", async () => {
     const token = await newShopper();
     const other = await newShopper();
-    const mine = DeliveryAddress.parse(await (await platform.call(profilePaths.addresses, { method: 'POST', token, body: address('3 Third St') })).json());
-    expect((await platform.call(profilePaths.address(mine.id), { method: 'PUT', token: other, body: address('stolen') })).status).toBe(404);
-    expect((await platform.call(profilePaths.address(mine.id), { method: 'DELETE', token: other })).status).toBe(404);
-    expect(DeliveryAddressList.parse(await (await platform.call(profilePaths.addresses, { token: other })).json()).items).toEqual([]);
+    const mine = DeliveryAddress.parse(
+      await (
+        await platform.call(profilePaths.addresses, {
+          method: 'POST',
+          token,
+          body: address('3 Third St'),
+        })
+      ).json(),
+    );
+    expect(
+      (
+        await platform.call(profilePaths.address(mine.id), {
+          method: 'PUT',
+          token: other,
+          body: address('stolen'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await platform.call(profilePaths.address(mine.id), { method: 'DELETE', token: other }))
+        .status,
+    ).toBe(404);
+    expect(
+      DeliveryAddressList.parse(
+        await (await platform.call(profilePaths.addresses, { token: other })).json(),
+      ).items,
+    ).toEqual([]);
 
-    const bad = await platform.call(profilePaths.addresses, { method: 'POST', token, body: { name: 'x', line1: '', city: 5 } });
+    const bad = await platform.call(profilePaths.addresses, {
+      method: 'POST',
+      token,
+      body: { name: 'x', line1: '', city: 5 },
+    });
     expect(bad.status).toBe(400);
     const { message } = (await bad.json()).error;
     for (const field of ['line1', 'postcode', 'city', 'country']) expect(message).toContain(field);
@@ -108,28 +197,56 @@ describe('payment methods', () => {
       [{ ...card('4242424242424242'), cardNumber: 4242424242424242 }, 'cardNumber'],
     ];
     for (const [body, message] of cases) {
-      const response = await platform.call(profilePaths.paymentMethods, { method: 'POST', token, body });
+      const response = await platform.call(profilePaths.paymentMethods, {
+        method: 'POST',
+        token,
+        body,
+      });
       const text = await response.text();
       expect(response.status, text).toBe(400);
       expect(text).toContain(message);
       expect(text).not.toMatch(/4242\s?4242/);
     }
-    expect(PaymentMethodList.parse(await (await platform.call(profilePaths.paymentMethods, { token })).json()).items).toEqual([]);
+    expect(
+      PaymentMethodList.parse(
+        await (await platform.call(profilePaths.paymentMethods, { token })).json(),
+      ).items,
+    ).toEqual([]);
   });
 
   it('keeps brand, last four, expiry and holder only: the number is nowhere in the database or the answer', async () => {
     const token = await newShopper();
     const number = '5555 5555 5555 4444';
-    const response = await platform.call(profilePaths.paymentMethods, { method: 'POST', token, body: card(number) });
+    const response = await platform.call(profilePaths.paymentMethods, {
+      method: 'POST',
+      token,
+      body: card(number),
+    });
     const text = await response.text();
     expect(response.status, text).toBe(201);
     expect(text).not.toContain('5555555555554444');
     expect(text).not.toContain('token');
     const stored = PaymentMethod.parse(JSON.parse(text));
-    expect(stored).toMatchObject({ brand: 'mastercard', last4: '4444', expiryMonth: 11, holderName: 'Pat Profile', isDefault: true });
-    expect(Object.keys(JSON.parse(text)).sort()).toEqual(['brand', 'expiryMonth', 'expiryYear', 'holderName', 'id', 'isDefault', 'last4']);
+    expect(stored).toMatchObject({
+      brand: 'mastercard',
+      last4: '4444',
+      expiryMonth: 11,
+      holderName: 'Pat Profile',
+      isDefault: true,
+    });
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual([
+      'brand',
+      'expiryMonth',
+      'expiryYear',
+      'holderName',
+      'id',
+      'isDefault',
+      'last4',
+    ]);
 
-    const { rows } = await platform.db.query('select * from payment_methods where id = $1', [stored.id]);
+    const { rows } = await platform.db.query('select * from payment_methods where id = $1', [
+      stored.id,
+    ]);
     expect(rows).toHaveLength(1);
     for (const [column, value] of Object.entries(rows[0]!)) {
       const asText = String(value instanceof Date ? value.toISOString() : value);
@@ -142,28 +259,61 @@ describe('payment methods', () => {
        where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying')`,
     );
     for (const { table_name, column_name } of tables.rows) {
-      const hit = await platform.db.query(`select 1 from "${table_name}" where "${column_name}"::text like '%5555555555554444%' limit 1`);
+      const hit = await platform.db.query(
+        `select 1 from "${table_name}" where "${column_name}"::text like '%5555555555554444%' limit 1`,
+      );
       expect(hit.rows, `${table_name}.${column_name}`).toEqual([]);
     }
   });
 
-  it('detects brands, switches the default, deletes, and hides other shoppers\' cards', async () => {
+  it("detects brands, switches the default, deletes, and hides other shoppers' cards", async () => {
     const token = await newShopper();
     const add = async (number: string) =>
-      PaymentMethod.parse(await (await platform.call(profilePaths.paymentMethods, { method: 'POST', token, body: card(number) })).json());
+      PaymentMethod.parse(
+        await (
+          await platform.call(profilePaths.paymentMethods, {
+            method: 'POST',
+            token,
+            body: card(number),
+          })
+        ).json(),
+      );
     const visa = await add('4242424242424242');
     const amex = await add('3782 822463 10005');
-    expect([visa.brand, visa.isDefault, amex.brand, amex.last4, amex.isDefault]).toEqual(['visa', true, 'amex', '0005', false]);
+    expect([visa.brand, visa.isDefault, amex.brand, amex.last4, amex.isDefault]).toEqual([
+      'visa',
+      true,
+      'amex',
+      '0005',
+      false,
+    ]);
 
-    const switched = await platform.call(profilePaths.paymentMethod(amex.id), { method: 'PUT', token, body: { isDefault: true } });
+    const switched = await platform.call(profilePaths.paymentMethod(amex.id), {
+      method: 'PUT',
+      token,
+      body: { isDefault: true },
+    });
     expect(switched.status).toBe(200);
-    const list = PaymentMethodList.parse(await (await platform.call(profilePaths.paymentMethods, { token })).json());
-    expect(list.items.map((c) => [c.id, c.isDefault])).toEqual([[amex.id, true], [visa.id, false]]);
+    const list = PaymentMethodList.parse(
+      await (await platform.call(profilePaths.paymentMethods, { token })).json(),
+    );
+    expect(list.items.map((c) => [c.id, c.isDefault])).toEqual([
+      [amex.id, true],
+      [visa.id, false],
+    ]);
 
     const other = await newShopper();
-    expect((await platform.call(profilePaths.paymentMethod(amex.id), { method: 'DELETE', token: other })).status).toBe(404);
-    expect((await platform.call(profilePaths.paymentMethod(amex.id), { method: 'DELETE', token })).status).toBe(204);
-    const after = PaymentMethodList.parse(await (await platform.call(profilePaths.paymentMethods, { token })).json());
+    expect(
+      (await platform.call(profilePaths.paymentMethod(amex.id), { method: 'DELETE', token: other }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await platform.call(profilePaths.paymentMethod(amex.id), { method: 'DELETE', token }))
+        .status,
+    ).toBe(204);
+    const after = PaymentMethodList.parse(
+      await (await platform.call(profilePaths.paymentMethods, { token })).json(),
+    );
     expect(after.items.map((c) => [c.id, c.isDefault])).toEqual([[visa.id, true]]);
   });
 });

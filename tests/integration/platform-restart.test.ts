@@ -21,7 +21,14 @@ describe('platform restart on the same DATA_DIR', () => {
   it('keeps accounts, sessions, the signing key and the outbox', { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'storefront-restart-'));
     platform = await startPlatform({ seeds: ['core'], dataDir });
-    expect((await platform.call(accountPaths.register, { method: 'POST', body: { email: 'kept@example.com', password: 'survives-1' } })).status).toBe(201);
+    expect(
+      (
+        await platform.call(accountPaths.register, {
+          method: 'POST',
+          body: { email: 'kept@example.com', password: 'survives-1' },
+        })
+      ).status,
+    ).toBe(201);
     const pair = await platform.signIn();
     const counts = await platform.db.query<{ tenants: number; pages: number; accounts: number }>(
       'select (select count(*)::int from tenants) as tenants, (select count(*)::int from cms_pages) as pages, (select count(*)::int from accounts) as accounts',
@@ -33,8 +40,18 @@ describe('platform restart on the same DATA_DIR', () => {
     const account = await platform.call(`${UAA}/account`, { token: pair.access_token });
     expect(account.status).toBe(200);
     expect((await account.json()).id).toBe('acc-fresh-demo');
-    expect((await platform.call(`${UAA}/auth/refresh`, { method: 'POST', body: { refresh_token: pair.refresh_token } })).status).toBe(200);
-    const duplicate = await platform.call(accountPaths.register, { method: 'POST', body: { email: 'kept@example.com', password: 'survives-1' } });
+    expect(
+      (
+        await platform.call(`${UAA}/auth/refresh`, {
+          method: 'POST',
+          body: { refresh_token: pair.refresh_token },
+        })
+      ).status,
+    ).toBe(200);
+    const duplicate = await platform.call(accountPaths.register, {
+      method: 'POST',
+      body: { email: 'kept@example.com', password: 'survives-1' },
+    });
     expect(duplicate.status).toBe(409);
     expect((await platform.outbox('kept@example.com')).map((m) => m.kind)).toEqual(['activation']);
     // The seed ran again and changed nothing.

@@ -18,7 +18,8 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
   );
   const byTable = new Map<string, string[]>();
   for (const c of columns) {
-    if (!SKIP_TABLES.has(c.table_name)) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), `"${c.column_name}"`]);
+    if (!SKIP_TABLES.has(c.table_name))
+      byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), `"${c.column_name}"`]);
   }
   const result: Record<string, string> = {};
   for (const [table, cols] of byTable) {
@@ -44,17 +45,23 @@ afterAll(async () => {
 });
 
 describe('seed', () => {
-  it('gives two fresh databases the same data, and changes nothing when run again', { timeout: 120_000 }, async () => {
-    const before = await fingerprint(first);
-    expect(await fingerprint(second)).toEqual(before);
-    await runSeeds(first);
-    expect(await fingerprint(first)).toEqual(before);
-  });
+  it(
+    'gives two fresh databases the same data, and changes nothing when run again',
+    { timeout: 120_000 },
+    async () => {
+      const before = await fingerprint(first);
+      expect(await fingerprint(second)).toEqual(before);
+      await runSeeds(first);
+      expect(await fingerprint(first)).toEqual(before);
+    },
+  );
 
   it('holds two shops, the demo shoppers, content and a grocery catalogue', async () => {
-    const count = async (sql: string) => (await first.query<{ n: number }>(`select count(*)::int as n from ${sql}`)).rows[0]!.n;
+    const count = async (sql: string) =>
+      (await first.query<{ n: number }>(`select count(*)::int as n from ${sql}`)).rows[0]!.n;
     expect((await first.query('select id, host from tenants order by id')).rows).toEqual([
-      { id: 'fresh', host: 'localhost' }, { id: 'harbour', host: 'harbour.localhost' },
+      { id: 'fresh', host: 'localhost' },
+      { id: 'harbour', host: 'harbour.localhost' },
     ]);
     expect(await count(`accounts where email = 'shopper@example.com' and activated`)).toBe(2);
     expect(await count(`cms_pages where kind = 'policy'`)).toBe(8);

@@ -10,14 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const post = (path: string, body: unknown, options: { token?: string; tenant?: 'fresh' | 'harbour' } = {}) =>
-  platform.call(path, { method: 'POST', body, ...options });
+const post = (
+  path: string,
+  body: unknown,
+  options: { token?: string; tenant?: 'fresh' | 'harbour' } = {},
+) => platform.call(path, { method: 'POST', body, ...options });
 
 async function latestMail(to: string, kind: string) {
-  const response = await fetch(`${platform.url}/dev/outbox?to=${encodeURIComponent(to)}&kind=${kind}`);
+  const response = await fetch(
+    `${platform.url}/dev/outbox?to=${encodeURIComponent(to)}&kind=${kind}`,
+  );
   expect(response.status).toBe(200);
   const { messages } = await response.json();
-  return messages[0] as { link: string; subject: string; body: string; tenantId: string } | undefined;
+  return messages[0] as
+    { link: string; subject: string; body: string; tenantId: string } | undefined;
 }
 const keyOf = (link: string) => link.split('/').at(-1)!;
 
@@ -25,7 +31,11 @@ describe('registration and activation', () => {
   const email = 'new.shopper@example.com';
 
   it('registers, mails the activation link, refuses sign-in until activated', async () => {
-    const registered = await post(accountPaths.register, { email: ' New.Shopper@Example.com ', password: 'pantry-42', firstName: 'Nia' });
+    const registered = await post(accountPaths.register, {
+      email: ' New.Shopper@Example.com ',
+      password: 'pantry-42',
+      firstName: 'Nia',
+    });
     expect(registered.status).toBe(201);
     const account = await registered.json();
     expect(account).toMatchObject({ email, login: email, activated: false, firstName: 'Nia' });
@@ -36,7 +46,10 @@ describe('registration and activation', () => {
     expect(mail?.body).toContain(mail!.link);
     expect(mail?.subject).toBe('Activate your Fresh Market account');
 
-    const early = await post('/api/services/uaa/api/v1/auth/sign-in', { email, password: 'pantry-42' });
+    const early = await post('/api/services/uaa/api/v1/auth/sign-in', {
+      email,
+      password: 'pantry-42',
+    });
     expect(early.status).toBe(403);
     expect((await early.json()).error).toBe('account_not_activated');
 
@@ -53,7 +66,11 @@ describe('registration and activation', () => {
   it('refuses a second account with the same e-mail in a shop, but not in the other shop', async () => {
     const duplicate = await post(accountPaths.register, { email, password: 'another-pass' });
     expect(duplicate.status).toBe(409);
-    const otherShop = await post(accountPaths.register, { email, password: 'another-pass' }, { tenant: 'harbour' });
+    const otherShop = await post(
+      accountPaths.register,
+      { email, password: 'another-pass' },
+      { tenant: 'harbour' },
+    );
     expect(otherShop.status).toBe(201);
     const mail = await latestMail(email, 'activation');
     expect(mail?.tenantId).toBe('harbour');
@@ -61,9 +78,14 @@ describe('registration and activation', () => {
   });
 
   it('answers bad input with a 400 naming the field', async () => {
-    const weak = await post(accountPaths.register, { email: 'weak@example.com', password: 'short' });
+    const weak = await post(accountPaths.register, {
+      email: 'weak@example.com',
+      password: 'short',
+    });
     expect(weak.status).toBe(400);
-    expect((await weak.json()).error_description).toMatch(/password: must be at least 8 characters/);
+    expect((await weak.json()).error_description).toMatch(
+      /password: must be at least 8 characters/,
+    );
     expect((await post(accountPaths.activate, { key: '../../etc' })).status).toBe(400);
     expect((await post(accountPaths.activate, { key: 'unknown-key-1234567890' })).status).toBe(404);
   });
@@ -84,22 +106,54 @@ describe('password reset', () => {
     const mail = await latestMail('shopper@example.com', 'password-reset');
     expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/profile\/reset\/[\w-]{20,}$/);
 
-    expect((await post(accountPaths.resetFinish, { key: 'wrong-key-1234567890', newPassword: 'fresh-start-1' })).status).toBe(400);
-    const finished = await post(accountPaths.resetFinish, { key: keyOf(mail!.link), newPassword: 'fresh-start-1' });
+    expect(
+      (
+        await post(accountPaths.resetFinish, {
+          key: 'wrong-key-1234567890',
+          newPassword: 'fresh-start-1',
+        })
+      ).status,
+    ).toBe(400);
+    const finished = await post(accountPaths.resetFinish, {
+      key: keyOf(mail!.link),
+      newPassword: 'fresh-start-1',
+    });
     expect(finished.status).toBe(200);
 
-    const oldSession = await post('/api/services/uaa/api/v1/auth/refresh', { refresh_token: session.refresh_token });
+    const oldSession = await post('/api/services/uaa/api/v1/auth/refresh', {
+      refresh_token: session.refresh_token,
+    });
     expect(oldSession.status).toBe(401);
-    expect((await post('/api/services/uaa/api/v1/auth/sign-in', { email: 'shopper@example.com', password: 'demo1234' })).status).toBe(401);
+    expect(
+      (
+        await post('/api/services/uaa/api/v1/auth/sign-in', {
+          email: 'shopper@example.com',
+          password: 'demo1234',
+        })
+      ).status,
+    ).toBe(401);
     await platform.signIn('fresh', 'shopper@example.com', 'fresh-start-1');
-    expect((await post(accountPaths.resetFinish, { key: keyOf(mail!.link), newPassword: 'again-and-again' })).status).toBe(400);
+    expect(
+      (
+        await post(accountPaths.resetFinish, {
+          key: keyOf(mail!.link),
+          newPassword: 'again-and-again',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses an expired reset key', async () => {
     await post(accountPaths.resetInit, { email: 'shopper@example.com' }, { tenant: 'harbour' });
     const mail = await latestMail('shopper@example.com', 'password-reset');
-    await platform.db.query(`update accounts set reset_expires_at = now() - interval '1 minute' where tenant_id = 'harbour'`);
-    const late = await post(accountPaths.resetFinish, { key: keyOf(mail!.link), newPassword: 'too-late-now' }, { tenant: 'harbour' });
+    await platform.db.query(
+      `update accounts set reset_expires_at = now() - interval '1 minute' where tenant_id = 'harbour'`,
+    );
+    const late = await post(
+      accountPaths.resetFinish,
+      { key: keyOf(mail!.link), newPassword: 'too-late-now' },
+      { tenant: 'harbour' },
+    );
     expect(late.status).toBe(400);
   });
 });
@@ -107,11 +161,27 @@ describe('password reset', () => {
 describe('password change', () => {
   it('needs a signed-in account and the current password', async () => {
     const guest = await platform.guest('harbour');
-    expect((await post(accountPaths.changePassword, { currentPassword: 'demo1234', newPassword: 'new-pass-99' }, { token: guest.access_token, tenant: 'harbour' })).status).toBe(401);
+    expect(
+      (
+        await post(
+          accountPaths.changePassword,
+          { currentPassword: 'demo1234', newPassword: 'new-pass-99' },
+          { token: guest.access_token, tenant: 'harbour' },
+        )
+      ).status,
+    ).toBe(401);
     const pair = await platform.signIn('harbour');
-    const wrong = await post(accountPaths.changePassword, { currentPassword: 'nope', newPassword: 'new-pass-99' }, { token: pair.access_token, tenant: 'harbour' });
+    const wrong = await post(
+      accountPaths.changePassword,
+      { currentPassword: 'nope', newPassword: 'new-pass-99' },
+      { token: pair.access_token, tenant: 'harbour' },
+    );
     expect(wrong.status).toBe(400);
-    const changed = await post(accountPaths.changePassword, { currentPassword: 'demo1234', newPassword: 'new-pass-99' }, { token: pair.access_token, tenant: 'harbour' });
+    const changed = await post(
+      accountPaths.changePassword,
+      { currentPassword: 'demo1234', newPassword: 'new-pass-99' },
+      { token: pair.access_token, tenant: 'harbour' },
+    );
     expect(changed.status).toBe(200);
     await platform.signIn('harbour', 'shopper@example.com', 'new-pass-99');
   });

@@ -25,7 +25,11 @@ describe('account call', () => {
     const bearer = await account(pair.access_token);
     expect(bearer.status).toBe(200);
     expect(bearer.headers.get('cache-control')).toBe('private, no-store');
-    expect(await bearer.json()).toMatchObject({ id: TENANTS.fresh.accountId, login: 'shopper@example.com', email: 'shopper@example.com' });
+    expect(await bearer.json()).toMatchObject({
+      id: TENANTS.fresh.accountId,
+      login: 'shopper@example.com',
+      email: 'shopper@example.com',
+    });
 
     const cookie = await fetch(`${platform.url}${UAA}/account`, {
       headers: {
@@ -46,15 +50,22 @@ describe('account call', () => {
   it('refuses missing, forged, expired and other-shop tokens with invalid_token', async () => {
     expect((await platform.call(`${UAA}/account`)).status).toBe(401);
     const pair = await platform.signIn();
-    const forged = pair.access_token.slice(0, -4) + (pair.access_token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const forged =
+      pair.access_token.slice(0, -4) + (pair.access_token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     const forgedAnswer = await account(forged);
     expect(forgedAnswer.status).toBe(401);
     expect(await forgedAnswer.json()).toMatchObject({ error: 'invalid_token' });
 
-    const expired = await platform.app.signer.sign({ principalId: 'acc-fresh-demo', accountId: 'acc-fresh-demo', tenantId: 'fresh' }, -60);
+    const expired = await platform.app.signer.sign(
+      { principalId: 'acc-fresh-demo', accountId: 'acc-fresh-demo', tenantId: 'fresh' },
+      -60,
+    );
     const expiredAnswer = await account(expired);
     expect(expiredAnswer.status).toBe(401);
-    expect(await expiredAnswer.json()).toEqual({ error: 'invalid_token', error_description: 'Access token expired' });
+    expect(await expiredAnswer.json()).toEqual({
+      error: 'invalid_token',
+      error_description: 'Access token expired',
+    });
 
     expect((await account(pair.access_token, 'harbour')).status).toBe(401);
   });
@@ -62,8 +73,14 @@ describe('account call', () => {
 
 describe('sign-in', () => {
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
-    const wrong = await platform.call(`${UAA}/auth/sign-in`, { method: 'POST', body: { email: 'shopper@example.com', password: 'nope-nope' } });
-    const unknown = await platform.call(`${UAA}/auth/sign-in`, { method: 'POST', body: { email: 'nobody@example.com', password: 'nope-nope' } });
+    const wrong = await platform.call(`${UAA}/auth/sign-in`, {
+      method: 'POST',
+      body: { email: 'shopper@example.com', password: 'nope-nope' },
+    });
+    const unknown = await platform.call(`${UAA}/auth/sign-in`, {
+      method: 'POST',
+      body: { email: 'nobody@example.com', password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -71,21 +88,30 @@ describe('sign-in', () => {
 
   it('keeps the shops apart: the same e-mail is another account in the other shop', async () => {
     const harbour = await platform.signIn('harbour');
-    expect((await (await account(harbour.access_token, 'harbour')).json()).id).toBe(TENANTS.harbour.accountId);
+    expect((await (await account(harbour.access_token, 'harbour')).json()).id).toBe(
+      TENANTS.harbour.accountId,
+    );
   });
 
   it('answers bad input with a 400 and a message', async () => {
     const noShop = await fetch(`${platform.url}${UAA}/auth/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
     });
     expect(noShop.status).toBe(400);
-    const badEmail = await platform.call(`${UAA}/auth/sign-in`, { method: 'POST', body: { email: 'not-an-email', password: '' } });
+    const badEmail = await platform.call(`${UAA}/auth/sign-in`, {
+      method: 'POST',
+      body: { email: 'not-an-email', password: '' },
+    });
     expect(badEmail.status).toBe(400);
     const body = await badEmail.json();
     expect(body.error).toBe('invalid_request');
     expect(body.error_description).toMatch(/email/);
     const notJson = await platform.call(`${UAA}/auth/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: undefined,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: undefined,
     });
     expect(notJson.status).toBe(400);
   });
@@ -93,13 +119,19 @@ describe('sign-in', () => {
   it("ends the guest's session and hands its principal to the merge hooks", async () => {
     const guest = await platform.guest();
     const response = await platform.call(`${UAA}/auth/sign-in`, {
-      method: 'POST', body: { email: 'shopper@example.com', password: 'demo1234', guest_refresh_token: guest.refresh_token },
+      method: 'POST',
+      body: {
+        email: 'shopper@example.com',
+        password: 'demo1234',
+        guest_refresh_token: guest.refresh_token,
+      },
     });
     expect(response.status).toBe(200);
     const guestAccount = await platform.app.signer.verify(guest.access_token);
     expect(merges.at(-1)).toEqual({
       tenantId: 'fresh',
-      guestPrincipalId: guestAccount && !guestAccount.expired ? guestAccount.principalId : 'missing',
+      guestPrincipalId:
+        guestAccount && !guestAccount.expired ? guestAccount.principalId : 'missing',
       accountPrincipalId: TENANTS.fresh.accountId,
     });
     expect((await refresh(guest.refresh_token)).status).toBe(401);
@@ -117,7 +149,10 @@ describe('refresh', () => {
 
     const replay = await refresh(first.refresh_token);
     expect(replay.status).toBe(401);
-    expect(await replay.json()).toEqual({ error: 'invalid_grant', error_description: 'Refresh token already used' });
+    expect(await replay.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Refresh token already used',
+    });
     // Within the grace period (racing gateway replicas) the family survives.
     expect((await refresh(second.refresh_token)).status).toBe(200);
   });
@@ -125,7 +160,9 @@ describe('refresh', () => {
   it('revokes the whole family when a spent token is replayed later (theft)', async () => {
     const first = await platform.signIn();
     const second = await (await refresh(first.refresh_token)).json();
-    await platform.db.query(`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`);
+    await platform.db.query(
+      `update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`,
+    );
     expect((await refresh(first.refresh_token)).status).toBe(401);
     const afterTheft = await refresh(second.refresh_token);
     expect(afterTheft.status).toBe(401);
@@ -141,17 +178,34 @@ describe('refresh', () => {
   it('refuses unknown, expired and other-shop refresh tokens', async () => {
     expect((await refresh('rt.unknown')).status).toBe(401);
     const pair = await platform.signIn();
-    expect((await platform.call(`${UAA}/auth/refresh`, { method: 'POST', tenant: 'harbour', body: { refresh_token: pair.refresh_token } })).status).toBe(401);
-    await platform.db.query(`update refresh_tokens set expires_at = now() - interval '1 second' where used_at is null and revoked_at is null`);
+    expect(
+      (
+        await platform.call(`${UAA}/auth/refresh`, {
+          method: 'POST',
+          tenant: 'harbour',
+          body: { refresh_token: pair.refresh_token },
+        })
+      ).status,
+    ).toBe(401);
+    await platform.db.query(
+      `update refresh_tokens set expires_at = now() - interval '1 second' where used_at is null and revoked_at is null`,
+    );
     const expired = await refresh(pair.refresh_token);
-    expect(await expired.json()).toEqual({ error: 'invalid_grant', error_description: 'Refresh token expired' });
+    expect(await expired.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Refresh token expired',
+    });
   });
 });
 
 describe('sign-out', () => {
   it('revokes the session; signing out twice is fine', async () => {
     const pair = await platform.signIn();
-    const signOut = () => platform.call(`${UAA}/auth/sign-out`, { method: 'POST', body: { refresh_token: pair.refresh_token } });
+    const signOut = () =>
+      platform.call(`${UAA}/auth/sign-out`, {
+        method: 'POST',
+        body: { refresh_token: pair.refresh_token },
+      });
     expect((await signOut()).status).toBe(204);
     expect((await refresh(pair.refresh_token)).status).toBe(401);
     expect((await signOut()).status).toBe(204);

@@ -44,27 +44,47 @@ function visitor() {
 describe('cart journey through the gateway', () => {
   it('signs in as the demo shopper, adds to the cart, and reads the cart back', async () => {
     const browse = visitor();
-    const signIn = await browse('/auth/sign-in', { method: 'POST', body: { email: 'shopper@example.com', password: 'demo1234' } });
+    const signIn = await browse('/auth/sign-in', {
+      method: 'POST',
+      body: { email: 'shopper@example.com', password: 'demo1234' },
+    });
     expect(signIn.status).toBe(200);
     expect((await signIn.json()).account).toMatchObject({ id: 'acc-fresh-demo' });
 
-    const put = await browse(bookingPaths.item('fresh'), { method: 'PUT', body: { offeringId: offerings[0], quantity: 3, byCase: false } });
+    const put = await browse(bookingPaths.item('fresh'), {
+      method: 'PUT',
+      body: { offeringId: offerings[0], quantity: 3, byCase: false },
+    });
     expect(put.status).toBe(200);
     const cart = await (await browse(bookingPaths.cart('fresh'))).json();
     expect(cart.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ offeringId: offerings[0], quantity: 3, byCase: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ offeringId: offerings[0], quantity: 3, byCase: false }),
+      ]),
     );
   });
 
   it("carries a guest's cart into the account at sign-in", async () => {
     const browse = visitor();
     expect((await browse('/auth/guest', { method: 'POST' })).status).toBe(200);
-    const put = await browse(bookingPaths.item('fresh'), { method: 'PUT', body: { offeringId: offerings[1], quantity: 1, byCase: true } });
+    const put = await browse(bookingPaths.item('fresh'), {
+      method: 'PUT',
+      body: { offeringId: offerings[1], quantity: 1, byCase: true },
+    });
     expect(put.status).toBe(200);
-    expect((await browse('/auth/sign-in', { method: 'POST', body: { email: 'shopper@example.com', password: 'demo1234' } })).status).toBe(200);
+    expect(
+      (
+        await browse('/auth/sign-in', {
+          method: 'POST',
+          body: { email: 'shopper@example.com', password: 'demo1234' },
+        })
+      ).status,
+    ).toBe(200);
     const cart = await (await browse(bookingPaths.cart('fresh'))).json();
     expect(cart.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ offeringId: offerings[1], quantity: 1, byCase: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ offeringId: offerings[1], quantity: 1, byCase: true }),
+      ]),
     );
   });
 });

@@ -47,7 +47,9 @@ describe('a shop through the gateway', () => {
       headers: { cookie: jar.header() },
     });
     expect(search.status).toBe(200);
-    const { items } = (await search.json()) as { items: { offering: { id: string; available: boolean } }[] };
+    const { items } = (await search.json()) as {
+      items: { offering: { id: string; available: boolean } }[];
+    };
     const offering = items.find((item) => item.offering.available)!.offering;
 
     const put = await fetch(`${origin}${CART}/item`, {
@@ -60,8 +62,13 @@ describe('a shop through the gateway', () => {
 
     const cart = await fetch(`${origin}${CART}`, { headers: { cookie: jar.header() } });
     expect(cart.status).toBe(200);
-    const booking = (await cart.json()) as { uid: string; items: { offeringId: string; quantity: number; byCase: boolean }[] };
-    expect(booking.items).toContainEqual(expect.objectContaining({ offeringId: offering.id, quantity: 3, byCase: false }));
+    const booking = (await cart.json()) as {
+      uid: string;
+      items: { offeringId: string; quantity: number; byCase: boolean }[];
+    };
+    expect(booking.items).toContainEqual(
+      expect.objectContaining({ offeringId: offering.id, quantity: 3, byCase: false }),
+    );
 
     // The page knows the shopper, and carries no token.
     const page = await fetch(`${origin}/`, { headers: { cookie: jar.header() } });
@@ -74,16 +81,23 @@ describe('a shop through the gateway', () => {
 
   it('refuses a cart write without the CSRF header, and the cart is unchanged', async () => {
     const jar = cookieJar();
-    const guest = await fetch(`${shop.url}/auth/guest`, { method: 'POST', headers: { 'x-csrf': '1' } });
+    const guest = await fetch(`${shop.url}/auth/guest`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1' },
+    });
     jar.take(guest);
-    const before = await (await fetch(`${shop.url}${CART}`, { headers: { cookie: jar.header() } })).json();
+    const before = await (
+      await fetch(`${shop.url}${CART}`, { headers: { cookie: jar.header() } })
+    ).json();
     const put = await fetch(`${shop.url}${CART}/item`, {
       method: 'PUT',
       headers: { cookie: jar.header(), 'content-type': 'application/json' },
       body: JSON.stringify({ offeringId: 'off-fresh-p0001', quantity: 1, byCase: false }),
     });
     expect(put.status).toBe(403);
-    const after = await (await fetch(`${shop.url}${CART}`, { headers: { cookie: jar.header() } })).json();
+    const after = await (
+      await fetch(`${shop.url}${CART}`, { headers: { cookie: jar.header() } })
+    ).json();
     expect(after).toEqual(before);
   });
 });

@@ -78,18 +78,24 @@ describe('several gateways behind nginx', () => {
     expect(signIn.status).toBe(200);
     const jar = cookieJar(signIn);
     for (let i = 0; i < 12; i++) {
-      const response = await fetch(`${nginx.url}/blink-test`, { headers: { cookie: jar.header() } });
+      const response = await fetch(`${nginx.url}/blink-test`, {
+        headers: { cookie: jar.header() },
+      });
       jar.take(response);
       expect(response.status).toBe(200);
       const html = await response.text();
-      expect(html, `request ${i}: ${response.headers.get('x-correlation-id')}`).toContain('shopper@example.com');
+      expect(html, `request ${i}: ${response.headers.get('x-correlation-id')}`).toContain(
+        'shopper@example.com',
+      );
       // The shop origin comes from the forwarded host nginx sets (a trusted proxy).
       expect(html).toContain(nginx.url.replace('http://', ''));
     }
     // Each instance can read the session: the state is in the cookies, not in a process.
     for (const app of gateways) {
       const { port } = app.server.address() as { port: number };
-      const direct = await fetch(`http://localhost:${port}/blink-test`, { headers: { cookie: jar.header() } });
+      const direct = await fetch(`http://localhost:${port}/blink-test`, {
+        headers: { cookie: jar.header() },
+      });
       jar.take(direct);
       expect(await direct.text()).toContain('shopper@example.com');
     }
@@ -110,7 +116,11 @@ describe('several gateways behind nginx', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('shopper@example.com');
       // Nobody is signed out by a lost race: no response clears the cookies.
-      expect(page.headers.getSetCookie().some((line) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line))).toBe(false);
+      expect(
+        page.headers
+          .getSetCookie()
+          .some((line) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)),
+      ).toBe(false);
     }
   });
 
@@ -121,7 +131,12 @@ describe('several gateways behind nginx', () => {
       const deadline = Date.now() + 3000;
       while (Date.now() < deadline) {
         const batch = await Promise.all(
-          Array.from({ length: 4 }, () => fetch(`${nginx.url}/blink-test`).then((r) => r.status, () => 0)),
+          Array.from({ length: 4 }, () =>
+            fetch(`${nginx.url}/blink-test`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
         );
         done += batch.length;
         failures += batch.filter((status) => status !== 200).length;

@@ -51,14 +51,19 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(recorded);
-    const route = [...routes].reverse().find(
-      (r) =>
-        (r.method === '*' || r.method === recorded.method) &&
-        (typeof r.path === 'string' ? r.path === recorded.path : r.path.test(recorded.path)),
-    );
+    const route = [...routes]
+      .reverse()
+      .find(
+        (r) =>
+          (r.method === '*' || r.method === recorded.method) &&
+          (typeof r.path === 'string' ? r.path === recorded.path : r.path.test(recorded.path)),
+      );
     const answer: FakeResponse = route
       ? await route.handler(recorded)
-      : { status: 404, body: { error: { code: 'not_found', message: `fake: no route ${recorded.path}` } } };
+      : {
+          status: 404,
+          body: { error: { code: 'not_found', message: `fake: no route ${recorded.path}` } },
+        };
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (answer.destroy) return void req.socket.destroy();
     const isText = typeof answer.body === 'string';
@@ -66,7 +71,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       'content-type': isText ? 'text/plain' : 'application/json',
       ...answer.headers,
     });
-    res.end(answer.body === undefined ? undefined : isText ? answer.body : JSON.stringify(answer.body));
+    res.end(
+      answer.body === undefined ? undefined : isText ? answer.body : JSON.stringify(answer.body),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -75,7 +82,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests,
     received: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     on: (method, path, handler) => {
-      routes.push({ method, path, handler: typeof handler === 'function' ? handler : () => handler });
+      routes.push({
+        method,
+        path,
+        handler: typeof handler === 'function' ? handler : () => handler,
+      });
     },
     reset: () => {
       requests.length = 0;

@@ -30,11 +30,18 @@ function stubBuild(): string {
 
 export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const upstream = await startFakeUpstream();
-  const config = loadConfig({ PLATFORM_URL: upstream.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = loadConfig({
+    PLATFORM_URL: upstream.url,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  });
   const logs: Record<string, unknown>[] = [];
   const app = await buildApp(config, {
     render: { kind: 'build', dir: stubBuild() },
-    logStream: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+    logStream: {
+      write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
+    },
   });
   await app.ready();
   return {

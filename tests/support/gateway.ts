@@ -5,7 +5,11 @@ import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 
 // A gateway built from the production build (npm run build) against a recording fake platform,
 // with its log lines collected.
-export type TestGateway = { app: FastifyInstance; upstream: FakeUpstream; logs: Record<string, unknown>[] };
+export type TestGateway = {
+  app: FastifyInstance;
+  upstream: FakeUpstream;
+  logs: Record<string, unknown>[];
+};
 
 export const TEST_CONTEXT = {
   tenant: { id: 'fresh', name: 'Fresh Market', currency: 'EUR' },
@@ -13,7 +17,11 @@ export const TEST_CONTEXT = {
 };
 
 /** Answers the context call like a CMS: echoes the cid, as a JSON-encoded string. */
-export function serveContext(upstream: FakeUpstream, extra: Record<string, unknown> = {}, asString = true) {
+export function serveContext(
+  upstream: FakeUpstream,
+  extra: Record<string, unknown> = {},
+  asString = true,
+) {
   upstream.on('GET', '/cms-api/context', (request) => {
     const url = JSON.parse(request.query.get('url') ?? '{}');
     const body = { cid: request.query.get('cid'), url, ...TEST_CONTEXT, ...extra };

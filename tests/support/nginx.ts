@@ -61,9 +61,13 @@ http {
   }
 }`;
   await writeFile(join(dir, 'nginx.conf'), conf);
-  const child: ChildProcess = spawn(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    process.env.NGINX_PATH ?? '/usr/sbin/nginx',
+    ['-p', dir, '-c', join(dir, 'nginx.conf')],
+    {
+      stdio: 'ignore',
+    },
+  );
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {

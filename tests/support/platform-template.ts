@@ -25,7 +25,8 @@ function templateKey(seeds: readonly SeedName[] | undefined): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(seeds ?? 'all'));
   hash.update(readFileSync(join(ROOT, 'node_modules/@electric-sql/pglite/package.json')));
-  for (const file of platformFiles(join(ROOT, 'platform')).sort()) hash.update(file).update(readFileSync(file));
+  for (const file of platformFiles(join(ROOT, 'platform')).sort())
+    hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -15,7 +15,11 @@ import { seededTemplate } from './platform-template';
 export const DEMO = { email: 'shopper@example.com', password: 'demo1234' } as const;
 export const TENANTS = {
   fresh: { id: 'fresh', origin: 'http://localhost:3000', accountId: 'acc-fresh-demo' },
-  harbour: { id: 'harbour', origin: 'http://harbour.localhost:3000', accountId: 'acc-harbour-demo' },
+  harbour: {
+    id: 'harbour',
+    origin: 'http://harbour.localhost:3000',
+    accountId: 'acc-harbour-demo',
+  },
 } as const;
 export type TenantKey = keyof typeof TENANTS;
 
@@ -46,7 +50,13 @@ export type TestPlatform = {
   close(): Promise<void>;
 };
 
-export type CallInit = { method?: string; body?: unknown; tenant?: TenantKey; token?: string; headers?: Record<string, string> };
+export type CallInit = {
+  method?: string;
+  body?: unknown;
+  tenant?: TenantKey;
+  token?: string;
+  headers?: Record<string, string>;
+};
 
 export async function startPlatform(options: StartOptions = {}): Promise<TestPlatform> {
   const config: PlatformConfig = {
@@ -56,9 +66,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   // In memory: start from the cached seeded dump. On disk or on a PostgreSQL server
   // (TEST_DATABASE_URL): migrate and seed, as the process does.
   const server = TEST_DATABASE_URL && !options.dataDir ? await openServerTestDb() : null;
-  const db = server?.db ?? (options.dataDir
-    ? await openDb({ dataDir: options.dataDir })
-    : await openDb({ template: await seededTemplate(options.seeds) }));
+  const db =
+    server?.db ??
+    (options.dataDir
+      ? await openDb({ dataDir: options.dataDir })
+      : await openDb({ template: await seededTemplate(options.seeds) }));
   if (server || options.dataDir) {
     await migrate(db);
     await runSeeds(db, options.seeds);
@@ -90,11 +102,27 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   };
 
   return {
-    url, app, db, config, headers, call,
+    url,
+    app,
+    db,
+    config,
+    headers,
+    call,
     tokenFor: (claims) => app.signer.sign(claims, config.accessTokenTtl),
-    signIn: async (tenant = 'fresh', email: string = DEMO.email, password: string = DEMO.password) =>
-      tokens(await call('/api/services/uaa/api/v1/auth/sign-in', { method: 'POST', tenant, body: { email, password } })),
-    guest: async (tenant = 'fresh') => tokens(await call('/api/services/uaa/api/v1/auth/guest', { method: 'POST', tenant })),
+    signIn: async (
+      tenant = 'fresh',
+      email: string = DEMO.email,
+      password: string = DEMO.password,
+    ) =>
+      tokens(
+        await call('/api/services/uaa/api/v1/auth/sign-in', {
+          method: 'POST',
+          tenant,
+          body: { email, password },
+        }),
+      ),
+    guest: async (tenant = 'fresh') =>
+      tokens(await call('/api/services/uaa/api/v1/auth/guest', { method: 'POST', tenant })),
     outbox: (to) => readOutbox(db, { to }),
     close: async () => {
       await app.close();

@@ -56,7 +56,9 @@ export function ProfileMenu() {
         </span>
       </summary>
       <ul className="profile-links">
-        {account.email && account.email !== name && <li className="profile-email">{account.email}</li>}
+        {account.email && account.email !== name && (
+          <li className="profile-email">{account.email}</li>
+        )}
         <li>
           <Link to="/orders">Orders</Link>
         </li>

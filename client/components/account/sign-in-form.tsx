@@ -16,7 +16,10 @@ export function SignInForm(props: { returnTo: string }) {
     setError(null);
     const result = await apiFetch('/auth/sign-in', {
       method: 'POST',
-      body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      body: {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      },
     });
     if (result.ok) {
       // A full navigation: the page context (account) and the merged cart are loaded afresh.
@@ -27,11 +30,23 @@ export function SignInForm(props: { returnTo: string }) {
     setError(result.status === 401 ? 'Wrong e-mail or password.' : result.error.message);
   };
   return (
-    <form method="post" action="/social-login" className="sign-in-form" onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+    <form
+      method="post"
+      action="/social-login"
+      className="sign-in-form"
+      onSubmit={(event) => void submit(event)}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <label htmlFor={`${id}-email`}>E-mail</label>
       <input id={`${id}-email`} name="email" type="email" autoComplete="username" required />
       <label htmlFor={`${id}-password`}>Password</label>
-      <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
+      <input
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       {error && (
         <p id={`${id}-error`} className="form-error" role="alert">
           {error}
@@ -41,7 +56,8 @@ export function SignInForm(props: { returnTo: string }) {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       <p className="sign-in-links">
-        <a href="/social-login?mode=register">Create an account</a> · <a href="/social-login?mode=reset">Forgot your password?</a>
+        <a href="/social-login?mode=register">Create an account</a> ·{' '}
+        <a href="/social-login?mode=reset">Forgot your password?</a>
       </p>
     </form>
   );

@@ -20,11 +20,17 @@ export function CartLine(props: {
   const count = useQuantity(item.offeringId)[kind];
   const label = `${product?.name ?? item.offeringId} (${item.byCase ? 'cases' : 'singles'})`;
   const offering = product?.offering;
-  const lineCents = offering ? count * (item.byCase ? offering.priceCaseCents : offering.priceSingleCents) : null;
+  const lineCents = offering
+    ? count * (item.byCase ? offering.priceCaseCents : offering.priceSingleCents)
+    : null;
   return (
     <li className="cart-line">
       <label className="cart-line-name">
-        <input type="checkbox" checked={props.selected} onChange={(event) => props.onSelect(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={props.selected}
+          onChange={(event) => props.onSelect(event.target.checked)}
+        />
         <span>
           {product ? <Link to={`/products/${product.slug}`}>{product.name}</Link> : item.offeringId}{' '}
           <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>
@@ -43,8 +49,14 @@ export function CartLine(props: {
         count={count}
         returnTo={props.returnTo}
       />
-      <span className="cart-line-price">{lineCents === null ? '' : formatMoney(lineCents, offering?.currency)}</span>
-      <CartForm fields={{ intent: 'remove', itemUid: item.uid }} returnTo={props.returnTo} onSubmit={() => void cartStore.removeItem(item.uid)}>
+      <span className="cart-line-price">
+        {lineCents === null ? '' : formatMoney(lineCents, offering?.currency)}
+      </span>
+      <CartForm
+        fields={{ intent: 'remove', itemUid: item.uid }}
+        returnTo={props.returnTo}
+        onSubmit={() => void cartStore.removeItem(item.uid)}
+      >
         <button type="submit" className="cart-line-remove" aria-label={`Remove ${label}`}>
           Remove
         </button>

@@ -62,12 +62,22 @@ export function CartPanel(props: {
             ))}
           </ul>
           <div className="cart-panel-actions">
-            <button type="button" disabled={chosen.length === 0} onClick={() => void removeSelected()}>
+            <button
+              type="button"
+              disabled={chosen.length === 0}
+              onClick={() => void removeSelected()}
+            >
               Remove selected ({chosen.length})
             </button>
             <p className="cart-total">
               Total{totals.priced ? '' : ' (so far)'}:{' '}
-              <strong>{formatMoney(totals.totalCents, totals.currency ?? tenant?.currency, tenant?.locale)}</strong>
+              <strong>
+                {formatMoney(
+                  totals.totalCents,
+                  totals.currency ?? tenant?.currency,
+                  tenant?.locale,
+                )}
+              </strong>
             </p>
           </div>
         </>

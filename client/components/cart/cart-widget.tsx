@@ -27,7 +27,10 @@ export function CartWidget() {
 
   const totals = cartTotals(cart.booking, summaries);
   const total = formatMoney(totals.totalCents, totals.currency ?? tenant?.currency, tenant?.locale);
-  const summary = totals.count === 0 ? 'Cart is empty' : `${totals.count} ${totals.count === 1 ? 'item' : 'items'}, ${total}`;
+  const summary =
+    totals.count === 0
+      ? 'Cart is empty'
+      : `${totals.count} ${totals.count === 1 ? 'item' : 'items'}, ${total}`;
   return (
     <div className="cart-widget">
       {/* Without JavaScript the widget is a link to the cart review of the checkout. */}

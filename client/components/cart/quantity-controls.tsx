@@ -8,7 +8,11 @@ import './cart.css';
 export type { QuantityOffering };
 
 // Quantity controls of one offering, for singles and for cases, reading the cart's quantity map.
-export function QuantityControls(props: { offering: QuantityOffering; productName: string; returnTo?: string }) {
+export function QuantityControls(props: {
+  offering: QuantityOffering;
+  productName: string;
+  returnTo?: string;
+}) {
   const { offering, productName } = props;
   const quantity = useQuantity(offering.id);
   const message = useQuantityMessage(offering.id);
@@ -18,7 +22,11 @@ export function QuantityControls(props: { offering: QuantityOffering; productNam
   const money = (cents: number) => formatMoney(cents, tenant?.currency, tenant?.locale);
   const rows: { kind: 'single' | 'case'; label: string; price: string }[] = [
     { kind: 'single', label: 'singles', price: `${money(offering.priceSingleCents)} each` },
-    { kind: 'case', label: 'cases', price: `${money(offering.priceCaseCents)} per case of ${offering.caseSize}` },
+    {
+      kind: 'case',
+      label: 'cases',
+      price: `${money(offering.priceCaseCents)} per case of ${offering.caseSize}`,
+    },
   ];
   return (
     <div className="quantity-controls">

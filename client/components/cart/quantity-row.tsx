@@ -14,20 +14,37 @@ type Kind = 'single' | 'case';
 // −, count, + for singles or for cases of one offering ("Add" at zero). Each click asks for an
 // absolute quantity computed from the store at click time, so fast repeated clicks count every
 // click and the last one wins (docs/decisions/0080). Without JavaScript each button is a form.
-export function QuantityRow(props: { offering: QuantityOffering; kind: Kind; name: string; price?: string; count: number; returnTo: string }) {
+export function QuantityRow(props: {
+  offering: QuantityOffering;
+  kind: Kind;
+  name: string;
+  price?: string;
+  count: number;
+  returnTo: string;
+}) {
   const { offering, kind, name, count, returnTo } = props;
   const byCase = kind === 'case';
   const change = (delta: number) => {
     const current = cartStore.getState().quantities[offering.id]?.[kind] ?? 0;
     void cartStore.setQuantity(offering.id, { byCase, quantity: Math.max(0, current + delta) });
   };
-  const fields = (quantity: number) => ({ intent: 'set' as const, offeringId: offering.id, byCase, quantity });
+  const fields = (quantity: number) => ({
+    intent: 'set' as const,
+    offeringId: offering.id,
+    byCase,
+    quantity,
+  });
   return (
     <div className="quantity-row" role="group" aria-label={name}>
       {props.price && <span className="quantity-price">{props.price}</span>}
       {count === 0 ? (
         <CartForm fields={fields(1)} returnTo={returnTo} onSubmit={() => change(1)}>
-          <button type="submit" className="quantity-add" disabled={!offering.available} aria-label={`Add ${name}`}>
+          <button
+            type="submit"
+            className="quantity-add"
+            disabled={!offering.available}
+            aria-label={`Add ${name}`}
+          >
             Add
           </button>
         </CartForm>
@@ -42,7 +59,11 @@ export function QuantityRow(props: { offering: QuantityOffering; kind: Kind; nam
             {count}
           </output>
           <CartForm fields={fields(count + 1)} returnTo={returnTo} onSubmit={() => change(1)}>
-            <button type="submit" disabled={!offering.available} aria-label={`Increase quantity of ${name}`}>
+            <button
+              type="submit"
+              disabled={!offering.available}
+              aria-label={`Increase quantity of ${name}`}
+            >
               +
             </button>
           </CartForm>

@@ -37,13 +37,21 @@ export const productBySlug = (platform: PlatformClient, slug: string) =>
   required<ProductDetail>(platform, cataloguePaths.productBySlug(slug));
 
 export const relatedProducts = async (platform: PlatformClient, productId: string, limit = 8) =>
-  (await optional<ProductList>(platform, cataloguePaths.related(productId, limit), { items: [] })).items;
+  (await optional<ProductList>(platform, cataloguePaths.related(productId, limit), { items: [] }))
+    .items;
 
 export const featuredProducts = async (platform: PlatformClient, limit = 12) =>
   (await optional<ProductList>(platform, cataloguePaths.featured(limit), { items: [] })).items;
 
-export function brandPage(platform: PlatformClient, brandSlug: string, page: number): Promise<BrandPage> {
-  return required<BrandPage>(platform, `${cataloguePaths.brand(brandSlug)}?page=${page}&pageSize=${PAGE_SIZE}`);
+export function brandPage(
+  platform: PlatformClient,
+  brandSlug: string,
+  page: number,
+): Promise<BrandPage> {
+  return required<BrandPage>(
+    platform,
+    `${cataloguePaths.brand(brandSlug)}?page=${page}&pageSize=${PAGE_SIZE}`,
+  );
 }
 
 export const allBrands = async (platform: PlatformClient) =>
@@ -52,9 +60,13 @@ export const allBrands = async (platform: PlatformClient) =>
 export const allCategories = async (platform: PlatformClient) =>
   (await optional<{ items: Category[] }>(platform, cataloguePaths.categories, { items: [] })).items;
 
-
 export function searchPath(query: string, filters: SearchFilters, pageSize = PAGE_SIZE): string {
-  const params = new URLSearchParams({ q: query, sort: filters.sort, page: String(filters.page), pageSize: String(pageSize) });
+  const params = new URLSearchParams({
+    q: query,
+    sort: filters.sort,
+    page: String(filters.page),
+    pageSize: String(pageSize),
+  });
   if (filters.brand) params.set('brand', filters.brand);
   if (filters.category) params.set('category', filters.category);
   return `${cataloguePaths.search}?${params}`;
@@ -64,5 +76,15 @@ export const searchProducts = (platform: PlatformClient, query: string, filters:
   required<SearchResult>(platform, searchPath(query, filters));
 
 /** A short rail of products for a search term (home blocks, empty states). */
-export const productRail = async (platform: PlatformClient, query: string, limit: number): Promise<ProductSummary[]> =>
-  (await optional<Pick<SearchResult, 'items'>>(platform, searchPath(query, { sort: 'relevance', page: 1 }, limit), { items: [] })).items;
+export const productRail = async (
+  platform: PlatformClient,
+  query: string,
+  limit: number,
+): Promise<ProductSummary[]> =>
+  (
+    await optional<Pick<SearchResult, 'items'>>(
+      platform,
+      searchPath(query, { sort: 'relevance', page: 1 }, limit),
+      { items: [] },
+    )
+  ).items;

@@ -3,7 +3,13 @@ import { useMoney } from '../../lib/money';
 
 // Price per single and per case (with the case size), and whether the shop can deliver it.
 // On cards (`compact`) only the availability shows: the quantity controls beside it carry both prices.
-export function OfferingPrice({ offering, size = 'large' }: { offering: Offering; size?: 'compact' | 'large' }) {
+export function OfferingPrice({
+  offering,
+  size = 'large',
+}: {
+  offering: Offering;
+  size?: 'compact' | 'large';
+}) {
   const money = useMoney();
   const perItemInCase = Math.round(offering.priceCaseCents / Math.max(offering.caseSize, 1));
   const availability = (
@@ -11,7 +17,8 @@ export function OfferingPrice({ offering, size = 'large' }: { offering: Offering
       {offering.available ? 'In stock' : 'Out of stock'}
     </p>
   );
-  if (size === 'compact') return <div className="offering-price offering-price--compact">{availability}</div>;
+  if (size === 'compact')
+    return <div className="offering-price offering-price--compact">{availability}</div>;
   return (
     <div className={`offering-price offering-price--${size}`}>
       <p className="price-single">

@@ -1,7 +1,17 @@
 import { Link } from 'react-router';
 
 // Page links (previous, numbers around the current page, next): plain links in the URL query.
-export function Pagination({ page, total, pageSize, hrefOf }: { page: number; total: number; pageSize: number; hrefOf: (page: number) => string }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  hrefOf,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  hrefOf: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const shown = pageWindow(page, pages);

@@ -6,7 +6,15 @@ import { OfferingPrice } from './offering-price';
 
 // One product in a grid or a rail: image, name, brand, size, prices and the quantity controls.
 // `to` overrides the product link (search results link to the product in their context).
-export function ProductCard({ product, to, returnTo }: { product: ProductSummary; to?: string; returnTo?: string }) {
+export function ProductCard({
+  product,
+  to,
+  returnTo,
+}: {
+  product: ProductSummary;
+  to?: string;
+  returnTo?: string;
+}) {
   const link = to ?? href('product', { slug: product.slug });
   return (
     <article className="product-card">
@@ -18,7 +26,11 @@ export function ProductCard({ product, to, returnTo }: { product: ProductSummary
         <span>{product.brand.name}</span> · <span>{product.sizeLabel}</span>
       </p>
       <OfferingPrice offering={product.offering} size="compact" />
-      <QuantityControls offering={product.offering} productName={product.name} returnTo={returnTo} />
+      <QuantityControls
+        offering={product.offering}
+        productName={product.name}
+        returnTo={returnTo}
+      />
     </article>
   );
 }

@@ -38,7 +38,11 @@ export function ProductDetail({
             {` · ${product.sizeLabel}`}
           </p>
           <OfferingPrice offering={product.offering} />
-          <QuantityControls offering={product.offering} productName={product.name} returnTo={returnTo} />
+          <QuantityControls
+            offering={product.offering}
+            productName={product.name}
+            returnTo={returnTo}
+          />
           <h2 className="visually-hidden">Description</h2>
           <p className="product-description">{product.description}</p>
         </div>
@@ -46,7 +50,12 @@ export function ProductDetail({
       {related.length > 0 && (
         <section className="related-products" aria-labelledby="related-title">
           <h2 id="related-title">You may also like</h2>
-          <ProductGrid products={related} label="Related products" variant="rail" returnTo={returnTo} />
+          <ProductGrid
+            products={related}
+            label="Related products"
+            variant="rail"
+            returnTo={returnTo}
+          />
         </section>
       )}
     </>

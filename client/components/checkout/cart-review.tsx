@@ -7,7 +7,15 @@ export function unitLabel(line: Pick<OrderLine, 'quantity' | 'byCase'>): string 
   return `${line.quantity} ×`;
 }
 
-export function LineTable({ lines, currency, caption }: { lines: OrderLine[]; currency: string; caption: string }) {
+export function LineTable({
+  lines,
+  currency,
+  caption,
+}: {
+  lines: OrderLine[];
+  currency: string;
+  caption: string;
+}) {
   const money = useMoney();
   return (
     <table className="line-table">
@@ -15,9 +23,15 @@ export function LineTable({ lines, currency, caption }: { lines: OrderLine[]; cu
       <thead>
         <tr>
           <th scope="col">Product</th>
-          <th scope="col" className="num">Quantity</th>
-          <th scope="col" className="num">Unit price</th>
-          <th scope="col" className="num">Total</th>
+          <th scope="col" className="num">
+            Quantity
+          </th>
+          <th scope="col" className="num">
+            Unit price
+          </th>
+          <th scope="col" className="num">
+            Total
+          </th>
         </tr>
       </thead>
       <tbody>

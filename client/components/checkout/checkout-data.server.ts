@@ -1,13 +1,28 @@
 import type { AppLoadContext } from 'react-router';
-import { orderPaths, type DeliverySlotList, type OrderQuote } from '../../../shared/contracts/orders';
-import { profilePaths, type DeliveryAddress, type DeliveryAddressList, type PaymentMethod, type PaymentMethodList } from '../../../shared/contracts/profile';
+import {
+  orderPaths,
+  type DeliverySlotList,
+  type OrderQuote,
+} from '../../../shared/contracts/orders';
+import {
+  profilePaths,
+  type DeliveryAddress,
+  type DeliveryAddressList,
+  type PaymentMethod,
+  type PaymentMethodList,
+} from '../../../shared/contracts/profile';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // Everything the checkout screen shows, fetched in parallel. The shopper's choices live in the URL
 // (?addressId=&slotId=&paymentMethodId=), so that "Update totals" works without JavaScript and
 // the platform's quote includes the chosen slot's delivery fee.
-export type CheckoutChoices = { addressId: string | null; slotId: string | null; paymentMethodId: string | null; notes: string };
+export type CheckoutChoices = {
+  addressId: string | null;
+  slotId: string | null;
+  paymentMethodId: string | null;
+  notes: string;
+};
 export type CheckoutData = {
   quote: OrderQuote;
   addresses: DeliveryAddress[];
@@ -18,14 +33,22 @@ export type CheckoutData = {
 };
 
 /** Ids from the URL count only when they name one of the shopper's own (or a bookable slot). */
-function pick<T extends { id: string }>(items: T[], wanted: string | null, fallback: T | undefined): string | null {
+function pick<T extends { id: string }>(
+  items: T[],
+  wanted: string | null,
+  fallback: T | undefined,
+): string | null {
   return items.find((item) => item.id === wanted)?.id ?? fallback?.id ?? null;
 }
 
 export async function loadCheckout(context: AppLoadContext, url: URL): Promise<CheckoutData> {
   const wanted = (name: string) => url.searchParams.get(name);
   const quoteFor = (slotId: string | null) =>
-    requirePlatform<OrderQuote>(context.platform, { method: 'POST', path: orderPaths.quote, body: slotId ? { slotId } : {} });
+    requirePlatform<OrderQuote>(context.platform, {
+      method: 'POST',
+      path: orderPaths.quote,
+      body: slotId ? { slotId } : {},
+    });
   const [addresses, cards, slotList, firstQuote] = await Promise.all([
     requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }),
     requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods }),
@@ -35,13 +58,28 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
   const slots = slotChoices(slotList, context.publicContext?.tenant.locale ?? 'en-GB');
   const bookable = slots.filter((slot) => slot.available);
   const chosen: CheckoutChoices = {
-    addressId: pick(addresses.items, wanted('addressId'), addresses.items.find((a) => a.isDefault) ?? addresses.items[0]),
+    addressId: pick(
+      addresses.items,
+      wanted('addressId'),
+      addresses.items.find((a) => a.isDefault) ?? addresses.items[0],
+    ),
     // No slot is chosen for the shopper: the delivery time is theirs to pick.
     slotId: pick(bookable, wanted('slotId'), undefined),
-    paymentMethodId: pick(cards.items, wanted('paymentMethodId'), cards.items.find((c) => c.isDefault) ?? cards.items[0]),
+    paymentMethodId: pick(
+      cards.items,
+      wanted('paymentMethodId'),
+      cards.items.find((c) => c.isDefault) ?? cards.items[0],
+    ),
     notes: (wanted('notes') ?? '').slice(0, 1000),
   };
   // Quoted in parallel with the URL's slot; again without it in the rare case that slot is not bookable.
   const quote = chosen.slotId === wanted('slotId') ? firstQuote : await quoteFor(chosen.slotId);
-  return { quote, addresses: addresses.items, cards: cards.items, slots, freeDeliveryFrom: slotList.freeDeliveryFrom, chosen };
+  return {
+    quote,
+    addresses: addresses.items,
+    cards: cards.items,
+    slots,
+    freeDeliveryFrom: slotList.freeDeliveryFrom,
+    chosen,
+  };
 }

@@ -10,9 +10,14 @@ export const CheckoutIntent = z.enum(['place-order', 'add-address', 'add-card'])
 export type CheckoutIntent = z.infer<typeof CheckoutIntent>;
 
 /** What the action answers when the shopper has something to fix (400) or the shop refused (409). */
-export type CheckoutActionResult = { intent: CheckoutIntent; fieldErrors: FieldErrors; formError?: string };
+export type CheckoutActionResult = {
+  intent: CheckoutIntent;
+  fieldErrors: FieldErrors;
+  formError?: string;
+};
 
-const choice = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
+const choice = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, message);
 
 export const PlaceOrderForm = z.object({
   addressId: choice('Choose a delivery address'),
@@ -60,6 +65,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 /** Text fields of a posted form (files and repeated names are not part of these forms). */
 export function formFields(form: FormData): FormFields {
   const fields: FormFields = {};
-  for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+  for (const [name, value] of form)
+    if (typeof value === 'string' && !(name in fields)) fields[name] = value;
   return fields;
 }

@@ -17,15 +17,20 @@ type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined 
 export function CheckoutPage({ checkout, result }: Props) {
   const { quote, chosen } = checkout;
   const placing = useNavigation().formData?.get('intent') === 'place-order';
-  const errorsOf = (intent: CheckoutActionResult['intent']) => (result?.intent === intent ? result : undefined);
+  const errorsOf = (intent: CheckoutActionResult['intent']) =>
+    result?.intent === intent ? result : undefined;
   const order = errorsOf('place-order');
   const address = errorsOf('add-address');
   const card = errorsOf('add-card');
   const reordered = useSearchParams()[0].get('reordered');
   // The order's items were just copied into the cart on the server: the cart widget reloads.
   useCartChangedNotice(reordered !== null);
-  const notice = reordered === 'replaced' ? 'Your cart now holds the items of your past order.'
-    : reordered === 'added' ? 'The items of your past order were added to your cart.' : null;
+  const notice =
+    reordered === 'replaced'
+      ? 'Your cart now holds the items of your past order.'
+      : reordered === 'added'
+        ? 'The items of your past order were added to your cart.'
+        : null;
 
   if (quote.lines.length === 0) {
     return (
@@ -33,7 +38,9 @@ export function CheckoutPage({ checkout, result }: Props) {
         <h1 id="checkout-title">Checkout</h1>
         <p>Your cart is empty, so there is nothing to check out yet.</p>
         <p>
-          <Link to={href('home')} className="button">Start shopping</Link>{' '}
+          <Link to={href('home')} className="button">
+            Start shopping
+          </Link>{' '}
           <Link to={href('order-list')}>or order again from your past orders</Link>
         </p>
       </section>
@@ -43,33 +50,76 @@ export function CheckoutPage({ checkout, result }: Props) {
   return (
     <div className="checkout">
       <h1 id="checkout-title">Checkout</h1>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div className="checkout-steps">
-        <AddressChoice addresses={checkout.addresses} chosen={chosen.addressId} error={order?.fieldErrors.addressId}
-          addErrors={address?.fieldErrors} addFailed={address?.formError} />
+        <AddressChoice
+          addresses={checkout.addresses}
+          chosen={chosen.addressId}
+          error={order?.fieldErrors.addressId}
+          addErrors={address?.fieldErrors}
+          addFailed={address?.formError}
+        />
         <section className="checkout-step" aria-labelledby="slot-title">
           <h2 id="slot-title">Delivery slot</h2>
-          <SlotChoice slots={checkout.slots} chosen={chosen.slotId} error={order?.fieldErrors.slotId} form={ORDER_FORM} requote />
+          <SlotChoice
+            slots={checkout.slots}
+            chosen={chosen.slotId}
+            error={order?.fieldErrors.slotId}
+            form={ORDER_FORM}
+            requote
+          />
         </section>
-        <PaymentChoice cards={checkout.cards} chosen={chosen.paymentMethodId} error={order?.fieldErrors.paymentMethodId}
-          addErrors={card?.fieldErrors} addFailed={card?.formError} />
+        <PaymentChoice
+          cards={checkout.cards}
+          chosen={chosen.paymentMethodId}
+          error={order?.fieldErrors.paymentMethodId}
+          addErrors={card?.fieldErrors}
+          addFailed={card?.formError}
+        />
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
         <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
         <TotalsList totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }} />
         <Form method="post" id={ORDER_FORM} className="order-form">
-          <label htmlFor="notes">Notes for the shop <span className="optional">(optional)</span></label>
-          <textarea id="notes" name="notes" rows={3} maxLength={1000} defaultValue={chosen.notes} {...errorProps('notes-error', order?.fieldErrors.notes)} />
+          <label htmlFor="notes">
+            Notes for the shop <span className="optional">(optional)</span>
+          </label>
+          <textarea
+            id="notes"
+            name="notes"
+            rows={3}
+            maxLength={1000}
+            defaultValue={chosen.notes}
+            {...errorProps('notes-error', order?.fieldErrors.notes)}
+          />
           <FieldError id="notes-error" message={order?.fieldErrors.notes} />
-          {order?.formError ? <p className="form-error" role="alert">{order.formError}</p> : null}
+          {order?.formError ? (
+            <p className="form-error" role="alert">
+              {order.formError}
+            </p>
+          ) : null}
           {order && Object.keys(order.fieldErrors).length > 0 ? (
-            <p className="form-error" role="alert">Please check the choices marked above.</p>
+            <p className="form-error" role="alert">
+              Please check the choices marked above.
+            </p>
           ) : null}
           <div className="order-buttons">
             {/* Without JavaScript: re-quote with the chosen slot (the same page, choices in the URL). */}
-            <button type="submit" formMethod="get" className="button secondary">Update totals</button>
-            <button type="submit" name="intent" value="place-order" className="button primary" disabled={placing}>
+            <button type="submit" formMethod="get" className="button secondary">
+              Update totals
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="place-order"
+              className="button primary"
+              disabled={placing}
+            >
               {placing ? 'Placing your order…' : 'Place order'}
             </button>
           </div>

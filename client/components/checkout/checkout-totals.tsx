@@ -1,7 +1,13 @@
 import { useMoney } from '../../lib/money';
 
 // Totals exactly as the platform computed them; the screen adds nothing up itself.
-export type Totals = { subtotal: number; deliveryFee: number | null; total: number; currency: string; freeDeliveryFrom?: number };
+export type Totals = {
+  subtotal: number;
+  deliveryFee: number | null;
+  total: number;
+  currency: string;
+  freeDeliveryFrom?: number;
+};
 
 export function TotalsList({ totals }: { totals: Totals }) {
   const money = useMoney();
@@ -13,9 +19,17 @@ export function TotalsList({ totals }: { totals: Totals }) {
         <dt>Subtotal</dt>
         <dd>{money(subtotal, currency)}</dd>
         <dt>Delivery</dt>
-        <dd>{deliveryFee === null ? 'Choose a slot' : deliveryFee === 0 ? 'Free' : money(deliveryFee, currency)}</dd>
+        <dd>
+          {deliveryFee === null
+            ? 'Choose a slot'
+            : deliveryFee === 0
+              ? 'Free'
+              : money(deliveryFee, currency)}
+        </dd>
         <dt className="grand">Total</dt>
-        <dd className="grand" data-testid="order-total">{money(total, currency)}</dd>
+        <dd className="grand" data-testid="order-total">
+          {money(total, currency)}
+        </dd>
       </dl>
       {missingForFree > 0 ? (
         <p className="hint">Spend {money(missingForFree, currency)} more for free delivery.</p>

@@ -15,8 +15,15 @@ export function errorProps(id: string, message: string | undefined) {
 
 /** A labelled text input with its message. */
 export function TextField(props: {
-  form: string; name: string; label: string; error?: string; required?: boolean;
-  autoComplete?: string; inputMode?: 'numeric' | 'tel' | 'text'; type?: string; maxLength?: number;
+  form: string;
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'text';
+  type?: string;
+  maxLength?: number;
 }) {
   const id = `${props.form}-${props.name}`;
   return (

@@ -1,5 +1,10 @@
 import { data } from 'react-router';
-import { cmsPaths, type ContentPage, type ContentPageSummary, type HomePage } from '../../../shared/contracts/cms';
+import {
+  cmsPaths,
+  type ContentPage,
+  type ContentPageSummary,
+  type HomePage,
+} from '../../../shared/contracts/cms';
 import type { PlatformClient } from '../../../shared/load-context';
 
 // The CMS calls of the content screens: an unknown page or policy is the 404 page; a failing CMS
@@ -11,8 +16,10 @@ async function page(platform: PlatformClient, path: string): Promise<ContentPage
   return response.body;
 }
 
-export const contentPage = (platform: PlatformClient, pageId: string) => page(platform, cmsPaths.page(pageId));
-export const policyPage = (platform: PlatformClient, policyCode: string) => page(platform, cmsPaths.policy(policyCode));
+export const contentPage = (platform: PlatformClient, pageId: string) =>
+  page(platform, cmsPaths.page(pageId));
+export const policyPage = (platform: PlatformClient, policyCode: string) =>
+  page(platform, cmsPaths.policy(policyCode));
 
 async function summaries(platform: PlatformClient, path: string): Promise<ContentPageSummary[]> {
   try {

@@ -1,7 +1,12 @@
 import type { Brand, Category, ProductSummary } from '../../../shared/contracts/catalogue';
 import type { HomeBlock } from '../../../shared/contracts/cms';
 import type { PlatformClient } from '../../../shared/load-context';
-import { allBrands, allCategories, featuredProducts, productRail } from '../catalogue/catalogue.server';
+import {
+  allBrands,
+  allCategories,
+  featuredProducts,
+  productRail,
+} from '../catalogue/catalogue.server';
 import { homePage } from './content.server';
 
 // The home page's CMS blocks with what they name fetched from the catalogue, all in parallel.
@@ -25,12 +30,23 @@ export async function resolveHomeBlocks(platform: PlatformClient): Promise<Resol
       switch (block.type) {
         case 'product-rail': {
           const found = await productRail(platform, block.query, block.limit);
-          return { ...block, products: found.length > 0 ? found : await featuredProducts(platform, block.limit) };
+          return {
+            ...block,
+            products: found.length > 0 ? found : await featuredProducts(platform, block.limit),
+          };
         }
         case 'category-tiles':
-          return { ...block, categories: categories.filter((category) => category.productCount > 0) };
+          return {
+            ...block,
+            categories: categories.filter((category) => category.productCount > 0),
+          };
         case 'brand-strip':
-          return { ...block, brands: [...brands].sort((a, b) => b.productCount - a.productCount).slice(0, block.limit) };
+          return {
+            ...block,
+            brands: [...brands]
+              .sort((a, b) => b.productCount - a.productCount)
+              .slice(0, block.limit),
+          };
         default:
           return block;
       }

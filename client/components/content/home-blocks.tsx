@@ -48,7 +48,10 @@ function HomeBlockView({ block, index }: { block: ResolvedHomeBlock; index: numb
           <ul className="category-tiles">
             {block.categories.map((category) => (
               <li key={category.slug}>
-                <Link to={categoryHref(category)} className={`category-tile category-${category.slug}`}>
+                <Link
+                  to={categoryHref(category)}
+                  className={`category-tile category-${category.slug}`}
+                >
                   <span className="category-tile-name">{category.name}</span>
                   <span className="category-tile-count">{`${category.productCount} products`}</span>
                 </Link>

@@ -1,4 +1,8 @@
-import { cataloguePaths, MAX_PAGE_SIZE, type CategoryPage } from '../../../shared/contracts/catalogue';
+import {
+  cataloguePaths,
+  MAX_PAGE_SIZE,
+  type CategoryPage,
+} from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import type { PlatformClient } from '../../../shared/load-context';
 import { allBrands, allCategories } from '../catalogue/catalogue.server';
@@ -30,30 +34,49 @@ async function collect(platform: PlatformClient): Promise<string[]> {
     allBrands(platform),
     allCategories(platform),
   ]);
-  const productSlugs = (await Promise.all(categories.map((category) => categoryProductSlugs(platform, category.slug, category.productCount)))).flat();
+  const productSlugs = (
+    await Promise.all(
+      categories.map((category) =>
+        categoryProductSlugs(platform, category.slug, category.productCount),
+      ),
+    )
+  ).flat();
   return [
     '/',
     ...policies.map((page) => href('policy', { policyCode: page.slug })),
     ...pages.map((page) => href('content-page', { pageId: page.slug })),
-    ...brands.filter((brand) => brand.productCount > 0).map((brand) => href('brands', { brandSlug: brand.slug })),
+    ...brands
+      .filter((brand) => brand.productCount > 0)
+      .map((brand) => href('brands', { brandSlug: brand.slug })),
     ...[...new Set(productSlugs)].map((slug) => href('product', { slug })),
   ];
 }
 
-async function categoryProductSlugs(platform: PlatformClient, slug: string, count: number): Promise<string[]> {
+async function categoryProductSlugs(
+  platform: PlatformClient,
+  slug: string,
+  count: number,
+): Promise<string[]> {
   const pages = Math.min(Math.ceil(count / MAX_PAGE_SIZE), MAX_PAGES_PER_CATEGORY);
   const answers = await Promise.all(
     Array.from({ length: pages }, (_, n) =>
-      platform.call<CategoryPage>({ path: `${cataloguePaths.category(slug)}?page=${n + 1}&pageSize=${MAX_PAGE_SIZE}` }),
+      platform.call<CategoryPage>({
+        path: `${cataloguePaths.category(slug)}?page=${n + 1}&pageSize=${MAX_PAGE_SIZE}`,
+      }),
     ),
   );
   return answers.flatMap((answer) => (answer.ok ? answer.body.items.map((item) => item.slug) : []));
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 export function sitemapXml(origin: string, paths: readonly string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`);
+  const urls = paths.map(
+    (path) => `  <url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

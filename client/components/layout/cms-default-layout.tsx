@@ -11,7 +11,13 @@ import '../../styles/layout.css';
 // The default site layout "cms-default": shop name and theme colours from the context, the search
 // box, the profile menu and cart widget, the shop's navigation, the page, and the footer.
 // Landmarks: banner, main navigation, main (target of the skip link), contentinfo.
-export function CmsDefaultLayout({ context, children }: { context: PublicContext; children: ReactNode }) {
+export function CmsDefaultLayout({
+  context,
+  children,
+}: {
+  context: PublicContext;
+  children: ReactNode;
+}) {
   const { tenant } = context;
   const shopName = tenant.name ?? 'Shop';
   const navigation = tenant.navigation ?? [{ label: 'Search', href: '/search' }];

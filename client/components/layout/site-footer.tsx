@@ -13,9 +13,21 @@ const POLICY_LABELS = {
 } as const;
 const POLICY_CODES = Object.keys(POLICY_LABELS) as (keyof typeof POLICY_LABELS)[];
 
-export function SiteFooter({ shopName, links }: { shopName: string; links: readonly NavigationLink[] }) {
-  const policies = POLICY_CODES.map((policyCode) => ({ label: POLICY_LABELS[policyCode], href: href('policy', { policyCode }) }));
-  const all = [...links, ...policies.filter((policy) => !links.some((link) => link.href === policy.href))];
+export function SiteFooter({
+  shopName,
+  links,
+}: {
+  shopName: string;
+  links: readonly NavigationLink[];
+}) {
+  const policies = POLICY_CODES.map((policyCode) => ({
+    label: POLICY_LABELS[policyCode],
+    href: href('policy', { policyCode }),
+  }));
+  const all = [
+    ...links,
+    ...policies.filter((policy) => !links.some((link) => link.href === policy.href)),
+  ];
   return (
     <footer className="site-footer">
       <nav aria-label="Footer">

@@ -7,13 +7,32 @@ import type { ListActionResult, ListIntent } from './list-result';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's
 // quantity or remove it. Each form names its intent; success redirects back to the list.
-const Intent = z.enum(['create-list', 'rename-list', 'delete-list', 'change-quantity', 'remove-item']);
+const Intent = z.enum([
+  'create-list',
+  'rename-list',
+  'delete-list',
+  'change-quantity',
+  'remove-item',
+]);
 const Id = z.string().trim().min(1).max(100);
-const Name = z.string({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
-const Quantity = z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(1, 'At least 1').max(999, 'At most 999');
+const Name = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'At most 100 characters');
+const Quantity = z.coerce
+  .number({ error: 'Enter a number' })
+  .int('Enter a whole number')
+  .min(1, 'At least 1')
+  .max(999, 'At most 999');
 
-const refused = (intent: ListIntent, fieldErrors: Record<string, string>, formError?: string, status = 400, itemId?: string) =>
-  data<ListActionResult>({ intent, fieldErrors, formError, itemId }, { status });
+const refused = (
+  intent: ListIntent,
+  fieldErrors: Record<string, string>,
+  formError?: string,
+  status = 400,
+  itemId?: string,
+) => data<ListActionResult>({ intent, fieldErrors, formError, itemId }, { status });
 
 function refusedByPlatform(intent: ListIntent, failure: PlatformFailure, itemId?: string) {
   if (failure.status === 404) throw data(null, { status: 404 });
@@ -29,13 +48,20 @@ const text = (form: FormData, name: string) => {
 export async function listAction(context: AppLoadContext, form: FormData) {
   const intent = Intent.safeParse(form.get('intent'));
   if (!intent.success) throw data({ message: 'Unknown shopping list action' }, { status: 400 });
-  const back = (done: string, listId?: string) => redirect(href('shopping-lists', {}, { list: listId, done }));
+  const back = (done: string, listId?: string) =>
+    redirect(href('shopping-lists', {}, { list: listId, done }));
 
   if (intent.data === 'create-list') {
     const name = Name.safeParse(text(form, 'name'));
     if (!name.success) return refused('create-list', { name: name.error.issues[0]!.message });
-    const created = await askPlatform<ShoppingList>(context.platform, { method: 'POST', path: listPaths.lists, body: { name: name.data } });
-    return created.ok ? back('created', created.body.id) : refusedByPlatform('create-list', created);
+    const created = await askPlatform<ShoppingList>(context.platform, {
+      method: 'POST',
+      path: listPaths.lists,
+      body: { name: name.data },
+    });
+    return created.ok
+      ? back('created', created.body.id)
+      : refusedByPlatform('create-list', created);
   }
 
   const listId = Id.safeParse(text(form, 'listId'));
@@ -44,11 +70,18 @@ export async function listAction(context: AppLoadContext, form: FormData) {
     case 'rename-list': {
       const name = Name.safeParse(text(form, 'name'));
       if (!name.success) return refused('rename-list', { name: name.error.issues[0]!.message });
-      const renamed = await askPlatform<ShoppingList>(context.platform, { method: 'PUT', path: listPaths.list(listId.data), body: { name: name.data } });
+      const renamed = await askPlatform<ShoppingList>(context.platform, {
+        method: 'PUT',
+        path: listPaths.list(listId.data),
+        body: { name: name.data },
+      });
       return renamed.ok ? back('renamed', listId.data) : refusedByPlatform('rename-list', renamed);
     }
     case 'delete-list': {
-      const deleted = await askPlatform<null>(context.platform, { method: 'DELETE', path: listPaths.list(listId.data) });
+      const deleted = await askPlatform<null>(context.platform, {
+        method: 'DELETE',
+        path: listPaths.list(listId.data),
+      });
       return deleted.ok ? back('deleted') : refusedByPlatform('delete-list', deleted);
     }
     case 'change-quantity':
@@ -57,13 +90,31 @@ export async function listAction(context: AppLoadContext, form: FormData) {
       if (!itemId.success) throw data({ message: 'Which item?' }, { status: 400 });
       const path = listPaths.item(listId.data, itemId.data);
       if (intent.data === 'remove-item') {
-        const removed = await askPlatform<ShoppingList>(context.platform, { method: 'DELETE', path });
-        return removed.ok ? back('removed', listId.data) : refusedByPlatform('remove-item', removed, itemId.data);
+        const removed = await askPlatform<ShoppingList>(context.platform, {
+          method: 'DELETE',
+          path,
+        });
+        return removed.ok
+          ? back('removed', listId.data)
+          : refusedByPlatform('remove-item', removed, itemId.data);
       }
       const quantity = Quantity.safeParse(text(form, 'quantity'));
-      if (!quantity.success) return refused('change-quantity', { quantity: quantity.error.issues[0]!.message }, undefined, 400, itemId.data);
-      const changed = await askPlatform<ShoppingList>(context.platform, { method: 'PUT', path, body: { quantity: quantity.data } });
-      return changed.ok ? back('quantity', listId.data) : refusedByPlatform('change-quantity', changed, itemId.data);
+      if (!quantity.success)
+        return refused(
+          'change-quantity',
+          { quantity: quantity.error.issues[0]!.message },
+          undefined,
+          400,
+          itemId.data,
+        );
+      const changed = await askPlatform<ShoppingList>(context.platform, {
+        method: 'PUT',
+        path,
+        body: { quantity: quantity.data },
+      });
+      return changed.ok
+        ? back('quantity', listId.data)
+        : refusedByPlatform('change-quantity', changed, itemId.data);
     }
   }
 }

@@ -1,5 +1,10 @@
 import type { AppLoadContext } from 'react-router';
-import { listPaths, type ShoppingList, type ShoppingListCollection, type ShoppingListSummary } from '../../../shared/contracts/lists';
+import {
+  listPaths,
+  type ShoppingList,
+  type ShoppingListCollection,
+  type ShoppingListSummary,
+} from '../../../shared/contracts/lists';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // The shopping lists screen: all the shopper's lists, and one of them with its items: the one

@@ -17,7 +17,9 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
     <section className="list-detail" aria-labelledby="list-title">
       <header className="list-head">
         <h2 id="list-title">{list.name}</h2>
-        <Link to={href('shopping-list-print', { listId: list.id })} className="button">Print view</Link>
+        <Link to={href('shopping-list-print', { listId: list.id })} className="button">
+          Print view
+        </Link>
       </header>
       <ListItems list={list} result={result} />
       <details className="add-form" open={Boolean(rename)}>
@@ -27,28 +29,58 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
           <input type="hidden" name="listId" value={list.id} />
           <label htmlFor="rename-list-name">Name</label>
           <div className="inline-form">
-            <input id="rename-list-name" name="name" required maxLength={100} defaultValue={list.name}
-              {...errorProps('rename-list-name-error', rename?.fieldErrors.name)} />
-            <button type="submit" className="button">Rename</button>
+            <input
+              id="rename-list-name"
+              name="name"
+              required
+              maxLength={100}
+              defaultValue={list.name}
+              {...errorProps('rename-list-name-error', rename?.fieldErrors.name)}
+            />
+            <button type="submit" className="button">
+              Rename
+            </button>
           </div>
           <FieldError id="rename-list-name-error" message={rename?.fieldErrors.name} />
-          {rename?.formError ? <p className="form-error" role="alert">{rename.formError}</p> : null}
+          {rename?.formError ? (
+            <p className="form-error" role="alert">
+              {rename.formError}
+            </p>
+          ) : null}
         </Form>
       </details>
       {asking ? (
         <div className="confirm" role="alertdialog" aria-labelledby="delete-question">
-          <p id="delete-question"><strong>Delete “{list.name}” and its items? This cannot be undone.</strong></p>
+          <p id="delete-question">
+            <strong>Delete “{list.name}” and its items? This cannot be undone.</strong>
+          </p>
           <Form method="post" replace className="confirm-buttons">
             <input type="hidden" name="intent" value="delete-list" />
             <input type="hidden" name="listId" value={list.id} />
-            <button type="submit" className="button danger primary">Yes, delete the list</button>
-            <Link to={here} replace preventScrollReset className="button">No, keep it</Link>
+            <button type="submit" className="button danger primary">
+              Yes, delete the list
+            </button>
+            <Link to={here} replace preventScrollReset className="button">
+              No, keep it
+            </Link>
           </Form>
         </div>
       ) : (
-        <p><Link to={href('shopping-lists', {}, { list: list.id, confirm: 'delete' })} preventScrollReset className="button danger">Delete list…</Link></p>
+        <p>
+          <Link
+            to={href('shopping-lists', {}, { list: list.id, confirm: 'delete' })}
+            preventScrollReset
+            className="button danger"
+          >
+            Delete list…
+          </Link>
+        </p>
       )}
-      {remove?.formError ? <p className="form-error" role="alert">{remove.formError}</p> : null}
+      {remove?.formError ? (
+        <p className="form-error" role="alert">
+          {remove.formError}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -12,7 +12,8 @@ export function productName(item: ShoppingListItem): string {
 
 export function ListItems({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
   const money = useMoney();
-  if (list.items.length === 0) return <p>This list is empty. Add products to it from their pages.</p>;
+  if (list.items.length === 0)
+    return <p>This list is empty. Add products to it from their pages.</p>;
   return (
     <table className="line-table list-items">
       <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
@@ -20,10 +21,14 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
         <tr>
           <th scope="col">Product</th>
           <th scope="col">Brand</th>
-          <th scope="col" className="num">Price</th>
+          <th scope="col" className="num">
+            Price
+          </th>
           <th scope="col">Quantity</th>
           <th scope="col">Note</th>
-          <th scope="col"><span className="visually-hidden">Remove</span></th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -38,16 +43,30 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
                 {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
               </th>
               <td>{item.product?.brand ?? ''}</td>
-              <td className="num">{item.product ? money(item.product.priceSingle, list.currency) : '–'}</td>
+              <td className="num">
+                {item.product ? money(item.product.priceSingle, list.currency) : '–'}
+              </td>
               <td className="line-qty">
                 <Form method="post" preventScrollReset className="inline-form">
                   <input type="hidden" name="intent" value="change-quantity" />
                   <input type="hidden" name="listId" value={list.id} />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <label htmlFor={id} className="visually-hidden">Quantity of {productName(item)}</label>
-                  <input id={id} name="quantity" type="number" inputMode="numeric" min={1} max={999} defaultValue={item.quantity}
-                    {...errorProps(`${id}-error`, error)} />
-                  <button type="submit" className="link-button plain">Update</button>
+                  <label htmlFor={id} className="visually-hidden">
+                    Quantity of {productName(item)}
+                  </label>
+                  <input
+                    id={id}
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={999}
+                    defaultValue={item.quantity}
+                    {...errorProps(`${id}-error`, error)}
+                  />
+                  <button type="submit" className="link-button plain">
+                    Update
+                  </button>
                 </Form>
                 <FieldError id={`${id}-error`} message={error} />
               </td>
@@ -57,7 +76,13 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
                   <input type="hidden" name="intent" value="remove-item" />
                   <input type="hidden" name="listId" value={list.id} />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <button type="submit" className="link-button" aria-label={`Remove ${productName(item)}`}>Remove</button>
+                  <button
+                    type="submit"
+                    className="link-button"
+                    aria-label={`Remove ${productName(item)}`}
+                  >
+                    Remove
+                  </button>
                 </Form>
               </td>
             </tr>

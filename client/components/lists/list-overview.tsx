@@ -15,11 +15,16 @@ export function ListOverview({ lists, selectedId, result }: Props) {
   return (
     <nav className="lists-nav" aria-labelledby="lists-nav-title">
       <h2 id="lists-nav-title">Your lists</h2>
-      {lists.length === 0 ? <p>You have no shopping list yet: start one below.</p> : (
+      {lists.length === 0 ? (
+        <p>You have no shopping list yet: start one below.</p>
+      ) : (
         <ul className="list-rows">
           {lists.map((list) => (
             <li key={list.id}>
-              <Link to={href('shopping-lists', {}, { list: list.id })} aria-current={list.id === selectedId ? 'page' : undefined}>
+              <Link
+                to={href('shopping-lists', {}, { list: list.id })}
+                aria-current={list.id === selectedId ? 'page' : undefined}
+              >
                 {list.name}
               </Link>
               <span className="list-count">{itemCount(list.itemCount)}</span>
@@ -31,12 +36,24 @@ export function ListOverview({ lists, selectedId, result }: Props) {
         <input type="hidden" name="intent" value="create-list" />
         <label htmlFor="new-list-name">New list</label>
         <div className="inline-form">
-          <input id="new-list-name" name="name" required maxLength={100} placeholder="e.g. Weekend barbecue"
-            {...errorProps('new-list-name-error', error?.fieldErrors.name)} />
-          <button type="submit" className="button">Create list</button>
+          <input
+            id="new-list-name"
+            name="name"
+            required
+            maxLength={100}
+            placeholder="e.g. Weekend barbecue"
+            {...errorProps('new-list-name-error', error?.fieldErrors.name)}
+          />
+          <button type="submit" className="button">
+            Create list
+          </button>
         </div>
         <FieldError id="new-list-name-error" message={error?.fieldErrors.name} />
-        {error?.formError ? <p className="form-error" role="alert">{error.formError}</p> : null}
+        {error?.formError ? (
+          <p className="form-error" role="alert">
+            {error.formError}
+          </p>
+        ) : null}
       </Form>
     </nav>
   );

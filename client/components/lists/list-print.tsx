@@ -15,29 +15,41 @@ export function ListPrint({ list }: { list: ShoppingList }) {
         <span className="hint">Use your browser’s print command to print this page.</span>
       </p>
       <h1 id="print-title">{list.name}</h1>
-      {list.items.length === 0 ? <p>This list is empty.</p> : (
+      {list.items.length === 0 ? (
+        <p>This list is empty.</p>
+      ) : (
         <table className="print-table">
           <thead>
             <tr>
-              <th scope="col"><span className="visually-hidden">Done</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Done</span>
+              </th>
               <th scope="col">Product</th>
               <th scope="col">Brand</th>
-              <th scope="col" className="num">Qty</th>
-              <th scope="col" className="num">Price</th>
+              <th scope="col" className="num">
+                Qty
+              </th>
+              <th scope="col" className="num">
+                Price
+              </th>
               <th scope="col">Note</th>
             </tr>
           </thead>
           <tbody>
             {list.items.map((item) => (
               <tr key={item.id}>
-                <td className="tick" aria-hidden="true">☐</td>
+                <td className="tick" aria-hidden="true">
+                  ☐
+                </td>
                 <th scope="row">
                   {productName(item)}
                   {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
                 </th>
                 <td>{item.product?.brand ?? ''}</td>
                 <td className="num">{item.quantity}</td>
-                <td className="num">{item.product ? money(item.product.priceSingle, list.currency) : '–'}</td>
+                <td className="num">
+                  {item.product ? money(item.product.priceSingle, list.currency) : '–'}
+                </td>
                 <td>{item.note}</td>
               </tr>
             ))}

@@ -1,7 +1,13 @@
 // What the shopping lists action answers when the shopper has something to fix (400) or the
 // platform refused; success always redirects (PRG), so a reload never posts again.
-export type ListIntent = 'create-list' | 'rename-list' | 'delete-list' | 'change-quantity' | 'remove-item';
-export type ListActionResult = { intent: ListIntent; fieldErrors: Record<string, string>; formError?: string; itemId?: string };
+export type ListIntent =
+  'create-list' | 'rename-list' | 'delete-list' | 'change-quantity' | 'remove-item';
+export type ListActionResult = {
+  intent: ListIntent;
+  fieldErrors: Record<string, string>;
+  formError?: string;
+  itemId?: string;
+};
 
 export const LIST_NOTICES: Record<string, string> = {
   created: 'Your new list is ready.',

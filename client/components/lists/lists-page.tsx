@@ -12,7 +12,11 @@ export function ListsPage({ lists, result }: { lists: ListsData; result?: ListAc
   return (
     <div className="lists-screen">
       <h1 id="lists-title">Shopping lists</h1>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <div className="lists-columns">
         <ListOverview lists={lists.lists} selectedId={selected?.id ?? null} result={result} />
         {selected ? <ListDetail list={selected} result={result} /> : null}

@@ -3,7 +3,13 @@ import type { OrderActionResult } from './order-forms';
 
 // Cancelling asks first. The question is a page state (?confirm=cancel), not a browser dialog,
 // so it works without JavaScript and is read out like the rest of the page.
-export function CancelOrder({ editableUntil, result }: { editableUntil: string; result?: OrderActionResult }) {
+export function CancelOrder({
+  editableUntil,
+  result,
+}: {
+  editableUntil: string;
+  result?: OrderActionResult;
+}) {
   const [search] = useSearchParams();
   const asking = search.get('confirm') === 'cancel';
   return (
@@ -11,20 +17,32 @@ export function CancelOrder({ editableUntil, result }: { editableUntil: string; 
       <h2 id="cancel-title">Cancel the order</h2>
       {asking ? (
         <div className="confirm" role="alertdialog" aria-labelledby="confirm-question">
-          <p id="confirm-question"><strong>Cancel this order? This cannot be undone.</strong></p>
+          <p id="confirm-question">
+            <strong>Cancel this order? This cannot be undone.</strong>
+          </p>
           <Form method="post" replace className="confirm-buttons">
             <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="button danger primary">Yes, cancel the order</button>
-            <Link to="?" replace preventScrollReset className="button">No, keep it</Link>
+            <button type="submit" className="button danger primary">
+              Yes, cancel the order
+            </button>
+            <Link to="?" replace preventScrollReset className="button">
+              No, keep it
+            </Link>
           </Form>
         </div>
       ) : (
         <>
           <p>You can cancel until {editableUntil}.</p>
-          <Link to="?confirm=cancel" preventScrollReset className="button danger">Cancel order…</Link>
+          <Link to="?confirm=cancel" preventScrollReset className="button danger">
+            Cancel order…
+          </Link>
         </>
       )}
-      {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+      {result?.formError ? (
+        <p className="form-error" role="alert">
+          {result.formError}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,9 @@ import { CART_UPDATED } from '../../cart/cart-events';
 // (specification section 4; client/cart/cart-events.ts).
 export function useCartChangedNotice(changed: boolean): void {
   useEffect(() => {
-    if (changed) window.dispatchEvent(new CustomEvent(CART_UPDATED, { detail: { booking: null, source: 'external' } }));
+    if (changed)
+      window.dispatchEvent(
+        new CustomEvent(CART_UPDATED, { detail: { booking: null, source: 'external' } }),
+      );
   }, [changed]);
 }

@@ -6,11 +6,18 @@ import type { DeliverySlotList } from '../../../shared/contracts/orders';
 export type TimeFormat = { locale: string; timeZone: string };
 
 export function dayLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 export function timeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** "Tue 14 Jul, 10:00–12:00" */
@@ -20,20 +27,32 @@ export function slotLabel(slot: { startsAt: string; endsAt: string }, format: Ti
 
 /** "14 Jul 2026, 09:30" */
 export function dateTimeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /** A delivery slot as the screens offer it: its label already in the shop's time zone. */
-export type SlotOption = { id: string; label: string; fee: number; available: boolean; remaining: number };
+export type SlotOption = {
+  id: string;
+  label: string;
+  fee: number;
+  available: boolean;
+  remaining: number;
+};
 
 export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
   const format: TimeFormat = { locale, timeZone: list.timeZone };
   // Slots past their cut-off are left out (a long list of closed slots helps nobody); full ones stay, greyed.
-  return list.items.filter((slot) => slot.available || slot.remaining === 0).map((slot) => ({
-    id: slot.id,
-    label: slotLabel(slot, format),
-    fee: slot.fee,
-    available: slot.available,
-    remaining: slot.remaining,
-  }));
+  return list.items
+    .filter((slot) => slot.available || slot.remaining === 0)
+    .map((slot) => ({
+      id: slot.id,
+      label: slotLabel(slot, format),
+      fee: slot.fee,
+      available: slot.available,
+      remaining: slot.remaining,
+    }));
 }

@@ -1,13 +1,33 @@
 import type { AppLoadContext } from 'react-router';
-import { orderPaths, type DeliverySlotList, type OrderDetail, type OrderPage, type OrderStatus } from '../../../shared/contracts/orders';
-import { dateTimeLabel, slotChoices, slotLabel, type SlotOption, type TimeFormat } from './delivery-time';
+import {
+  orderPaths,
+  type DeliverySlotList,
+  type OrderDetail,
+  type OrderPage,
+  type OrderStatus,
+} from '../../../shared/contracts/orders';
+import {
+  dateTimeLabel,
+  slotChoices,
+  slotLabel,
+  type SlotOption,
+  type TimeFormat,
+} from './delivery-time';
 import { requirePlatform } from './platform-answer.server';
 
 // The data of the order screens. Dates become text here, in the shop's time zone (which the
 // slot list names), so the server's and the browser's renderings agree.
 export const ORDERS_PER_PAGE = 10;
 
-export type OrderRow = { id: string; status: OrderStatus; placedOn: string; slot: string; total: number; currency: string; lineCount: number };
+export type OrderRow = {
+  id: string;
+  status: OrderStatus;
+  placedOn: string;
+  slot: string;
+  total: number;
+  currency: string;
+  lineCount: number;
+};
 export type OrderListData = { orders: OrderRow[]; page: number; pageCount: number; total: number };
 export type OrderDetailData = {
   order: OrderDetail;
@@ -18,7 +38,8 @@ export type OrderDetailData = {
   slots: SlotOption[];
 };
 
-const slotList = (context: AppLoadContext) => requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
+const slotList = (context: AppLoadContext) =>
+  requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
 const localeOf = (context: AppLoadContext) => context.publicContext?.tenant.locale ?? 'en-GB';
 
 /** `?page=` as a page number; anything else is page 1. */
@@ -29,7 +50,9 @@ export function pageOf(url: URL): number {
 
 export async function loadOrderList(context: AppLoadContext, page: number): Promise<OrderListData> {
   const [list, slots] = await Promise.all([
-    requirePlatform<OrderPage>(context.platform, { path: `${orderPaths.orders}?page=${page}&pageSize=${ORDERS_PER_PAGE}` }),
+    requirePlatform<OrderPage>(context.platform, {
+      path: `${orderPaths.orders}?page=${page}&pageSize=${ORDERS_PER_PAGE}`,
+    }),
     slotList(context),
   ]);
   const format: TimeFormat = { locale: localeOf(context), timeZone: slots.timeZone };
@@ -49,7 +72,10 @@ export async function loadOrderList(context: AppLoadContext, page: number): Prom
   };
 }
 
-export async function loadOrderDetail(context: AppLoadContext, orderId: string): Promise<OrderDetailData> {
+export async function loadOrderDetail(
+  context: AppLoadContext,
+  orderId: string,
+): Promise<OrderDetailData> {
   const [order, slots] = await Promise.all([
     requirePlatform<OrderDetail>(context.platform, { path: orderPaths.order(orderId) }),
     slotList(context),
@@ -61,7 +87,9 @@ export async function loadOrderDetail(context: AppLoadContext, orderId: string):
     slot: slotLabel(order.slot, format),
     editableUntil: dateTimeLabel(order.editableUntil, format),
     slots: order.editable
-      ? slotChoices(slots, format.locale).map((slot) => (slot.id === order.slot.id ? { ...slot, available: true } : slot))
+      ? slotChoices(slots, format.locale).map((slot) =>
+          slot.id === order.slot.id ? { ...slot, available: true } : slot,
+        )
       : [],
   };
 }

@@ -21,25 +21,45 @@ const NOTICES: Record<string, string> = {
   cancelled: 'Your order is cancelled.',
 };
 
-export function OrderDetailPage({ detail, result }: { detail: OrderDetailData; result?: OrderActionResult }) {
+export function OrderDetailPage({
+  detail,
+  result,
+}: {
+  detail: OrderDetailData;
+  result?: OrderActionResult;
+}) {
   const { order } = detail;
   const [search] = useSearchParams();
   const notice = NOTICES[search.get('done') ?? ''];
   // Placing the order emptied the cart: the cart widget reloads.
   useCartChangedNotice(search.get('done') === 'placed');
-  const resultOf = (intent: OrderActionResult['intent']) => (result?.intent === intent ? result : undefined);
+  const resultOf = (intent: OrderActionResult['intent']) =>
+    result?.intent === intent ? result : undefined;
 
   return (
     <article className="order-detail" aria-labelledby="order-title">
-      <OrderHead back={{ to: href('order-list'), label: '← All orders' }} order={order} placedOn={detail.placedOn} notice={notice} />
+      <OrderHead
+        back={{ to: href('order-list'), label: '← All orders' }}
+        order={order}
+        placedOn={detail.placedOn}
+        notice={notice}
+      />
 
       <div className="order-columns">
         <section className="order-panel" aria-labelledby="items-title">
           <h2 id="items-title">Items</h2>
           {order.editable ? (
-            <OrderLinesEditor lines={order.lines} currency={order.currency} result={resultOf('change-lines')} />
+            <OrderLinesEditor
+              lines={order.lines}
+              currency={order.currency}
+              result={resultOf('change-lines')}
+            />
           ) : (
-            <LineTable lines={order.lines} currency={order.currency} caption={`${order.lines.length} products`} />
+            <LineTable
+              lines={order.lines}
+              currency={order.currency}
+              caption={`${order.lines.length} products`}
+            />
           )}
           <TotalsList totals={order} />
         </section>
@@ -48,15 +68,25 @@ export function OrderDetailPage({ detail, result }: { detail: OrderDetailData; r
           <OrderFacts order={order} slot={detail.slot} />
           {order.editable ? (
             <>
-              <p className="hint">You can change or cancel this order until {detail.editableUntil}.</p>
-              <OrderSlotEditor slots={detail.slots} current={order.slot.id} result={resultOf('change-slot')} />
+              <p className="hint">
+                You can change or cancel this order until {detail.editableUntil}.
+              </p>
+              <OrderSlotEditor
+                slots={detail.slots}
+                current={order.slot.id}
+                result={resultOf('change-slot')}
+              />
             </>
           ) : order.status === 'placed' ? (
-            <p className="hint">The cut-off passed on {detail.editableUntil}: this order can no longer be changed.</p>
+            <p className="hint">
+              The cut-off passed on {detail.editableUntil}: this order can no longer be changed.
+            </p>
           ) : null}
         </section>
       </div>
-      {order.editable ? <CancelOrder editableUntil={detail.editableUntil} result={resultOf('cancel')} /> : null}
+      {order.editable ? (
+        <CancelOrder editableUntil={detail.editableUntil} result={resultOf('cancel')} />
+      ) : null}
       <ReorderForm result={resultOf('reorder')} />
     </article>
   );

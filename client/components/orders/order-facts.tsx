@@ -17,7 +17,12 @@ export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }
           {address.name}
           <br />
           {addressLine(address)}, {address.country}
-          {address.instructions ? <span className="choice-detail"><br />Note for the driver: {address.instructions}</span> : null}
+          {address.instructions ? (
+            <span className="choice-detail">
+              <br />
+              Note for the driver: {address.instructions}
+            </span>
+          ) : null}
         </dd>
       </div>
       <div>

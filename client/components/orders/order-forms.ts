@@ -5,14 +5,24 @@ import type { OrderLineInput } from '../../../shared/contracts/orders';
 export const OrderIntent = z.enum(['change-lines', 'change-slot', 'cancel', 'reorder']);
 export type OrderIntent = z.infer<typeof OrderIntent>;
 
-export type OrderActionResult = { intent: OrderIntent; fieldErrors: Record<string, string>; formError?: string };
+export type OrderActionResult = {
+  intent: OrderIntent;
+  fieldErrors: Record<string, string>;
+  formError?: string;
+};
 
 export const ChangeSlotForm = z.object({
-  slotId: z.string({ error: 'Choose a delivery slot' }).trim().min(1, 'Choose a delivery slot').max(100),
+  slotId: z
+    .string({ error: 'Choose a delivery slot' })
+    .trim()
+    .min(1, 'Choose a delivery slot')
+    .max(100),
 });
 
 /** "Replace my cart" sends override=true, "Add to my cart" override=false. */
-export const ReorderForm = z.object({ override: z.enum(['true', 'false'], { error: 'Choose to replace or add to your cart' }) });
+export const ReorderForm = z.object({
+  override: z.enum(['true', 'false'], { error: 'Choose to replace or add to your cart' }),
+});
 
 const Quantity = z.coerce
   .number({ error: 'Enter a number' })
@@ -25,7 +35,9 @@ const Quantity = z.coerce
  * button sends the index of its line. Quantity 0 removes a line too. Errors are keyed
  * `quantity-<index>` so each shows beside its own field.
  */
-export function parseLines(form: FormData): { lines: OrderLineInput[] } | { fieldErrors: Record<string, string> } {
+export function parseLines(
+  form: FormData,
+): { lines: OrderLineInput[] } | { fieldErrors: Record<string, string> } {
   const offerings = form.getAll('offeringId').map(String);
   const byCase = form.getAll('byCase').map(String);
   const quantities = form.getAll('quantity').map(String);
@@ -39,9 +51,15 @@ export function parseLines(form: FormData): { lines: OrderLineInput[] } | { fiel
       fieldErrors[`quantity-${index}`] = quantity.error.issues[0]!.message;
       return;
     }
-    if (quantity.data > 0) lines.push({ offeringId, quantity: quantity.data, byCase: byCase[index] === 'true' });
+    if (quantity.data > 0)
+      lines.push({ offeringId, quantity: quantity.data, byCase: byCase[index] === 'true' });
   });
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
-  if (lines.length === 0) return { fieldErrors: { lines: 'An order needs at least one item: to order nothing, cancel the order instead' } };
+  if (lines.length === 0)
+    return {
+      fieldErrors: {
+        lines: 'An order needs at least one item: to order nothing, cancel the order instead',
+      },
+    };
   return { lines };
 }

@@ -24,7 +24,9 @@ export function OrderListPage({ list }: { list: OrderListData }) {
               <OrderStatusBadge status={order.status} />
               <span className="order-meta">Placed {order.placedOn}</span>
               <span className="order-meta">Delivery {order.slot}</span>
-              <span className="order-meta">{order.lineCount === 1 ? '1 item' : `${order.lineCount} items`}</span>
+              <span className="order-meta">
+                {order.lineCount === 1 ? '1 item' : `${order.lineCount} items`}
+              </span>
               <strong className="order-total">{money(order.total, order.currency)}</strong>
             </li>
           ))}
@@ -39,11 +41,23 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const link = (n: number) => href('order-list', {}, { page: n === 1 ? undefined : n });
   return (
     <nav className="pagination" aria-label="Order pages">
-      {page > 1 ? <Link to={link(page - 1)} rel="prev">Newer orders</Link> : <span />}
+      {page > 1 ? (
+        <Link to={link(page - 1)} rel="prev">
+          Newer orders
+        </Link>
+      ) : (
+        <span />
+      )}
       <span>
         Page {page} of {pageCount}
       </span>
-      {page < pageCount ? <Link to={link(page + 1)} rel="next">Older orders</Link> : <span />}
+      {page < pageCount ? (
+        <Link to={link(page + 1)} rel="next">
+          Older orders
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

@@ -12,9 +12,20 @@ export function OrderSlotEditor({ slots, current, result }: Props) {
       <summary>Change the delivery slot</summary>
       <Form method="post" id="change-slot" preventScrollReset>
         <input type="hidden" name="intent" value="change-slot" />
-        <SlotChoice slots={slots} chosen={current} form="change-slot" error={result?.fieldErrors.slotId} />
-        {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
-        <button type="submit" className="button primary">Move my delivery</button>
+        <SlotChoice
+          slots={slots}
+          chosen={current}
+          form="change-slot"
+          error={result?.fieldErrors.slotId}
+        />
+        {result?.formError ? (
+          <p className="form-error" role="alert">
+            {result.formError}
+          </p>
+        ) : null}
+        <button type="submit" className="button primary">
+          Move my delivery
+        </button>
       </Form>
     </details>
   );

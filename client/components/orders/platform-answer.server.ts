@@ -13,7 +13,10 @@ export function platformMessage(body: unknown, status: number): string {
 }
 
 /** One call; a failed answer comes back with its message instead of a body. */
-export async function askPlatform<T>(platform: PlatformClient, call: PlatformCall): Promise<PlatformAnswer<T>> {
+export async function askPlatform<T>(
+  platform: PlatformClient,
+  call: PlatformCall,
+): Promise<PlatformAnswer<T>> {
   const answer = await platform.call<T>(call);
   if (answer.ok) return { ok: true, status: answer.status, body: answer.body };
   return { ok: false, status: answer.status, message: platformMessage(answer.body, answer.status) };

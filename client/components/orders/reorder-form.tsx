@@ -11,11 +11,19 @@ export function ReorderForm({ result }: { result?: OrderActionResult }) {
       <p>Put these items in your cart, then check out.</p>
       <Form method="post" className="reorder-buttons">
         <input type="hidden" name="intent" value="reorder" />
-        <button type="submit" name="override" value="true" className="button primary">Replace my cart</button>
-        <button type="submit" name="override" value="false" className="button">Add to my cart</button>
+        <button type="submit" name="override" value="true" className="button primary">
+          Replace my cart
+        </button>
+        <button type="submit" name="override" value="false" className="button">
+          Add to my cart
+        </button>
       </Form>
       <FieldError id="override-error" message={result?.fieldErrors.override} />
-      {result?.formError ? <p className="form-error" role="alert">{result.formError}</p> : null}
+      {result?.formError ? (
+        <p className="form-error" role="alert">
+          {result.formError}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,23 +1,53 @@
 import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
-import { profilePaths, type DeliveryAddress, type DeliveryAddressList } from '../../../shared/contracts/profile';
-import { fieldErrorsOf, formFields, parseAddress, type FormFields } from '../checkout/checkout-forms';
+import {
+  profilePaths,
+  type DeliveryAddress,
+  type DeliveryAddressList,
+} from '../../../shared/contracts/profile';
+import {
+  fieldErrorsOf,
+  formFields,
+  parseAddress,
+  type FormFields,
+} from '../checkout/checkout-forms';
 import { askPlatform } from '../orders/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
 
 // The delivery addresses screen's one action: add, change, delete, make default. The form fields
 // are checked with the profile service's own schema (the checkout's add-address form does the same).
-const AddressIntent = z.enum(['add-address', 'update-address', 'delete-address', 'default-address']);
+const AddressIntent = z.enum([
+  'add-address',
+  'update-address',
+  'delete-address',
+  'default-address',
+]);
 const AddressId = z.string().trim().min(1).max(100);
-const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'postcode', 'city', 'country', 'phone', 'instructions'] as const;
+const ADDRESS_FIELDS = [
+  'name',
+  'line1',
+  'line2',
+  'postcode',
+  'city',
+  'country',
+  'phone',
+  'instructions',
+] as const;
 
-const typed = (fields: FormFields) => Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? '']));
+const typed = (fields: FormFields) =>
+  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? '']));
 
-async function save(context: AppLoadContext, intent: ProfileIntent, fields: FormFields, id: string | undefined) {
+async function save(
+  context: AppLoadContext,
+  intent: ProfileIntent,
+  fields: FormFields,
+  id: string | undefined,
+) {
   const values = typed(fields);
   const address = parseAddress(fields);
-  if (!address.success) return refused({ intent, id, fieldErrors: fieldErrorsOf(address.error), values });
+  if (!address.success)
+    return refused({ intent, id, fieldErrors: fieldErrorsOf(address.error), values });
   const saved = await askPlatform<DeliveryAddress>(context.platform, {
     method: id ? 'PUT' : 'POST',
     path: id ? profilePaths.address(id) : profilePaths.addresses,
@@ -29,12 +59,27 @@ async function save(context: AppLoadContext, intent: ProfileIntent, fields: Form
 
 /** The service changes the default with a PUT of the whole address, so the stored one is sent back. */
 async function makeDefault(context: AppLoadContext, id: string) {
-  const list = await askPlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses });
+  const list = await askPlatform<DeliveryAddressList>(context.platform, {
+    path: profilePaths.addresses,
+  });
   if (!list.ok) return refusedByPlatform({ intent: 'default-address', id }, list, []);
   const address = list.body.items.find((item) => item.id === id);
-  if (!address) return refused({ intent: 'default-address', id, fieldErrors: {}, formError: 'This address no longer exists.' }, 404);
+  if (!address)
+    return refused(
+      {
+        intent: 'default-address',
+        id,
+        fieldErrors: {},
+        formError: 'This address no longer exists.',
+      },
+      404,
+    );
   const { id: _id, ...stored } = address;
-  const saved = await askPlatform(context.platform, { method: 'PUT', path: profilePaths.address(id), body: { ...stored, isDefault: true } });
+  const saved = await askPlatform(context.platform, {
+    method: 'PUT',
+    path: profilePaths.address(id),
+    body: { ...stored, isDefault: true },
+  });
   if (!saved.ok) return refusedByPlatform({ intent: 'default-address', id }, saved, []);
   return backTo('delivery-addresses', 'address-default');
 }
@@ -45,15 +90,20 @@ export async function addressAction(context: AppLoadContext, form: FormData) {
   if (!intent.success) unknownIntent(fields.intent);
   if (intent.data === 'add-address') return save(context, 'add-address', fields, undefined);
   const id = AddressId.safeParse(fields.id);
-  if (!id.success) return refused({ intent: intent.data, fieldErrors: {}, formError: 'Choose an address first.' });
+  if (!id.success)
+    return refused({ intent: intent.data, fieldErrors: {}, formError: 'Choose an address first.' });
   switch (intent.data) {
     case 'update-address':
       return save(context, 'update-address', fields, id.data);
     case 'default-address':
       return makeDefault(context, id.data);
     case 'delete-address': {
-      const deleted = await askPlatform(context.platform, { method: 'DELETE', path: profilePaths.address(id.data) });
-      if (!deleted.ok) return refusedByPlatform({ intent: 'delete-address', id: id.data }, deleted, []);
+      const deleted = await askPlatform(context.platform, {
+        method: 'DELETE',
+        path: profilePaths.address(id.data),
+      });
+      if (!deleted.ok)
+        return refusedByPlatform({ intent: 'delete-address', id: id.data }, deleted, []);
       return backTo('delivery-addresses', 'address-deleted');
     }
   }

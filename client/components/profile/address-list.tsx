@@ -9,7 +9,11 @@ import type { ProfileActionResult } from './profile-result';
 // The shopper's addresses, the default first. "Change" is a link (?edit=<id>) that opens the
 // address's form in place, so editing works without JavaScript; delete and "make default" are
 // small forms of their own.
-type Props = { addresses: DeliveryAddress[]; editing: string | null; result: ProfileActionResult | undefined };
+type Props = {
+  addresses: DeliveryAddress[];
+  editing: string | null;
+  result: ProfileActionResult | undefined;
+};
 
 export function AddressList({ addresses, editing, result }: Props) {
   if (addresses.length === 0) return <p>You have no delivery address yet: add one below.</p>;
@@ -31,25 +35,48 @@ export function AddressList({ addresses, editing, result }: Props) {
                 <strong>{address.name}</strong>
                 {address.isDefault ? <span className="badge">Default</span> : null}
               </p>
-              <p>{addressLine(address)}, {address.country}</p>
+              <p>
+                {addressLine(address)}, {address.country}
+              </p>
               {address.phone ? <p className="choice-detail">{address.phone}</p> : null}
-              {address.instructions ? <p className="choice-detail">{address.instructions}</p> : null}
+              {address.instructions ? (
+                <p className="choice-detail">{address.instructions}</p>
+              ) : null}
               <FormProblem message={mine?.formError} />
             </div>
             <div className="saved-actions">
-              <Link to={href('delivery-addresses', {}, { edit: address.id })} className="button secondary"
-                aria-label={`Change ${address.name}, ${address.line1}`}>Change</Link>
+              <Link
+                to={href('delivery-addresses', {}, { edit: address.id })}
+                className="button secondary"
+                aria-label={`Change ${address.name}, ${address.line1}`}
+              >
+                Change
+              </Link>
               {address.isDefault ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={address.id} />
-                  <button type="submit" name="intent" value="default-address" className="button secondary"
-                    aria-label={`Make ${address.name}, ${address.line1} my default address`}>Make default</button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="default-address"
+                    className="button secondary"
+                    aria-label={`Make ${address.name}, ${address.line1} my default address`}
+                  >
+                    Make default
+                  </button>
                 </Form>
               )}
               <Form method="post">
                 <input type="hidden" name="id" value={address.id} />
-                <button type="submit" name="intent" value="delete-address" className="button danger"
-                  aria-label={`Delete ${address.name}, ${address.line1}`}>Delete</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete-address"
+                  className="button danger"
+                  aria-label={`Delete ${address.name}, ${address.line1}`}
+                >
+                  Delete
+                </button>
               </Form>
             </div>
           </li>

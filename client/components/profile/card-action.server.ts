@@ -16,15 +16,31 @@ const CARD_FIELDS = ['cardNumber', 'expiryMonth', 'expiryYear', 'holderName'] as
 function withoutNumber(failure: PlatformFailure, number: string): PlatformFailure {
   const digits = number.replace(/\D/g, '');
   const quotes = digits.length >= 4 && failure.message.replace(/\D/g, '').includes(digits);
-  return quotes ? { ...failure, message: 'The card was refused. Check its details and try again.' } : failure;
+  return quotes
+    ? { ...failure, message: 'The card was refused. Check its details and try again.' }
+    : failure;
 }
 
 async function addCard(context: AppLoadContext, fields: Record<string, string>) {
-  const values = { expiryMonth: fields.expiryMonth ?? '', expiryYear: fields.expiryYear ?? '', holderName: fields.holderName ?? '' };
+  const values = {
+    expiryMonth: fields.expiryMonth ?? '',
+    expiryYear: fields.expiryYear ?? '',
+    holderName: fields.holderName ?? '',
+  };
   const card = parseCard(fields);
-  if (!card.success) return refused({ intent: 'add-card', fieldErrors: fieldErrorsOf(card.error), values });
-  const added = await askPlatform<PaymentMethod>(context.platform, { method: 'POST', path: profilePaths.paymentMethods, body: card.data });
-  if (!added.ok) return refusedByPlatform({ intent: 'add-card', values }, withoutNumber(added, card.data.cardNumber), CARD_FIELDS);
+  if (!card.success)
+    return refused({ intent: 'add-card', fieldErrors: fieldErrorsOf(card.error), values });
+  const added = await askPlatform<PaymentMethod>(context.platform, {
+    method: 'POST',
+    path: profilePaths.paymentMethods,
+    body: card.data,
+  });
+  if (!added.ok)
+    return refusedByPlatform(
+      { intent: 'add-card', values },
+      withoutNumber(added, card.data.cardNumber),
+      CARD_FIELDS,
+    );
   return backTo('payment-methods', 'card-added');
 }
 
@@ -34,10 +50,19 @@ export async function cardAction(context: AppLoadContext, form: FormData) {
   if (!intent.success) unknownIntent(fields.intent);
   if (intent.data === 'add-card') return addCard(context, fields);
   const id = CardId.safeParse(fields.id);
-  if (!id.success) return refused({ intent: intent.data, fieldErrors: {}, formError: 'Choose a card first.' });
-  const changed = intent.data === 'delete-card'
-    ? await askPlatform(context.platform, { method: 'DELETE', path: profilePaths.paymentMethod(id.data) })
-    : await askPlatform(context.platform, { method: 'PUT', path: profilePaths.paymentMethod(id.data), body: { isDefault: true } });
+  if (!id.success)
+    return refused({ intent: intent.data, fieldErrors: {}, formError: 'Choose a card first.' });
+  const changed =
+    intent.data === 'delete-card'
+      ? await askPlatform(context.platform, {
+          method: 'DELETE',
+          path: profilePaths.paymentMethod(id.data),
+        })
+      : await askPlatform(context.platform, {
+          method: 'PUT',
+          path: profilePaths.paymentMethod(id.data),
+          body: { isDefault: true },
+        });
   if (!changed.ok) return refusedByPlatform({ intent: intent.data, id: id.data }, changed, []);
   return backTo('payment-methods', intent.data === 'delete-card' ? 'card-deleted' : 'card-default');
 }

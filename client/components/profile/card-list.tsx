@@ -5,7 +5,13 @@ import { FormProblem } from './form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // Stored cards: brand, last four digits, expiry and holder; the shop keeps nothing more.
-export function CardList({ cards, result }: { cards: PaymentMethod[]; result: ProfileActionResult | undefined }) {
+export function CardList({
+  cards,
+  result,
+}: {
+  cards: PaymentMethod[];
+  result: ProfileActionResult | undefined;
+}) {
   if (cards.length === 0) return <p>You have no card yet: add one below.</p>;
   return (
     <ul className="saved-list" aria-label="Your cards">
@@ -19,21 +25,37 @@ export function CardList({ cards, result }: { cards: PaymentMethod[]; result: Pr
                 <strong>{label}</strong>
                 {card.isDefault ? <span className="badge">Default</span> : null}
               </p>
-              <p className="choice-detail">{card.holderName}, expires {expiry}</p>
+              <p className="choice-detail">
+                {card.holderName}, expires {expiry}
+              </p>
               <FormProblem message={result?.id === card.id ? result.formError : undefined} />
             </div>
             <div className="saved-actions">
               {card.isDefault ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={card.id} />
-                  <button type="submit" name="intent" value="default-card" className="button secondary"
-                    aria-label={`Make ${label} my default card`}>Make default</button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="default-card"
+                    className="button secondary"
+                    aria-label={`Make ${label} my default card`}
+                  >
+                    Make default
+                  </button>
                 </Form>
               )}
               <Form method="post">
                 <input type="hidden" name="id" value={card.id} />
-                <button type="submit" name="intent" value="delete-card" className="button danger"
-                  aria-label={`Delete ${label}`}>Delete</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete-card"
+                  className="button danger"
+                  aria-label={`Delete ${label}`}
+                >
+                  Delete
+                </button>
               </Form>
             </div>
           </li>

@@ -5,10 +5,19 @@ import { FieldError, errorProps } from '../checkout/field-error';
 // checkout's fields these are often filled in (the shopper's name, an address being edited).
 type InputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'minLength' | 'required' | 'readOnly' | 'defaultValue'
+  | 'type'
+  | 'autoComplete'
+  | 'inputMode'
+  | 'maxLength'
+  | 'minLength'
+  | 'required'
+  | 'readOnly'
+  | 'defaultValue'
 >;
 
-export function FormField(props: InputProps & { form: string; name: string; label: string; error?: string; hint?: string }) {
+export function FormField(
+  props: InputProps & { form: string; name: string; label: string; error?: string; hint?: string },
+) {
   const { form, name, label, error, hint, ...input } = props;
   const id = `${form}-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -20,8 +29,19 @@ export function FormField(props: InputProps & { form: string; name: string; labe
         {label}
         {input.required || input.readOnly ? null : <span className="optional"> (optional)</span>}
       </label>
-      <input id={id} name={name} type="text" {...input} {...invalid} aria-describedby={describedBy} />
-      {hint ? <p id={hintId} className="hint">{hint}</p> : null}
+      <input
+        id={id}
+        name={name}
+        type="text"
+        {...input}
+        {...invalid}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -29,10 +49,18 @@ export function FormField(props: InputProps & { form: string; name: string; labe
 
 /** The form-level message of a failed post (a refusal not about one field). */
 export function FormProblem({ message }: { message: string | undefined }) {
-  return message ? <p className="form-error" role="alert">{message}</p> : null;
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** A notice after a change went through (PRG: the page was loaded again with ?done=). */
 export function DoneNotice({ message }: { message: string | null }) {
-  return message ? <p className="notice" role="status">{message}</p> : null;
+  return message ? (
+    <p className="notice" role="status">
+      {message}
+    </p>
+  ) : null;
 }

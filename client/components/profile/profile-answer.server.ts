@@ -33,5 +33,8 @@ export function backTo(screen: ProfileScreen, done: string) {
 }
 
 export function unknownIntent(intent: ProfileIntent | string | undefined): never {
-  throw data({ message: `Unknown profile action: ${String(intent ?? 'none').slice(0, 40)}` }, { status: 400 });
+  throw data(
+    { message: `Unknown profile action: ${String(intent ?? 'none').slice(0, 40)}` },
+    { status: 400 },
+  );
 }

@@ -1,22 +1,35 @@
 import type { AppLoadContext } from 'react-router';
 import {
-  profilePaths, type DeliveryAddressList, type PaymentMethodList, type ProfileInfo,
+  profilePaths,
+  type DeliveryAddressList,
+  type PaymentMethodList,
+  type ProfileInfo,
 } from '../../../shared/contracts/profile';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // What the profile screens show, from the profile service with the shopper's token. These are the
 // data the screens cannot render without: a failure is the route's error screen.
-export const loadInfo = (context: AppLoadContext) => requirePlatform<ProfileInfo>(context.platform, { path: profilePaths.info });
+export const loadInfo = (context: AppLoadContext) =>
+  requirePlatform<ProfileInfo>(context.platform, { path: profilePaths.info });
 
 export const loadAddresses = async (context: AppLoadContext) =>
-  (await requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses })).items;
+  (await requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }))
+    .items;
 
 export const loadCards = async (context: AppLoadContext) =>
-  (await requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods })).items;
+  (
+    await requirePlatform<PaymentMethodList>(context.platform, {
+      path: profilePaths.paymentMethods,
+    })
+  ).items;
 
 /** The overview: who, and how many addresses and cards, fetched in parallel. */
 export async function loadOverview(context: AppLoadContext) {
-  const [info, addresses, cards] = await Promise.all([loadInfo(context), loadAddresses(context), loadCards(context)]);
+  const [info, addresses, cards] = await Promise.all([
+    loadInfo(context),
+    loadAddresses(context),
+    loadCards(context),
+  ]);
   return {
     info,
     addressCount: addresses.length,

@@ -19,21 +19,28 @@ export function ProfileOverview({ overview }: { overview: Overview }) {
         <li>
           <Link to={href('profile-info')} className="profile-tile">
             <strong>Your details</strong>
-            <span>{name || 'Add your name'}{info.phone ? ` · ${info.phone}` : ''}</span>
+            <span>
+              {name || 'Add your name'}
+              {info.phone ? ` · ${info.phone}` : ''}
+            </span>
           </Link>
         </li>
         <li>
           <Link to={href('delivery-addresses')} className="profile-tile">
             <strong>Delivery addresses</strong>
             <span>{count(overview.addressCount, 'address', 'addresses')}</span>
-            {defaultAddress ? <span className="choice-detail">Default: {addressLine(defaultAddress)}</span> : null}
+            {defaultAddress ? (
+              <span className="choice-detail">Default: {addressLine(defaultAddress)}</span>
+            ) : null}
           </Link>
         </li>
         <li>
           <Link to={href('payment-methods')} className="profile-tile">
             <strong>Payment methods</strong>
             <span>{count(overview.cardCount, 'card', 'cards')}</span>
-            {defaultCard ? <span className="choice-detail">Default: {cardLabel(defaultCard)}</span> : null}
+            {defaultCard ? (
+              <span className="choice-detail">Default: {cardLabel(defaultCard)}</span>
+            ) : null}
           </Link>
         </li>
         <li>

@@ -2,8 +2,13 @@
 // through redirects back with ?done=, see DONE_NOTICES). Never a card number: see card-action.server.ts.
 export type ProfileIntent =
   | 'save-info'
-  | 'add-address' | 'update-address' | 'delete-address' | 'default-address'
-  | 'add-card' | 'delete-card' | 'default-card';
+  | 'add-address'
+  | 'update-address'
+  | 'delete-address'
+  | 'default-address'
+  | 'add-card'
+  | 'delete-card'
+  | 'default-card';
 
 export type ProfileActionResult = {
   intent: ProfileIntent;
@@ -15,9 +20,14 @@ export type ProfileActionResult = {
   values?: Record<string, string>;
 };
 
-export function resultOf(result: unknown, ...intents: ProfileIntent[]): ProfileActionResult | undefined {
+export function resultOf(
+  result: unknown,
+  ...intents: ProfileIntent[]
+): ProfileActionResult | undefined {
   const candidate = result as ProfileActionResult | undefined;
-  return candidate && typeof candidate === 'object' && intents.includes(candidate.intent) ? candidate : undefined;
+  return candidate && typeof candidate === 'object' && intents.includes(candidate.intent)
+    ? candidate
+    : undefined;
 }
 
 export const DONE_NOTICES: Record<string, string> = {

@@ -16,7 +16,9 @@ export type AccountFormResult = {
 /** The result of one intent, when the action's answer is about that form. */
 export function resultFor(result: unknown, intent: AccountIntent): AccountFormResult | undefined {
   const candidate = result as AccountFormResult | undefined;
-  return candidate && typeof candidate === 'object' && candidate.intent === intent ? candidate : undefined;
+  return candidate && typeof candidate === 'object' && candidate.intent === intent
+    ? candidate
+    : undefined;
 }
 
 /**

@@ -16,7 +16,12 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Use at most 200 characters');
 
-const name = (what: string) => z.string({ error: `Enter your ${what}` }).trim().min(1, `Enter your ${what}`).max(100, 'At most 100 characters');
+const name = (what: string) =>
+  z
+    .string({ error: `Enter your ${what}` })
+    .trim()
+    .min(1, `Enter your ${what}`)
+    .max(100, 'At most 100 characters');
 
 export const RegisterForm = z.object({
   firstName: name('first name'),
@@ -35,4 +40,9 @@ export const NewPasswordForm = z
   });
 
 /** Activation and reset keys as the e-mails carry them (uaa decides whether one is known). */
-export const AccountKey = z.string().trim().min(10).max(200).regex(/^[\w-]+$/);
+export const AccountKey = z
+  .string()
+  .trim()
+  .min(10)
+  .max(200)
+  .regex(/^[\w-]+$/);

@@ -12,7 +12,11 @@ export function ActivationPanel({ result }: { result: AccountFormResult | undefi
     return (
       <div className="account-done" role="status">
         <p>{result.message}</p>
-        <p><Link to={signIn} className="button primary">Sign in</Link></p>
+        <p>
+          <Link to={signIn} className="button primary">
+            Sign in
+          </Link>
+        </p>
       </div>
     );
   }
@@ -21,15 +25,24 @@ export function ActivationPanel({ result }: { result: AccountFormResult | undefi
       <div className="account-problem">
         <FormProblem message={result.formError} />
         <p>
-          <Link to={signIn}>Sign in</Link> · <Link to={href('social-login', {}, { mode: 'register' })}>Create an account</Link>
+          <Link to={signIn}>Sign in</Link> ·{' '}
+          <Link to={href('social-login', {}, { mode: 'register' })}>Create an account</Link>
         </p>
       </div>
     );
   }
   return (
     <Form method="post" className="account-form">
-      <p>Welcome! One last step: activate your account, then sign in with your e-mail and password.</p>
-      <button type="submit" name="intent" value="activate" className="button primary" disabled={busy}>
+      <p>
+        Welcome! One last step: activate your account, then sign in with your e-mail and password.
+      </p>
+      <button
+        type="submit"
+        name="intent"
+        value="activate"
+        className="button primary"
+        disabled={busy}
+      >
         {busy ? 'Activating…' : 'Activate my account'}
       </button>
     </Form>

@@ -11,7 +11,11 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
     return (
       <div className="account-done" role="status">
         <p>{result.message}</p>
-        <p><Link to={href('social-login')} className="button primary">Sign in</Link></p>
+        <p>
+          <Link to={href('social-login')} className="button primary">
+            Sign in
+          </Link>
+        </p>
       </div>
     );
   }
@@ -19,17 +23,39 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
   return (
     <Form method="post" className="account-form">
       <input type="hidden" name="intent" value="reset-finish" />
-      <FormField form="reset" name="newPassword" label="New password" type="password" required autoComplete="new-password"
-        minLength={PASSWORD_MIN} maxLength={200} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.newPassword} />
-      <FormField form="reset" name="confirmPassword" label="New password, again" type="password" required
-        autoComplete="new-password" maxLength={200} error={errors.confirmPassword} />
+      <FormField
+        form="reset"
+        name="newPassword"
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        maxLength={200}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.newPassword}
+      />
+      <FormField
+        form="reset"
+        name="confirmPassword"
+        label="New password, again"
+        type="password"
+        required
+        autoComplete="new-password"
+        maxLength={200}
+        error={errors.confirmPassword}
+      />
       {result?.formError ? (
         <div>
           <FormProblem message={result.formError} />
-          <p><Link to={href('social-login', {}, { mode: 'reset' })}>Ask for a new reset link</Link></p>
+          <p>
+            <Link to={href('social-login', {}, { mode: 'reset' })}>Ask for a new reset link</Link>
+          </p>
         </div>
       ) : null}
-      <button type="submit" className="button primary" disabled={busy}>{busy ? 'Saving…' : 'Save my new password'}</button>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Save my new password'}
+      </button>
     </Form>
   );
 }

@@ -4,14 +4,22 @@ import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
 
 // "Create an account" on the sign-in screen. A plain form post to the screen's action, which asks
 // uaa to register and send the activation e-mail; the password is never shown back.
-export function RegisterForm({ result, signInLink }: { result: AccountFormResult | undefined; signInLink: string }) {
+export function RegisterForm({
+  result,
+  signInLink,
+}: {
+  result: AccountFormResult | undefined;
+  signInLink: string;
+}) {
   const busy = useNavigation().formData?.get('intent') === 'register';
   if (result?.done) {
     return (
       <div className="account-done" role="status">
         <h2>Check your e-mail</h2>
         <p>{result.message}</p>
-        <p><Link to={signInLink}>Back to sign in</Link></p>
+        <p>
+          <Link to={signInLink}>Back to sign in</Link>
+        </p>
       </div>
     );
   }
@@ -20,17 +28,56 @@ export function RegisterForm({ result, signInLink }: { result: AccountFormResult
   return (
     <Form method="post" className="account-form" aria-label="Create an account">
       <input type="hidden" name="intent" value="register" />
-      <FormField form="register" name="firstName" label="First name" required autoComplete="given-name" maxLength={100}
-        defaultValue={values.firstName} error={errors.firstName} />
-      <FormField form="register" name="lastName" label="Last name" required autoComplete="family-name" maxLength={100}
-        defaultValue={values.lastName} error={errors.lastName} />
-      <FormField form="register" name="email" label="E-mail" type="email" required autoComplete="email" maxLength={254}
-        defaultValue={values.email} error={errors.email} />
-      <FormField form="register" name="password" label="Password" type="password" required autoComplete="new-password"
-        minLength={PASSWORD_MIN} maxLength={200} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.password} />
+      <FormField
+        form="register"
+        name="firstName"
+        label="First name"
+        required
+        autoComplete="given-name"
+        maxLength={100}
+        defaultValue={values.firstName}
+        error={errors.firstName}
+      />
+      <FormField
+        form="register"
+        name="lastName"
+        label="Last name"
+        required
+        autoComplete="family-name"
+        maxLength={100}
+        defaultValue={values.lastName}
+        error={errors.lastName}
+      />
+      <FormField
+        form="register"
+        name="email"
+        label="E-mail"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <FormField
+        form="register"
+        name="password"
+        label="Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        maxLength={200}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        error={errors.password}
+      />
       <FormProblem message={result?.formError} />
-      <button type="submit" className="button primary" disabled={busy}>{busy ? 'Creating your account…' : 'Create my account'}</button>
-      <p className="sign-in-links">Already have an account? <Link to={signInLink}>Sign in</Link></p>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? 'Creating your account…' : 'Create my account'}
+      </button>
+      <p className="sign-in-links">
+        Already have an account? <Link to={signInLink}>Sign in</Link>
+      </p>
     </Form>
   );
 }

@@ -4,26 +4,50 @@ import type { AccountFormResult } from './account-form-result';
 
 // "Forgot your password?": the e-mail goes to uaa, which mails a reset link if it knows the
 // account. The answer is the same either way (see sign-up-action.server.ts).
-export function ResetRequestForm({ result, signInLink }: { result: AccountFormResult | undefined; signInLink: string }) {
+export function ResetRequestForm({
+  result,
+  signInLink,
+}: {
+  result: AccountFormResult | undefined;
+  signInLink: string;
+}) {
   const busy = useNavigation().formData?.get('intent') === 'reset-request';
   if (result?.done) {
     return (
       <div className="account-done" role="status">
         <h2>Check your e-mail</h2>
         <p>{result.message}</p>
-        <p><Link to={signInLink}>Back to sign in</Link></p>
+        <p>
+          <Link to={signInLink}>Back to sign in</Link>
+        </p>
       </div>
     );
   }
   return (
     <Form method="post" className="account-form">
       <input type="hidden" name="intent" value="reset-request" />
-      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <FormField form="reset-request" name="email" label="E-mail" type="email" required autoComplete="email" maxLength={254}
-        defaultValue={result?.values?.email} error={result?.fieldErrors.email} />
+      <p>
+        Enter the e-mail address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <FormField
+        form="reset-request"
+        name="email"
+        label="E-mail"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        defaultValue={result?.values?.email}
+        error={result?.fieldErrors.email}
+      />
       <FormProblem message={result?.formError} />
-      <button type="submit" className="button primary" disabled={busy}>{busy ? 'Sending…' : 'Send me a reset link'}</button>
-      <p className="sign-in-links"><Link to={signInLink}>Back to sign in</Link></p>
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? 'Sending…' : 'Send me a reset link'}
+      </button>
+      <p className="sign-in-links">
+        <Link to={signInLink}>Back to sign in</Link>
+      </p>
     </Form>
   );
 }

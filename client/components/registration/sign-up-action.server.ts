@@ -7,15 +7,25 @@ import { askUaa, fieldOfUaaMessage } from './uaa-answer.server';
 
 // The sign-in screen's server-side forms: "Create an account" and "Forgot your password?". Both
 // call uaa from here (they hand out no token, so the gateway's cookies are not involved).
-const refused = (intent: AccountIntent, status: number, fieldErrors: Record<string, string>, formError?: string, values?: Record<string, string>) =>
-  data<AccountFormResult>({ intent, done: false, fieldErrors, formError, values }, { status });
+const refused = (
+  intent: AccountIntent,
+  status: number,
+  fieldErrors: Record<string, string>,
+  formError?: string,
+  values?: Record<string, string>,
+) => data<AccountFormResult>({ intent, done: false, fieldErrors, formError, values }, { status });
 
 // The reset request answers the same whether or not the e-mail has an account, so that the form
 // cannot be used to find out who shops here.
-export const RESET_REQUESTED = 'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works for 24 hours.';
+export const RESET_REQUESTED =
+  'If an account exists for this e-mail, we have sent it a link to choose a new password. The link works for 24 hours.';
 
 async function register(context: AppLoadContext, fields: Record<string, string>) {
-  const values = { firstName: fields.firstName ?? '', lastName: fields.lastName ?? '', email: fields.email ?? '' };
+  const values = {
+    firstName: fields.firstName ?? '',
+    lastName: fields.lastName ?? '',
+    email: fields.email ?? '',
+  };
   const form = RegisterForm.safeParse(fields);
   if (!form.success) return refused('register', 400, fieldErrorsOf(form.error), undefined, values);
   const answer = await askUaa(context, { path: accountPaths.register, body: form.data });
@@ -24,7 +34,13 @@ async function register(context: AppLoadContext, fields: Record<string, string>)
     return data<AccountFormResult>({ intent: 'register', done: true, message, fieldErrors: {} });
   }
   if (answer.status === 409) {
-    return refused('register', 409, { email: 'An account with this e-mail exists. Sign in, or reset its password.' }, undefined, values);
+    return refused(
+      'register',
+      409,
+      { email: 'An account with this e-mail exists. Sign in, or reset its password.' },
+      undefined,
+      values,
+    );
   }
   const field = fieldOfUaaMessage(answer.message, ['firstName', 'lastName', 'email', 'password']);
   return field
@@ -34,10 +50,21 @@ async function register(context: AppLoadContext, fields: Record<string, string>)
 
 async function requestReset(context: AppLoadContext, fields: Record<string, string>) {
   const form = ResetRequestForm.safeParse(fields);
-  if (!form.success) return refused('reset-request', 400, fieldErrorsOf(form.error), undefined, { email: fields.email ?? '' });
+  if (!form.success)
+    return refused('reset-request', 400, fieldErrorsOf(form.error), undefined, {
+      email: fields.email ?? '',
+    });
   const answer = await askUaa(context, { path: accountPaths.resetInit, body: form.data });
-  if (!answer.ok) return refused('reset-request', answer.status, { email: answer.message }, undefined, { email: form.data.email });
-  return data<AccountFormResult>({ intent: 'reset-request', done: true, message: RESET_REQUESTED, fieldErrors: {} });
+  if (!answer.ok)
+    return refused('reset-request', answer.status, { email: answer.message }, undefined, {
+      email: form.data.email,
+    });
+  return data<AccountFormResult>({
+    intent: 'reset-request',
+    done: true,
+    message: RESET_REQUESTED,
+    fieldErrors: {},
+  });
 }
 
 /** The action of the sign-in screen's own forms, or null when the post is not one of them. */

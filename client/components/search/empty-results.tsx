@@ -24,7 +24,9 @@ export function EmptyResults({
       <p>Check the spelling, try a more general word, or browse a category.</p>
       {filtered && (
         <p>
-          <Link to={resultsHref(searchQuery, { sort: filters.sort, page: 1 })}>Search again without filters</Link>
+          <Link to={resultsHref(searchQuery, { sort: filters.sort, page: 1 })}>
+            Search again without filters
+          </Link>
         </p>
       )}
       <PopularCategories categories={categories} title="Browse a category" />

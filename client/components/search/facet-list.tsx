@@ -26,11 +26,21 @@ export function FacetList({
       <ul>
         {facets.map((facet) => {
           const selected = facet.slug === chosen;
-          const to = resultsHref(searchQuery, { ...filters, [name]: selected ? undefined : facet.slug, page: 1 });
+          const to = resultsHref(searchQuery, {
+            ...filters,
+            [name]: selected ? undefined : facet.slug,
+            page: 1,
+          });
           return (
             <li key={facet.slug}>
-              <Link to={to} aria-current={selected ? 'true' : undefined} className={selected ? 'facet-selected' : undefined} preventScrollReset>
-                <span className="facet-name">{facet.name}</span> <span className="facet-count">{`(${facet.count})`}</span>
+              <Link
+                to={to}
+                aria-current={selected ? 'true' : undefined}
+                className={selected ? 'facet-selected' : undefined}
+                preventScrollReset
+              >
+                <span className="facet-name">{facet.name}</span>{' '}
+                <span className="facet-count">{`(${facet.count})`}</span>
                 {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
               </Link>
             </li>

@@ -3,7 +3,13 @@ import type { Category } from '../../../shared/contracts/catalogue';
 import { categoryHref } from './search-filters';
 
 // Categories as quick links: the search screen and the empty results offer them.
-export function PopularCategories({ categories, title = 'Popular categories' }: { categories: readonly Category[]; title?: string }) {
+export function PopularCategories({
+  categories,
+  title = 'Popular categories',
+}: {
+  categories: readonly Category[];
+  title?: string;
+}) {
   if (categories.length === 0) return null;
   return (
     <section className="popular-categories" aria-labelledby="popular-categories-title">

@@ -8,7 +8,13 @@ import '../../styles/search-box.css';
 // move through the suggestions, Enter opens the highlighted one or searches for the text, Escape
 // closes the list. Without JavaScript it is a plain GET form to /search?q=, whose loader redirects
 // to /search/{query} (ADR 0071).
-export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQuery?: string; autoFocus?: boolean }) {
+export function SearchBox({
+  initialQuery = '',
+  autoFocus = false,
+}: {
+  initialQuery?: string;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(initialQuery);
@@ -79,7 +85,13 @@ export function SearchBox({ initialQuery = '', autoFocus = false }: { initialQue
           onBlur={() => setOpen(false)}
           onFocus={() => setOpen(true)}
         />
-        <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className="search-suggestions"
+          hidden={!expanded}
+        >
           {options.map((option, index) => (
             <li
               key={option.key}

@@ -8,7 +8,12 @@ const SLUG = /^[a-z0-9-]{1,100}$/;
 const MAX_PAGE = 1000;
 // The catalogue's sort orders (shared/contracts' SORTS), restated so the browser bundle does not
 // load the contracts module and zod with it.
-export const SORTS = ['relevance', 'price-asc', 'price-desc', 'name'] as const satisfies readonly Sort[];
+export const SORTS = [
+  'relevance',
+  'price-asc',
+  'price-desc',
+  'name',
+] as const satisfies readonly Sort[];
 
 export type SearchFilters = { brand?: string; category?: string; sort: Sort; page: number };
 
@@ -51,7 +56,11 @@ export function resultsHref(searchQuery: string, filters: SearchFilters): string
 }
 
 /** Link to a product seen from the results, keeping the filters for the way back. */
-export function resultProductHref(searchQuery: string, productSlug: string, filters: SearchFilters): string {
+export function resultProductHref(
+  searchQuery: string,
+  productSlug: string,
+  filters: SearchFilters,
+): string {
   return href('search-product', { searchQuery, productSlug }, filtersQuery(filters));
 }
 

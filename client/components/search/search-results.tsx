@@ -28,15 +28,35 @@ export function SearchResults({
     <div className="search-results">
       <header className="listing-header">
         <h1>{`Results for “${searchQuery}”`}</h1>
-        <p className="listing-count" role="status">{`${result.total} ${result.total === 1 ? 'product' : 'products'}`}</p>
+        <p
+          className="listing-count"
+          role="status"
+        >{`${result.total} ${result.total === 1 ? 'product' : 'products'}`}</p>
       </header>
       {result.total === 0 && !hasFacets ? (
-        <EmptyResults searchQuery={searchQuery} filters={filters} categories={categories} featured={featured} />
+        <EmptyResults
+          searchQuery={searchQuery}
+          filters={filters}
+          categories={categories}
+          featured={featured}
+        />
       ) : (
         <div className="search-layout">
           <aside className="search-facets" aria-label="Filters">
-            <FacetList title="Category" name="category" facets={result.facets.categories} searchQuery={searchQuery} filters={filters} />
-            <FacetList title="Brand" name="brand" facets={result.facets.brands} searchQuery={searchQuery} filters={filters} />
+            <FacetList
+              title="Category"
+              name="category"
+              facets={result.facets.categories}
+              searchQuery={searchQuery}
+              filters={filters}
+            />
+            <FacetList
+              title="Brand"
+              name="brand"
+              facets={result.facets.brands}
+              searchQuery={searchQuery}
+              filters={filters}
+            />
           </aside>
           <div className="search-main">
             <SortForm searchQuery={searchQuery} filters={filters} />

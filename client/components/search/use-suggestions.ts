@@ -11,7 +11,13 @@ const MIN_LENGTH = 2;
 // cataloguePaths.suggest, restated: importing the contracts module would bring zod to the browser.
 const SUGGEST_PATH = '/api/services/catalogue/api/v1/suggest';
 
-export type SuggestionOption = { key: string; label: string; detail: string; to: string; image?: string };
+export type SuggestionOption = {
+  key: string;
+  label: string;
+  detail: string;
+  to: string;
+  image?: string;
+};
 
 export function useSuggestions(text: string): SuggestionOption[] {
   const [options, setOptions] = useState<SuggestionOption[]>([]);
@@ -23,9 +29,12 @@ export function useSuggestions(text: string): SuggestionOption[] {
     }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      const result = await apiFetch<Suggestions>(`${SUGGEST_PATH}?q=${encodeURIComponent(query)}&limit=6`, {
-        signal: controller.signal,
-      });
+      const result = await apiFetch<Suggestions>(
+        `${SUGGEST_PATH}?q=${encodeURIComponent(query)}&limit=6`,
+        {
+          signal: controller.signal,
+        },
+      );
       if (controller.signal.aborted) return;
       setOptions(result.ok ? toOptions(result.data) : []);
     }, SUGGEST_DELAY_MS);

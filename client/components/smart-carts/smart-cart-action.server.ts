@@ -1,33 +1,64 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import { smartCartPaths, type SmartCart, type SmartCartItemInput } from '../../../shared/contracts/lists';
+import {
+  smartCartPaths,
+  type SmartCart,
+  type SmartCartItemInput,
+} from '../../../shared/contracts/lists';
 import type { OrderDetail } from '../../../shared/contracts/orders';
-import { profilePaths, type DeliveryAddress, type PaymentMethod } from '../../../shared/contracts/profile';
+import {
+  profilePaths,
+  type DeliveryAddress,
+  type PaymentMethod,
+} from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
-import { PlaceOrderForm, fieldErrorsOf, formFields, parseAddress, parseCard } from '../checkout/checkout-forms';
+import {
+  PlaceOrderForm,
+  fieldErrorsOf,
+  formFields,
+  parseAddress,
+  parseCard,
+} from '../checkout/checkout-forms';
 import { askPlatform, type PlatformFailure } from '../orders/platform-answer.server';
 import type { SmartCartActionResult, SmartCartIntent } from './smart-cart-result';
 
 // The smart cart screens' actions: the overview creates and deletes smart carts; one smart cart
 // changes its items and is ordered (adding an address or a card on the way, as at the checkout).
-const refused = (intent: SmartCartIntent, fieldErrors: Record<string, string>, formError?: string, status = 400) =>
-  data<SmartCartActionResult>({ intent, fieldErrors, formError }, { status });
+const refused = (
+  intent: SmartCartIntent,
+  fieldErrors: Record<string, string>,
+  formError?: string,
+  status = 400,
+) => data<SmartCartActionResult>({ intent, fieldErrors, formError }, { status });
 
 /** Which field a refusal is about, from the platform's message ("Unknown delivery slot: ..."). */
-function refusedByPlatform(intent: SmartCartIntent, failure: PlatformFailure, fields: Record<string, RegExp> = {}) {
+function refusedByPlatform(
+  intent: SmartCartIntent,
+  failure: PlatformFailure,
+  fields: Record<string, RegExp> = {},
+) {
   if (failure.status === 404 && intent !== 'place-order') throw data(null, { status: 404 });
   if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
   const status = failure.status === 409 ? 409 : 400;
   const field = Object.entries(fields).find(([, pattern]) => pattern.test(failure.message))?.[0];
-  return field ? refused(intent, { [field]: failure.message }, undefined, status) : refused(intent, {}, failure.message, status);
+  return field
+    ? refused(intent, { [field]: failure.message }, undefined, status)
+    : refused(intent, {}, failure.message, status);
 }
 
 const CartsIntent = z.enum(['create-cart', 'delete-cart']);
 const CartIntent = z.enum(['change-items', 'place-order', 'add-address', 'add-card']);
-const Name = z.string({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
+const Name = z
+  .string({ error: 'Enter a name' })
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'At most 100 characters');
 const Id = z.string().trim().min(1).max(100);
-const Quantity = z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number')
-  .min(0, 'Enter 0 or more (0 removes the item)').max(999, 'At most 999');
+const Quantity = z.coerce
+  .number({ error: 'Enter a number' })
+  .int('Enter a whole number')
+  .min(0, 'Enter 0 or more (0 removes the item)')
+  .max(999, 'At most 999');
 
 export async function smartCartsAction(context: AppLoadContext, form: FormData) {
   const intent = CartsIntent.safeParse(form.get('intent'));
@@ -35,35 +66,57 @@ export async function smartCartsAction(context: AppLoadContext, form: FormData) 
   if (intent.data === 'create-cart') {
     const name = Name.safeParse(form.get('name') ?? undefined);
     if (!name.success) return refused('create-cart', { name: name.error.issues[0]!.message });
-    const created = await askPlatform<SmartCart>(context.platform, { method: 'POST', path: smartCartPaths.smartCarts, body: { name: name.data, items: [] } });
-    return created.ok ? redirect(href('smart-cart', { id: created.body.id }, { done: 'created' })) : refusedByPlatform('create-cart', created);
+    const created = await askPlatform<SmartCart>(context.platform, {
+      method: 'POST',
+      path: smartCartPaths.smartCarts,
+      body: { name: name.data, items: [] },
+    });
+    return created.ok
+      ? redirect(href('smart-cart', { id: created.body.id }, { done: 'created' }))
+      : refusedByPlatform('create-cart', created);
   }
   const id = Id.safeParse(form.get('id') ?? undefined);
   if (!id.success) throw data({ message: 'Which smart cart?' }, { status: 400 });
-  const deleted = await askPlatform<null>(context.platform, { method: 'DELETE', path: smartCartPaths.smartCart(id.data) });
-  return deleted.ok ? redirect(href('smart-carts', {}, { done: 'deleted' })) : refusedByPlatform('delete-cart', deleted);
+  const deleted = await askPlatform<null>(context.platform, {
+    method: 'DELETE',
+    path: smartCartPaths.smartCart(id.data),
+  });
+  return deleted.ok
+    ? redirect(href('smart-carts', {}, { done: 'deleted' }))
+    : refusedByPlatform('delete-cart', deleted);
 }
 
 /**
  * The items form repeats offeringId, byCase and quantity per item, in order; "Remove" sends its
  * item's index. Quantity 0 removes an item too; a smart cart may end up empty.
  */
-function parseItems(form: FormData): { items: SmartCartItemInput[] } | { fieldErrors: Record<string, string> } {
+function parseItems(
+  form: FormData,
+): { items: SmartCartItemInput[] } | { fieldErrors: Record<string, string> } {
   const byCase = form.getAll('byCase').map(String);
   const quantities = form.getAll('quantity').map(String);
   const removed = form.get('remove');
   const fieldErrors: Record<string, string> = {};
   const items: SmartCartItemInput[] = [];
-  form.getAll('offeringId').map(String).forEach((offeringId, index) => {
-    if (removed !== null && String(removed) === String(index)) return;
-    const quantity = Quantity.safeParse(quantities[index] ?? '');
-    if (!quantity.success) fieldErrors[`quantity-${index}`] = quantity.error.issues[0]!.message;
-    else if (quantity.data > 0) items.push({ offeringId, quantity: quantity.data, byCase: byCase[index] === 'true' });
-  });
+  form
+    .getAll('offeringId')
+    .map(String)
+    .forEach((offeringId, index) => {
+      if (removed !== null && String(removed) === String(index)) return;
+      const quantity = Quantity.safeParse(quantities[index] ?? '');
+      if (!quantity.success) fieldErrors[`quantity-${index}`] = quantity.error.issues[0]!.message;
+      else if (quantity.data > 0)
+        items.push({ offeringId, quantity: quantity.data, byCase: byCase[index] === 'true' });
+    });
   return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { items };
 }
 
-export async function smartCartAction(context: AppLoadContext, id: string, form: FormData, pageUrl: URL) {
+export async function smartCartAction(
+  context: AppLoadContext,
+  id: string,
+  form: FormData,
+  pageUrl: URL,
+) {
   const fields = formFields(form);
   const intent = CartIntent.safeParse(fields.intent);
   if (!intent.success) throw data({ message: 'Unknown smart cart action' }, { status: 400 });
@@ -77,28 +130,62 @@ export async function smartCartAction(context: AppLoadContext, id: string, form:
     case 'change-items': {
       const parsed = parseItems(form);
       if ('fieldErrors' in parsed) return refused('change-items', parsed.fieldErrors);
-      const changed = await askPlatform<SmartCart>(context.platform, { method: 'PUT', path: smartCartPaths.smartCart(id), body: { items: parsed.items } });
-      return changed.ok ? redirect(href('smart-cart', { id }, { done: 'items' })) : refusedByPlatform('change-items', changed);
+      const changed = await askPlatform<SmartCart>(context.platform, {
+        method: 'PUT',
+        path: smartCartPaths.smartCart(id),
+        body: { items: parsed.items },
+      });
+      return changed.ok
+        ? redirect(href('smart-cart', { id }, { done: 'items' }))
+        : refusedByPlatform('change-items', changed);
     }
     case 'place-order': {
       const order = PlaceOrderForm.safeParse(fields);
       if (!order.success) return refused('place-order', fieldErrorsOf(order.error));
-      const placed = await askPlatform<OrderDetail>(context.platform, { method: 'POST', path: smartCartPaths.order(id), body: order.data });
-      if (placed.ok) return redirect(href('smart-cart-order', { id, orderId: placed.body.id }, { done: 'placed' }));
-      if (placed.status === 404 && /smart cart/i.test(placed.message)) throw data(null, { status: 404 });
-      return refusedByPlatform('place-order', placed, { slotId: /slot/i, addressId: /address/i, paymentMethodId: /card|payment/i, notes: /notes/i });
+      const placed = await askPlatform<OrderDetail>(context.platform, {
+        method: 'POST',
+        path: smartCartPaths.order(id),
+        body: order.data,
+      });
+      if (placed.ok)
+        return redirect(
+          href('smart-cart-order', { id, orderId: placed.body.id }, { done: 'placed' }),
+        );
+      if (placed.status === 404 && /smart cart/i.test(placed.message))
+        throw data(null, { status: 404 });
+      return refusedByPlatform('place-order', placed, {
+        slotId: /slot/i,
+        addressId: /address/i,
+        paymentMethodId: /card|payment/i,
+        notes: /notes/i,
+      });
     }
     case 'add-address': {
       const address = parseAddress(fields);
       if (!address.success) return refused('add-address', fieldErrorsOf(address.error));
-      const added = await askPlatform<DeliveryAddress>(context.platform, { method: 'POST', path: profilePaths.addresses, body: address.data });
-      return added.ok ? backWith('addressId', added.body.id) : refusedByPlatform('add-address', added);
+      const added = await askPlatform<DeliveryAddress>(context.platform, {
+        method: 'POST',
+        path: profilePaths.addresses,
+        body: address.data,
+      });
+      return added.ok
+        ? backWith('addressId', added.body.id)
+        : refusedByPlatform('add-address', added);
     }
     case 'add-card': {
       const card = parseCard(fields);
       if (!card.success) return refused('add-card', fieldErrorsOf(card.error));
-      const added = await askPlatform<PaymentMethod>(context.platform, { method: 'POST', path: profilePaths.paymentMethods, body: card.data });
-      return added.ok ? backWith('paymentMethodId', added.body.id) : refusedByPlatform('add-card', added, { cardNumber: /card number/i, expiryYear: /expired/i });
+      const added = await askPlatform<PaymentMethod>(context.platform, {
+        method: 'POST',
+        path: profilePaths.paymentMethods,
+        body: card.data,
+      });
+      return added.ok
+        ? backWith('paymentMethodId', added.body.id)
+        : refusedByPlatform('add-card', added, {
+            cardNumber: /card number/i,
+            expiryYear: /expired/i,
+          });
     }
   }
 }

@@ -1,13 +1,37 @@
 import type { AppLoadContext } from 'react-router';
-import { smartCartPaths, type SmartCart, type SmartCartCollection } from '../../../shared/contracts/lists';
-import { orderPaths, type DeliverySlotList, type OrderDetail } from '../../../shared/contracts/orders';
-import { profilePaths, type DeliveryAddress, type DeliveryAddressList, type PaymentMethod, type PaymentMethodList } from '../../../shared/contracts/profile';
-import { dateTimeLabel, slotChoices, slotLabel, type SlotOption, type TimeFormat } from '../orders/delivery-time';
+import {
+  smartCartPaths,
+  type SmartCart,
+  type SmartCartCollection,
+} from '../../../shared/contracts/lists';
+import {
+  orderPaths,
+  type DeliverySlotList,
+  type OrderDetail,
+} from '../../../shared/contracts/orders';
+import {
+  profilePaths,
+  type DeliveryAddress,
+  type DeliveryAddressList,
+  type PaymentMethod,
+  type PaymentMethodList,
+} from '../../../shared/contracts/profile';
+import {
+  dateTimeLabel,
+  slotChoices,
+  slotLabel,
+  type SlotOption,
+  type TimeFormat,
+} from '../orders/delivery-time';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // The smart cart screens' data. Ordering a smart cart takes the checkout's choices (address,
 // slot, card), read from the URL like the checkout does so that a redirect can pre-select them.
-export type SmartCartChoices = { addressId: string | null; slotId: string | null; paymentMethodId: string | null };
+export type SmartCartChoices = {
+  addressId: string | null;
+  slotId: string | null;
+  paymentMethodId: string | null;
+};
 export type SmartCartData = {
   cart: SmartCart;
   addresses: DeliveryAddress[];
@@ -18,18 +42,29 @@ export type SmartCartData = {
 export type SmartCartOrderData = { order: OrderDetail; placedOn: string; slot: string };
 
 const localeOf = (context: AppLoadContext) => context.publicContext?.tenant.locale ?? 'en-GB';
-const slotList = (context: AppLoadContext) => requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
+const slotList = (context: AppLoadContext) =>
+  requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
 
-function pick<T extends { id: string }>(items: T[], wanted: string | null, fallback: T | undefined): string | null {
+function pick<T extends { id: string }>(
+  items: T[],
+  wanted: string | null,
+  fallback: T | undefined,
+): string | null {
   return items.find((item) => item.id === wanted)?.id ?? fallback?.id ?? null;
 }
 
 export async function loadSmartCarts(context: AppLoadContext): Promise<SmartCartCollection> {
-  return requirePlatform<SmartCartCollection>(context.platform, { path: smartCartPaths.smartCarts });
+  return requirePlatform<SmartCartCollection>(context.platform, {
+    path: smartCartPaths.smartCarts,
+  });
 }
 
 /** A smart cart (unknown or someone else's → 404) with what ordering it needs. */
-export async function loadSmartCart(context: AppLoadContext, id: string, url: URL): Promise<SmartCartData> {
+export async function loadSmartCart(
+  context: AppLoadContext,
+  id: string,
+  url: URL,
+): Promise<SmartCartData> {
   const wanted = (name: string) => url.searchParams.get(name);
   const [cart, addresses, cards, list] = await Promise.all([
     requirePlatform<SmartCart>(context.platform, { path: smartCartPaths.smartCart(id) }),
@@ -44,19 +79,41 @@ export async function loadSmartCart(context: AppLoadContext, id: string, url: UR
     cards: cards.items,
     slots,
     chosen: {
-      addressId: pick(addresses.items, wanted('addressId'), addresses.items.find((a) => a.isDefault) ?? addresses.items[0]),
+      addressId: pick(
+        addresses.items,
+        wanted('addressId'),
+        addresses.items.find((a) => a.isDefault) ?? addresses.items[0],
+      ),
       // As at the checkout, the delivery time is the shopper's to pick.
-      slotId: pick(slots.filter((slot) => slot.available), wanted('slotId'), undefined),
-      paymentMethodId: pick(cards.items, wanted('paymentMethodId'), cards.items.find((c) => c.isDefault) ?? cards.items[0]),
+      slotId: pick(
+        slots.filter((slot) => slot.available),
+        wanted('slotId'),
+        undefined,
+      ),
+      paymentMethodId: pick(
+        cards.items,
+        wanted('paymentMethodId'),
+        cards.items.find((c) => c.isDefault) ?? cards.items[0],
+      ),
     },
   };
 }
 
-export async function loadSmartCartOrder(context: AppLoadContext, id: string, orderId: string): Promise<SmartCartOrderData> {
+export async function loadSmartCartOrder(
+  context: AppLoadContext,
+  id: string,
+  orderId: string,
+): Promise<SmartCartOrderData> {
   const [order, list] = await Promise.all([
-    requirePlatform<OrderDetail>(context.platform, { path: smartCartPaths.placedOrder(id, orderId) }),
+    requirePlatform<OrderDetail>(context.platform, {
+      path: smartCartPaths.placedOrder(id, orderId),
+    }),
     slotList(context),
   ]);
   const format: TimeFormat = { locale: localeOf(context), timeZone: list.timeZone };
-  return { order, placedOn: dateTimeLabel(order.createdAt, format), slot: slotLabel(order.slot, format) };
+  return {
+    order,
+    placedOn: dateTimeLabel(order.createdAt, format),
+    slot: slotLabel(order.slot, format),
+  };
 }

@@ -19,15 +19,22 @@ export function SmartCartPage({ detail, result }: Props) {
   const [search] = useSearchParams();
   const placing = useNavigation().formData?.get('intent') === 'place-order';
   const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
-  const resultOf = (intent: SmartCartActionResult['intent']) => (result?.intent === intent ? result : undefined);
+  const resultOf = (intent: SmartCartActionResult['intent']) =>
+    result?.intent === intent ? result : undefined;
   const order = resultOf('place-order');
   const address = resultOf('add-address');
   const card = resultOf('add-card');
   return (
     <article className="smart-cart-screen" aria-labelledby="smart-cart-title">
-      <p className="back"><Link to={href('smart-carts')}>← All smart carts</Link></p>
+      <p className="back">
+        <Link to={href('smart-carts')}>← All smart carts</Link>
+      </p>
       <h1 id="smart-cart-title">{cart.name}</h1>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <section className="smart-cart-panel" aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <SmartCartItems cart={cart} result={resultOf('change-items')} />
@@ -40,24 +47,59 @@ export function SmartCartPage({ detail, result }: Props) {
         <section className="smart-cart-panel" aria-labelledby="order-title">
           <h2 id="order-title">Order this smart cart</h2>
           <div className="checkout-steps">
-            <AddressChoice addresses={detail.addresses} chosen={chosen.addressId} error={order?.fieldErrors.addressId}
-              addErrors={address?.fieldErrors} addFailed={address?.formError} />
+            <AddressChoice
+              addresses={detail.addresses}
+              chosen={chosen.addressId}
+              error={order?.fieldErrors.addressId}
+              addErrors={address?.fieldErrors}
+              addFailed={address?.formError}
+            />
             <section className="checkout-step" aria-labelledby="slot-title">
               <h2 id="slot-title">Delivery slot</h2>
-              <SlotChoice slots={detail.slots} chosen={chosen.slotId} error={order?.fieldErrors.slotId} form={ORDER_FORM} />
+              <SlotChoice
+                slots={detail.slots}
+                chosen={chosen.slotId}
+                error={order?.fieldErrors.slotId}
+                form={ORDER_FORM}
+              />
             </section>
-            <PaymentChoice cards={detail.cards} chosen={chosen.paymentMethodId} error={order?.fieldErrors.paymentMethodId}
-              addErrors={card?.fieldErrors} addFailed={card?.formError} />
+            <PaymentChoice
+              cards={detail.cards}
+              chosen={chosen.paymentMethodId}
+              error={order?.fieldErrors.paymentMethodId}
+              addErrors={card?.fieldErrors}
+              addFailed={card?.formError}
+            />
           </div>
           <Form method="post" id={ORDER_FORM} className="order-form">
-            <label htmlFor="notes">Notes for the shop <span className="optional">(optional)</span></label>
-            <textarea id="notes" name="notes" rows={3} maxLength={1000} {...errorProps('notes-error', order?.fieldErrors.notes)} />
+            <label htmlFor="notes">
+              Notes for the shop <span className="optional">(optional)</span>
+            </label>
+            <textarea
+              id="notes"
+              name="notes"
+              rows={3}
+              maxLength={1000}
+              {...errorProps('notes-error', order?.fieldErrors.notes)}
+            />
             <FieldError id="notes-error" message={order?.fieldErrors.notes} />
-            {order?.formError ? <p className="form-error" role="alert">{order.formError}</p> : null}
-            {order && Object.keys(order.fieldErrors).length > 0 ? (
-              <p className="form-error" role="alert">Please check the choices marked above.</p>
+            {order?.formError ? (
+              <p className="form-error" role="alert">
+                {order.formError}
+              </p>
             ) : null}
-            <button type="submit" name="intent" value="place-order" className="button primary" disabled={placing}>
+            {order && Object.keys(order.fieldErrors).length > 0 ? (
+              <p className="form-error" role="alert">
+                Please check the choices marked above.
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              name="intent"
+              value="place-order"
+              className="button primary"
+              disabled={placing}
+            >
               {placing ? 'Placing your order…' : 'Order this smart cart'}
             </button>
           </Form>

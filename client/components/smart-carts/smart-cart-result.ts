@@ -1,7 +1,12 @@
 // What the smart cart actions answer when the shopper has something to fix (400) or the shop
 // refused (409); success always redirects.
-export type SmartCartIntent = 'create-cart' | 'delete-cart' | 'change-items' | 'place-order' | 'add-address' | 'add-card';
-export type SmartCartActionResult = { intent: SmartCartIntent; fieldErrors: Record<string, string>; formError?: string };
+export type SmartCartIntent =
+  'create-cart' | 'delete-cart' | 'change-items' | 'place-order' | 'add-address' | 'add-card';
+export type SmartCartActionResult = {
+  intent: SmartCartIntent;
+  fieldErrors: Record<string, string>;
+  formError?: string;
+};
 
 export const SMART_CART_NOTICES: Record<string, string> = {
   created: 'Your smart cart is saved.',

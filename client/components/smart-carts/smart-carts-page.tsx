@@ -5,7 +5,13 @@ import { FieldError, errorProps } from '../checkout/field-error';
 import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
 
 // The shopper's smart carts (saved carts ordered again in one step): open, delete, create.
-export function SmartCartsPage({ carts, result }: { carts: SmartCartSummary[]; result?: SmartCartActionResult }) {
+export function SmartCartsPage({
+  carts,
+  result,
+}: {
+  carts: SmartCartSummary[];
+  result?: SmartCartActionResult;
+}) {
   const [search] = useSearchParams();
   const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
   const create = result?.intent === 'create-cart' ? result : undefined;
@@ -13,8 +19,14 @@ export function SmartCartsPage({ carts, result }: { carts: SmartCartSummary[]; r
   return (
     <section className="smart-cart-screen" aria-labelledby="smart-carts-title">
       <h1 id="smart-carts-title">Smart carts</h1>
-      {notice ? <p className="notice" role="status">{notice}</p> : null}
-      {carts.length === 0 ? <p>You have no smart cart yet: create one below.</p> : (
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {carts.length === 0 ? (
+        <p>You have no smart cart yet: create one below.</p>
+      ) : (
         <ul className="smart-cart-rows">
           {carts.map((cart) => (
             <li key={cart.id} className="smart-cart-row">
@@ -23,22 +35,40 @@ export function SmartCartsPage({ carts, result }: { carts: SmartCartSummary[]; r
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="delete-cart" />
                 <input type="hidden" name="id" value={cart.id} />
-                <button type="submit" className="link-button" aria-label={`Delete ${cart.name}`}>Delete</button>
+                <button type="submit" className="link-button" aria-label={`Delete ${cart.name}`}>
+                  Delete
+                </button>
               </Form>
             </li>
           ))}
         </ul>
       )}
-      {remove?.formError ? <p className="form-error" role="alert">{remove.formError}</p> : null}
+      {remove?.formError ? (
+        <p className="form-error" role="alert">
+          {remove.formError}
+        </p>
+      ) : null}
       <Form method="post" className="smart-cart-panel list-create">
         <input type="hidden" name="intent" value="create-cart" />
         <label htmlFor="new-cart-name">New smart cart</label>
         <div className="inline-form">
-          <input id="new-cart-name" name="name" required maxLength={100} {...errorProps('new-cart-name-error', create?.fieldErrors.name)} />
-          <button type="submit" className="button">Create smart cart</button>
+          <input
+            id="new-cart-name"
+            name="name"
+            required
+            maxLength={100}
+            {...errorProps('new-cart-name-error', create?.fieldErrors.name)}
+          />
+          <button type="submit" className="button">
+            Create smart cart
+          </button>
         </div>
         <FieldError id="new-cart-name-error" message={create?.fieldErrors.name} />
-        {create?.formError ? <p className="form-error" role="alert">{create.formError}</p> : null}
+        {create?.formError ? (
+          <p className="form-error" role="alert">
+            {create.formError}
+          </p>
+        ) : null}
       </Form>
     </section>
   );

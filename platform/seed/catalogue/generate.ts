@@ -7,12 +7,25 @@ import { categorySeeds, type CategorySeed, type ProductKind } from './categories
 export type TenantPricing = { tenantId: string; factor: number };
 
 export type ProductRow = {
-  id: string; slug: string; name: string; description: string; brandId: string; categoryId: string;
-  sizeLabel: string; imageCount: number; position: number;
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  brandId: string;
+  categoryId: string;
+  sizeLabel: string;
+  imageCount: number;
+  position: number;
 };
 export type OfferingRow = {
-  id: string; tenantId: string; productId: string; priceSingleCents: number; priceCaseCents: number;
-  caseSize: number; available: boolean; stock: number;
+  id: string;
+  tenantId: string;
+  productId: string;
+  priceSingleCents: number;
+  priceCaseCents: number;
+  caseSize: number;
+  available: boolean;
+  stock: number;
 };
 export type Catalogue = { products: ProductRow[]; offerings: OfferingRow[] };
 
@@ -29,8 +42,14 @@ export function prng(seed: number): () => number {
 }
 
 export const slugify = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and')
-    .replace(/%/g, '-pct').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/%/g, '-pct')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 /** Shop prices end in 9 (1.29, 4.99); never below 0.49. */
 const shopPrice = (cents: number) => Math.max(49, Math.floor((cents + 1) / 10) * 10 - 1);
@@ -40,7 +59,13 @@ export const categoryId = (c: CategorySeed) => `cat-${c.slug}`;
 
 const SIZE_FACTORS = [1, 1.8, 3.1];
 
-function describe(name: string, brand: BrandSeed, kind: ProductKind, size: string, category: CategorySeed): string {
+function describe(
+  name: string,
+  brand: BrandSeed,
+  kind: ProductKind,
+  size: string,
+  category: CategorySeed,
+): string {
   const blurb = kind[4].charAt(0).toUpperCase() + kind[4].slice(1);
   return `${brand.name} ${name}, ${size}. ${blurb}. ${brand.description} ${category.storage}`;
 }
@@ -71,7 +96,11 @@ export function generateCatalogue(tenants: readonly TenantPricing[]): Catalogue 
           imageCount: 1 + Math.floor(random() * 3),
           position: n,
         });
-        const variantFactor = ['Organic', 'Premium', 'Artisan'].includes(variant) ? 1.3 : variant === 'Value' ? 0.8 : 1;
+        const variantFactor = ['Organic', 'Premium', 'Artisan'].includes(variant)
+          ? 1.3
+          : variant === 'Value'
+            ? 0.8
+            : 1;
         const listPrice = basePrice * brand.premium * variantFactor * SIZE_FACTORS[sizeIndex]!;
         let previousSingle = 0;
         for (const tenant of tenants) {
@@ -87,7 +116,10 @@ export function generateCatalogue(tenants: readonly TenantPricing[]): Catalogue 
             tenantId: tenant.tenantId,
             productId: id,
             priceSingleCents: single,
-            priceCaseCents: Math.min(shopPrice(single * caseSize * discount), single * caseSize - 1),
+            priceCaseCents: Math.min(
+              shopPrice(single * caseSize * discount),
+              single * caseSize - 1,
+            ),
             caseSize,
             available,
             stock: available ? 10 + Math.floor(random() * 490) : 0,

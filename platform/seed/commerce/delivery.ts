@@ -18,6 +18,20 @@ const day = (feeCents: number, capacity: number) => [
 ];
 
 export const deliverySeeds: DeliverySeed[] = [
-  { tenantId: 'fresh', timeZone: 'Europe/Dublin', cutoffTime: '22:00', freeFromCents: 6000, horizonDays: 7, slots: day(495, 12) },
-  { tenantId: 'harbour', timeZone: 'Europe/London', cutoffTime: '20:00', freeFromCents: 5000, horizonDays: 7, slots: day(350, 8) },
+  {
+    tenantId: 'fresh',
+    timeZone: 'Europe/Dublin',
+    cutoffTime: '22:00',
+    freeFromCents: 6000,
+    horizonDays: 7,
+    slots: day(495, 12),
+  },
+  {
+    tenantId: 'harbour',
+    timeZone: 'Europe/London',
+    cutoffTime: '20:00',
+    freeFromCents: 5000,
+    horizonDays: 7,
+    slots: day(350, 8),
+  },
 ];

@@ -1,7 +1,12 @@
 import type { Queryable } from '../../db/db';
 
 // The demo shopper's shopping list (5 items) and smart cart (4 items), fixed ids, created once.
-export async function seedLists(tx: Queryable, tenantId: string, accountId: string, offeringIds: readonly string[]): Promise<void> {
+export async function seedLists(
+  tx: Queryable,
+  tenantId: string,
+  accountId: string,
+  offeringIds: readonly string[],
+): Promise<void> {
   if (offeringIds.length < 9) return;
   const listId = `list-${tenantId}-demo-weekly`;
   const list = await tx.query(
@@ -16,8 +21,14 @@ export async function seedLists(tx: Queryable, tenantId: string, accountId: stri
       await tx.query(
         `insert into shopping_list_items (id, list_id, offering_id, quantity, note, created_at)
          values ($1, $2, $3, $4, $5, $6)`,
-        [`item-${tenantId}-demo-${index + 1}`, listId, offeringIds[index + 2], (index % 3) + 1, note,
-          `2026-01-06T09:00:0${index}Z`],
+        [
+          `item-${tenantId}-demo-${index + 1}`,
+          listId,
+          offeringIds[index + 2],
+          (index % 3) + 1,
+          note,
+          `2026-01-06T09:00:0${index}Z`,
+        ],
       );
     }
   }

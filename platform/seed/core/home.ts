@@ -7,7 +7,8 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
   if (tenant.id === 'harbour') {
     return [
       {
-        type: 'hero', title: 'From the quay to your kitchen',
+        type: 'hero',
+        title: 'From the quay to your kitchen',
         text: `Fresh fish, local produce and the cupboard staples, delivered across ${tenant.delivery.area}.`,
         cta: { label: 'Shop fish & seafood', href: '/search/fish' },
       },
@@ -15,7 +16,8 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
       { type: 'product-rail', title: 'Catch of the day', query: 'fish', limit: 12 },
       { type: 'product-rail', title: 'Tea & coffee', query: 'coffee', limit: 12 },
       {
-        type: 'promo', title: `Free delivery from ${tenant.delivery.freeFrom}`,
+        type: 'promo',
+        title: `Free delivery from ${tenant.delivery.freeFrom}`,
         text: `Order by ${tenant.delivery.cutOff} for next-day delivery.`,
         link: { label: 'Delivery details', href: '/policy/delivery' },
       },
@@ -24,7 +26,8 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
   }
   return [
     {
-      type: 'hero', title: 'Groceries, fresh from the market',
+      type: 'hero',
+      title: 'Groceries, fresh from the market',
       text: `Thousands of everyday products at market prices, delivered across ${tenant.delivery.area}.`,
       cta: { label: 'Shop fruit & vegetables', href: '/search/fruit' },
     },
@@ -32,7 +35,8 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
     { type: 'product-rail', title: 'In season', query: 'fruit', limit: 12 },
     { type: 'product-rail', title: 'Fresh from the bakery', query: 'bread', limit: 12 },
     {
-      type: 'promo', title: 'Buy by the case and save',
+      type: 'promo',
+      title: 'Buy by the case and save',
       text: 'Most products come by the case too, at a lower price per item.',
       link: { label: 'How delivery works', href: '/policy/delivery' },
     },

@@ -13,7 +13,14 @@ export type TenantSeed = {
   footer: NavigationLink[];
   /** Delivery promises quoted by the policy pages. */
   delivery: { fee: string; freeFrom: string; cutOff: string; area: string };
-  demoAccount: { id: string; email: string; password: string; firstName: string; lastName: string; phone: string };
+  demoAccount: {
+    id: string;
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+  };
 };
 
 const footer: NavigationLink[] = [
@@ -46,10 +53,19 @@ export const tenantSeeds: TenantSeed[] = [
       { label: 'Smart carts', href: '/smart-carts' },
     ],
     footer,
-    delivery: { fee: '€4.95', freeFrom: '€60', cutOff: '22:00 the evening before', area: 'Dublin and its suburbs' },
+    delivery: {
+      fee: '€4.95',
+      freeFrom: '€60',
+      cutOff: '22:00 the evening before',
+      area: 'Dublin and its suburbs',
+    },
     demoAccount: {
-      id: 'acc-fresh-demo', email: 'shopper@example.com', password: DEMO_PASSWORD,
-      firstName: 'Sam', lastName: 'Shopper', phone: '+353 1 555 0100',
+      id: 'acc-fresh-demo',
+      email: 'shopper@example.com',
+      password: DEMO_PASSWORD,
+      firstName: 'Sam',
+      lastName: 'Shopper',
+      phone: '+353 1 555 0100',
     },
   },
   {
@@ -69,10 +85,19 @@ export const tenantSeeds: TenantSeed[] = [
       { label: 'Smart carts', href: '/smart-carts' },
     ],
     footer,
-    delivery: { fee: '£3.50', freeFrom: '£50', cutOff: '20:00 the evening before', area: 'the harbour towns of the coast' },
+    delivery: {
+      fee: '£3.50',
+      freeFrom: '£50',
+      cutOff: '20:00 the evening before',
+      area: 'the harbour towns of the coast',
+    },
     demoAccount: {
-      id: 'acc-harbour-demo', email: 'shopper@example.com', password: DEMO_PASSWORD,
-      firstName: 'Alex', lastName: 'Harbour', phone: '+44 20 7946 0100',
+      id: 'acc-harbour-demo',
+      email: 'shopper@example.com',
+      password: DEMO_PASSWORD,
+      firstName: 'Alex',
+      lastName: 'Harbour',
+      phone: '+44 20 7946 0100',
     },
   },
 ];

@@ -19,7 +19,8 @@ export function cartKeyFor(request: FastifyRequest, tenantId: string): CartKey {
 export function checkShop(request: FastifyRequest, principal: Principal, tenantId: string): void {
   // The token names its shop; the path and the gateway's shop header must agree with it.
   if (tenantId !== principal.tenantId) throw forbidden('This cart belongs to another shop');
-  if (request.tenant && request.tenant.id !== principal.tenantId) throw forbidden('This token belongs to another shop');
+  if (request.tenant && request.tenant.id !== principal.tenantId)
+    throw forbidden('This token belongs to another shop');
 }
 
 /**
@@ -27,7 +28,9 @@ export function checkShop(request: FastifyRequest, principal: Principal, tenantI
  * concurrent changes to one cart queue up instead of deadlocking on each other's item rows.
  */
 export async function changeCart(
-  db: Db, request: FastifyRequest, change: (tx: Queryable, cartUid: string) => Promise<void>,
+  db: Db,
+  request: FastifyRequest,
+  change: (tx: Queryable, cartUid: string) => Promise<void>,
 ): Promise<Booking> {
   const { tenantId } = parse(TenantParams, request.params, 'path');
   const key = cartKeyFor(request, tenantId);
@@ -40,12 +43,17 @@ export async function changeCart(
 }
 
 /** An offering a shopper may put in this shop's cart: known, of this shop, available. */
-export async function checkOffering(tx: Queryable, tenantId: string, offeringId: string): Promise<void> {
+export async function checkOffering(
+  tx: Queryable,
+  tenantId: string,
+  offeringId: string,
+): Promise<void> {
   const { rows } = await tx.query<{ tenant_id: string; available: boolean }>(
     'select tenant_id, available from offerings where id = $1',
     [offeringId],
   );
   const offering = rows[0];
-  if (!offering || offering.tenant_id !== tenantId) throw badRequest(`Unknown offering: ${offeringId}`);
+  if (!offering || offering.tenant_id !== tenantId)
+    throw badRequest(`Unknown offering: ${offeringId}`);
   if (!offering.available) throw badRequest(`Offering ${offeringId} is not available`);
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Booking, BookingItemInput, BookingItemsDelete, BookingNotesInput } from '../../../shared/contracts/booking';
+import {
+  Booking,
+  BookingItemInput,
+  BookingItemsDelete,
+  BookingNotesInput,
+} from '../../../shared/contracts/booking';
 import type { Db } from '../../db/db';
 import { badRequest, notFound, parse } from '../../http/errors';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
@@ -15,7 +20,16 @@ const DeleteItemQuery = z.object({ bookingItemUid: Uid });
 export function registerCartRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/bookings/cart/tenant/:tenantId',
-    { config: { openapi: { summary: "The caller's cart (created empty on first read)", tags, params: TenantParams, response: Booking } } },
+    {
+      config: {
+        openapi: {
+          summary: "The caller's cart (created empty on first read)",
+          tags,
+          params: TenantParams,
+          response: Booking,
+        },
+      },
+    },
     async (request) => {
       const { tenantId } = parse(TenantParams, request.params, 'path');
       const key = cartKeyFor(request, tenantId);
@@ -28,8 +42,13 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
     {
       config: {
         openapi: {
-          summary: 'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
-          tags, params: TenantParams, query: SubstQuery, body: BookingItemInput, response: Booking,
+          summary:
+            'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
+          tags,
+          params: TenantParams,
+          query: SubstQuery,
+          body: BookingItemInput,
+          response: Booking,
         },
       },
     },
@@ -61,11 +80,24 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
 
   app.delete(
     '/bookings/cart/tenant/:tenantId/item',
-    { config: { openapi: { summary: 'Remove one item', tags, params: TenantParams, query: DeleteItemQuery, response: Booking } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Remove one item',
+          tags,
+          params: TenantParams,
+          query: DeleteItemQuery,
+          response: Booking,
+        },
+      },
+    },
     async (request) => {
       const { bookingItemUid } = parse(DeleteItemQuery, request.query, 'query');
       return changeCart(db, request, async (tx, cartUid) => {
-        const { rows } = await tx.query('delete from cart_items where cart_uid = $1 and uid = $2 returning uid', [cartUid, bookingItemUid]);
+        const { rows } = await tx.query(
+          'delete from cart_items where cart_uid = $1 and uid = $2 returning uid',
+          [cartUid, bookingItemUid],
+        );
         if (!rows[0]) throw notFound(`No item ${bookingItemUid} in the cart`);
       });
     },
@@ -73,22 +105,48 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
 
   app.delete(
     '/bookings/cart/tenant/:tenantId/items',
-    { config: { openapi: { summary: 'Remove several items (uids not in the cart are ignored)', tags, params: TenantParams, body: BookingItemsDelete, response: Booking } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Remove several items (uids not in the cart are ignored)',
+          tags,
+          params: TenantParams,
+          body: BookingItemsDelete,
+          response: Booking,
+        },
+      },
+    },
     async (request) => {
       const { items } = parse(BookingItemsDelete, request.body, 'items');
       return changeCart(db, request, async (tx, cartUid) => {
-        await tx.query('delete from cart_items where cart_uid = $1 and uid = any($2::text[])', [cartUid, items.map((i) => i.uid)]);
+        await tx.query('delete from cart_items where cart_uid = $1 and uid = any($2::text[])', [
+          cartUid,
+          items.map((i) => i.uid),
+        ]);
       });
     },
   );
 
   app.put(
     '/bookings/cart/tenant/:tenantId/notes',
-    { config: { openapi: { summary: "Replace the cart's notes", tags, params: TenantParams, body: BookingNotesInput, response: Booking } } },
+    {
+      config: {
+        openapi: {
+          summary: "Replace the cart's notes",
+          tags,
+          params: TenantParams,
+          body: BookingNotesInput,
+          response: Booking,
+        },
+      },
+    },
     async (request) => {
       const { notes } = parse(BookingNotesInput, request.body, 'notes');
       return changeCart(db, request, async (tx, cartUid) => {
-        await tx.query('update carts set notes = $2::jsonb where uid = $1', [cartUid, JSON.stringify(notes)]);
+        await tx.query('update carts set notes = $2::jsonb where uid = $1', [
+          cartUid,
+          JSON.stringify(notes),
+        ]);
       });
     },
   );

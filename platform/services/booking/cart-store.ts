@@ -48,10 +48,18 @@ export async function touchCart(tx: Queryable, cartUid: string): Promise<void> {
  * Parallel calls for the same offering end with one row (the unique key decides).
  */
 export async function setItemQuantity(
-  tx: Queryable, cartUid: string, offeringId: string, byCase: boolean, quantity: number, position?: string,
+  tx: Queryable,
+  cartUid: string,
+  offeringId: string,
+  byCase: boolean,
+  quantity: number,
+  position?: string,
 ): Promise<void> {
   if (quantity <= 0) {
-    await tx.query('delete from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $3', [cartUid, offeringId, byCase]);
+    await tx.query(
+      'delete from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $3',
+      [cartUid, offeringId, byCase],
+    );
     return;
   }
   await tx.query(
@@ -66,7 +74,12 @@ export async function setItemQuantity(
 export const MAX_CART_LINES = 300;
 
 /** Whether (offering, byCase) fits: it is already a line, or the cart has fewer than the maximum. */
-export async function hasRoomFor(tx: Queryable, cartUid: string, offeringId: string, byCase: boolean): Promise<boolean> {
+export async function hasRoomFor(
+  tx: Queryable,
+  cartUid: string,
+  offeringId: string,
+  byCase: boolean,
+): Promise<boolean> {
   const { rows } = await tx.query<{ others: number }>(
     `select count(*) filter (where not (offering_id = $2 and by_case = $3))::int as others
        from cart_items where cart_uid = $1`,
@@ -79,7 +92,9 @@ type CartRow = { uid: string; notes: string[]; updated_at: Date | string | null 
 type ItemRow = { uid: string; offering_id: string; quantity: number; by_case: boolean };
 
 export async function readBooking(tx: Queryable, cartUid: string): Promise<Booking> {
-  const cart = (await tx.query<CartRow>('select uid, notes, updated_at from carts where uid = $1', [cartUid])).rows[0];
+  const cart = (
+    await tx.query<CartRow>('select uid, notes, updated_at from carts where uid = $1', [cartUid])
+  ).rows[0];
   if (!cart) throw new Error(`cart ${cartUid} vanished`);
   const { rows } = await tx.query<ItemRow>(
     'select uid, offering_id, quantity, by_case from cart_items where cart_uid = $1 order by created_at, uid',
@@ -87,7 +102,12 @@ export async function readBooking(tx: Queryable, cartUid: string): Promise<Booki
   );
   return {
     uid: cart.uid,
-    items: rows.map((r) => ({ uid: r.uid, offeringId: r.offering_id, quantity: r.quantity, byCase: r.by_case })),
+    items: rows.map((r) => ({
+      uid: r.uid,
+      offeringId: r.offering_id,
+      quantity: r.quantity,
+      byCase: r.by_case,
+    })),
     notes: cart.notes,
     lastUpdate: cart.updated_at === null ? null : new Date(cart.updated_at).toISOString(),
   };

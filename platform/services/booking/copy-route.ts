@@ -12,7 +12,10 @@ import { MAX_QUANTITY } from './merge';
 // override=true replaces the cart's items, otherwise quantities are added to what is there.
 const CopyQuery = z.object({
   bookingId: z.string().min(1).max(100),
-  override: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  override: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export function registerCopyRoute(app: FastifyInstance, db: Db): void {
@@ -22,7 +25,9 @@ export function registerCopyRoute(app: FastifyInstance, db: Db): void {
       config: {
         openapi: {
           summary: "Copy a past order's lines into the cart (override replaces, otherwise merges)",
-          tags: ['booking-ms'], query: CopyQuery, response: Booking,
+          tags: ['booking-ms'],
+          query: CopyQuery,
+          response: Booking,
         },
       },
     },
@@ -31,11 +36,15 @@ export function registerCopyRoute(app: FastifyInstance, db: Db): void {
       const principal = requireAccount(request);
       checkShop(request, principal, principal.tenantId);
       return db.transaction(async (tx) => {
-        const order = await tx.query('select id from orders where id = $1 and account_id = $2 and tenant_id = $3', [
-          query.bookingId, principal.accountId, principal.tenantId,
-        ]);
+        const order = await tx.query(
+          'select id from orders where id = $1 and account_id = $2 and tenant_id = $3',
+          [query.bookingId, principal.accountId, principal.tenantId],
+        );
         if (!order.rows[0]) throw notFound(`No order ${query.bookingId}`);
-        const cartUid = await ensureCart(tx, { tenantId: principal.tenantId, principalId: principal.id });
+        const cartUid = await ensureCart(tx, {
+          tenantId: principal.tenantId,
+          principalId: principal.id,
+        });
         await touchCart(tx, cartUid);
         if (query.override) await tx.query('delete from cart_items where cart_uid = $1', [cartUid]);
         // Offerings withdrawn since the order (unavailable or gone) are left out: they could not be bought.

@@ -16,6 +16,7 @@ const service: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
   registerCopyRoute(app, db);
   // uaa runs this inside its sign-in transaction when a guest signs in.
   app.signInHooks.push((tx, signIn) =>
-    mergeGuestCart(tx, signIn.tenantId, signIn.guestPrincipalId, signIn.accountPrincipalId));
+    mergeGuestCart(tx, signIn.tenantId, signIn.guestPrincipalId, signIn.accountPrincipalId),
+  );
 };
 export default service;

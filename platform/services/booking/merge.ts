@@ -10,7 +10,10 @@ export const MAX_QUANTITY = 9999;
  * Runs inside the caller's (sign-in) transaction.
  */
 export async function mergeGuestCart(
-  tx: Queryable, tenantId: string, fromPrincipalId: string, toPrincipalId: string,
+  tx: Queryable,
+  tenantId: string,
+  fromPrincipalId: string,
+  toPrincipalId: string,
 ): Promise<void> {
   if (fromPrincipalId === toPrincipalId) return;
   const guestCart = await findCart(tx, { tenantId, principalId: fromPrincipalId });

@@ -12,19 +12,32 @@ const ImageParams = z.object({
 });
 
 export function registerImageRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/images/:productId/:file', { config: { openapi: { summary: 'Picture n of a product (generated SVG)', tags: ['catalogue'], params: ImageParams } } }, async (request, reply) => {
-    const { productId, file } = parse(ImageParams, request.params, 'path');
-    const n = Number(file[0]);
-    const { rows } = await db.query<ImageSubject & { image_count: number }>(
-      `select p.id, p.name, b.name as brand, c.slug as "categorySlug", p.image_count
+  app.get(
+    '/images/:productId/:file',
+    {
+      config: {
+        openapi: {
+          summary: 'Picture n of a product (generated SVG)',
+          tags: ['catalogue'],
+          params: ImageParams,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { productId, file } = parse(ImageParams, request.params, 'path');
+      const n = Number(file[0]);
+      const { rows } = await db.query<ImageSubject & { image_count: number }>(
+        `select p.id, p.name, b.name as brand, c.slug as "categorySlug", p.image_count
          from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id where p.id = $1`,
-      [productId],
-    );
-    const subject = rows[0];
-    if (!subject || n > subject.image_count) throw notFound(`No picture ${n} of product ${productId}`);
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(productSvg(subject, n));
-  });
+        [productId],
+      );
+      const subject = rows[0];
+      if (!subject || n > subject.image_count)
+        throw notFound(`No picture ${n} of product ${productId}`);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(productSvg(subject, n));
+    },
+  );
 }

@@ -9,7 +9,10 @@ const FALLBACK: readonly [string, string] = ['#f1f1f1', '#555555'];
 const coloursOf = new Map(categorySeeds.map((c) => [c.slug, c.colours]));
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
+  text.replace(
+    /[<>&"']/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!,
+  );
 
 /** A 32-bit FNV-1a hash: the same product always gets the same shapes. */
 function hash(text: string): number {
@@ -20,7 +23,10 @@ function hash(text: string): number {
 
 function initials(name: string): string {
   const words = name.split(/[\s-]+/).filter((w) => /^\p{L}/u.test(w));
-  return words.slice(-2).map((w) => w[0]!.toUpperCase()).join('');
+  return words
+    .slice(-2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }
 
 /** Splits a name into at most two lines of about 22 characters. */
@@ -46,12 +52,17 @@ export function productSvg(subject: ImageSubject, n: number): string {
       : `<rect x="${x - r}" y="${y - r}" width="${r * 2}" height="${r * 1.4}" rx="12" fill="${accent}" opacity="0.1"/>`;
   }).join('');
   const title = lines(subject.name)
-    .map((line, i) => `<text x="200" y="${318 + i * 26}" font-size="22" text-anchor="middle" fill="#222">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="200" y="${318 + i * 26}" font-size="22" text-anchor="middle" fill="#222">${escapeXml(line)}</text>`,
+    )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(subject.name)}">`
-    + `<rect width="400" height="400" fill="${background}"/>${shapes}`
-    + `<circle cx="200" cy="${n === 1 ? 170 : 160}" r="${n === 2 ? 90 : 80}" fill="${accent}"/>`
-    + `<text x="200" y="${n === 1 ? 190 : 180}" font-family="sans-serif" font-size="56" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(initials(subject.name))}</text>`
-    + `<text x="200" y="40" font-family="sans-serif" font-size="16" text-anchor="middle" fill="${accent}">${escapeXml(subject.brand)}</text>`
-    + `<g font-family="sans-serif">${title}</g></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(subject.name)}">` +
+    `<rect width="400" height="400" fill="${background}"/>${shapes}` +
+    `<circle cx="200" cy="${n === 1 ? 170 : 160}" r="${n === 2 ? 90 : 80}" fill="${accent}"/>` +
+    `<text x="200" y="${n === 1 ? 190 : 180}" font-family="sans-serif" font-size="56" font-weight="700" text-anchor="middle" fill="#fff">${escapeXml(initials(subject.name))}</text>` +
+    `<text x="200" y="40" font-family="sans-serif" font-size="16" text-anchor="middle" fill="${accent}">${escapeXml(subject.brand)}</text>` +
+    `<g font-family="sans-serif">${title}</g></svg>`
+  );
 }

@@ -21,4 +21,5 @@ const ORDER: Record<Sort, string> = {
 };
 
 /** ORDER BY of a sort: over products p joined with offerings o, or (`flat`) over a row set with those columns. */
-export const orderBy = (sort: Sort, flat = false) => (flat ? ORDER[sort].replace(/\b[po]\./g, '') : ORDER[sort]);
+export const orderBy = (sort: Sort, flat = false) =>
+  flat ? ORDER[sort].replace(/\b[po]\./g, '') : ORDER[sort];

@@ -4,80 +4,178 @@ import { OfferingSummaries, ProductDetail, ProductList } from '../../../shared/c
 import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
 import { badRequest, notFound, parse } from '../../http/errors';
-import { PRODUCT_COLUMNS, PRODUCT_FROM, splitList, summariesByIds, toDetail, toSummary, type ProductRow } from './product-rows';
+import {
+  PRODUCT_COLUMNS,
+  PRODUCT_FROM,
+  splitList,
+  summariesByIds,
+  toDetail,
+  toSummary,
+  type ProductRow,
+} from './product-rows';
 
 // Products one at a time (by slug, for the product page), in batches (by slugs or ids, for lists
 // and the cart widget), featured for the home page, and related to another product.
 const tags = ['catalogue'];
 const MAX_BATCH = 100;
 const BySlugQuery = z.object({ slug: z.string().min(1).max(300) });
-const BatchQuery = z.object({ slugs: z.string().max(10_000).optional(), ids: z.string().max(10_000).optional() });
+const BatchQuery = z.object({
+  slugs: z.string().max(10_000).optional(),
+  ids: z.string().max(10_000).optional(),
+});
 const LimitQuery = z.object({ limit: z.coerce.number().int().min(1).max(60).default(12) });
 const ProductParams = z.object({ id: z.string().min(1).max(100) });
 const OfferingsQuery = z.object({ ids: z.string().min(1).max(10_000) });
 
 function batch(value: string, what: string): string[] {
   const values = splitList(value);
-  if (values.length > MAX_BATCH) throw badRequest(`Invalid query: ${what}: at most ${MAX_BATCH} values`);
+  if (values.length > MAX_BATCH)
+    throw badRequest(`Invalid query: ${what}: at most ${MAX_BATCH} values`);
   return values;
 }
 
 export function registerProductRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/products/by-slug', { config: { openapi: { summary: 'A product by its slug (several path segments)', tags, query: BySlugQuery, response: ProductDetail } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { slug } = parse(BySlugQuery, request.query, 'query');
-    const { rows } = await db.query<ProductRow>(`select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = $2`, [tenant.id, slug]);
-    if (!rows[0]) throw notFound(`No product ${slug}`);
-    return toDetail(rows[0], tenant);
-  });
+  app.get(
+    '/products/by-slug',
+    {
+      config: {
+        openapi: {
+          summary: 'A product by its slug (several path segments)',
+          tags,
+          query: BySlugQuery,
+          response: ProductDetail,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { slug } = parse(BySlugQuery, request.query, 'query');
+      const { rows } = await db.query<ProductRow>(
+        `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = $2`,
+        [tenant.id, slug],
+      );
+      if (!rows[0]) throw notFound(`No product ${slug}`);
+      return toDetail(rows[0], tenant);
+    },
+  );
 
-  app.get('/products', { config: { openapi: { summary: 'Product summaries by slugs or by ids (comma-separated, in that order)', tags, query: BatchQuery, response: ProductList } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const query = parse(BatchQuery, request.query, 'query');
-    if ((query.slugs === undefined) === (query.ids === undefined)) throw badRequest('Invalid query: give either slugs or ids');
-    if (query.ids !== undefined) return { items: await summariesByIds(db, tenant, batch(query.ids, 'ids')) };
-    const slugs = batch(query.slugs!, 'slugs');
-    const { rows } = await db.query<ProductRow>(`select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = any($2::text[])`, [tenant.id, slugs]);
-    const bySlug = new Map(rows.map((r) => [r.slug, toSummary(r, tenant)]));
-    return { items: slugs.flatMap((s) => bySlug.get(s) ?? []) };
-  });
+  app.get(
+    '/products',
+    {
+      config: {
+        openapi: {
+          summary: 'Product summaries by slugs or by ids (comma-separated, in that order)',
+          tags,
+          query: BatchQuery,
+          response: ProductList,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const query = parse(BatchQuery, request.query, 'query');
+      if ((query.slugs === undefined) === (query.ids === undefined))
+        throw badRequest('Invalid query: give either slugs or ids');
+      if (query.ids !== undefined)
+        return { items: await summariesByIds(db, tenant, batch(query.ids, 'ids')) };
+      const slugs = batch(query.slugs!, 'slugs');
+      const { rows } = await db.query<ProductRow>(
+        `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = any($2::text[])`,
+        [tenant.id, slugs],
+      );
+      const bySlug = new Map(rows.map((r) => [r.slug, toSummary(r, tenant)]));
+      return { items: slugs.flatMap((s) => bySlug.get(s) ?? []) };
+    },
+  );
 
-  app.get('/products/featured', { config: { openapi: { summary: 'Featured products for the home page (fixed per shop, spread over the categories)', tags, query: LimitQuery, response: ProductList } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    // A fixed pseudo-random order per shop: the same home page on every load, different per shop.
-    const { rows } = await db.query<ProductRow>(
-      `select * from (
+  app.get(
+    '/products/featured',
+    {
+      config: {
+        openapi: {
+          summary:
+            'Featured products for the home page (fixed per shop, spread over the categories)',
+          tags,
+          query: LimitQuery,
+          response: ProductList,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { limit } = parse(LimitQuery, request.query, 'query');
+      // A fixed pseudo-random order per shop: the same home page on every load, different per shop.
+      const { rows } = await db.query<ProductRow>(
+        `select * from (
          select ${PRODUCT_COLUMNS}, c.position as category_position,
                 row_number() over (partition by p.category_id order by md5(p.id || $1)) as rank_in_category
            from ${PRODUCT_FROM} where o.available) featured
         order by rank_in_category, category_position limit $2`,
-      [tenant.id, limit],
-    );
-    return { items: rows.map((r) => toSummary(r, tenant)) };
-  });
+        [tenant.id, limit],
+      );
+      return { items: rows.map((r) => toSummary(r, tenant)) };
+    },
+  );
 
-  app.get('/products/:id/related', { config: { openapi: { summary: 'Products of the same category and brand', tags, params: ProductParams, query: LimitQuery, response: ProductList } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { id } = parse(ProductParams, request.params, 'path');
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    const product = (await db.query<{ brand_id: string; category_id: string }>('select brand_id, category_id from products where id = $1', [id])).rows[0];
-    if (!product) throw notFound(`No product ${id}`);
-    // Same brand and category first, then the category, then the brand; available before not.
-    const { rows } = await db.query<ProductRow>(
-      `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
+  app.get(
+    '/products/:id/related',
+    {
+      config: {
+        openapi: {
+          summary: 'Products of the same category and brand',
+          tags,
+          params: ProductParams,
+          query: LimitQuery,
+          response: ProductList,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { id } = parse(ProductParams, request.params, 'path');
+      const { limit } = parse(LimitQuery, request.query, 'query');
+      const product = (
+        await db.query<{ brand_id: string; category_id: string }>(
+          'select brand_id, category_id from products where id = $1',
+          [id],
+        )
+      ).rows[0];
+      if (!product) throw notFound(`No product ${id}`);
+      // Same brand and category first, then the category, then the brand; available before not.
+      const { rows } = await db.query<ProductRow>(
+        `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM}
         where p.id <> $2 and (p.category_id = $3 or p.brand_id = $4)
         order by (p.category_id = $3 and p.brand_id = $4) desc, (p.category_id = $3) desc, o.available desc, md5(p.id || $2)
         limit $5`,
-      [tenant.id, id, product.category_id, product.brand_id, limit],
-    );
-    return { items: rows.map((r) => toSummary(r, tenant)) };
-  });
+        [tenant.id, id, product.category_id, product.brand_id, limit],
+      );
+      return { items: rows.map((r) => toSummary(r, tenant)) };
+    },
+  );
 
-  app.get('/offerings', { config: { openapi: { summary: "The products of offerings, keyed by offering id (the cart widget's names, images and prices)", tags, query: OfferingsQuery, response: OfferingSummaries } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const ids = batch(parse(OfferingsQuery, request.query, 'query').ids, 'ids');
-    const { rows } = await db.query<ProductRow>(`select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where o.id = any($2::text[])`, [tenant.id, ids]);
-    return { offerings: Object.fromEntries(rows.map((r) => [r.offering_id, toSummary(r, tenant)])) };
-  });
+  app.get(
+    '/offerings',
+    {
+      config: {
+        openapi: {
+          summary:
+            "The products of offerings, keyed by offering id (the cart widget's names, images and prices)",
+          tags,
+          query: OfferingsQuery,
+          response: OfferingSummaries,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const ids = batch(parse(OfferingsQuery, request.query, 'query').ids, 'ids');
+      const { rows } = await db.query<ProductRow>(
+        `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where o.id = any($2::text[])`,
+        [tenant.id, ids],
+      );
+      return {
+        offerings: Object.fromEntries(rows.map((r) => [r.offering_id, toSummary(r, tenant)])),
+      };
+    },
+  );
 }

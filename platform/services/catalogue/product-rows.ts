@@ -1,4 +1,8 @@
-import { cataloguePaths, type ProductDetail, type ProductSummary } from '../../../shared/contracts/catalogue';
+import {
+  cataloguePaths,
+  type ProductDetail,
+  type ProductSummary,
+} from '../../../shared/contracts/catalogue';
 import type { TenantRow } from '../../auth/principal';
 import type { Queryable } from '../../db/db';
 
@@ -14,9 +18,21 @@ export const PRODUCT_FROM = `products p
   join offerings o on o.product_id = p.id and o.tenant_id = $1`;
 
 export type ProductRow = {
-  id: string; slug: string; name: string; description: string; size_label: string; image_count: number;
-  brand_slug: string; brand_name: string; category_slug: string; category_name: string;
-  offering_id: string; price_single_cents: number; price_case_cents: number; case_size: number; available: boolean;
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  size_label: string;
+  image_count: number;
+  brand_slug: string;
+  brand_name: string;
+  category_slug: string;
+  category_name: string;
+  offering_id: string;
+  price_single_cents: number;
+  price_case_cents: number;
+  case_size: number;
+  available: boolean;
 };
 
 export function toSummary(row: ProductRow, tenant: TenantRow): ProductSummary {
@@ -48,7 +64,11 @@ export function toDetail(row: ProductRow, tenant: TenantRow): ProductDetail {
 }
 
 /** Summaries of the given product ids, in the order given (ids the shop does not offer left out). */
-export async function summariesByIds(db: Queryable, tenant: TenantRow, ids: readonly string[]): Promise<ProductSummary[]> {
+export async function summariesByIds(
+  db: Queryable,
+  tenant: TenantRow,
+  ids: readonly string[],
+): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<ProductRow>(
     `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.id = any($2::text[])`,
@@ -60,5 +80,12 @@ export async function summariesByIds(db: Queryable, tenant: TenantRow, ids: read
 
 /** Query-string lists: `a,b,c`, trimmed, without blanks or repeats. */
 export function splitList(value: string): string[] {
-  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -14,7 +14,10 @@ export function searchWords(text: string): string[] {
  * SQL for a tsquery over `words`, whose parameters are numbered from `firstParam`.
  * Callers must not call it with no words (an empty tsquery matches nothing, with a notice).
  */
-export function tsquerySql(words: readonly string[], firstParam: number): { sql: string; params: string[] } {
+export function tsquerySql(
+  words: readonly string[],
+  firstParam: number,
+): { sql: string; params: string[] } {
   const parts = words.map((_, i) => {
     const p = `$${firstParam + i}::text`;
     const english = `plainto_tsquery('english', ${p})`;
@@ -23,7 +26,9 @@ export function tsquerySql(words: readonly string[], firstParam: number): { sql:
     const literal = last ? `to_tsquery('simple', ${p} || ':*')` : `plainto_tsquery('simple', ${p})`;
     // An English stop word ("the", "of") is in no stemmed text: it drops out (an empty tsquery is
     // neutral under &&), unless it is all the shopper typed.
-    return only ? `(${english} || ${literal})` : `(case when numnode(${english}) = 0 then ''::tsquery else ${english} || ${literal} end)`;
+    return only
+      ? `(${english} || ${literal})`
+      : `(case when numnode(${english}) = 0 then ''::tsquery else ${english} || ${literal} end)`;
   });
   return { sql: parts.join(' && '), params: [...words] };
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SearchResult, SORTS, Suggestions, cataloguePaths } from '../../../shared/contracts/catalogue';
+import {
+  SearchResult,
+  SORTS,
+  Suggestions,
+  cataloguePaths,
+} from '../../../shared/contracts/catalogue';
 import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
 import { parse } from '../../http/errors';
@@ -17,23 +22,44 @@ const SearchQuery = PagingQuery.extend({
   category: Filter,
   sort: z.enum(SORTS).default('relevance'),
 });
-const SuggestQuery = z.object({ q: z.string().max(200).default(''), limit: z.coerce.number().int().min(1).max(20).default(8) });
+const SuggestQuery = z.object({
+  q: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
 
 type Facet = { slug: string; name: string; count: number };
 type SearchRow = { total: number; brands: Facet[]; categories: Facet[]; ids: string[] };
 
 export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/search', { config: { openapi: { summary: 'Full-text product search with brand and category facets', tags, query: SearchQuery, response: SearchResult } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const query = parse(SearchQuery, request.query, 'query');
-    const empty = { items: [], total: 0, page: query.page, pageSize: query.pageSize, facets: { brands: [], categories: [] } };
-    const words = searchWords(query.q);
-    if (words.length === 0) return empty;
-    const tsquery = tsquerySql(words, 6);
-    // One round trip: the matches, each facet counted without its own filter, and the page's ids.
-    // A name match outranks any number of matches in the description.
-    const { rows } = await db.query<SearchRow>(
-      `with hits as (
+  app.get(
+    '/search',
+    {
+      config: {
+        openapi: {
+          summary: 'Full-text product search with brand and category facets',
+          tags,
+          query: SearchQuery,
+          response: SearchResult,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const query = parse(SearchQuery, request.query, 'query');
+      const empty = {
+        items: [],
+        total: 0,
+        page: query.page,
+        pageSize: query.pageSize,
+        facets: { brands: [], categories: [] },
+      };
+      const words = searchWords(query.q);
+      if (words.length === 0) return empty;
+      const tsquery = tsquerySql(words, 6);
+      // One round trip: the matches, each facet counted without its own filter, and the page's ids.
+      // A name match outranks any number of matches in the description.
+      const { rows } = await db.query<SearchRow>(
+        `with hits as (
          select p.id, p.name, o.price_single_cents, b.slug as brand_slug, b.name as brand_name,
                 c.slug as category_slug, c.name as category_name, c.position as category_position,
                 ts_rank(p.search, q) + (p.name_search @@ q)::int as rank
@@ -53,41 +79,67 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
          (select coalesce(array_agg(id order by ${orderBy(query.sort, true)}), '{}') from (
             select id, name, rank, price_single_cents from filtered
              order by ${orderBy(query.sort, true)} limit $4 offset $5) page) as ids`,
-      [tenant.id, query.brand ?? null, query.category ?? null, query.pageSize, (query.page - 1) * query.pageSize, ...tsquery.params],
-    );
-    const row = rows[0]!;
-    return {
-      items: await summariesByIds(db, tenant, row.ids),
-      total: row.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      facets: { brands: row.brands, categories: row.categories },
-    };
-  });
+        [
+          tenant.id,
+          query.brand ?? null,
+          query.category ?? null,
+          query.pageSize,
+          (query.page - 1) * query.pageSize,
+          ...tsquery.params,
+        ],
+      );
+      const row = rows[0]!;
+      return {
+        items: await summariesByIds(db, tenant, row.ids),
+        total: row.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        facets: { brands: row.brands, categories: row.categories },
+      };
+    },
+  );
 
-  app.get('/suggest', { config: { openapi: { summary: 'Suggestions for the search box as the shopper types (name prefixes)', tags, query: SuggestQuery, response: Suggestions } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { q, limit } = parse(SuggestQuery, request.query, 'query');
-    const words = searchWords(q);
-    if (words.length === 0) return { suggestions: [], categories: [] };
-    const tsquery = tsquerySql(words, 3);
-    const products = await db.query<{ id: string; slug: string; name: string; brand: string }>(
-      `select p.id, p.slug, p.name, b.name as brand
+  app.get(
+    '/suggest',
+    {
+      config: {
+        openapi: {
+          summary: 'Suggestions for the search box as the shopper types (name prefixes)',
+          tags,
+          query: SuggestQuery,
+          response: Suggestions,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { q, limit } = parse(SuggestQuery, request.query, 'query');
+      const words = searchWords(q);
+      if (words.length === 0) return { suggestions: [], categories: [] };
+      const tsquery = tsquerySql(words, 3);
+      const products = await db.query<{ id: string; slug: string; name: string; brand: string }>(
+        `select p.id, p.slug, p.name, b.name as brand
          from (select ${tsquery.sql} as q) query, products p
          join brands b on b.id = p.brand_id
          join offerings o on o.product_id = p.id and o.tenant_id = $1
         where p.name_search @@ q
         order by ts_rank(p.name_search, q) desc, length(p.name), p.name, p.id limit $2`,
-      [tenant.id, limit, ...tsquery.params],
-    );
-    // Twelve categories: a prefix match on any word of the name is cheap without an index.
-    const categories = await db.query<{ slug: string; name: string }>(
-      `select slug, name from categories where name ilike $1 || '%' or name ilike '% ' || $1 || '%' order by position limit 4`,
-      [words.join(' ')],
-    );
-    return {
-      suggestions: products.rows.map((r) => ({ slug: r.slug, name: r.name, brand: r.brand, image: cataloguePaths.image(r.id, 1) })),
-      categories: categories.rows,
-    };
-  });
+        [tenant.id, limit, ...tsquery.params],
+      );
+      // Twelve categories: a prefix match on any word of the name is cheap without an index.
+      const categories = await db.query<{ slug: string; name: string }>(
+        `select slug, name from categories where name ilike $1 || '%' or name ilike '% ' || $1 || '%' order by position limit 4`,
+        [words.join(' ')],
+      );
+      return {
+        suggestions: products.rows.map((r) => ({
+          slug: r.slug,
+          name: r.name,
+          brand: r.brand,
+          image: cataloguePaths.image(r.id, 1),
+        })),
+        categories: categories.rows,
+      };
+    },
+  );
 }

@@ -15,8 +15,18 @@ const BrandParams = z.object({ brandSlug: Slug });
 const CategoryParams = z.object({ slug: Slug });
 type Kind = { table: 'brands' | 'categories'; column: 'brand_id' | 'category_id'; order: string };
 const BRANDS: Kind = { table: 'brands', column: 'brand_id', order: 't.name' };
-const CATEGORIES: Kind = { table: 'categories', column: 'category_id', order: 't.position, t.name' };
-type TaxonRow = { id: string; slug: string; name: string; description: string; product_count: number };
+const CATEGORIES: Kind = {
+  table: 'categories',
+  column: 'category_id',
+  order: 't.position, t.name',
+};
+type TaxonRow = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  product_count: number;
+};
 
 async function taxa(db: Db, kind: Kind, tenant: TenantRow, slug?: string): Promise<TaxonRow[]> {
   const { rows } = await db.query<TaxonRow>(
@@ -29,7 +39,12 @@ async function taxa(db: Db, kind: Kind, tenant: TenantRow, slug?: string): Promi
   return rows;
 }
 
-const toTaxon = (row: TaxonRow) => ({ slug: row.slug, name: row.name, description: row.description, productCount: row.product_count });
+const toTaxon = (row: TaxonRow) => ({
+  slug: row.slug,
+  name: row.name,
+  description: row.description,
+  productCount: row.product_count,
+});
 
 async function listing(db: Db, kind: Kind, tenant: TenantRow, slug: string, rawQuery: unknown) {
   const query = parse(ListingQuery, rawQuery, 'query');
@@ -50,27 +65,79 @@ async function listing(db: Db, kind: Kind, tenant: TenantRow, slug: string, rawQ
 }
 
 export function registerTaxonomyRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/brands', { config: { openapi: { summary: 'Every brand, by name', tags, response: z.object({ items: z.array(Brand) }) } } }, async (request) => {
-    const tenant = requireTenant(request);
-    return { items: (await taxa(db, BRANDS, tenant)).map(toTaxon) };
-  });
+  app.get(
+    '/brands',
+    {
+      config: {
+        openapi: {
+          summary: 'Every brand, by name',
+          tags,
+          response: z.object({ items: z.array(Brand) }),
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return { items: (await taxa(db, BRANDS, tenant)).map(toTaxon) };
+    },
+  );
 
-  app.get('/brands/:brandSlug', { config: { openapi: { summary: 'A brand and a page of its products', tags, params: BrandParams, query: ListingQuery, response: BrandPage } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { brandSlug } = parse(BrandParams, request.params, 'path');
-    const { taxon, ...page } = await listing(db, BRANDS, tenant, brandSlug, request.query);
-    return { brand: taxon, ...page };
-  });
+  app.get(
+    '/brands/:brandSlug',
+    {
+      config: {
+        openapi: {
+          summary: 'A brand and a page of its products',
+          tags,
+          params: BrandParams,
+          query: ListingQuery,
+          response: BrandPage,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { brandSlug } = parse(BrandParams, request.params, 'path');
+      const { taxon, ...page } = await listing(db, BRANDS, tenant, brandSlug, request.query);
+      return { brand: taxon, ...page };
+    },
+  );
 
-  app.get('/categories', { config: { openapi: { summary: 'Every category, in shop order', tags, response: z.object({ items: z.array(Category) }) } } }, async (request) => {
-    const tenant = requireTenant(request);
-    return { items: (await taxa(db, CATEGORIES, tenant)).map(toTaxon) };
-  });
+  app.get(
+    '/categories',
+    {
+      config: {
+        openapi: {
+          summary: 'Every category, in shop order',
+          tags,
+          response: z.object({ items: z.array(Category) }),
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      return { items: (await taxa(db, CATEGORIES, tenant)).map(toTaxon) };
+    },
+  );
 
-  app.get('/categories/:slug', { config: { openapi: { summary: 'A category and a page of its products', tags, params: CategoryParams, query: ListingQuery, response: CategoryPage } } }, async (request) => {
-    const tenant = requireTenant(request);
-    const { slug } = parse(CategoryParams, request.params, 'path');
-    const { taxon, ...page } = await listing(db, CATEGORIES, tenant, slug, request.query);
-    return { category: taxon, ...page };
-  });
+  app.get(
+    '/categories/:slug',
+    {
+      config: {
+        openapi: {
+          summary: 'A category and a page of its products',
+          tags,
+          params: CategoryParams,
+          query: ListingQuery,
+          response: CategoryPage,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { slug } = parse(CategoryParams, request.params, 'path');
+      const { taxon, ...page } = await listing(db, CATEGORIES, tenant, slug, request.query);
+      return { category: taxon, ...page };
+    },
+  );
 }

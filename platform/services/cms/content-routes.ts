@@ -18,26 +18,42 @@ const shared = (reply: FastifyReply) =>
   reply.header('cache-control', 'public, max-age=60').header('vary', 'X-Domain-Origin');
 
 export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
-  app.get('/navigation', { config: { openapi: { summary: 'Shop name, theme, navigation and footer links', tags } } }, async (request, reply) => {
-    shared(reply);
-    return publicTenant(requireTenant(request));
-  });
+  app.get(
+    '/navigation',
+    { config: { openapi: { summary: 'Shop name, theme, navigation and footer links', tags } } },
+    async (request, reply) => {
+      shared(reply);
+      return publicTenant(requireTenant(request));
+    },
+  );
 
-  app.get('/home', { config: { openapi: { summary: 'Home page blocks', tags, response: HomePage } } }, async (request, reply) => {
-    const tenant = requireTenant(request);
-    shared(reply);
-    return { blocks: await homeBlocks(db, tenant.id) };
-  });
+  app.get(
+    '/home',
+    { config: { openapi: { summary: 'Home page blocks', tags, response: HomePage } } },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      shared(reply);
+      return { blocks: await homeBlocks(db, tenant.id) };
+    },
+  );
 
-  app.get('/pages', { config: { openapi: { summary: 'Content pages', tags, response: Summaries } } }, async (request, reply) => {
-    const tenant = requireTenant(request);
-    shared(reply);
-    return { pages: await listPages(db, tenant.id, 'page') };
-  });
+  app.get(
+    '/pages',
+    { config: { openapi: { summary: 'Content pages', tags, response: Summaries } } },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      shared(reply);
+      return { pages: await listPages(db, tenant.id, 'page') };
+    },
+  );
 
   app.get(
     '/pages/:pageId',
-    { config: { openapi: { summary: 'One content page', tags, params: PageParams, response: ContentPage } } },
+    {
+      config: {
+        openapi: { summary: 'One content page', tags, params: PageParams, response: ContentPage },
+      },
+    },
     async (request, reply) => {
       const tenant = requireTenant(request);
       const { pageId } = parse(PageParams, request.params, 'page id');
@@ -48,15 +64,28 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
     },
   );
 
-  app.get('/policies', { config: { openapi: { summary: 'Policy pages', tags, response: Summaries } } }, async (request, reply) => {
-    const tenant = requireTenant(request);
-    shared(reply);
-    return { pages: await listPages(db, tenant.id, 'policy') };
-  });
+  app.get(
+    '/policies',
+    { config: { openapi: { summary: 'Policy pages', tags, response: Summaries } } },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      shared(reply);
+      return { pages: await listPages(db, tenant.id, 'policy') };
+    },
+  );
 
   app.get(
     '/policies/:policyCode',
-    { config: { openapi: { summary: 'One policy page (terms, privacy, delivery, returns)', tags, params: PolicyParams, response: ContentPage } } },
+    {
+      config: {
+        openapi: {
+          summary: 'One policy page (terms, privacy, delivery, returns)',
+          tags,
+          params: PolicyParams,
+          response: ContentPage,
+        },
+      },
+    },
     async (request, reply) => {
       const tenant = requireTenant(request);
       const { policyCode } = parse(PolicyParams, request.params, 'policy code');

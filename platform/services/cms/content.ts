@@ -3,15 +3,26 @@ import type { ContentPage, ContentPageSummary, HomeBlock } from '../../../shared
 
 // Reads of the CMS tables (content, policies, home blocks).
 type PageRow = {
-  kind: 'page' | 'policy'; slug: string; title: string; summary: string; body: ContentPage['body'];
+  kind: 'page' | 'policy';
+  slug: string;
+  title: string;
+  summary: string;
+  body: ContentPage['body'];
   updated_at: Date | string;
 };
 
 const summaryOf = (row: PageRow): ContentPageSummary => ({
-  slug: row.slug, title: row.title, summary: row.summary, updatedAt: new Date(row.updated_at).toISOString(),
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-export async function listPages(q: Queryable, tenantId: string, kind: PageRow['kind']): Promise<ContentPageSummary[]> {
+export async function listPages(
+  q: Queryable,
+  tenantId: string,
+  kind: PageRow['kind'],
+): Promise<ContentPageSummary[]> {
   const { rows } = await q.query<PageRow>(
     'select * from cms_pages where tenant_id = $1 and kind = $2 order by position, slug',
     [tenantId, kind],
@@ -19,7 +30,12 @@ export async function listPages(q: Queryable, tenantId: string, kind: PageRow['k
   return rows.map(summaryOf);
 }
 
-export async function findPage(q: Queryable, tenantId: string, kind: PageRow['kind'], slug: string): Promise<ContentPage | null> {
+export async function findPage(
+  q: Queryable,
+  tenantId: string,
+  kind: PageRow['kind'],
+  slug: string,
+): Promise<ContentPage | null> {
   const { rows } = await q.query<PageRow>(
     'select * from cms_pages where tenant_id = $1 and kind = $2 and slug = $3',
     [tenantId, kind, slug],

@@ -25,15 +25,31 @@ function parseLocation(raw: string): z.infer<typeof PageUrl> {
   } catch {
     json = undefined;
   }
-  const location = parse(PageLocation, json, 'url (JSON of the page location with host and pathname)');
-  return { origin: location.origin ?? `http://${location.host}`, host: location.host, pathname: location.pathname };
+  const location = parse(
+    PageLocation,
+    json,
+    'url (JSON of the page location with host and pathname)',
+  );
+  return {
+    origin: location.origin ?? `http://${location.host}`,
+    host: location.host,
+    pathname: location.pathname,
+  };
 }
 
 export async function contextRoute(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
   const tenantOf = tenantLookup(db);
   app.get(
     '/context',
-    { config: { openapi: { summary: 'Context of one page load (a JSON string carrying the context)', tags: ['cms'], query: ContextQuery } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Context of one page load (a JSON string carrying the context)',
+          tags: ['cms'],
+          query: ContextQuery,
+        },
+      },
+    },
     async (request, reply) => {
       const query = parse(ContextQuery, request.query, 'query');
       const url = parseLocation(query.url);

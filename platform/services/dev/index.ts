@@ -17,11 +17,26 @@ const dev: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
   if (!config.devEndpoints) return;
   app.get(
     '/outbox',
-    { config: { openapi: { summary: 'E-mails the platform has sent, newest first (development only)', tags: ['dev'], query: OutboxQuery } } },
+    {
+      config: {
+        openapi: {
+          summary: 'E-mails the platform has sent, newest first (development only)',
+          tags: ['dev'],
+          query: OutboxQuery,
+        },
+      },
+    },
     async (request, reply) => {
       const query = parse(OutboxQuery, request.query, 'query');
       reply.header('cache-control', 'no-store');
-      return { messages: await readOutbox(db, { to: query.to, kind: query.kind, tenantId: query.tenant, limit: query.limit }) };
+      return {
+        messages: await readOutbox(db, {
+          to: query.to,
+          kind: query.kind,
+          tenantId: query.tenant,
+          limit: query.limit,
+        }),
+      };
     },
   );
 };

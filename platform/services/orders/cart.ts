@@ -23,7 +23,11 @@ export async function readCart(q: Queryable, shopper: Shopper, lock = false): Pr
   );
   return {
     cartUid,
-    items: rows.map((r) => ({ offeringId: r.offering_id, quantity: r.quantity, byCase: r.by_case })),
+    items: rows.map((r) => ({
+      offeringId: r.offering_id,
+      quantity: r.quantity,
+      byCase: r.by_case,
+    })),
   };
 }
 

@@ -8,7 +8,11 @@ import type { Shopper } from './shopper';
 // a 400 like an unknown one: the answer never tells whether someone else's exists.
 export type OrderPayment = { brand: CardBrand; last4: string };
 
-export async function chosenAddress(q: Queryable, shopper: Shopper, addressId: string): Promise<OrderAddress> {
+export async function chosenAddress(
+  q: Queryable,
+  shopper: Shopper,
+  addressId: string,
+): Promise<OrderAddress> {
   const { rows } = await q.query<OrderAddress>(
     `select name, line1, line2, postcode, city, country, phone, instructions
      from delivery_addresses where id = $1 and account_id = $2 and tenant_id = $3`,
@@ -18,8 +22,17 @@ export async function chosenAddress(q: Queryable, shopper: Shopper, addressId: s
   return { ...rows[0] };
 }
 
-export async function chosenPayment(q: Queryable, shopper: Shopper, paymentMethodId: string): Promise<OrderPayment> {
-  const { rows } = await q.query<{ brand: CardBrand; last4: string; expiry_month: number; expiry_year: number }>(
+export async function chosenPayment(
+  q: Queryable,
+  shopper: Shopper,
+  paymentMethodId: string,
+): Promise<OrderPayment> {
+  const { rows } = await q.query<{
+    brand: CardBrand;
+    last4: string;
+    expiry_month: number;
+    expiry_year: number;
+  }>(
     `select brand, last4, expiry_month, expiry_year
      from payment_methods where id = $1 and account_id = $2 and tenant_id = $3`,
     [paymentMethodId, shopper.accountId, shopper.tenantId],

@@ -5,18 +5,34 @@ import type { Shopper } from './shopper';
 import { loadPolicy } from './slots';
 
 // The order-confirmation e-mail, written to the outbox in the order's transaction.
-export async function confirmationMail(q: Queryable, shopper: Shopper, orderId: string): Promise<OutgoingMail> {
+export async function confirmationMail(
+  q: Queryable,
+  shopper: Shopper,
+  orderId: string,
+): Promise<OutgoingMail> {
   const order = (await readOrder(q, shopper, orderId))!;
-  const { rows } = await q.query<{ email: string; first_name: string; name: string; origin: string; locale: string }>(
+  const { rows } = await q.query<{
+    email: string;
+    first_name: string;
+    name: string;
+    origin: string;
+    locale: string;
+  }>(
     `select a.email, a.first_name, t.name, t.origin, t.locale
      from accounts a join tenants t on t.id = a.tenant_id where a.id = $1`,
     [shopper.accountId],
   );
   const shop = rows[0]!;
   const money = (cents: number) =>
-    new Intl.NumberFormat(shop.locale, { style: 'currency', currency: order.currency }).format(cents / 100);
+    new Intl.NumberFormat(shop.locale, { style: 'currency', currency: order.currency }).format(
+      cents / 100,
+    );
   const timeZone = (await loadPolicy(q, shopper.tenantId))?.timeZone ?? 'UTC';
-  const when = new Intl.DateTimeFormat(shop.locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+  const when = new Intl.DateTimeFormat(shop.locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
+  });
   const link = `${shop.origin}/orders/${encodeURIComponent(order.id)}`;
   const lines = order.lines.map(
     (l) => `  ${l.quantity} x ${l.productName}${l.byCase ? ' (case)' : ''}: ${money(l.lineTotal)}`,

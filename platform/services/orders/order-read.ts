@@ -1,4 +1,10 @@
-import type { OrderAddress, OrderDetail, OrderLine, OrderStatus, OrderSummary } from '../../../shared/contracts/orders';
+import type {
+  OrderAddress,
+  OrderDetail,
+  OrderLine,
+  OrderStatus,
+  OrderSummary,
+} from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
 import type { OrderPayment } from './choices';
 import { iso, type Shopper } from './shopper';
@@ -6,18 +12,38 @@ import { iso, type Shopper } from './shopper';
 // Reading orders back. Every query is scoped to the shopper's account and shop: someone else's
 // order is simply not found.
 type OrderRow = {
-  id: string; status: OrderStatus; created_at: Date; updated_at: Date; subtotal_cents: number;
-  delivery_fee_cents: number; total_cents: number; currency: string; address_id: string | null;
-  address: OrderAddress; slot_id: string; starts_at: Date; ends_at: Date; payment_method_id: string | null;
-  payment: OrderPayment; notes: string; cutoff_at: Date; smart_cart_id: string | null; shown_status: OrderStatus;
+  id: string;
+  status: OrderStatus;
+  created_at: Date;
+  updated_at: Date;
+  subtotal_cents: number;
+  delivery_fee_cents: number;
+  total_cents: number;
+  currency: string;
+  address_id: string | null;
+  address: OrderAddress;
+  slot_id: string;
+  starts_at: Date;
+  ends_at: Date;
+  payment_method_id: string | null;
+  payment: OrderPayment;
+  notes: string;
+  cutoff_at: Date;
+  smart_cart_id: string | null;
+  shown_status: OrderStatus;
 };
 // The reference platform has no delivery round: a placed order whose slot has ended reads as
 // delivered (docs/decisions/0063).
 const SHOWN_STATUS = `case when o.status = 'placed' and s.ends_at <= now() then 'delivered' else o.status end as shown_status`;
 
 type LineRow = {
-  offering_id: string; product_id: string | null; product_name: string; quantity: number; by_case: boolean;
-  unit_price_cents: number; line_total_cents: number;
+  offering_id: string;
+  product_id: string | null;
+  product_name: string;
+  quantity: number;
+  by_case: boolean;
+  unit_price_cents: number;
+  line_total_cents: number;
 };
 
 export async function orderLines(q: Queryable, orderId: string): Promise<OrderLine[]> {
@@ -41,7 +67,11 @@ export function isEditable(status: OrderStatus, cutoffAt: Date | string): boolea
 }
 
 /** The shopper's order with its lines, or null. */
-export async function readOrder(q: Queryable, shopper: Shopper, orderId: string): Promise<OrderDetail | null> {
+export async function readOrder(
+  q: Queryable,
+  shopper: Shopper,
+  orderId: string,
+): Promise<OrderDetail | null> {
   const { rows } = await q.query<OrderRow>(
     `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS} from orders o join delivery_slots s on s.id = o.slot_id
      where o.id = $1 and o.account_id = $2 and o.tenant_id = $3`,
@@ -75,10 +105,13 @@ export type SummaryFilter = { smartCartId?: string; limit: number; offset: numbe
 
 /** Newest first; the total counts every order matching the filter. */
 export async function orderSummaries(
-  q: Queryable, shopper: Shopper, filter: SummaryFilter,
+  q: Queryable,
+  shopper: Shopper,
+  filter: SummaryFilter,
 ): Promise<{ items: OrderSummary[]; total: number }> {
   const params = [shopper.accountId, shopper.tenantId, filter.smartCartId ?? null];
-  const where = 'o.account_id = $1 and o.tenant_id = $2 and ($3::text is null or o.smart_cart_id = $3)';
+  const where =
+    'o.account_id = $1 and o.tenant_id = $2 and ($3::text is null or o.smart_cart_id = $3)';
   const { rows } = await q.query<OrderRow & { line_count: number }>(
     `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS},
        (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
@@ -86,7 +119,10 @@ export async function orderSummaries(
      where ${where} order by o.created_at desc, o.id desc limit $4 offset $5`,
     [...params, filter.limit, filter.offset],
   );
-  const count = await q.query<{ total: number }>(`select count(*)::int as total from orders o where ${where}`, params);
+  const count = await q.query<{ total: number }>(
+    `select count(*)::int as total from orders o where ${where}`,
+    params,
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  OrderDetail, OrderListQuery, OrderPage, OrderParams, OrderQuote, PlaceOrderInput, QuoteInput,
+  OrderDetail,
+  OrderListQuery,
+  OrderPage,
+  OrderParams,
+  OrderQuote,
+  PlaceOrderInput,
+  QuoteInput,
 } from '../../../shared/contracts/orders';
 import type { ServiceOptions } from '../../app';
 import { notFound, parse } from '../../http/errors';
@@ -15,62 +21,113 @@ const tags = ['orders'];
 
 // Checkout and order history: the quote of the cart, placing an order from it, the list, one order.
 export const orderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.post('/orders/quote', {
-    config: { openapi: { summary: 'Totals of the current cart (prices from the shop, not the client)', tags, body: QuoteInput, response: OrderQuote } },
-  }, async (request): Promise<OrderQuote> => {
-    const shopper = requireShopper(request);
-    const input = parse(QuoteInput, request.body ?? {}, 'quote');
-    const cart = await readCart(db, shopper);
-    const lines = await priceItems(db, shopper.tenantId, cart.items);
-    const subtotal = subtotalOf(lines);
-    const policy = await loadPolicy(db, shopper.tenantId);
-    const { rows } = await db.query<{ currency: string; fee_cents: number | null }>(
-      `select t.currency, (select fee_cents from delivery_slots where id = $2 and tenant_id = t.id) as fee_cents
+  app.post(
+    '/orders/quote',
+    {
+      config: {
+        openapi: {
+          summary: 'Totals of the current cart (prices from the shop, not the client)',
+          tags,
+          body: QuoteInput,
+          response: OrderQuote,
+        },
+      },
+    },
+    async (request): Promise<OrderQuote> => {
+      const shopper = requireShopper(request);
+      const input = parse(QuoteInput, request.body ?? {}, 'quote');
+      const cart = await readCart(db, shopper);
+      const lines = await priceItems(db, shopper.tenantId, cart.items);
+      const subtotal = subtotalOf(lines);
+      const policy = await loadPolicy(db, shopper.tenantId);
+      const { rows } = await db.query<{ currency: string; fee_cents: number | null }>(
+        `select t.currency, (select fee_cents from delivery_slots where id = $2 and tenant_id = t.id) as fee_cents
        from tenants t where t.id = $1`,
-      [shopper.tenantId, input.slotId ?? null],
-    );
-    const slotFee = rows[0]?.fee_cents ?? null;
-    const fee = slotFee === null ? null : deliveryFee(slotFee, subtotal, policy);
-    return {
-      lines,
-      subtotal,
-      deliveryFee: fee,
-      total: subtotal + (fee ?? 0),
-      currency: rows[0]!.currency,
-      freeDeliveryFrom: policy?.freeFromCents ?? 0,
-    };
-  });
+        [shopper.tenantId, input.slotId ?? null],
+      );
+      const slotFee = rows[0]?.fee_cents ?? null;
+      const fee = slotFee === null ? null : deliveryFee(slotFee, subtotal, policy);
+      return {
+        lines,
+        subtotal,
+        deliveryFee: fee,
+        total: subtotal + (fee ?? 0),
+        currency: rows[0]!.currency,
+        freeDeliveryFrom: policy?.freeFromCents ?? 0,
+      };
+    },
+  );
 
-  app.post('/orders', {
-    config: { openapi: { summary: 'Place an order from the cart', tags, body: PlaceOrderInput, response: OrderDetail, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const input = parse(PlaceOrderInput, request.body, 'order');
-    const order = await db.transaction(async (tx) => {
-      const cart = await readCart(tx, shopper, true);
-      const orderId = await placeOrder(tx, shopper, input, { items: cart.items, emptyMessage: 'Your cart is empty' });
-      await emptyCart(tx, cart.cartUid!);
-      return readOrder(tx, shopper, orderId);
-    });
-    return reply.status(201).send(order);
-  });
+  app.post(
+    '/orders',
+    {
+      config: {
+        openapi: {
+          summary: 'Place an order from the cart',
+          tags,
+          body: PlaceOrderInput,
+          response: OrderDetail,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const input = parse(PlaceOrderInput, request.body, 'order');
+      const order = await db.transaction(async (tx) => {
+        const cart = await readCart(tx, shopper, true);
+        const orderId = await placeOrder(tx, shopper, input, {
+          items: cart.items,
+          emptyMessage: 'Your cart is empty',
+        });
+        await emptyCart(tx, cart.cartUid!);
+        return readOrder(tx, shopper, orderId);
+      });
+      return reply.status(201).send(order);
+    },
+  );
 
-  app.get('/orders', {
-    config: { openapi: { summary: "The shopper's orders, newest first", tags, query: OrderListQuery, response: OrderPage } },
-  }, async (request): Promise<OrderPage> => {
-    const shopper = requireShopper(request);
-    const { page, pageSize } = parse(OrderListQuery, request.query, 'query');
-    const { items, total } = await orderSummaries(db, shopper, { limit: pageSize, offset: (page - 1) * pageSize });
-    return { items, total, page, pageSize };
-  });
+  app.get(
+    '/orders',
+    {
+      config: {
+        openapi: {
+          summary: "The shopper's orders, newest first",
+          tags,
+          query: OrderListQuery,
+          response: OrderPage,
+        },
+      },
+    },
+    async (request): Promise<OrderPage> => {
+      const shopper = requireShopper(request);
+      const { page, pageSize } = parse(OrderListQuery, request.query, 'query');
+      const { items, total } = await orderSummaries(db, shopper, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items, total, page, pageSize };
+    },
+  );
 
-  app.get('/orders/:id', {
-    config: { openapi: { summary: 'One order: lines, totals, address, slot, payment, cut-off', tags, params: OrderParams, response: OrderDetail } },
-  }, async (request): Promise<OrderDetail> => {
-    const shopper = requireShopper(request);
-    const { id } = parse(OrderParams, request.params, 'path');
-    const order = await readOrder(db, shopper, id);
-    if (!order) throw notFound(`No order ${id}`);
-    return order;
-  });
+  app.get(
+    '/orders/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'One order: lines, totals, address, slot, payment, cut-off',
+          tags,
+          params: OrderParams,
+          response: OrderDetail,
+        },
+      },
+    },
+    async (request): Promise<OrderDetail> => {
+      const shopper = requireShopper(request);
+      const { id } = parse(OrderParams, request.params, 'path');
+      const order = await readOrder(db, shopper, id);
+      if (!order) throw notFound(`No order ${id}`);
+      return order;
+    },
+  );
 };

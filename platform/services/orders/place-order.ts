@@ -19,7 +19,10 @@ export type OrderSource = {
 };
 
 export async function placeOrder(
-  tx: Queryable, shopper: Shopper, choice: Required<PlaceOrderInput>, source: OrderSource,
+  tx: Queryable,
+  shopper: Shopper,
+  choice: Required<PlaceOrderInput>,
+  source: OrderSource,
 ): Promise<string> {
   if (source.items.length === 0) throw badRequest(source.emptyMessage);
   const lines = await priceItems(tx, shopper.tenantId, source.items);
@@ -29,30 +32,60 @@ export async function placeOrder(
   const policy = await loadPolicy(tx, shopper.tenantId);
   const subtotal = subtotalOf(lines);
   const fee = deliveryFee(slot.fee_cents, subtotal, policy);
-  const { rows: shop } = await tx.query<{ currency: string }>('select currency from tenants where id = $1', [shopper.tenantId]);
+  const { rows: shop } = await tx.query<{ currency: string }>(
+    'select currency from tenants where id = $1',
+    [shopper.tenantId],
+  );
 
   const orderId = newId('ord');
   await tx.query(
     `insert into orders (id, tenant_id, account_id, status, address_id, address, slot_id, payment_method_id, payment,
        notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at)
      values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [orderId, shopper.tenantId, shopper.accountId, choice.addressId, JSON.stringify(address), slot.id,
-      choice.paymentMethodId, JSON.stringify(payment), choice.notes, subtotal, fee, subtotal + fee,
-      shop[0]!.currency, source.smartCartId ?? null, slot.cutoff_at],
+    [
+      orderId,
+      shopper.tenantId,
+      shopper.accountId,
+      choice.addressId,
+      JSON.stringify(address),
+      slot.id,
+      choice.paymentMethodId,
+      JSON.stringify(payment),
+      choice.notes,
+      subtotal,
+      fee,
+      subtotal + fee,
+      shop[0]!.currency,
+      source.smartCartId ?? null,
+      slot.cutoff_at,
+    ],
   );
   await insertLines(tx, orderId, lines);
   await queueMail(tx, await confirmationMail(tx, shopper, orderId));
   return orderId;
 }
 
-export async function insertLines(tx: Queryable, orderId: string, lines: Awaited<ReturnType<typeof priceItems>>): Promise<void> {
+export async function insertLines(
+  tx: Queryable,
+  orderId: string,
+  lines: Awaited<ReturnType<typeof priceItems>>,
+): Promise<void> {
   for (const [position, line] of lines.entries()) {
     await tx.query(
       `insert into order_lines (order_id, position, offering_id, product_id, product_name, quantity, by_case,
          unit_price_cents, line_total_cents)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [orderId, position, line.offeringId, line.productId, line.productName, line.quantity, line.byCase,
-        line.unitPrice, line.lineTotal],
+      [
+        orderId,
+        position,
+        line.offeringId,
+        line.productId,
+        line.productName,
+        line.quantity,
+        line.byCase,
+        line.unitPrice,
+        line.lineTotal,
+      ],
     );
   }
 }

@@ -8,10 +8,16 @@ export type ItemToPrice = { offeringId: string; quantity: number; byCase: boolea
 export type PricedLine = OrderLine;
 
 type OfferingRow = {
-  id: string; product_id: string; name: string; price_single_cents: number; price_case_cents: number; available: boolean;
+  id: string;
+  product_id: string;
+  name: string;
+  price_single_cents: number;
+  price_case_cents: number;
+  available: boolean;
 };
 
-const key = (item: { offeringId: string; byCase: boolean }) => `${item.offeringId}\u0000${item.byCase}`;
+const key = (item: { offeringId: string; byCase: boolean }) =>
+  `${item.offeringId}\u0000${item.byCase}`;
 
 /** Items of the same offering and unit are added up, keeping the order they first appear in. */
 export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
@@ -30,11 +36,16 @@ export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
  * Unknown or unavailable offerings are a 400 naming every one of them.
  */
 export async function priceItems(
-  q: Queryable, tenantId: string, items: readonly ItemToPrice[], kept: readonly PricedLine[] = [],
+  q: Queryable,
+  tenantId: string,
+  items: readonly ItemToPrice[],
+  kept: readonly PricedLine[] = [],
 ): Promise<PricedLine[]> {
   const merged = mergeItems(items);
   const keptByKey = new Map(kept.map((line) => [key(line), line]));
-  const toLookUp = merged.filter((item) => !keptByKey.has(key(item))).map((item) => item.offeringId);
+  const toLookUp = merged
+    .filter((item) => !keptByKey.has(key(item)))
+    .map((item) => item.offeringId);
   const { rows } = await q.query<OfferingRow>(
     `select o.id, o.product_id, p.name, o.price_single_cents, o.price_case_cents, o.available
      from offerings o join products p on p.id = o.product_id
@@ -55,7 +66,9 @@ export async function priceItems(
     const offering = offerings.get(item.offeringId);
     const unitPrice = agreed
       ? agreed.unitPrice
-      : item.byCase ? offering!.price_case_cents : offering!.price_single_cents;
+      : item.byCase
+        ? offering!.price_case_cents
+        : offering!.price_single_cents;
     return {
       offeringId: item.offeringId,
       productId: agreed ? agreed.productId : offering!.product_id,

@@ -6,17 +6,30 @@ import { loadPolicy, upcomingSlots } from './slots';
 
 // The delivery slots a shopper can choose from at checkout or when changing an order.
 export const slotRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.get('/delivery-slots', {
-    config: { openapi: { summary: 'Upcoming delivery slots of the shop with availability', tags: ['orders'], response: DeliverySlotList } },
-  }, async (request): Promise<DeliverySlotList> => {
-    const shopper = requireShopper(request);
-    const policy = await loadPolicy(db, shopper.tenantId);
-    const { rows } = await db.query<{ currency: string }>('select currency from tenants where id = $1', [shopper.tenantId]);
-    return {
-      timeZone: policy?.timeZone ?? 'UTC',
-      currency: rows[0]!.currency,
-      freeDeliveryFrom: policy?.freeFromCents ?? 0,
-      items: policy ? await upcomingSlots(db, shopper.tenantId, policy) : [],
-    };
-  });
+  app.get(
+    '/delivery-slots',
+    {
+      config: {
+        openapi: {
+          summary: 'Upcoming delivery slots of the shop with availability',
+          tags: ['orders'],
+          response: DeliverySlotList,
+        },
+      },
+    },
+    async (request): Promise<DeliverySlotList> => {
+      const shopper = requireShopper(request);
+      const policy = await loadPolicy(db, shopper.tenantId);
+      const { rows } = await db.query<{ currency: string }>(
+        'select currency from tenants where id = $1',
+        [shopper.tenantId],
+      );
+      return {
+        timeZone: policy?.timeZone ?? 'UTC',
+        currency: rows[0]!.currency,
+        freeDeliveryFrom: policy?.freeFromCents ?? 0,
+        items: policy ? await upcomingSlots(db, shopper.tenantId, policy) : [],
+      };
+    },
+  );
 };

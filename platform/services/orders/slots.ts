@@ -9,23 +9,40 @@ import { iso } from './shopper';
 // generating again is a no-op and orders can reference a slot row.
 export type DeliveryPolicy = { timeZone: string; freeFromCents: number; horizonDays: number };
 export type SlotRow = {
-  id: string; starts_at: Date; ends_at: Date; cutoff_at: Date; capacity: number; fee_cents: number; taken: number;
+  id: string;
+  starts_at: Date;
+  ends_at: Date;
+  cutoff_at: Date;
+  capacity: number;
+  fee_cents: number;
+  taken: number;
 };
 
 export async function loadPolicy(q: Queryable, tenantId: string): Promise<DeliveryPolicy | null> {
-  const { rows } = await q.query<{ time_zone: string; free_from_cents: number; horizon_days: number }>(
+  const { rows } = await q.query<{
+    time_zone: string;
+    free_from_cents: number;
+    horizon_days: number;
+  }>(
     'select time_zone, free_from_cents, horizon_days from delivery_policies where tenant_id = $1',
     [tenantId],
   );
   const row = rows[0];
-  return row ? { timeZone: row.time_zone, freeFromCents: row.free_from_cents, horizonDays: row.horizon_days } : null;
+  return row
+    ? { timeZone: row.time_zone, freeFromCents: row.free_from_cents, horizonDays: row.horizon_days }
+    : null;
 }
 
 /**
  * Materialises the slots of `days` days from `fromDate` (a date in the shop's time zone; today
  * when null). Dates before today are allowed: the seed places past orders on past slots.
  */
-export async function ensureSlots(q: Queryable, tenantId: string, fromDate: string | null = null, days?: number): Promise<void> {
+export async function ensureSlots(
+  q: Queryable,
+  tenantId: string,
+  fromDate: string | null = null,
+  days?: number,
+): Promise<void> {
   await q.query(
     `insert into delivery_slots (id, tenant_id, starts_at, ends_at, cutoff_at, capacity, fee_cents)
      select 'slot-' || t.tenant_id || '-' || to_char(day, 'YYYYMMDD') || '-' || to_char(t.start_time, 'HH24MI'),
@@ -51,7 +68,11 @@ const SLOT_COLUMNS = `s.id, s.starts_at, s.ends_at, s.cutoff_at, s.capacity, s.f
      and ($2::text is null or o.id <> $2)) as taken`;
 
 /** Slots from now to the end of the horizon, bookable or not (the screen greys out the others). */
-export async function upcomingSlots(q: Queryable, tenantId: string, policy: DeliveryPolicy): Promise<DeliverySlot[]> {
+export async function upcomingSlots(
+  q: Queryable,
+  tenantId: string,
+  policy: DeliveryPolicy,
+): Promise<DeliverySlot[]> {
   await ensureSlots(q, tenantId);
   const { rows } = await q.query<SlotRow>(
     `select ${SLOT_COLUMNS} from delivery_slots s
@@ -80,10 +101,21 @@ export function toSlot(row: SlotRow): DeliverySlot {
  * the shop's, 409 when its cut-off has passed or it is full. `orderId` is the order being edited
  * (its own place in the slot does not count).
  */
-export async function bookSlot(tx: Queryable, tenantId: string, slotId: string, orderId: string | null = null): Promise<SlotRow> {
-  const locked = await tx.query('select id from delivery_slots where id = $1 and tenant_id = $2 for update', [slotId, tenantId]);
+export async function bookSlot(
+  tx: Queryable,
+  tenantId: string,
+  slotId: string,
+  orderId: string | null = null,
+): Promise<SlotRow> {
+  const locked = await tx.query(
+    'select id from delivery_slots where id = $1 and tenant_id = $2 for update',
+    [slotId, tenantId],
+  );
   if (!locked.rows[0]) throw badRequest(`Unknown delivery slot: ${slotId}`);
-  const { rows } = await tx.query<SlotRow>(`select ${SLOT_COLUMNS} from delivery_slots s where s.id = $1`, [slotId, orderId]);
+  const { rows } = await tx.query<SlotRow>(
+    `select ${SLOT_COLUMNS} from delivery_slots s where s.id = $1`,
+    [slotId, orderId],
+  );
   const slot = rows[0]!;
   if (new Date(slot.cutoff_at).getTime() <= Date.now()) {
     throw conflict('That delivery slot can no longer be booked: choose a later one');
@@ -93,6 +125,10 @@ export async function bookSlot(tx: Queryable, tenantId: string, slotId: string, 
 }
 
 /** Delivery is free from the shop's threshold; otherwise the slot's fee. */
-export function deliveryFee(slotFeeCents: number, subtotalCents: number, policy: DeliveryPolicy | null): number {
+export function deliveryFee(
+  slotFeeCents: number,
+  subtotalCents: number,
+  policy: DeliveryPolicy | null,
+): number {
   return policy && subtotalCents >= policy.freeFromCents ? 0 : slotFeeCents;
 }

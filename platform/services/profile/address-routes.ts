@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  DeliveryAddress, DeliveryAddressInput, DeliveryAddressList, ProfileItemParams,
+  DeliveryAddress,
+  DeliveryAddressInput,
+  DeliveryAddressList,
+  ProfileItemParams,
 } from '../../../shared/contracts/profile';
 import type { ServiceOptions } from '../../app';
 import { badRequest, notFound, parse } from '../../http/errors';
@@ -14,69 +17,138 @@ const MAX_ADDRESSES = 50;
 // Delivery addresses of the shopper. Orders keep a copy of the address they were placed with, so
 // changing or deleting one here never changes an order.
 export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.get('/addresses', {
-    config: { openapi: { summary: 'Delivery addresses, the default first', tags, response: DeliveryAddressList } },
-  }, async (request) => ({ items: await listAddresses(db, requireShopper(request)) }));
+  app.get(
+    '/addresses',
+    {
+      config: {
+        openapi: {
+          summary: 'Delivery addresses, the default first',
+          tags,
+          response: DeliveryAddressList,
+        },
+      },
+    },
+    async (request) => ({ items: await listAddresses(db, requireShopper(request)) }),
+  );
 
-  app.post('/addresses', {
-    config: { openapi: { summary: 'Add a delivery address', tags, body: DeliveryAddressInput, response: DeliveryAddress, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const a = parse(DeliveryAddressInput, request.body, 'address');
-    const address = await db.transaction(async (tx) => {
-      const count = await tx.query<{ n: number }>(
-        'select count(*)::int as n from delivery_addresses where account_id = $1 and tenant_id = $2',
-        [shopper.accountId, shopper.tenantId],
-      );
-      if (count.rows[0]!.n >= MAX_ADDRESSES) throw badRequest(`At most ${MAX_ADDRESSES} delivery addresses: delete one first`);
-      if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
-      const id = newId('adr');
-      await tx.query(
-        `insert into delivery_addresses (id, tenant_id, account_id, name, line1, line2, postcode, city, country,
+  app.post(
+    '/addresses',
+    {
+      config: {
+        openapi: {
+          summary: 'Add a delivery address',
+          tags,
+          body: DeliveryAddressInput,
+          response: DeliveryAddress,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const a = parse(DeliveryAddressInput, request.body, 'address');
+      const address = await db.transaction(async (tx) => {
+        const count = await tx.query<{ n: number }>(
+          'select count(*)::int as n from delivery_addresses where account_id = $1 and tenant_id = $2',
+          [shopper.accountId, shopper.tenantId],
+        );
+        if (count.rows[0]!.n >= MAX_ADDRESSES)
+          throw badRequest(`At most ${MAX_ADDRESSES} delivery addresses: delete one first`);
+        if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
+        const id = newId('adr');
+        await tx.query(
+          `insert into delivery_addresses (id, tenant_id, account_id, name, line1, line2, postcode, city, country,
            phone, instructions, is_default)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [id, shopper.tenantId, shopper.accountId, a.name, a.line1, a.line2, a.postcode, a.city, a.country,
-          a.phone, a.instructions, a.isDefault],
-      );
-      await ensureDefault(tx, shopper, 'delivery_addresses');
-      return findAddress(tx, shopper, id);
-    });
-    return reply.status(201).send(address);
-  });
+          [
+            id,
+            shopper.tenantId,
+            shopper.accountId,
+            a.name,
+            a.line1,
+            a.line2,
+            a.postcode,
+            a.city,
+            a.country,
+            a.phone,
+            a.instructions,
+            a.isDefault,
+          ],
+        );
+        await ensureDefault(tx, shopper, 'delivery_addresses');
+        return findAddress(tx, shopper, id);
+      });
+      return reply.status(201).send(address);
+    },
+  );
 
-  app.put('/addresses/:id', {
-    config: { openapi: { summary: 'Replace a delivery address', tags, params: ProfileItemParams, body: DeliveryAddressInput, response: DeliveryAddress } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(ProfileItemParams, request.params, 'path');
-    const a = parse(DeliveryAddressInput, request.body, 'address');
-    return db.transaction(async (tx) => {
-      if (!(await findAddress(tx, shopper, id))) throw notFound(`No address ${id}`);
-      if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
-      // Unticking "default" on the default address keeps it the default: one address always is.
-      await tx.query(
-        `update delivery_addresses set name = $2, line1 = $3, line2 = $4, postcode = $5, city = $6, country = $7,
+  app.put(
+    '/addresses/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'Replace a delivery address',
+          tags,
+          params: ProfileItemParams,
+          body: DeliveryAddressInput,
+          response: DeliveryAddress,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(ProfileItemParams, request.params, 'path');
+      const a = parse(DeliveryAddressInput, request.body, 'address');
+      return db.transaction(async (tx) => {
+        if (!(await findAddress(tx, shopper, id))) throw notFound(`No address ${id}`);
+        if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
+        // Unticking "default" on the default address keeps it the default: one address always is.
+        await tx.query(
+          `update delivery_addresses set name = $2, line1 = $3, line2 = $4, postcode = $5, city = $6, country = $7,
            phone = $8, instructions = $9, is_default = is_default or $10, updated_at = now()
          where id = $1`,
-        [id, a.name, a.line1, a.line2, a.postcode, a.city, a.country, a.phone, a.instructions, a.isDefault],
-      );
-      return (await findAddress(tx, shopper, id))!;
-    });
-  });
+          [
+            id,
+            a.name,
+            a.line1,
+            a.line2,
+            a.postcode,
+            a.city,
+            a.country,
+            a.phone,
+            a.instructions,
+            a.isDefault,
+          ],
+        );
+        return (await findAddress(tx, shopper, id))!;
+      });
+    },
+  );
 
-  app.delete('/addresses/:id', {
-    config: { openapi: { summary: 'Delete a delivery address', tags, params: ProfileItemParams, status: 204 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(ProfileItemParams, request.params, 'path');
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        'delete from delivery_addresses where id = $1 and account_id = $2 and tenant_id = $3 returning id',
-        [id, shopper.accountId, shopper.tenantId],
-      );
-      if (!rows[0]) throw notFound(`No address ${id}`);
-      await ensureDefault(tx, shopper, 'delivery_addresses');
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/addresses/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'Delete a delivery address',
+          tags,
+          params: ProfileItemParams,
+          status: 204,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(ProfileItemParams, request.params, 'path');
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          'delete from delivery_addresses where id = $1 and account_id = $2 and tenant_id = $3 returning id',
+          [id, shopper.accountId, shopper.tenantId],
+        );
+        if (!rows[0]) throw notFound(`No address ${id}`);
+        await ensureDefault(tx, shopper, 'delivery_addresses');
+      });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -4,7 +4,13 @@ import { cardBrand, lastFour, newCardToken } from './cards';
 
 describe('card checks', () => {
   it('passes Luhn for the test numbers of every brand and fails a changed digit', () => {
-    for (const number of ['4242424242424242', '5555555555554444', '2223003122003222', '378282246310005', '6011111111111117']) {
+    for (const number of [
+      '4242424242424242',
+      '5555555555554444',
+      '2223003122003222',
+      '378282246310005',
+      '6011111111111117',
+    ]) {
       expect(passesLuhn(number)).toBe(true);
     }
     expect(passesLuhn('4242424242424241')).toBe(false);
@@ -33,10 +39,20 @@ describe('card checks', () => {
   });
 
   it('validates the input without echoing the number in messages', () => {
-    const result = PaymentMethodInput.safeParse({ cardNumber: '4242 4242 4242 4241', expiryMonth: 12, expiryYear: 2099, holderName: 'Sam' });
+    const result = PaymentMethodInput.safeParse({
+      cardNumber: '4242 4242 4242 4241',
+      expiryMonth: 12,
+      expiryYear: 2099,
+      holderName: 'Sam',
+    });
     expect(result.success).toBe(false);
     expect(JSON.stringify(result.error?.issues)).not.toContain('4241');
-    const ok = PaymentMethodInput.parse({ cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: 2099, holderName: 'Sam' });
+    const ok = PaymentMethodInput.parse({
+      cardNumber: '4242 4242 4242 4242',
+      expiryMonth: 12,
+      expiryYear: 2099,
+      holderName: 'Sam',
+    });
     expect(ok.cardNumber).toBe('4242424242424242');
   });
 });

@@ -8,9 +8,10 @@ type Table = 'delivery_addresses' | 'payment_methods';
 
 /** Clears the default flag of the shopper's other addresses before one becomes the default. */
 export async function clearDefault(tx: Queryable, shopper: Shopper, table: Table): Promise<void> {
-  await tx.query(`update ${table} set is_default = false where account_id = $1 and tenant_id = $2 and is_default`, [
-    shopper.accountId, shopper.tenantId,
-  ]);
+  await tx.query(
+    `update ${table} set is_default = false where account_id = $1 and tenant_id = $2 and is_default`,
+    [shopper.accountId, shopper.tenantId],
+  );
 }
 
 /** When the shopper has entries but none is the default, the oldest becomes it. */

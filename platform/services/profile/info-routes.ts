@@ -8,10 +8,15 @@ import { requireShopper, type Shopper } from '../orders/shopper';
 const tags = ['profile'];
 
 async function readInfo(q: Queryable, shopper: Shopper): Promise<ProfileInfo> {
-  const { rows } = await q.query<{ email: string; first_name: string; last_name: string; phone: string }>(
-    'select email, first_name, last_name, phone from accounts where id = $1 and tenant_id = $2',
-    [shopper.accountId, shopper.tenantId],
-  );
+  const { rows } = await q.query<{
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone: string;
+  }>('select email, first_name, last_name, phone from accounts where id = $1 and tenant_id = $2', [
+    shopper.accountId,
+    shopper.tenantId,
+  ]);
   const row = rows[0];
   // A token can outlive its account (deleted since it was issued).
   if (!row) throw notFound('No such account');
@@ -20,19 +25,36 @@ async function readInfo(q: Queryable, shopper: Shopper): Promise<ProfileInfo> {
 
 // The shopper's name and phone number. The e-mail is the sign-in name: shown, never changed here.
 export const infoRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.get('/info', {
-    config: { openapi: { summary: "The shopper's name, e-mail and phone", tags, response: ProfileInfo } },
-  }, async (request) => readInfo(db, requireShopper(request)));
+  app.get(
+    '/info',
+    {
+      config: {
+        openapi: { summary: "The shopper's name, e-mail and phone", tags, response: ProfileInfo },
+      },
+    },
+    async (request) => readInfo(db, requireShopper(request)),
+  );
 
-  app.put('/info', {
-    config: { openapi: { summary: "Change the shopper's name and phone (not the e-mail)", tags, body: ProfileInfoInput, response: ProfileInfo } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const input = parse(ProfileInfoInput, request.body, 'profile');
-    await db.query(
-      'update accounts set first_name = $3, last_name = $4, phone = $5 where id = $1 and tenant_id = $2',
-      [shopper.accountId, shopper.tenantId, input.firstName, input.lastName, input.phone],
-    );
-    return readInfo(db, shopper);
-  });
+  app.put(
+    '/info',
+    {
+      config: {
+        openapi: {
+          summary: "Change the shopper's name and phone (not the e-mail)",
+          tags,
+          body: ProfileInfoInput,
+          response: ProfileInfo,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const input = parse(ProfileInfoInput, request.body, 'profile');
+      await db.query(
+        'update accounts set first_name = $3, last_name = $4, phone = $5 where id = $1 and tenant_id = $2',
+        [shopper.accountId, shopper.tenantId, input.firstName, input.lastName, input.phone],
+      );
+      return readInfo(db, shopper);
+    },
+  );
 };

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  PaymentMethod, PaymentMethodInput, PaymentMethodList, PaymentMethodUpdate, ProfileItemParams,
+  PaymentMethod,
+  PaymentMethodInput,
+  PaymentMethodList,
+  PaymentMethodUpdate,
+  ProfileItemParams,
 } from '../../../shared/contracts/profile';
 import type { ServiceOptions } from '../../app';
 import type { Queryable } from '../../db/db';
@@ -13,12 +17,21 @@ const tags = ['profile'];
 const MAX_CARDS = 20;
 
 type CardRow = {
-  id: string; brand: PaymentMethod['brand']; last4: string; expiry_month: number; expiry_year: number;
-  holder_name: string; is_default: boolean;
+  id: string;
+  brand: PaymentMethod['brand'];
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  holder_name: string;
+  is_default: boolean;
 };
 
 // Never `select *`: the token stays inside the platform.
-async function listCards(q: Queryable, shopper: Shopper, id: string | null = null): Promise<PaymentMethod[]> {
+async function listCards(
+  q: Queryable,
+  shopper: Shopper,
+  id: string | null = null,
+): Promise<PaymentMethod[]> {
   const { rows } = await q.query<CardRow>(
     `select id, brand, last4, expiry_month, expiry_year, holder_name, is_default from payment_methods
      where account_id = $1 and tenant_id = $2 and ($3::text is null or id = $3)
@@ -26,69 +39,125 @@ async function listCards(q: Queryable, shopper: Shopper, id: string | null = nul
     [shopper.accountId, shopper.tenantId, id],
   );
   return rows.map((r) => ({
-    id: r.id, brand: r.brand, last4: r.last4, expiryMonth: r.expiry_month, expiryYear: r.expiry_year,
-    holderName: r.holder_name, isDefault: r.is_default,
+    id: r.id,
+    brand: r.brand,
+    last4: r.last4,
+    expiryMonth: r.expiry_month,
+    expiryYear: r.expiry_year,
+    holderName: r.holder_name,
+    isDefault: r.is_default,
   }));
 }
 
 // Payment methods: the number is checked (length, Luhn, expiry), reduced to brand and last four
 // digits, and dropped. It is never stored, logged or sent back (docs/decisions/0062).
 export const paymentRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.get('/payment-methods', {
-    config: { openapi: { summary: 'Stored cards (brand, last four digits, expiry)', tags, response: PaymentMethodList } },
-  }, async (request) => ({ items: await listCards(db, requireShopper(request)) }));
+  app.get(
+    '/payment-methods',
+    {
+      config: {
+        openapi: {
+          summary: 'Stored cards (brand, last four digits, expiry)',
+          tags,
+          response: PaymentMethodList,
+        },
+      },
+    },
+    async (request) => ({ items: await listCards(db, requireShopper(request)) }),
+  );
 
-  app.post('/payment-methods', {
-    config: { openapi: { summary: 'Add a card: only brand, last four digits, expiry and holder are kept', tags, body: PaymentMethodInput, response: PaymentMethod, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const card = parse(PaymentMethodInput, request.body, 'payment method');
-    const id = newId('pm');
-    await db.transaction(async (tx) => {
-      const count = await tx.query<{ n: number }>(
-        'select count(*)::int as n from payment_methods where account_id = $1 and tenant_id = $2',
-        [shopper.accountId, shopper.tenantId],
-      );
-      if (count.rows[0]!.n >= MAX_CARDS) throw badRequest(`At most ${MAX_CARDS} payment methods: delete one first`);
-      if (card.isDefault) await clearDefault(tx, shopper, 'payment_methods');
-      await tx.query(
-        `insert into payment_methods (id, tenant_id, account_id, brand, last4, expiry_month, expiry_year, holder_name, token, is_default)
+  app.post(
+    '/payment-methods',
+    {
+      config: {
+        openapi: {
+          summary: 'Add a card: only brand, last four digits, expiry and holder are kept',
+          tags,
+          body: PaymentMethodInput,
+          response: PaymentMethod,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const card = parse(PaymentMethodInput, request.body, 'payment method');
+      const id = newId('pm');
+      await db.transaction(async (tx) => {
+        const count = await tx.query<{ n: number }>(
+          'select count(*)::int as n from payment_methods where account_id = $1 and tenant_id = $2',
+          [shopper.accountId, shopper.tenantId],
+        );
+        if (count.rows[0]!.n >= MAX_CARDS)
+          throw badRequest(`At most ${MAX_CARDS} payment methods: delete one first`);
+        if (card.isDefault) await clearDefault(tx, shopper, 'payment_methods');
+        await tx.query(
+          `insert into payment_methods (id, tenant_id, account_id, brand, last4, expiry_month, expiry_year, holder_name, token, is_default)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [id, shopper.tenantId, shopper.accountId, cardBrand(card.cardNumber), lastFour(card.cardNumber),
-          card.expiryMonth, card.expiryYear, card.holderName, newCardToken(), card.isDefault],
-      );
-      await ensureDefault(tx, shopper, 'payment_methods');
-    });
-    return reply.status(201).send((await listCards(db, shopper, id))[0]);
-  });
+          [
+            id,
+            shopper.tenantId,
+            shopper.accountId,
+            cardBrand(card.cardNumber),
+            lastFour(card.cardNumber),
+            card.expiryMonth,
+            card.expiryYear,
+            card.holderName,
+            newCardToken(),
+            card.isDefault,
+          ],
+        );
+        await ensureDefault(tx, shopper, 'payment_methods');
+      });
+      return reply.status(201).send((await listCards(db, shopper, id))[0]);
+    },
+  );
 
-  app.put('/payment-methods/:id', {
-    config: { openapi: { summary: 'Make a card the default', tags, params: ProfileItemParams, body: PaymentMethodUpdate, response: PaymentMethod } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(ProfileItemParams, request.params, 'path');
-    parse(PaymentMethodUpdate, request.body, 'payment method');
-    return db.transaction(async (tx) => {
-      if (!(await listCards(tx, shopper, id))[0]) throw notFound(`No payment method ${id}`);
-      await clearDefault(tx, shopper, 'payment_methods');
-      await tx.query('update payment_methods set is_default = true where id = $1', [id]);
-      return (await listCards(tx, shopper, id))[0]!;
-    });
-  });
+  app.put(
+    '/payment-methods/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'Make a card the default',
+          tags,
+          params: ProfileItemParams,
+          body: PaymentMethodUpdate,
+          response: PaymentMethod,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(ProfileItemParams, request.params, 'path');
+      parse(PaymentMethodUpdate, request.body, 'payment method');
+      return db.transaction(async (tx) => {
+        if (!(await listCards(tx, shopper, id))[0]) throw notFound(`No payment method ${id}`);
+        await clearDefault(tx, shopper, 'payment_methods');
+        await tx.query('update payment_methods set is_default = true where id = $1', [id]);
+        return (await listCards(tx, shopper, id))[0]!;
+      });
+    },
+  );
 
-  app.delete('/payment-methods/:id', {
-    config: { openapi: { summary: 'Delete a card', tags, params: ProfileItemParams, status: 204 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(ProfileItemParams, request.params, 'path');
-    await db.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        'delete from payment_methods where id = $1 and account_id = $2 and tenant_id = $3 returning id',
-        [id, shopper.accountId, shopper.tenantId],
-      );
-      if (!rows[0]) throw notFound(`No payment method ${id}`);
-      await ensureDefault(tx, shopper, 'payment_methods');
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/payment-methods/:id',
+    {
+      config: {
+        openapi: { summary: 'Delete a card', tags, params: ProfileItemParams, status: 204 },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(ProfileItemParams, request.params, 'path');
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          'delete from payment_methods where id = $1 and account_id = $2 and tenant_id = $3 returning id',
+          [id, shopper.accountId, shopper.tenantId],
+        );
+        if (!rows[0]) throw notFound(`No payment method ${id}`);
+        await ensureDefault(tx, shopper, 'payment_methods');
+      });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  ListItemParams, ListParams, ShoppingList, ShoppingListItemInput, ShoppingListItemUpdate,
+  ListItemParams,
+  ListParams,
+  ShoppingList,
+  ShoppingListItemInput,
+  ShoppingListItemUpdate,
 } from '../../../shared/contracts/lists';
 import type { ServiceOptions } from '../../app';
 import type { Queryable } from '../../db/db';
@@ -17,71 +21,114 @@ const touch = (tx: Queryable, listId: string) =>
 
 // Items of a shopping list. Every change answers the whole list, so the screen redraws from it.
 export const itemRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.post('/lists/:listId/items', {
-    config: { openapi: { summary: 'Add an offering to a list (adds up when it is already there)', tags, params: ListParams, body: ShoppingListItemInput, response: ShoppingList, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const { listId } = parse(ListParams, request.params, 'path');
-    const item = parse(ShoppingListItemInput, request.body, 'list item');
-    const list = await db.transaction(async (tx) => {
-      await ownList(tx, shopper, listId, true);
-      await requireOfferings(tx, shopper.tenantId, [item.offeringId]);
-      const existing = await tx.query<{ id: string; quantity: number }>(
-        'select id, quantity from shopping_list_items where list_id = $1 and offering_id = $2',
-        [listId, item.offeringId],
-      );
-      const found = existing.rows[0];
-      if (found) {
-        await tx.query(
-          `update shopping_list_items set quantity = least(999, quantity + $2),
+  app.post(
+    '/lists/:listId/items',
+    {
+      config: {
+        openapi: {
+          summary: 'Add an offering to a list (adds up when it is already there)',
+          tags,
+          params: ListParams,
+          body: ShoppingListItemInput,
+          response: ShoppingList,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const { listId } = parse(ListParams, request.params, 'path');
+      const item = parse(ShoppingListItemInput, request.body, 'list item');
+      const list = await db.transaction(async (tx) => {
+        await ownList(tx, shopper, listId, true);
+        await requireOfferings(tx, shopper.tenantId, [item.offeringId]);
+        const existing = await tx.query<{ id: string; quantity: number }>(
+          'select id, quantity from shopping_list_items where list_id = $1 and offering_id = $2',
+          [listId, item.offeringId],
+        );
+        const found = existing.rows[0];
+        if (found) {
+          await tx.query(
+            `update shopping_list_items set quantity = least(999, quantity + $2),
              note = case when $3::text = '' then note else $3::text end where id = $1`,
-          [found.id, item.quantity, item.note],
-        );
-      } else {
-        const count = await tx.query<{ n: number }>('select count(*)::int as n from shopping_list_items where list_id = $1', [listId]);
-        if (count.rows[0]!.n >= MAX_ITEMS) throw badRequest(`A shopping list holds at most ${MAX_ITEMS} items`);
-        await tx.query(
-          `insert into shopping_list_items (id, list_id, offering_id, quantity, note, created_at)
+            [found.id, item.quantity, item.note],
+          );
+        } else {
+          const count = await tx.query<{ n: number }>(
+            'select count(*)::int as n from shopping_list_items where list_id = $1',
+            [listId],
+          );
+          if (count.rows[0]!.n >= MAX_ITEMS)
+            throw badRequest(`A shopping list holds at most ${MAX_ITEMS} items`);
+          await tx.query(
+            `insert into shopping_list_items (id, list_id, offering_id, quantity, note, created_at)
            values ($1, $2, $3, $4, $5, clock_timestamp())`,
-          [newId('item'), listId, item.offeringId, item.quantity, item.note],
-        );
-      }
-      await touch(tx, listId);
-      return readList(tx, shopper, listId);
-    });
-    return reply.status(201).send(list);
-  });
+            [newId('item'), listId, item.offeringId, item.quantity, item.note],
+          );
+        }
+        await touch(tx, listId);
+        return readList(tx, shopper, listId);
+      });
+      return reply.status(201).send(list);
+    },
+  );
 
-  app.put('/lists/:listId/items/:itemId', {
-    config: { openapi: { summary: "Change an item's quantity or note", tags, params: ListItemParams, body: ShoppingListItemUpdate, response: ShoppingList } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { listId, itemId } = parse(ListItemParams, request.params, 'path');
-    const update = parse(ShoppingListItemUpdate, request.body, 'list item');
-    return db.transaction(async (tx) => {
-      await ownList(tx, shopper, listId, true);
-      const { rows } = await tx.query(
-        `update shopping_list_items set quantity = coalesce($3, quantity), note = coalesce($4, note)
+  app.put(
+    '/lists/:listId/items/:itemId',
+    {
+      config: {
+        openapi: {
+          summary: "Change an item's quantity or note",
+          tags,
+          params: ListItemParams,
+          body: ShoppingListItemUpdate,
+          response: ShoppingList,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { listId, itemId } = parse(ListItemParams, request.params, 'path');
+      const update = parse(ShoppingListItemUpdate, request.body, 'list item');
+      return db.transaction(async (tx) => {
+        await ownList(tx, shopper, listId, true);
+        const { rows } = await tx.query(
+          `update shopping_list_items set quantity = coalesce($3, quantity), note = coalesce($4, note)
          where id = $1 and list_id = $2 returning id`,
-        [itemId, listId, update.quantity ?? null, update.note ?? null],
-      );
-      if (!rows[0]) throw notFound(`No item ${itemId} in this list`);
-      await touch(tx, listId);
-      return readList(tx, shopper, listId);
-    });
-  });
+          [itemId, listId, update.quantity ?? null, update.note ?? null],
+        );
+        if (!rows[0]) throw notFound(`No item ${itemId} in this list`);
+        await touch(tx, listId);
+        return readList(tx, shopper, listId);
+      });
+    },
+  );
 
-  app.delete('/lists/:listId/items/:itemId', {
-    config: { openapi: { summary: 'Remove an item from a list', tags, params: ListItemParams, response: ShoppingList } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { listId, itemId } = parse(ListItemParams, request.params, 'path');
-    return db.transaction(async (tx) => {
-      await ownList(tx, shopper, listId, true);
-      const { rows } = await tx.query('delete from shopping_list_items where id = $1 and list_id = $2 returning id', [itemId, listId]);
-      if (!rows[0]) throw notFound(`No item ${itemId} in this list`);
-      await touch(tx, listId);
-      return readList(tx, shopper, listId);
-    });
-  });
+  app.delete(
+    '/lists/:listId/items/:itemId',
+    {
+      config: {
+        openapi: {
+          summary: 'Remove an item from a list',
+          tags,
+          params: ListItemParams,
+          response: ShoppingList,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { listId, itemId } = parse(ListItemParams, request.params, 'path');
+      return db.transaction(async (tx) => {
+        await ownList(tx, shopper, listId, true);
+        const { rows } = await tx.query(
+          'delete from shopping_list_items where id = $1 and list_id = $2 returning id',
+          [itemId, listId],
+        );
+        if (!rows[0]) throw notFound(`No item ${itemId} in this list`);
+        await touch(tx, listId);
+        return readList(tx, shopper, listId);
+      });
+    },
+  );
 };

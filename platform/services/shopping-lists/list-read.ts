@@ -7,7 +7,10 @@ import { offeringViews } from './offering-view';
 // Reading shopping lists, scoped to the shopper: someone else's list is not found.
 type ListRow = { id: string; name: string; created_at: Date; updated_at: Date; item_count: number };
 
-export async function listSummaries(q: Queryable, shopper: Shopper): Promise<ShoppingListSummary[]> {
+export async function listSummaries(
+  q: Queryable,
+  shopper: Shopper,
+): Promise<ShoppingListSummary[]> {
   const { rows } = await q.query<ListRow>(
     `select l.id, l.name, l.created_at, l.updated_at,
        (select count(*)::int from shopping_list_items i where i.list_id = l.id) as item_count
@@ -16,12 +19,21 @@ export async function listSummaries(q: Queryable, shopper: Shopper): Promise<Sho
     [shopper.accountId, shopper.tenantId],
   );
   return rows.map((r) => ({
-    id: r.id, name: r.name, itemCount: r.item_count, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    id: r.id,
+    name: r.name,
+    itemCount: r.item_count,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
   }));
 }
 
 /** The shopper's list id, or 404. With `lock`, the list row is locked for the transaction. */
-export async function ownList(q: Queryable, shopper: Shopper, listId: string, lock = false): Promise<string> {
+export async function ownList(
+  q: Queryable,
+  shopper: Shopper,
+  listId: string,
+  lock = false,
+): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
     `select id from shopping_lists where id = $1 and account_id = $2 and tenant_id = $3${lock ? ' for update' : ''}`,
     [listId, shopper.accountId, shopper.tenantId],
@@ -31,8 +43,18 @@ export async function ownList(q: Queryable, shopper: Shopper, listId: string, lo
 }
 
 /** The list with its items and their catalogue data, oldest item first. */
-export async function readList(q: Queryable, shopper: Shopper, listId: string): Promise<ShoppingList> {
-  const { rows } = await q.query<{ id: string; name: string; created_at: Date; updated_at: Date; currency: string }>(
+export async function readList(
+  q: Queryable,
+  shopper: Shopper,
+  listId: string,
+): Promise<ShoppingList> {
+  const { rows } = await q.query<{
+    id: string;
+    name: string;
+    created_at: Date;
+    updated_at: Date;
+    currency: string;
+  }>(
     `select l.id, l.name, l.created_at, l.updated_at, t.currency
      from shopping_lists l join tenants t on t.id = l.tenant_id
      where l.id = $1 and l.account_id = $2 and l.tenant_id = $3`,
@@ -44,7 +66,11 @@ export async function readList(q: Queryable, shopper: Shopper, listId: string): 
     'select id, offering_id, quantity, note from shopping_list_items where list_id = $1 order by created_at, id',
     [listId],
   );
-  const views = await offeringViews(q, shopper.tenantId, items.rows.map((i) => i.offering_id));
+  const views = await offeringViews(
+    q,
+    shopper.tenantId,
+    items.rows.map((i) => i.offering_id),
+  );
   return {
     id: list.id,
     name: list.name,
@@ -52,7 +78,11 @@ export async function readList(q: Queryable, shopper: Shopper, listId: string): 
     createdAt: iso(list.created_at),
     updatedAt: iso(list.updated_at),
     items: items.rows.map((i) => ({
-      id: i.id, offeringId: i.offering_id, quantity: i.quantity, note: i.note, product: views.get(i.offering_id) ?? null,
+      id: i.id,
+      offeringId: i.offering_id,
+      quantity: i.quantity,
+      note: i.note,
+      product: views.get(i.offering_id) ?? null,
     })),
   };
 }

@@ -13,28 +13,57 @@ const tags = ['smart-carts'];
 // Ordering a smart cart: the same order placement as the cart checkout (prices from the shop, slot
 // booked, confirmation e-mail), from the smart cart's items, linked to it. The cart is untouched.
 export const smartCartOrderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.post('/smart-carts/:id/order', {
-    config: { openapi: { summary: 'Place an order from a smart cart', tags, params: SmartCartParams, body: PlaceOrderInput, response: OrderDetail, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(SmartCartParams, request.params, 'path');
-    const input = parse(PlaceOrderInput, request.body, 'order');
-    const order = await db.transaction(async (tx) => {
-      await ownSmartCart(tx, shopper, id, true);
-      const items = await smartCartItems(tx, id);
-      const orderId = await placeOrder(tx, shopper, input, { items, emptyMessage: 'This smart cart has no items', smartCartId: id });
-      return readOrder(tx, shopper, orderId);
-    });
-    return reply.status(201).send(order);
-  });
+  app.post(
+    '/smart-carts/:id/order',
+    {
+      config: {
+        openapi: {
+          summary: 'Place an order from a smart cart',
+          tags,
+          params: SmartCartParams,
+          body: PlaceOrderInput,
+          response: OrderDetail,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(SmartCartParams, request.params, 'path');
+      const input = parse(PlaceOrderInput, request.body, 'order');
+      const order = await db.transaction(async (tx) => {
+        await ownSmartCart(tx, shopper, id, true);
+        const items = await smartCartItems(tx, id);
+        const orderId = await placeOrder(tx, shopper, input, {
+          items,
+          emptyMessage: 'This smart cart has no items',
+          smartCartId: id,
+        });
+        return readOrder(tx, shopper, orderId);
+      });
+      return reply.status(201).send(order);
+    },
+  );
 
-  app.get('/smart-carts/:id/orders/:orderId', {
-    config: { openapi: { summary: 'An order placed from this smart cart', tags, params: SmartCartOrderParams, response: OrderDetail } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { id, orderId } = parse(SmartCartOrderParams, request.params, 'path');
-    const order = await readOrder(db, shopper, orderId);
-    if (!order || order.smartCartId !== id) throw notFound(`No order ${orderId} from smart cart ${id}`);
-    return order;
-  });
+  app.get(
+    '/smart-carts/:id/orders/:orderId',
+    {
+      config: {
+        openapi: {
+          summary: 'An order placed from this smart cart',
+          tags,
+          params: SmartCartOrderParams,
+          response: OrderDetail,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { id, orderId } = parse(SmartCartOrderParams, request.params, 'path');
+      const order = await readOrder(db, shopper, orderId);
+      if (!order || order.smartCartId !== id)
+        throw notFound(`No order ${orderId} from smart cart ${id}`);
+      return order;
+    },
+  );
 };

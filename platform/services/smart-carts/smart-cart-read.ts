@@ -7,9 +7,18 @@ import { iso, type Shopper } from '../orders/shopper';
 import { offeringViews } from '../shopping-lists/offering-view';
 
 // Reading smart carts, scoped to the shopper: someone else's smart cart is not found.
-type SmartCartRow = { id: string; name: string; created_at: Date; updated_at: Date; item_count: number };
+type SmartCartRow = {
+  id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+  item_count: number;
+};
 
-export async function smartCartSummaries(q: Queryable, shopper: Shopper): Promise<SmartCartSummary[]> {
+export async function smartCartSummaries(
+  q: Queryable,
+  shopper: Shopper,
+): Promise<SmartCartSummary[]> {
   const { rows } = await q.query<SmartCartRow>(
     `select c.id, c.name, c.created_at, c.updated_at,
        (select count(*)::int from smart_cart_items i where i.smart_cart_id = c.id) as item_count
@@ -18,12 +27,21 @@ export async function smartCartSummaries(q: Queryable, shopper: Shopper): Promis
     [shopper.accountId, shopper.tenantId],
   );
   return rows.map((r) => ({
-    id: r.id, name: r.name, itemCount: r.item_count, createdAt: iso(r.created_at), updatedAt: iso(r.updated_at),
+    id: r.id,
+    name: r.name,
+    itemCount: r.item_count,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
   }));
 }
 
 /** The shopper's smart cart id, or 404. With `lock`, its row is locked for the transaction. */
-export async function ownSmartCart(q: Queryable, shopper: Shopper, id: string, lock = false): Promise<string> {
+export async function ownSmartCart(
+  q: Queryable,
+  shopper: Shopper,
+  id: string,
+  lock = false,
+): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
     `select id from smart_carts where id = $1 and account_id = $2 and tenant_id = $3${lock ? ' for update' : ''}`,
     [id, shopper.accountId, shopper.tenantId],
@@ -41,7 +59,11 @@ export async function smartCartItems(q: Queryable, id: string): Promise<ItemToPr
 }
 
 /** The smart cart with its items at today's prices and the orders placed from it. */
-export async function readSmartCart(q: Queryable, shopper: Shopper, id: string): Promise<SmartCart> {
+export async function readSmartCart(
+  q: Queryable,
+  shopper: Shopper,
+  id: string,
+): Promise<SmartCart> {
   const { rows } = await q.query<Omit<SmartCartRow, 'item_count'> & { currency: string }>(
     `select c.id, c.name, c.created_at, c.updated_at, t.currency
      from smart_carts c join tenants t on t.id = c.tenant_id
@@ -51,13 +73,26 @@ export async function readSmartCart(q: Queryable, shopper: Shopper, id: string):
   const cart = rows[0];
   if (!cart) throw notFound(`No smart cart ${id}`);
   const items = await smartCartItems(q, id);
-  const views = await offeringViews(q, shopper.tenantId, items.map((i) => i.offeringId));
+  const views = await offeringViews(
+    q,
+    shopper.tenantId,
+    items.map((i) => i.offeringId),
+  );
   const priced = items.map((item) => {
     const product = views.get(item.offeringId) ?? null;
     const unitPrice = product ? (item.byCase ? product.priceCase : product.priceSingle) : null;
-    return { ...item, product, unitPrice, lineTotal: unitPrice === null ? null : unitPrice * item.quantity };
+    return {
+      ...item,
+      product,
+      unitPrice,
+      lineTotal: unitPrice === null ? null : unitPrice * item.quantity,
+    };
   });
-  const { items: orders } = await orderSummaries(q, shopper, { smartCartId: id, limit: 20, offset: 0 });
+  const { items: orders } = await orderSummaries(q, shopper, {
+    smartCartId: id,
+    limit: 20,
+    offset: 0,
+  });
   return {
     id: cart.id,
     name: cart.name,
@@ -65,7 +100,10 @@ export async function readSmartCart(q: Queryable, shopper: Shopper, id: string):
     createdAt: iso(cart.created_at),
     updatedAt: iso(cart.updated_at),
     items: priced,
-    subtotal: priced.reduce((sum, item) => sum + (item.product?.available ? item.lineTotal ?? 0 : 0), 0),
+    subtotal: priced.reduce(
+      (sum, item) => sum + (item.product?.available ? (item.lineTotal ?? 0) : 0),
+      0,
+    ),
     orders,
   };
 }

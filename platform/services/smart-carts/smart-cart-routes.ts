@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  SmartCart, SmartCartCollection, SmartCartInput, SmartCartParams, SmartCartUpdate, type SmartCartItemInput,
+  SmartCart,
+  SmartCartCollection,
+  SmartCartInput,
+  SmartCartParams,
+  SmartCartUpdate,
+  type SmartCartItemInput,
 } from '../../../shared/contracts/lists';
 import type { ServiceOptions } from '../../app';
 import type { Queryable } from '../../db/db';
@@ -14,9 +19,18 @@ const tags = ['smart-carts'];
 const MAX_SMART_CARTS = 50;
 
 /** Replaces the items (same offering and unit added up); unknown offerings are a 400. */
-async function replaceItems(tx: Queryable, tenantId: string, id: string, input: Required<SmartCartItemInput>[]): Promise<void> {
+async function replaceItems(
+  tx: Queryable,
+  tenantId: string,
+  id: string,
+  input: Required<SmartCartItemInput>[],
+): Promise<void> {
   const items = mergeItems(input);
-  await requireOfferings(tx, tenantId, items.map((i) => i.offeringId));
+  await requireOfferings(
+    tx,
+    tenantId,
+    items.map((i) => i.offeringId),
+  );
   await tx.query('delete from smart_cart_items where smart_cart_id = $1', [id]);
   for (const [position, item] of items.entries()) {
     await tx.query(
@@ -28,63 +42,123 @@ async function replaceItems(tx: Queryable, tenantId: string, id: string, input: 
 
 // Smart carts: saved carts with a name, ordered again in one step (see smart-cart-order-routes).
 export const smartCartRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
-  app.get('/smart-carts', {
-    config: { openapi: { summary: "The shopper's smart carts, last changed first", tags, response: SmartCartCollection } },
-  }, async (request) => ({ items: await smartCartSummaries(db, requireShopper(request)) }));
+  app.get(
+    '/smart-carts',
+    {
+      config: {
+        openapi: {
+          summary: "The shopper's smart carts, last changed first",
+          tags,
+          response: SmartCartCollection,
+        },
+      },
+    },
+    async (request) => ({ items: await smartCartSummaries(db, requireShopper(request)) }),
+  );
 
-  app.post('/smart-carts', {
-    config: { openapi: { summary: 'Save a smart cart', tags, body: SmartCartInput, response: SmartCart, status: 201 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const input = parse(SmartCartInput, request.body, 'smart cart');
-    const cart = await db.transaction(async (tx) => {
-      const count = await tx.query<{ n: number }>(
-        'select count(*)::int as n from smart_carts where account_id = $1 and tenant_id = $2',
-        [shopper.accountId, shopper.tenantId],
-      );
-      if (count.rows[0]!.n >= MAX_SMART_CARTS) throw badRequest(`At most ${MAX_SMART_CARTS} smart carts: delete one first`);
-      const id = newId('sc');
-      await tx.query(
-        'insert into smart_carts (id, tenant_id, account_id, name) values ($1, $2, $3, $4)',
-        [id, shopper.tenantId, shopper.accountId, input.name],
-      );
-      await replaceItems(tx, shopper.tenantId, id, input.items);
-      return readSmartCart(tx, shopper, id);
-    });
-    return reply.status(201).send(cart);
-  });
+  app.post(
+    '/smart-carts',
+    {
+      config: {
+        openapi: {
+          summary: 'Save a smart cart',
+          tags,
+          body: SmartCartInput,
+          response: SmartCart,
+          status: 201,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const input = parse(SmartCartInput, request.body, 'smart cart');
+      const cart = await db.transaction(async (tx) => {
+        const count = await tx.query<{ n: number }>(
+          'select count(*)::int as n from smart_carts where account_id = $1 and tenant_id = $2',
+          [shopper.accountId, shopper.tenantId],
+        );
+        if (count.rows[0]!.n >= MAX_SMART_CARTS)
+          throw badRequest(`At most ${MAX_SMART_CARTS} smart carts: delete one first`);
+        const id = newId('sc');
+        await tx.query(
+          'insert into smart_carts (id, tenant_id, account_id, name) values ($1, $2, $3, $4)',
+          [id, shopper.tenantId, shopper.accountId, input.name],
+        );
+        await replaceItems(tx, shopper.tenantId, id, input.items);
+        return readSmartCart(tx, shopper, id);
+      });
+      return reply.status(201).send(cart);
+    },
+  );
 
-  app.get('/smart-carts/:id', {
-    config: { openapi: { summary: 'A smart cart with its items at today\'s prices and its orders', tags, params: SmartCartParams, response: SmartCart } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(SmartCartParams, request.params, 'path');
-    return readSmartCart(db, shopper, id);
-  });
+  app.get(
+    '/smart-carts/:id',
+    {
+      config: {
+        openapi: {
+          summary: "A smart cart with its items at today's prices and its orders",
+          tags,
+          params: SmartCartParams,
+          response: SmartCart,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(SmartCartParams, request.params, 'path');
+      return readSmartCart(db, shopper, id);
+    },
+  );
 
-  app.put('/smart-carts/:id', {
-    config: { openapi: { summary: 'Rename a smart cart or replace its items', tags, params: SmartCartParams, body: SmartCartUpdate, response: SmartCart } },
-  }, async (request) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(SmartCartParams, request.params, 'path');
-    const update = parse(SmartCartUpdate, request.body, 'smart cart');
-    return db.transaction(async (tx) => {
-      await ownSmartCart(tx, shopper, id, true);
-      if (update.items) await replaceItems(tx, shopper.tenantId, id, update.items);
-      await tx.query('update smart_carts set name = coalesce($2, name), updated_at = now() where id = $1', [id, update.name ?? null]);
-      return readSmartCart(tx, shopper, id);
-    });
-  });
+  app.put(
+    '/smart-carts/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'Rename a smart cart or replace its items',
+          tags,
+          params: SmartCartParams,
+          body: SmartCartUpdate,
+          response: SmartCart,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(SmartCartParams, request.params, 'path');
+      const update = parse(SmartCartUpdate, request.body, 'smart cart');
+      return db.transaction(async (tx) => {
+        await ownSmartCart(tx, shopper, id, true);
+        if (update.items) await replaceItems(tx, shopper.tenantId, id, update.items);
+        await tx.query(
+          'update smart_carts set name = coalesce($2, name), updated_at = now() where id = $1',
+          [id, update.name ?? null],
+        );
+        return readSmartCart(tx, shopper, id);
+      });
+    },
+  );
 
-  app.delete('/smart-carts/:id', {
-    config: { openapi: { summary: 'Delete a smart cart (its orders stay, unlinked)', tags, params: SmartCartParams, status: 204 } },
-  }, async (request, reply) => {
-    const shopper = requireShopper(request);
-    const { id } = parse(SmartCartParams, request.params, 'path');
-    await db.transaction(async (tx) => {
-      await ownSmartCart(tx, shopper, id, true);
-      await tx.query('delete from smart_carts where id = $1', [id]);
-    });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/smart-carts/:id',
+    {
+      config: {
+        openapi: {
+          summary: 'Delete a smart cart (its orders stay, unlinked)',
+          tags,
+          params: SmartCartParams,
+          status: 204,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = requireShopper(request);
+      const { id } = parse(SmartCartParams, request.params, 'path');
+      await db.transaction(async (tx) => {
+        await ownSmartCart(tx, shopper, id, true);
+        await tx.query('delete from smart_carts where id = $1', [id]);
+      });
+      return reply.status(204).send();
+    },
+  );
 };

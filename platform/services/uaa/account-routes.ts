@@ -17,7 +17,8 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
     {
       config: {
         openapi: {
-          summary: 'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
+          summary:
+            'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
           tags,
           response: Account,
         },
@@ -27,8 +28,12 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
       // Personal data: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');
       const principal = request.principal;
-      if (!principal) throw invalidToken(request.tokenExpired ? 'Access token expired' : 'Missing or invalid access token');
-      if (request.tenant && request.tenant.id !== principal.tenantId) throw invalidToken('Token of another shop');
+      if (!principal)
+        throw invalidToken(
+          request.tokenExpired ? 'Access token expired' : 'Missing or invalid access token',
+        );
+      if (request.tenant && request.tenant.id !== principal.tenantId)
+        throw invalidToken('Token of another shop');
       if (!principal.accountId) return { ...GUEST_ACCOUNT, tenantId: principal.tenantId };
       const account = await accountById(db, principal.accountId);
       if (!account) throw invalidToken('Account no longer exists');
@@ -38,7 +43,16 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
 
   app.post(
     '/account/change-password',
-    { config: { openapi: { summary: 'Change the password of the signed-in account', tags, body: ChangePasswordRequest, response: MessageResponse } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Change the password of the signed-in account',
+          tags,
+          body: ChangePasswordRequest,
+          response: MessageResponse,
+        },
+      },
+    },
     async (request) => {
       const { accountId } = requireAccount(request);
       const input = parse(ChangePasswordRequest, request.body, 'password change');
@@ -47,7 +61,10 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
       if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
         throw new HttpError(400, 'wrong_password', 'The current password is wrong');
       }
-      await db.query('update accounts set password_hash = $2 where id = $1', [accountId, await hashPassword(input.newPassword)]);
+      await db.query('update accounts set password_hash = $2 where id = $1', [
+        accountId,
+        await hashPassword(input.newPassword),
+      ]);
       return { message: 'Password changed' } satisfies z.infer<typeof MessageResponse>;
     },
   );

@@ -7,25 +7,51 @@ import { HttpError, parse } from '../../http/errors';
 import type { ServiceOptions } from '../../app';
 import { accountByEmail } from './accounts';
 import { invalidGrant } from './errors';
-import { issueTokenPair, liveGuestSession, revokeFamily, revokeSessionOf, spendRefreshToken } from './refresh-tokens';
+import {
+  issueTokenPair,
+  liveGuestSession,
+  revokeFamily,
+  revokeSessionOf,
+  spendRefreshToken,
+} from './refresh-tokens';
 
 // Session endpoints: only the gateway calls them (its proxy never forwards /auth/ paths).
 const tags = ['uaa'];
 
-export async function authRoutes(app: FastifyInstance, { db, config }: ServiceOptions): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { db, config }: ServiceOptions,
+): Promise<void> {
   app.post(
     '/auth/guest',
-    { config: { openapi: { summary: 'Token pair of a new anonymous guest', tags, response: TokenPair } } },
+    {
+      config: {
+        openapi: { summary: 'Token pair of a new anonymous guest', tags, response: TokenPair },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
-      const session = { tenantId: tenant.id, principalId: `guest:${randomUUID()}`, accountId: null };
+      const session = {
+        tenantId: tenant.id,
+        principalId: `guest:${randomUUID()}`,
+        accountId: null,
+      };
       return db.transaction((tx) => issueTokenPair(tx, app.signer, config, session));
     },
   );
 
   app.post(
     '/auth/sign-in',
-    { config: { openapi: { summary: 'Sign in with e-mail and password; merges the guest cart', tags, body: SignInRequest, response: TokenPair } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Sign in with e-mail and password; merges the guest cart',
+          tags,
+          body: SignInRequest,
+          response: TokenPair,
+        },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
       const input = parse(SignInRequest, request.body, 'sign-in');
@@ -34,33 +60,60 @@ export async function authRoutes(app: FastifyInstance, { db, config }: ServiceOp
         await burnPasswordCheck(input.password);
         throw invalidGrant('Wrong e-mail or password');
       }
-      if (!(await verifyPassword(input.password, account.password_hash))) throw invalidGrant('Wrong e-mail or password');
+      if (!(await verifyPassword(input.password, account.password_hash)))
+        throw invalidGrant('Wrong e-mail or password');
       if (!account.activated) {
-        throw new HttpError(403, 'account_not_activated', 'Account not activated: follow the link in the activation e-mail');
+        throw new HttpError(
+          403,
+          'account_not_activated',
+          'Account not activated: follow the link in the activation e-mail',
+        );
       }
       return db.transaction(async (tx) => {
-        const guest = input.guest_refresh_token ? await liveGuestSession(tx, input.guest_refresh_token, tenant.id) : null;
+        const guest = input.guest_refresh_token
+          ? await liveGuestSession(tx, input.guest_refresh_token, tenant.id)
+          : null;
         if (guest) {
           // The guest session ends here; its data moves to the account.
           await revokeFamily(tx, guest.familyId);
           for (const hook of app.signInHooks) {
-            await hook(tx, { tenantId: tenant.id, guestPrincipalId: guest.principalId, accountPrincipalId: account.id });
+            await hook(tx, {
+              tenantId: tenant.id,
+              guestPrincipalId: guest.principalId,
+              accountPrincipalId: account.id,
+            });
           }
         }
-        return issueTokenPair(tx, app.signer, config, { tenantId: tenant.id, principalId: account.id, accountId: account.id });
+        return issueTokenPair(tx, app.signer, config, {
+          tenantId: tenant.id,
+          principalId: account.id,
+          accountId: account.id,
+        });
       });
     },
   );
 
   app.post(
     '/auth/refresh',
-    { config: { openapi: { summary: 'New token pair for a refresh token (rotation; a spent token is refused)', tags, body: RefreshRequest, response: TokenPair } } },
+    {
+      config: {
+        openapi: {
+          summary: 'New token pair for a refresh token (rotation; a spent token is refused)',
+          tags,
+          body: RefreshRequest,
+          response: TokenPair,
+        },
+      },
+    },
     async (request) => {
       const input = parse(RefreshRequest, request.body, 'refresh');
       const outcome = await db.transaction(async (tx) => {
         const spent = await spendRefreshToken(tx, input.refresh_token, request.tenant?.id ?? null);
         if (!spent.ok) return spent;
-        return { ok: true as const, pair: await issueTokenPair(tx, app.signer, config, spent.session, spent.familyId) };
+        return {
+          ok: true as const,
+          pair: await issueTokenPair(tx, app.signer, config, spent.session, spent.familyId),
+        };
       });
       // Thrown after the transaction, so that revoking a reused token's family is committed.
       if (!outcome.ok) throw invalidGrant(outcome.reason);
@@ -70,7 +123,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: ServiceOp
 
   app.post(
     '/auth/sign-out',
-    { config: { openapi: { summary: 'Revoke the session of a refresh token', tags, body: RefreshRequest, status: 204 } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Revoke the session of a refresh token',
+          tags,
+          body: RefreshRequest,
+          status: 204,
+        },
+      },
+    },
     async (request, reply) => {
       const input = parse(RefreshRequest, request.body, 'sign-out');
       await revokeSessionOf(db, input.refresh_token);

@@ -9,8 +9,10 @@ const OAUTH_CODES: Record<string, string> = {
   unauthorized: 'invalid_token',
 };
 
-export const invalidGrant = (description: string) => new HttpError(401, 'invalid_grant', description);
-export const invalidToken = (description: string) => new HttpError(401, 'invalid_token', description);
+export const invalidGrant = (description: string) =>
+  new HttpError(401, 'invalid_grant', description);
+export const invalidToken = (description: string) =>
+  new HttpError(401, 'invalid_token', description);
 
 export function registerUaaErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -21,12 +23,16 @@ export function registerUaaErrors(app: FastifyInstance): void {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ error: 'invalid_request', error_description: (error as Error).message });
+      return reply
+        .status(status)
+        .send({ error: 'invalid_request', error_description: (error as Error).message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'server_error', error_description: 'Internal error' });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: 'not_found', error_description: `No route ${request.method} ${request.url}` }),
+    reply
+      .status(404)
+      .send({ error: 'not_found', error_description: `No route ${request.method} ${request.url}` }),
   );
 }

@@ -12,20 +12,36 @@ export const REUSE_GRACE_SECONDS = 10;
 
 export type Session = { tenantId: string; principalId: string; accountId: string | null };
 type RefreshRow = {
-  family_id: string; tenant_id: string; principal_id: string; account_id: string | null;
-  expired: boolean; used_seconds_ago: number | null; revoked: boolean;
+  family_id: string;
+  tenant_id: string;
+  principal_id: string;
+  account_id: string | null;
+  expired: boolean;
+  used_seconds_ago: number | null;
+  revoked: boolean;
 };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function issueTokenPair(
-  q: Queryable, signer: TokenSigner, config: PlatformConfig, session: Session, familyId: string = randomUUID(),
+  q: Queryable,
+  signer: TokenSigner,
+  config: PlatformConfig,
+  session: Session,
+  familyId: string = randomUUID(),
 ): Promise<TokenPair> {
   const refreshToken = `rt.${randomBytes(32).toString('base64url')}`;
   await q.query(
     `insert into refresh_tokens (token_hash, family_id, tenant_id, principal_id, account_id, expires_at)
      values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6::float8))`,
-    [hashToken(refreshToken), familyId, session.tenantId, session.principalId, session.accountId, config.refreshTokenTtl],
+    [
+      hashToken(refreshToken),
+      familyId,
+      session.tenantId,
+      session.principalId,
+      session.accountId,
+      config.refreshTokenTtl,
+    ],
   );
   const accessToken = await signer.sign(session, config.accessTokenTtl);
   return {
@@ -47,19 +63,27 @@ async function findToken(q: Queryable, token: string): Promise<RefreshRow | null
   return rows[0] ?? null;
 }
 
-export type SpendResult = { ok: true; session: Session; familyId: string } | { ok: false; reason: string };
+export type SpendResult =
+  { ok: true; session: Session; familyId: string } | { ok: false; reason: string };
 
 /** Spends a refresh token (inside the caller's transaction). Reuse revokes the family. */
-export async function spendRefreshToken(q: Queryable, token: string, tenantId: string | null): Promise<SpendResult> {
+export async function spendRefreshToken(
+  q: Queryable,
+  token: string,
+  tenantId: string | null,
+): Promise<SpendResult> {
   const row = await findToken(q, token);
-  if (!row || (tenantId && row.tenant_id !== tenantId)) return { ok: false, reason: 'Unknown refresh token' };
+  if (!row || (tenantId && row.tenant_id !== tenantId))
+    return { ok: false, reason: 'Unknown refresh token' };
   if (row.revoked) return { ok: false, reason: 'Refresh token revoked' };
   if (row.used_seconds_ago !== null) {
     if (row.used_seconds_ago > REUSE_GRACE_SECONDS) await revokeFamily(q, row.family_id);
     return { ok: false, reason: 'Refresh token already used' };
   }
   if (row.expired) return { ok: false, reason: 'Refresh token expired' };
-  await q.query('update refresh_tokens set used_at = now() where token_hash = $1', [hashToken(token)]);
+  await q.query('update refresh_tokens set used_at = now() where token_hash = $1', [
+    hashToken(token),
+  ]);
   return {
     ok: true,
     familyId: row.family_id,
@@ -76,7 +100,10 @@ export async function liveGuestSession(q: Queryable, token: string, tenantId: st
 }
 
 export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
-  await q.query('update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [familyId]);
+  await q.query(
+    'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+    [familyId],
+  );
 }
 
 /** Sign-out: revokes the session of the token; unknown tokens are ignored (sign-out is idempotent). */
@@ -90,5 +117,8 @@ export async function revokeSessionOf(q: Queryable, token: string): Promise<void
 
 /** After a password reset: every session of the account ends. */
 export async function revokeAccountSessions(q: Queryable, accountId: string): Promise<void> {
-  await q.query('update refresh_tokens set revoked_at = now() where account_id = $1 and revoked_at is null', [accountId]);
+  await q.query(
+    'update refresh_tokens set revoked_at = now() where account_id = $1 and revoked_at is null',
+    [accountId],
+  );
 }

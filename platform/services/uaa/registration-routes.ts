@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ActivateRequest, MessageResponse, RegisterRequest, ResetFinishRequest, ResetInitRequest,
+  ActivateRequest,
+  MessageResponse,
+  RegisterRequest,
+  ResetFinishRequest,
+  ResetInitRequest,
 } from '../../../shared/contracts/account';
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword } from '../../auth/passwords';
@@ -22,17 +26,31 @@ const newKey = () => randomBytes(24).toString('base64url');
 function shopOrigin(request: FastifyRequest, tenant: TenantRow): string {
   const sent = request.headers['x-domain-origin'];
   try {
-    if (typeof sent === 'string' && new URL(sent).hostname.toLowerCase() === tenant.host) return new URL(sent).origin;
+    if (typeof sent === 'string' && new URL(sent).hostname.toLowerCase() === tenant.host)
+      return new URL(sent).origin;
   } catch {
     // malformed header: fall through to the configured origin
   }
   return tenant.origin;
 }
 
-export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+export async function registrationRoutes(
+  app: FastifyInstance,
+  { db }: ServiceOptions,
+): Promise<void> {
   app.post(
     '/register',
-    { config: { openapi: { summary: 'Register an account; sends the activation e-mail', tags, body: RegisterRequest, response: Account, status: 201 } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Register an account; sends the activation e-mail',
+          tags,
+          body: RegisterRequest,
+          response: Account,
+          status: 201,
+        },
+      },
+    },
     async (request, reply) => {
       const tenant = requireTenant(request);
       const input = parse(RegisterRequest, request.body, 'registration');
@@ -44,24 +62,45 @@ export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOp
         const { rows } = await tx.query<AccountRow>(
           `insert into accounts (id, tenant_id, email, login, password_hash, first_name, last_name, activated, activation_key)
            values ($1, $2, $3, $3, $4, $5, $6, false, $7) on conflict (tenant_id, email) do nothing returning *`,
-          [`acc-${randomUUID()}`, tenant.id, email, passwordHash, input.firstName, input.lastName, activationKey],
+          [
+            `acc-${randomUUID()}`,
+            tenant.id,
+            email,
+            passwordHash,
+            input.firstName,
+            input.lastName,
+            activationKey,
+          ],
         );
         if (!rows[0]) return null;
         await queueMail(tx, {
-          tenantId: tenant.id, to: email, kind: 'activation', link,
+          tenantId: tenant.id,
+          to: email,
+          kind: 'activation',
+          link,
           subject: `Activate your ${tenant.name} account`,
           body: `Welcome to ${tenant.name}${input.firstName ? `, ${input.firstName}` : ''}!\n\nActivate your account: ${link}\n`,
         });
         return rows[0];
       });
-      if (!account) throw conflict('An account with this e-mail already exists; sign in or reset the password');
+      if (!account)
+        throw conflict('An account with this e-mail already exists; sign in or reset the password');
       return reply.status(201).send(accountView(account));
     },
   );
 
   app.post(
     '/activate',
-    { config: { openapi: { summary: 'Activate an account with the key of its activation e-mail', tags, body: ActivateRequest, response: Account } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Activate an account with the key of its activation e-mail',
+          tags,
+          body: ActivateRequest,
+          response: Account,
+        },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
       const { key } = parse(ActivateRequest, request.body, 'activation');
@@ -77,7 +116,16 @@ export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOp
 
   app.post(
     '/account/reset-password/init',
-    { config: { openapi: { summary: 'Send a password reset e-mail (same answer for unknown e-mails)', tags, body: ResetInitRequest, response: MessageResponse } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Send a password reset e-mail (same answer for unknown e-mails)',
+          tags,
+          body: ResetInitRequest,
+          response: MessageResponse,
+        },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
       const { email } = parse(ResetInitRequest, request.body, 'password reset');
@@ -91,9 +139,13 @@ export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOp
             [account.id, resetKey, RESET_KEY_HOURS],
           );
           await queueMail(tx, {
-            tenantId: tenant.id, to: account.email, kind: 'password-reset', link,
+            tenantId: tenant.id,
+            to: account.email,
+            kind: 'password-reset',
+            link,
             subject: `Reset your ${tenant.name} password`,
-            body: `Someone asked to reset the password of your ${tenant.name} account.\n\n` +
+            body:
+              `Someone asked to reset the password of your ${tenant.name} account.\n\n` +
               `Choose a new password within ${RESET_KEY_HOURS} hours: ${link}\n\nNot you? Ignore this e-mail.\n`,
           });
         });
@@ -104,7 +156,16 @@ export async function registrationRoutes(app: FastifyInstance, { db }: ServiceOp
 
   app.post(
     '/account/reset-password/finish',
-    { config: { openapi: { summary: 'Set a new password with the key of the reset e-mail; ends every session', tags, body: ResetFinishRequest, response: MessageResponse } } },
+    {
+      config: {
+        openapi: {
+          summary: 'Set a new password with the key of the reset e-mail; ends every session',
+          tags,
+          body: ResetFinishRequest,
+          response: MessageResponse,
+        },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
       const input = parse(ResetFinishRequest, request.body, 'password reset');
