@@ -5,7 +5,7 @@
 // BENCH_ONLY=render-ratio,bundle-size runs a subset. See docs/decisions/0100-benchmarks.md.
 import { spawn } from 'node:child_process';
 
-const BENCHES = ['bundle-size', 'render-ratio', 'proxy-overhead', 'memory-soak'];
+const BENCHES = ['bundle-size', 'lighthouse', 'render-ratio', 'proxy-overhead', 'memory-soak'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const env = {
   ...process.env,

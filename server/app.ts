@@ -4,6 +4,7 @@ import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
+import { registerCompression } from './plugins/compression';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
 import { renderPlugin, type RenderSource } from './plugins/render';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => platform.dispatcher.close());
 
   await app.register(cookie);
+  await registerCompression(app);
   await app.register(requestContextPlugin);
   await app.register(requestLogPlugin);
   await app.register(healthPlugin);

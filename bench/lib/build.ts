@@ -13,13 +13,17 @@ export const gatewayMain = resolve(BUILD_DIR, 'dist/server/main.js');
 
 const rebuild = process.env.BENCH_REBUILD === '1';
 
-/** Builds the client (react-router build) unless already built, or BENCH_REBUILD=1. */
+/** Builds the client (react-router build, precompressed assets) unless already built, or BENCH_REBUILD=1. */
 export function ensureClientBuild(): void {
   if (!rebuild && existsSync(serverEntry)) return;
   console.error(`building the app into ${BUILD_DIR}/ ...`);
   execFileSync('npx', ['react-router', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, BUILD_DIR },
+  });
+  // As npm run build does: .br and .gz siblings of the assets (scripts/precompress.mjs).
+  execFileSync(process.execPath, ['scripts/precompress.mjs', BUILD_DIR], {
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 

@@ -40,6 +40,8 @@ export const proxyPlugin = fp(
       scope.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
         url: '/api/services/*',
+        // The upstream's encoding passes through untouched: never compressed a second time.
+        compress: false,
         // Refused in onRequest, before the body parser touches the stream (an unread body is then
         // drained by Node) and before any credential is looked at.
         onRequest: async (request, reply) => {

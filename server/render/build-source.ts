@@ -35,6 +35,8 @@ async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildPro
     prefix: '/assets/',
     immutable: true,
     maxAge: '1y',
+    // x.js.br / x.js.gz written by scripts/precompress.mjs, chosen by Accept-Encoding (with Vary).
+    preCompressed: true,
     index: false,
     wildcard: true,
   });

@@ -71,9 +71,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       'content-type': isText ? 'text/plain' : 'application/json',
       ...answer.headers,
     });
-    res.end(
-      answer.body === undefined ? undefined : isText ? answer.body : JSON.stringify(answer.body),
-    );
+    const raw = Buffer.isBuffer(answer.body); // bytes as they are (an encoded body)
+    res.end(answer.body === undefined || raw || isText ? answer.body : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,152 @@
+import Fastify from 'fastify';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, createBrotliDecompress, gunzipSync, gzipSync } from 'node:zlib';
+import { registerCompression } from '../../server/plugins/compression';
+import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+
+// Issue #11 item 1 (ADR 0150): pages and JSON compressed on the fly when asked, static assets
+// precompressed at build time (needs `npm run build`), proxied answers passed through untouched.
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw.app.close();
+  await gw.upstream.close();
+});
+
+const host = 'localhost:3000';
+const assets = join(process.env.BUILD_DIR ?? 'build', 'client/assets');
+const entryClient = readdirSync(assets).find((f) => /^entry\.client-.*\.js$/.test(f))!;
+
+describe('pages and data', () => {
+  it('compresses a page with brotli or gzip when asked, and says it varies', async () => {
+    serveContext(gw.upstream);
+    for (const [asked, expected, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await gw.app.inject({
+        url: '/blink-test',
+        headers: { host, 'accept-encoding': asked },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(expected);
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString()).toContain('Fresh Market');
+    }
+  });
+
+  it('sends the page as is to a client that asks for no encoding', async () => {
+    serveContext(gw.upstream);
+    const response = await gw.app.inject({ url: '/blink-test', headers: { host } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('Fresh Market');
+  });
+});
+
+describe('static assets', () => {
+  it('serves the precompressed sibling, immutable and long-cached', async () => {
+    const response = await gw.app.inject({
+      url: `/assets/${entryClient}`,
+      headers: { host, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(response.headers['cache-control']).toMatch(/immutable/);
+    expect(response.rawPayload.equals(readFileSync(join(assets, `${entryClient}.br`)))).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(
+      readFileSync(join(assets, entryClient), 'utf8'),
+    );
+  });
+
+  it('serves gzip to a gzip-only client and the plain file to others', async () => {
+    const gz = await gw.app.inject({
+      url: `/assets/${entryClient}`,
+      headers: { host, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(
+      readFileSync(join(assets, entryClient), 'utf8'),
+    );
+    const plain = await gw.app.inject({ url: `/assets/${entryClient}`, headers: { host } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(readFileSync(join(assets, entryClient), 'utf8'));
+  });
+});
+
+describe('proxied answers', () => {
+  const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i })) });
+
+  it("passes the upstream's encoding through untouched (never compressed twice)", async () => {
+    const encoded = gzipSync(big);
+    gw.upstream.on('GET', '/api/services/catalogue/api/v1/brands', {
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: encoded,
+    });
+    const response = await gw.app.inject({
+      url: '/api/services/catalogue/api/v1/brands',
+      headers: { host, 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.equals(encoded)).toBe(true);
+    const [call] = gw.upstream.received('/api/services/catalogue/api/v1/brands');
+    expect(call!.headers['accept-encoding']).toBe('br, gzip');
+  });
+
+  it('does not compress an answer the upstream sent as is', async () => {
+    gw.upstream.on('GET', '/api/services/catalogue/api/v1/taxonomy', { body: JSON.parse(big) });
+    const response = await gw.app.inject({
+      url: '/api/services/catalogue/api/v1/taxonomy',
+      headers: { host, 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(big);
+  });
+});
+
+describe('streaming', () => {
+  it('flushes each streamed chunk through the compressor (the shell is not held back)', async () => {
+    const app = Fastify();
+    await registerCompression(app);
+    let firstChunkSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (firstChunkSeen = resolve));
+    app.get('/stream', (_request, reply) => {
+      const body = new PassThrough();
+      reply.type('text/html; charset=utf-8').send(body);
+      body.write(`<!DOCTYPE html><html><body><p id="shell">${'shell '.repeat(300)}</p>`);
+      // The rest comes only once the client has decoded the shell: without a flush per chunk
+      // the compressor would hold the shell back and this test would never end.
+      void seen.then(() => body.end('<p>rest</p></body></html>'));
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const response = await request(
+        `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/stream`,
+        {
+          headers: { 'accept-encoding': 'br' },
+        },
+      );
+      expect(response.headers['content-encoding']).toBe('br');
+      const decoded = response.body.pipe(createBrotliDecompress());
+      let text = '';
+      for await (const chunk of decoded) {
+        text += String(chunk);
+        if (text.includes('</p>')) firstChunkSeen();
+      }
+      expect(text).toContain('id="shell"');
+      expect(text.endsWith('</html>')).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
