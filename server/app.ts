@@ -7,6 +7,7 @@ import { loggerOptions } from './logger';
 import { registerCompression } from './plugins/compression';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { renderPlugin, type RenderSource } from './plugins/render';
 import { requestCid, requestContextPlugin } from './plugins/request-context';
 import { requestLogPlugin } from './plugins/request-log';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(requestContextPlugin);
   await app.register(requestLogPlugin);
   await app.register(healthPlugin);
+  await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
   await app.register(renderPlugin, {

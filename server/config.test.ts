@@ -35,4 +35,21 @@ describe('gateway config', () => {
       loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,
     ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
+
+  it('reads the rate limits and the Redis URL', () => {
+    const config = loadConfig({
+      PLATFORM_URL: 'http://a',
+      RATE_LIMIT_SIGN_IN: '5/30',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.rateLimits.signIn).toEqual({ max: 5, windowMs: 30_000 });
+    expect(config.rateLimits.guest).toEqual({ max: 30, windowMs: 60_000 });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', RATE_LIMIT_GUEST: 'many' })).toThrow(
+      /RATE_LIMIT_GUEST/,
+    );
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', REDIS_URL: 'http://x' })).toThrow(
+      /REDIS_URL/,
+    );
+  });
 });

@@ -24,6 +24,18 @@ const cidrList = z
     ),
   );
 
+/** `count/seconds`, e.g. `20/60`: at most count requests per client address in that window. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .pipe(z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'must be count/seconds, e.g. 20/60'))
+    .transform((v) => {
+      const [max, seconds] = v.split('/').map(Number);
+      return { max: max!, windowMs: seconds! * 1000 };
+    })
+    .refine((v) => v.max > 0 && v.windowMs > 0, 'count and seconds must be positive');
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -62,7 +74,18 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Rate-limit counters shared by every replica (Redis); in memory without it. */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Per client address (docs/decisions/0130). */
+  RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
+  RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
+  RATE_LIMIT_GUEST: rateLimit('30/60'),
 });
+
+export type RateLimit = { max: number; windowMs: number };
 
 export type Config = {
   port: number;
@@ -76,6 +99,8 @@ export type Config = {
   shutdown: { delay: number; timeout: number };
   redirectAllowedHosts: string[];
   cookieSecure: boolean;
+  redisUrl?: string;
+  rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +129,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: { delay: e.SHUTDOWN_DELAY_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
     redirectAllowedHosts: e.REDIRECT_ALLOWED_HOSTS,
     cookieSecure: e.COOKIE_SECURE,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      signIn: e.RATE_LIMIT_SIGN_IN,
+      account: e.RATE_LIMIT_ACCOUNT,
+      guest: e.RATE_LIMIT_GUEST,
+    },
   };
 }

@@ -5,13 +5,22 @@ import {
   type BinaryLike,
   type ScryptOptions,
 } from 'node:crypto';
+import { slots } from './slots';
 
 // Password hashes: scrypt (memory-hard, in Node's standard library, so no native add-on), stored as
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking stored hashes.
 const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+// At most two hashes at a time: scrypt runs on libuv's 4-thread pool, which file and DNS work
+// share; 32 parallel sign-ins would otherwise queue every other request behind them (issue #12).
+const hashing = slots(2);
+
 function derive(password: string, salt: BinaryLike, options: ScryptOptions): Promise<Buffer> {
+  return hashing(() => deriveNow(password, salt, options));
+}
+
+function deriveNow(password: string, salt: BinaryLike, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(
       password.normalize('NFKC'),

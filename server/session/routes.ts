@@ -42,6 +42,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
     if (result.kind === 'invalid_grant')
       return jsonError(reply, 401, 'invalid_credentials', 'Wrong e-mail or password');
     if (result.kind === 'refused') return jsonError(reply, 403, 'sign_in_refused', result.message);
+    if (result.kind === 'locked') {
+      reply.header('retry-after', String(result.retryAfter));
+      return jsonError(reply, 429, 'too_many_attempts', result.message);
+    }
     if (result.kind === 'failed') return upstreamFailure(request, reply, 'sign-in', result);
 
     setTokenCookies(reply, result.pair, config);

@@ -6,7 +6,7 @@ import { productHeaders, type Platform } from '../upstream/platform';
 export type UaaCallContext = { cid: string; shopOrigin: string };
 
 export type UaaExchange =
-  | { kind: 'answered'; status: number; body: unknown }
+  | { kind: 'answered'; status: number; body: unknown; retryAfter?: number }
   | { kind: 'unreachable'; reason: 'timeout' | 'network' };
 
 type CallOptions = {
@@ -46,7 +46,13 @@ export async function callUaa(
       bodyTimeout: timeoutMs,
     });
     const text = await readCapped(response.body);
-    return { kind: 'answered', status: response.statusCode, body: parseJson(text) };
+    const retryAfter = Number(response.headers['retry-after']);
+    return {
+      kind: 'answered',
+      status: response.statusCode,
+      body: parseJson(text),
+      ...(retryAfter > 0 ? { retryAfter: Math.ceil(retryAfter) } : {}),
+    };
   } catch (error) {
     return { kind: 'unreachable', reason: isTimeout(error, signal) ? 'timeout' : 'network' };
   }

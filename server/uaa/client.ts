@@ -14,7 +14,11 @@ export type UaaFailure = {
   reason: 'timeout' | 'network' | 'status' | 'body';
 };
 export type TokenResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid_grant' } | UaaFailure;
-export type SignInResult = TokenResult | { kind: 'refused'; status: number; message: string };
+export type SignInResult =
+  | TokenResult
+  | { kind: 'refused'; status: number; message: string }
+  /** uaa's per-account lockout (docs/decisions/0131). */
+  | { kind: 'locked'; retryAfter: number; message: string };
 export type AccountResult = { kind: 'ok'; account: Account } | { kind: 'expired' } | UaaFailure;
 export type SignOutResult = { kind: 'ok' } | UaaFailure;
 export type SessionTokens = { accessToken: string; refreshToken: string };
@@ -59,6 +63,13 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
       });
       if (exchange.kind === 'answered' && (exchange.status === 401 || isInvalidGrant(exchange))) {
         return { kind: 'invalid_grant' };
+      }
+      if (exchange.kind === 'answered' && exchange.status === 429) {
+        return {
+          kind: 'locked',
+          retryAfter: exchange.retryAfter ?? 60,
+          message: errorMessage(exchange.body) ?? 'Too many sign-in attempts',
+        };
       }
       if (exchange.kind === 'answered' && exchange.status === 403) {
         return {

@@ -8,6 +8,7 @@ import { HttpError, parse } from '../../http/errors';
 import type { ServiceOptions } from '../../app';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
+import { clearAttempts, reserveAttempt } from './lockout';
 
 const tags = ['uaa'];
 
@@ -58,9 +59,12 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
       const input = parse(ChangePasswordRequest, request.body, 'password change');
       const account = await accountById(db, accountId);
       if (!account) throw invalidToken('Account no longer exists');
+      // The current password is guessed like a sign-in: same count, same lockout.
+      await reserveAttempt(db, account.tenant_id, account.email);
       if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
         throw new HttpError(400, 'wrong_password', 'The current password is wrong');
       }
+      await clearAttempts(db, account.tenant_id, account.email);
       await db.query('update accounts set password_hash = $2 where id = $1', [
         accountId,
         await hashPassword(input.newPassword),

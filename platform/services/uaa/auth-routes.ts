@@ -5,8 +5,9 @@ import { requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { HttpError, parse } from '../../http/errors';
 import type { ServiceOptions } from '../../app';
-import { accountByEmail } from './accounts';
+import { accountByEmail, normaliseEmail } from './accounts';
 import { invalidGrant } from './errors';
+import { clearAttempts, reserveAttempt } from './lockout';
 import {
   issueTokenPair,
   liveGuestSession,
@@ -55,13 +56,17 @@ export async function authRoutes(
     async (request) => {
       const tenant = requireTenant(request);
       const input = parse(SignInRequest, request.body, 'sign-in');
-      const account = await accountByEmail(db, tenant.id, input.email);
+      const email = normaliseEmail(input.email);
+      // Refused before any hashing while the e-mail is locked (docs/decisions/0131).
+      await reserveAttempt(db, tenant.id, email);
+      const account = await accountByEmail(db, tenant.id, email);
       if (!account) {
         await burnPasswordCheck(input.password);
         throw invalidGrant('Wrong e-mail or password');
       }
       if (!(await verifyPassword(input.password, account.password_hash)))
         throw invalidGrant('Wrong e-mail or password');
+      await clearAttempts(db, tenant.id, email);
       if (!account.activated) {
         throw new HttpError(
           403,

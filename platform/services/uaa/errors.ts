@@ -17,6 +17,8 @@ export const invalidToken = (description: string) =>
 export function registerUaaErrors(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
+      if ('retryAfter' in error && typeof error.retryAfter === 'number')
+        void reply.header('retry-after', String(error.retryAfter));
       return reply
         .status(error.statusCode)
         .send({ error: OAUTH_CODES[error.code] ?? error.code, error_description: error.message });

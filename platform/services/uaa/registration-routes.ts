@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound, parse } from '../../http/errors';
 import { queueMail } from '../../mail/outbox';
 import type { ServiceOptions } from '../../app';
 import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
+import { clearAttempts } from './lockout';
 import { revokeAccountSessions } from './refresh-tokens';
 
 // Registration with an activation key, and password reset (init with a reset key, finish).
@@ -172,13 +173,15 @@ export async function registrationRoutes(
       const passwordHash = await hashPassword(input.newPassword);
       const done = await db.transaction(async (tx) => {
         // Following the e-mail's link proves the address, so the account is activated too.
-        const { rows } = await tx.query<{ id: string }>(
+        const { rows } = await tx.query<{ id: string; email: string }>(
           `update accounts set password_hash = $3, reset_key = null, reset_expires_at = null, activated = true
-           where reset_key = $1 and tenant_id = $2 and reset_expires_at > now() returning id`,
+           where reset_key = $1 and tenant_id = $2 and reset_expires_at > now() returning id, email`,
           [input.key, tenant.id, passwordHash],
         );
         if (!rows[0]) return false;
         await revokeAccountSessions(tx, rows[0].id);
+        // The owner proved the address: a sign-in lockout ends too.
+        await clearAttempts(tx, tenant.id, rows[0].email);
         return true;
       });
       if (!done) throw badRequest('Unknown, used or expired reset key; ask for a new reset e-mail');

@@ -1,0 +1,41 @@
+// Which requests count against which per-address limit (issue #12 item 5, docs/decisions/0130):
+// every way to sign in, to create an account or ask for a reset, and to start a guest session,
+// whether through the gateway's /auth/* endpoints, a page action (also React Router's `.data`
+// form of it) or a proxied uaa call. Classified on the path as the router would match it.
+export type LimitBucket = 'sign-in' | 'account' | 'guest';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
+  { bucket: 'sign-in', path: /^\/auth\/sign-in$/ },
+  { bucket: 'guest', path: /^\/auth\/guest$/ },
+  // Registration, reset request, and the no-JavaScript sign-in form post to the sign-in screen.
+  { bucket: 'account', path: /^\/social-login$/ },
+  { bucket: 'account', path: /^\/profile\/(reset|activation)\/[^/]+$/ },
+  // uaa's account life cycle (register, activate, reset, change password) through the proxy.
+  { bucket: 'account', path: /^\/api\/services\/uaa\// },
+];
+
+export function limitBucket(method: string, rawUrl: string): LimitBucket | null {
+  if (SAFE_METHODS.has(method)) return null;
+  const path = routedPath(rawUrl);
+  return RULES.find((rule) => rule.path.test(path))?.bucket ?? null;
+}
+
+/** The path without query, percent-escapes, `;params`, repeated or trailing slashes, `.data`. */
+export function routedPath(rawUrl: string): string {
+  const queryAt = rawUrl.search(/[?#]/);
+  let path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape is refused elsewhere; classify what is there
+  }
+  path = path
+    .toLowerCase()
+    .replace(/;[^/]*/g, '')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\.data$/, '')
+    .replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
