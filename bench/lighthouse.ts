@@ -41,10 +41,11 @@ async function get(path: string, encoding = 'br, gzip') {
 }
 
 try {
-  // A product page: the first product linked from the milk search.
+  // A product page: the first product of the milk search (its cards link in the search's context).
   const search = await get('/search/milk', 'identity');
-  const productPath = search.body.toString().match(/href="(\/products\/[^"?#]+)"/)?.[1];
-  if (!productPath) throw new Error('no product link on /search/milk');
+  const slug = search.body.toString().match(/href="\/search\/milk\/([^"?#]+)"/)?.[1];
+  if (!slug) throw new Error('no product link on /search/milk');
+  const productPath = `/products/${slug}`;
   const pages = { home: '/', product: productPath, search: '/search/milk' };
 
   // The wire and the critical path of home.

@@ -1,15 +1,18 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { CidContext, NonceContext } from './lib/cid-context';
+import { readHandoffAhead } from './lib/router-handoff.server';
 
-// Browsers get the HTML streamed from the shell on; crawlers (isbot) get the complete document.
+// A page whose data is all there (every loader awaited, nothing deferred) is rendered in one go
+// with renderToString (~4x cheaper than React's streaming renderer, ADR 0151). A page that defers
+// data is streamed: browsers from the shell on, crawlers (isbot) the complete document.
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
@@ -19,6 +22,20 @@ export default function handleRequest(
   if (request.method === 'HEAD') return new Response(null, { status, headers });
   const crawler = isbot(request.headers.get('user-agent') ?? '');
   const { cid, nonce } = loadContext;
+  const app = (
+    <CidContext.Provider value={cid}>
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    </CidContext.Provider>
+  );
+
+  if (await readHandoffAhead(routerContext)) {
+    const html = `<!DOCTYPE html>${renderToString(app)}`;
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    headers.set('Content-Length', String(Buffer.byteLength(html)));
+    return new Response(html, { status, headers });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellFailed = false;
@@ -32,33 +49,26 @@ export default function handleRequest(
       request.signal.removeEventListener('abort', onClientGone);
     };
 
-    const { pipe, abort } = renderToPipeableStream(
-      <CidContext.Provider value={cid}>
-        <NonceContext.Provider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </NonceContext.Provider>
-      </CidContext.Provider>,
-      {
-        nonce,
-        [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
-          const body = new PassThrough();
-          body.once('close', release);
-          body.once('end', release);
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          shellFailed = true;
-          release();
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          if (!shellFailed) loadContext.reportError(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
+      [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
+        const body = new PassThrough();
+        body.once('close', release);
+        body.once('end', release);
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        shellFailed = true;
+        release();
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (!shellFailed) loadContext.reportError(error);
+      },
+    });
   });
 }
 

@@ -53,6 +53,11 @@ export async function renderPlugin(
         reply.header('content-security-policy', contentSecurityPolicy(nonce, !production));
       }
       if (!response.body || request.method === 'HEAD') return reply.send();
+      // A complete document (entry.server's renderToString) goes out as one buffer: compressed
+      // in one call, sent with its length. Streamed pages stay streams.
+      if (response.headers.has('content-length')) {
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
       return reply.send(Readable.fromWeb(response.body as never));
     },
   });
