@@ -45,7 +45,7 @@ try {
   const search = await get('/search/milk', 'identity');
   const slug = search.body.toString().match(/href="\/search\/milk\/([^"?#]+)"/)?.[1];
   if (!slug) throw new Error('no product link on /search/milk');
-  const productPath = `/products/${slug}`;
+  const productPath = `/products/${decodeURIComponent(slug)}`;
   const pages = { home: '/', product: productPath, search: '/search/milk' };
 
   // The wire and the critical path of home.
