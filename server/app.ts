@@ -57,7 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerCompression(app);
   await app.register(requestContextPlugin);
   await app.register(requestLogPlugin);
-  await app.register(healthPlugin);
+  await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Platform } from '../upstream/platform';
 
 // /healthz: the process is alive. /readyz: ready to take traffic; 503 once shutdown has begun, so
-// the load balancer stops sending new requests while in-flight ones finish (see server/main.ts).
+// the load balancer stops sending new requests while in-flight ones finish (see server/main.ts),
+// and 503 while a call to the platform has waited longer than `poolWaitLimitMs` for a connection
+// of the shared pool (wedged or saturated: another instance serves better meanwhile).
 declare module 'fastify' {
   interface FastifyInstance {
     shuttingDown: boolean;
@@ -12,7 +15,7 @@ declare module 'fastify' {
 }
 
 export const healthPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { platform: Platform; poolWaitLimitMs: number }) => {
     app.decorate('shuttingDown', false);
     let inFlight = 0;
     // The response's 'close' fires exactly once, whether it finished or the client went away.
@@ -32,11 +35,14 @@ export const healthPlugin = fp(
       if (app.shuttingDown) reply.header('connection', 'close');
     });
     app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (_request, reply) =>
-      app.shuttingDown
-        ? reply.status(503).header('connection', 'close').send({ status: 'shutting-down' })
-        : { status: 'ready' },
-    );
+    app.get('/readyz', async (_request, reply) => {
+      if (app.shuttingDown)
+        return reply.status(503).header('connection', 'close').send({ status: 'shutting-down' });
+      const waitedMs = opts.platform.dispatcher.oldestWaitMs();
+      if (waitedMs > opts.poolWaitLimitMs)
+        return reply.status(503).send({ status: 'upstream-pool-wedged', waitedMs });
+      return { status: 'ready' };
+    });
   },
   { name: 'health' },
 );

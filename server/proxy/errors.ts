@@ -10,6 +10,21 @@ const TIMEOUT_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_CONNECT_TIMEOUT',
+  'GW_UPSTREAM_TIMEOUT',
+]);
+// Only these (and timeouts) are the upstream's fault and count for its circuit breaker; anything
+// else, such as a request the gateway refused to send, is not (issue #12 item 2).
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 
 function causes(error: unknown): unknown[] {
@@ -18,7 +33,7 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
-/** Answers the browser; returns true when the upstream is at fault (counts for its circuit breaker). */
+/** Answers the browser; true when the upstream is at fault (connect error or timeout: counts). */
 export function sendProxyError(
   reply: FastifyReply,
   error: unknown,
@@ -36,8 +51,13 @@ export function sendProxyError(
     return false;
   }
   const codes = chain.map((e) => (e as { code?: unknown }).code);
-  const timedOut = codes.some((code) => typeof code === 'string' && TIMEOUT_CODES.has(code));
+  const has = (set: Set<string>) => codes.some((code) => typeof code === 'string' && set.has(code));
+  const timedOut = has(TIMEOUT_CODES);
   reply.request.log.warn({ service, codes, timedOut }, 'proxied call failed');
+  if (codes.includes('GW_UPSTREAM_REQUEST_INVALID')) {
+    void jsonError(reply, 400, 'bad_request', 'The request cannot be forwarded');
+    return false;
+  }
   if (timedOut) {
     void jsonError(reply, 504, 'upstream_timeout', `The ${service} service did not answer in time`);
   } else {
@@ -48,5 +68,5 @@ export function sendProxyError(
       `The ${service} service could not be reached`,
     );
   }
-  return true;
+  return timedOut || has(CONNECT_CODES);
 }

@@ -11,6 +11,10 @@ export const REFRESH_COOKIE = 'refresh_token';
 export type TokenCookies = { accessToken: string | null; refreshToken: string | null };
 
 const MAX_TOKEN_LENGTH = 8192;
+// RFC 6750 b64token: what a Bearer token can be. Anything else (CR/LF, %00 once decoded, spaces,
+// quotes) is the client's own doing and is treated as no token: it never reaches a header bound
+// upstream (issue #12 item 2, docs/decisions/0121).
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 export function readTokenCookies(request: FastifyRequest): TokenCookies {
   return {
@@ -19,9 +23,9 @@ export function readTokenCookies(request: FastifyRequest): TokenCookies {
   };
 }
 
-// An empty or absurdly long value is no token; it is never sent upstream.
-function usable(value: string | undefined): string | null {
-  return value && value.length <= MAX_TOKEN_LENGTH ? value : null;
+// An empty, absurdly long or malformed value is no token; it is never sent upstream.
+export function usable(value: string | undefined): string | null {
+  return value && value.length <= MAX_TOKEN_LENGTH && B64TOKEN.test(value) ? value : null;
 }
 
 function attributes(config: Pick<Config, 'cookieSecure'>): CookieSerializeOptions {

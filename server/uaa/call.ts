@@ -1,4 +1,5 @@
 import { errors, request, type Dispatcher } from 'undici';
+import { UpstreamTimeoutError } from '../upstream/guarded-dispatcher';
 import { productHeaders, type Platform } from '../upstream/platform';
 
 // One HTTP exchange with uaa: product headers, a whole-exchange timeout, the body read as JSON
@@ -85,6 +86,7 @@ function parseJson(text: string): unknown {
 function isTimeout(error: unknown, signal: AbortSignal): boolean {
   return (
     signal.aborted ||
+    error instanceof UpstreamTimeoutError ||
     error instanceof errors.HeadersTimeoutError ||
     error instanceof errors.BodyTimeoutError ||
     error instanceof errors.ConnectTimeoutError

@@ -1,17 +1,22 @@
-import { Agent, type Dispatcher } from 'undici';
+import { Agent } from 'undici';
 import type { Config } from '../config';
+import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 
 // One keep-alive connection pool to the platform, shared by the page-context calls, route data
-// and the proxy. Headers every product call carries (specification section 7, brief "Contracts").
-export type Platform = { baseUrl: string; dispatcher: Dispatcher };
+// and the proxy, behind the guard of ./guarded-dispatcher (refused requests never reach the pool,
+// every call has a deadline). Headers every product call carries (specification section 7,
+// brief "Contracts").
+export type Platform = { baseUrl: string; dispatcher: GuardedDispatcher };
 
 export function createPlatform(config: Config): Platform {
-  const dispatcher = new Agent({
+  const pool = new Agent({
     connect: { timeout: config.timeouts.connect },
     keepAliveTimeout: 10_000,
     connections: 128,
     pipelining: 1,
   });
+  // Calls that set no headersTimeout of their own get the proxy's.
+  const dispatcher = guardDispatcher(pool, config.timeouts.connect + config.timeouts.proxy);
   return { baseUrl: config.platformUrl, dispatcher };
 }
 

@@ -74,6 +74,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const raw = Buffer.isBuffer(answer.body); // bytes as they are (an encoded body)
     res.end(answer.body === undefined || raw || isText ? answer.body : JSON.stringify(answer.body));
   });
+  // Idle connections live as long as on the platform (Fastify's 72 s), so a connection the gateway
+  // forgot is not rescued by the fake closing it early.
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

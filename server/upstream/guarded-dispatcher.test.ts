@@ -1,0 +1,72 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, Dispatcher, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardDispatcher, requestProblem } from './guarded-dispatcher';
+
+// A dispatcher that takes the call and never answers: a pool whose connections are all busy.
+class Stuck extends Dispatcher {
+  override dispatch(): boolean {
+    return true;
+  }
+  override async close(): Promise<void> {}
+  override async destroy(): Promise<void> {}
+}
+
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer((_req, res) => res.end('ok'));
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('requestProblem', () => {
+  it.each([
+    [{ path: '/a\r\nb', method: 'GET' }, 'invalid request path'],
+    [{ path: '/a b', method: 'GET' }, 'invalid request path'],
+    [{ path: '/a', method: 'G T' }, 'invalid request method'],
+    [{ path: '/a', method: 'GET', headers: { authorization: 'Bearer a\r\nb' } }, 'authorization'],
+    [{ path: '/a', method: 'GET', headers: { cookie: 'a=\u0000' } }, 'cookie'],
+    [{ path: '/a', method: 'GET', headers: ['x-a', 'ok', 'x-b', 'bad\n'] }, 'x-b'],
+    [{ path: '/a', method: 'GET', headers: { 'bad name': 'v' } }, 'header name'],
+  ])('refuses %j', (opts, reason) => {
+    expect(requestProblem(opts as Dispatcher.DispatchOptions)).toContain(reason);
+  });
+
+  it('accepts an ordinary request', () => {
+    const opts = { path: '/a?b=1', method: 'POST', headers: { authorization: 'Bearer x.y-z' } };
+    expect(requestProblem(opts)).toBeNull();
+  });
+});
+
+describe('guardDispatcher', () => {
+  it('refuses a malformed header without using up a pool connection', async () => {
+    // One connection only: if the refused call kept it "busy", the next call would never run.
+    const pool = new Agent({ connections: 1 });
+    const guarded = guardDispatcher(pool, 60_000);
+    for (let i = 0; i < 5; i++) {
+      await expect(
+        request(url, { dispatcher: guarded, headers: { authorization: 'Bearer a\r\nb' } }),
+      ).rejects.toMatchObject({ code: 'GW_UPSTREAM_REQUEST_INVALID' });
+    }
+    const ok = await request(url, { dispatcher: guarded });
+    expect(await ok.body.text()).toBe('ok');
+    await pool.close();
+  });
+
+  it('times a call out while it still waits for a connection, and reports the wait', async () => {
+    const guarded = guardDispatcher(new Stuck(), 60_000);
+    const pending = request(url, { dispatcher: guarded, headersTimeout: 300 });
+    expect(guarded.oldestWaitMs()).toBeGreaterThanOrEqual(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(guarded.oldestWaitMs()).toBeGreaterThan(0);
+    await expect(pending).rejects.toMatchObject({ code: 'GW_UPSTREAM_TIMEOUT' });
+    expect(guarded.oldestWaitMs()).toBe(0);
+  });
+});
