@@ -1,5 +1,6 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createCid, isCid } from '../shared/cid';
+import { redactAccountKeys } from '../shared/redact-keys';
 import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
@@ -33,9 +34,23 @@ const services = [
   { plugin: dev, prefix: '/dev' },
 ] as const;
 
-export async function buildPlatform(db: Db, config: PlatformConfig): Promise<FastifyInstance> {
+/** `logStream`: where JSON log lines go instead of stdout (tests read them). */
+export type PlatformOptions = { logStream?: { write(line: string): void } };
+
+export async function buildPlatform(
+  db: Db,
+  config: PlatformConfig,
+  options: PlatformOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
     // Log lines carry the caller's correlation id (the gateway's CID) when it sends a valid one.
@@ -69,4 +84,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     signer: TokenSigner;
   }
+}
+
+/** Fastify's request log fields, with activation and reset keys hidden (docs/decisions/0133). */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactAccountKeys(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

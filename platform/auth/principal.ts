@@ -7,7 +7,13 @@ import type { TokenSigner } from './tokens';
 // Who is calling, and for which shop. Every service reads these two request decorations:
 // - request.tenant: the tenant of the X-Domain-Origin header (the gateway sets it), or null;
 // - request.principal: from `Authorization: Bearer <access token>` or the `access_token` cookie.
-export type Principal = { id: string; accountId: string | null; tenantId: string };
+export type Principal = {
+  id: string;
+  accountId: string | null;
+  tenantId: string;
+  /** The session (refresh token family) of the access token, when it names one. */
+  sessionId: string | null;
+};
 export type TenantRow = {
   id: string;
   host: string;
@@ -75,6 +81,7 @@ export const principalPlugin = fp(
           id: verified.principalId,
           accountId: verified.accountId,
           tenantId: verified.tenantId,
+          sessionId: verified.sessionId ?? null,
         };
       }
     });

@@ -9,6 +9,8 @@ export type AccessClaims = {
   principalId: string;
   accountId: string | null;
   tenantId: string;
+  /** The session (refresh token family) the token was issued for. */
+  sessionId?: string | null;
 };
 
 export type TokenSigner = {
@@ -24,7 +26,7 @@ export async function loadSigner(db: Db): Promise<TokenSigner> {
   const { kid, privateKey, publicKey } = await loadOrCreateKey(db);
   return {
     sign: (claims, ttl) =>
-      new SignJWT({ acc: claims.accountId, tid: claims.tenantId })
+      new SignJWT({ acc: claims.accountId, tid: claims.tenantId, sid: claims.sessionId ?? null })
         .setProtectedHeader({ alg: ALG, kid })
         .setSubject(claims.principalId)
         .setIssuer(ISSUER)
@@ -40,7 +42,14 @@ export async function loadSigner(db: Db): Promise<TokenSigner> {
         });
         if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string') return null;
         const acc = typeof payload.acc === 'string' ? payload.acc : null;
-        return { principalId: payload.sub, accountId: acc, tenantId: payload.tid, expired: false };
+        const sid = typeof payload.sid === 'string' ? payload.sid : null;
+        return {
+          principalId: payload.sub,
+          accountId: acc,
+          tenantId: payload.tid,
+          sessionId: sid,
+          expired: false,
+        };
       } catch (error) {
         return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? { expired: true } : null;
       }

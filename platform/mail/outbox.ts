@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db';
 // Outgoing e-mail. The reference platform sends nothing: every message is written to the outbox
 // table (inside the caller's transaction, so a rolled-back request sends no mail), and the
 // development endpoint GET /dev/outbox lets tests and the demo follow the links.
-export type MailKind = 'activation' | 'password-reset' | 'order-confirmation';
+export type MailKind = 'activation' | 'account-exists' | 'password-reset' | 'order-confirmation';
 
 export type OutgoingMail = {
   tenantId: string;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactAccountKeys } from '../../shared/redact-keys';
 
 // One log line per request, when it completes (Fastify's default writes two: "incoming" and
 // "completed"). On the proxy's hot path each line costs measurably (bench/proxy-overhead.ts).
-// Load balancer probes are not logged.
+// Load balancer probes are not logged; account keys in page URLs are hidden (docs/decisions/0133).
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onResponse', async (request, reply) => {
@@ -11,7 +12,7 @@ export const requestLogPlugin = fp(
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          url: redactAccountKeys(request.url),
           statusCode: reply.statusCode,
           responseTime: Math.round(reply.elapsedTime * 10) / 10,
           remoteAddress: request.ip,

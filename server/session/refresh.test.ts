@@ -28,6 +28,23 @@ describe('createRefresher', () => {
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 
+  it('remembers a refresh for a few seconds only: an old token is not a new pair 30 s later', async () => {
+    vi.useFakeTimers();
+    const refresh = vi
+      .fn<() => Promise<TokenResult>>()
+      .mockResolvedValueOnce(ok('1'))
+      .mockResolvedValueOnce({ kind: 'invalid_grant' });
+    const refresher = createRefresher({ refresh });
+    expect((await refresher.refresh('old', ctx)).kind).toBe('refreshed');
+    vi.advanceTimersByTime(4_000);
+    expect((await refresher.refresh('old', ctx)).kind).toBe('refreshed');
+    vi.advanceTimersByTime(1_001);
+    expect(refresher.size()).toBe(0);
+    // uaa decides again: the token is spent.
+    expect((await refresher.refresh('old', ctx)).kind).toBe('invalid_grant');
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
   it('does not remember transient failures', async () => {
     const refresh = vi
       .fn<() => Promise<TokenResult>>()

@@ -4,7 +4,7 @@ import type { UaaCallContext, UaaClient } from '../uaa/client';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
-// - the outcome is remembered for a short time, keyed by a hash of the old refresh token (and the
+// - the outcome is remembered for a few seconds (REFRESH_MEMO_MS), keyed by a hash of the old refresh token (and the
 //   shop origin), so a request that still carries the just-rotated token gets the same new pair
 //   instead of replaying a spent token (which uaa treats as theft and answers with invalid_grant).
 // Transient failures are not remembered: the next request may try again.
@@ -21,11 +21,18 @@ export type Refresher = {
 
 export type RefresherOptions = { memoMs?: number };
 
+/**
+ * How long an outcome is remembered: long enough for the parallel requests of one page load
+ * (document, route data, API calls) that left the browser with the old cookie, short enough that
+ * a stolen old refresh token is not worth much (issue #12 item 6, docs/decisions/0134).
+ */
+export const REFRESH_MEMO_MS = 5_000;
+
 export function createRefresher(
   uaa: Pick<UaaClient, 'refresh'>,
   options: RefresherOptions = {},
 ): Refresher {
-  const memoMs = options.memoMs ?? 30_000;
+  const memoMs = options.memoMs ?? REFRESH_MEMO_MS;
   const inFlight = new Map<string, Promise<RefreshOutcome>>();
   const memo = new Map<string, RefreshOutcome>();
 

@@ -59,14 +59,17 @@ describe('registration', () => {
     expect(textOf(await again.text())).toContain('not valid or was already used');
   });
 
-  it('says when an account with this e-mail exists (409)', async () => {
-    const response = await register('shopper@example.com');
-    expect(response.status).toBe(409);
-    const html = await response.text();
-    expect(html).toMatch(
-      /<p id="register-email-error" class="field-error">An account with this e-mail exists/,
+  it('answers an existing e-mail like a new one and mails its owner (no enumeration)', async () => {
+    const existing = await register('shopper@example.com');
+    const fresh = await register(newEmail('fresh'));
+    expect(existing.status).toBe(fresh.status);
+    const text = textOf(await existing.text());
+    expect(text).toContain('We have sent an e-mail to shopper@example.com');
+    expect(text).not.toMatch(/exists/i);
+    const notice = (await shop.platform.outbox('shopper@example.com')).find(
+      (mail) => mail.kind === 'account-exists',
     );
-    expect(html).toContain('value="shopper@example.com"');
+    expect(notice?.link).toMatch(/\/social-login\?mode=reset$/);
   });
 
   it('puts mistakes beside their fields and never echoes the password', async () => {

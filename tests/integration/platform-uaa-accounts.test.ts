@@ -36,10 +36,9 @@ describe('registration and activation', () => {
       password: 'pantry-42',
       firstName: 'Nia',
     });
-    expect(registered.status).toBe(201);
-    const account = await registered.json();
-    expect(account).toMatchObject({ email, login: email, activated: false, firstName: 'Nia' });
-    expect(JSON.stringify(account)).not.toMatch(/key|password/i);
+    expect(registered.status).toBe(202);
+    const answer = await registered.json();
+    expect(answer).toEqual({ message: expect.stringMatching(/Check your e-mail/) });
 
     const mail = await latestMail(email, 'activation');
     expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/profile\/activation\/[\w-]{20,}$/);
@@ -63,15 +62,35 @@ describe('registration and activation', () => {
     expect(again.status).toBe(404);
   });
 
-  it('refuses a second account with the same e-mail in a shop, but not in the other shop', async () => {
+  it('answers a second registration of an e-mail like a new one and mails the owner instead (no enumeration)', async () => {
+    const fresh = await post(accountPaths.register, {
+      email: 'someone.new@example.com',
+      password: 'another-pass',
+    });
     const duplicate = await post(accountPaths.register, { email, password: 'another-pass' });
-    expect(duplicate.status).toBe(409);
+    expect(duplicate.status).toBe(fresh.status);
+    expect(await duplicate.json()).toEqual(await fresh.json());
+    const notice = await latestMail(email, 'account-exists');
+    expect(notice?.link).toBe('http://localhost:3000/social-login?mode=reset');
+    expect(notice?.body).toContain('already has one');
+    // No second account, no new activation key, and no mail storm: one notice per 10 minutes.
+    await post(accountPaths.register, { email, password: 'another-pass' });
+    const { rows } = await platform.db.query(
+      `select count(*)::int as n from outbox where to_email = $1 and kind = 'account-exists'`,
+      [email],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+    const accounts = await platform.db.query(
+      `select activated from accounts where tenant_id = 'fresh' and email = $1`,
+      [email],
+    );
+    expect(accounts.rows).toEqual([{ activated: true }]);
     const otherShop = await post(
       accountPaths.register,
       { email, password: 'another-pass' },
       { tenant: 'harbour' },
     );
-    expect(otherShop.status).toBe(201);
+    expect(otherShop.status).toBe(202);
     const mail = await latestMail(email, 'activation');
     expect(mail?.tenantId).toBe('harbour');
     expect(mail?.link).toMatch(/^http:\/\/harbour\.localhost:3000\/profile\/activation\//);
@@ -88,6 +107,26 @@ describe('registration and activation', () => {
     );
     expect((await post(accountPaths.activate, { key: '../../etc' })).status).toBe(400);
     expect((await post(accountPaths.activate, { key: 'unknown-key-1234567890' })).status).toBe(404);
+  });
+});
+
+describe('links in e-mails', () => {
+  it("use the shop's configured origin, never the port or host of the request", async () => {
+    const headers = { 'x-domain-origin': 'http://localhost:9999' };
+    await platform.call(accountPaths.resetInit, {
+      method: 'POST',
+      body: { email: 'shopper@example.com' },
+      headers,
+    });
+    const reset = await latestMail('shopper@example.com', 'password-reset');
+    expect(reset?.link).toMatch(/^http:\/\/localhost:3000\/profile\/reset\//);
+    await platform.call(accountPaths.register, {
+      method: 'POST',
+      body: { email: 'port.test@example.com', password: 'pantry-42' },
+      headers,
+    });
+    const activation = await latestMail('port.test@example.com', 'activation');
+    expect(activation?.link).toMatch(/^http:\/\/localhost:3000\/profile\/activation\//);
   });
 });
 
@@ -184,6 +223,25 @@ describe('password change', () => {
     );
     expect(changed.status).toBe(200);
     await platform.signIn('harbour', 'shopper@example.com', 'new-pass-99');
+  });
+
+  it("ends the account's other sessions and keeps the one that changed it", async () => {
+    const here = await platform.signIn('harbour', 'shopper@example.com', 'new-pass-99');
+    const elsewhere = await platform.signIn('harbour', 'shopper@example.com', 'new-pass-99');
+    const changed = await post(
+      accountPaths.changePassword,
+      { currentPassword: 'new-pass-99', newPassword: 'newer-pass-100' },
+      { token: here.access_token, tenant: 'harbour' },
+    );
+    expect(changed.status).toBe(200);
+    const refresh = (token: string) =>
+      post(
+        '/api/services/uaa/api/v1/auth/refresh',
+        { refresh_token: token },
+        { tenant: 'harbour' },
+      );
+    expect((await refresh(elsewhere.refresh_token)).status).toBe(401);
+    expect((await refresh(here.refresh_token)).status).toBe(200);
   });
 });
 

@@ -29,6 +29,8 @@ export type StartOptions = {
   /** Keep the data in this directory (restart tests); in memory otherwise. */
   dataDir?: string;
   config?: Partial<PlatformConfig>;
+  /** Receives the platform's JSON log lines (set config.logLevel too). */
+  logStream?: { write(line: string): void };
 };
 
 export type TestPlatform = {
@@ -75,7 +77,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     await migrate(db);
     await runSeeds(db, options.seeds);
   }
-  const app = await buildPlatform(db, config);
+  const app = await buildPlatform(db, config, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -29,18 +29,11 @@ async function register(context: AppLoadContext, fields: Record<string, string>)
   const form = RegisterForm.safeParse(fields);
   if (!form.success) return refused('register', 400, fieldErrorsOf(form.error), undefined, values);
   const answer = await askUaa(context, { path: accountPaths.register, body: form.data });
+  // The same answer whether or not the e-mail has an account: uaa mails its owner instead
+  // (docs/decisions/0132).
   if (answer.ok) {
-    const message = `We have sent an e-mail to ${form.data.email}. Follow its link to activate your account, then sign in.`;
+    const message = `We have sent an e-mail to ${form.data.email}. Follow its link to activate your account, then sign in. If you already have an account, the e-mail tells you how to sign in.`;
     return data<AccountFormResult>({ intent: 'register', done: true, message, fieldErrors: {} });
-  }
-  if (answer.status === 409) {
-    return refused(
-      'register',
-      409,
-      { email: 'An account with this e-mail exists. Sign in, or reset its password.' },
-      undefined,
-      values,
-    );
   }
   const field = fieldOfUaaMessage(answer.message, ['firstName', 'lastName', 'email', 'password']);
   return field

@@ -8,7 +8,7 @@ import type { ServiceOptions } from '../../app';
 // reset links. Not registered at all when dev endpoints are off (production), so they are a 404.
 const OutboxQuery = z.object({
   to: z.string().trim().email().optional(),
-  kind: z.enum(['activation', 'password-reset', 'order-confirmation']).optional(),
+  kind: z.enum(['activation', 'account-exists', 'password-reset', 'order-confirmation']).optional(),
   tenant: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -9,6 +9,7 @@ import type { ServiceOptions } from '../../app';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
+import { revokeOtherSessions } from './refresh-tokens';
 
 const tags = ['uaa'];
 
@@ -55,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
       },
     },
     async (request) => {
-      const { accountId } = requireAccount(request);
+      const { accountId, sessionId } = requireAccount(request);
       const input = parse(ChangePasswordRequest, request.body, 'password change');
       const account = await accountById(db, accountId);
       if (!account) throw invalidToken('Account no longer exists');
@@ -65,10 +66,15 @@ export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions
         throw new HttpError(400, 'wrong_password', 'The current password is wrong');
       }
       await clearAttempts(db, account.tenant_id, account.email);
-      await db.query('update accounts set password_hash = $2 where id = $1', [
-        accountId,
-        await hashPassword(input.newPassword),
-      ]);
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.query('update accounts set password_hash = $2 where id = $1', [
+          accountId,
+          passwordHash,
+        ]);
+        // Whoever else holds a session (a stolen one, too) is signed out; this one stays.
+        await revokeOtherSessions(tx, accountId, sessionId);
+      });
       return { message: 'Password changed' } satisfies z.infer<typeof MessageResponse>;
     },
   );

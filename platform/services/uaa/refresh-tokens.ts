@@ -43,7 +43,7 @@ export async function issueTokenPair(
       config.refreshTokenTtl,
     ],
   );
-  const accessToken = await signer.sign(session, config.accessTokenTtl);
+  const accessToken = await signer.sign({ ...session, sessionId: familyId }, config.accessTokenTtl);
   return {
     access_token: accessToken,
     refresh_token: refreshToken,
@@ -112,6 +112,19 @@ export async function revokeSessionOf(q: Queryable, token: string): Promise<void
     `update refresh_tokens set revoked_at = now()
      where family_id = (select family_id from refresh_tokens where token_hash = $1) and revoked_at is null`,
     [hashToken(token)],
+  );
+}
+
+/** A password change: every other session of the account ends (issue #12 item 6). */
+export async function revokeOtherSessions(
+  q: Queryable,
+  accountId: string,
+  keepFamilyId: string | null,
+): Promise<void> {
+  await q.query(
+    `update refresh_tokens set revoked_at = now()
+     where account_id = $1 and revoked_at is null and family_id is distinct from $2`,
+    [accountId, keepFamilyId],
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ActivateRequest,
   MessageResponse,
@@ -10,7 +10,8 @@ import {
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword } from '../../auth/passwords';
 import { requireTenant, type TenantRow } from '../../auth/principal';
-import { badRequest, conflict, notFound, parse } from '../../http/errors';
+import { badRequest, notFound, parse } from '../../http/errors';
+import type { Queryable } from '../../db/db';
 import { queueMail } from '../../mail/outbox';
 import type { ServiceOptions } from '../../app';
 import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
@@ -23,17 +24,14 @@ const tags = ['uaa'];
 const RESET_KEY_HOURS = 24;
 const newKey = () => randomBytes(24).toString('base64url');
 
-/** Links in e-mails point at the shop the request came through (its port too), else the shop's origin. */
-function shopOrigin(request: FastifyRequest, tenant: TenantRow): string {
-  const sent = request.headers['x-domain-origin'];
-  try {
-    if (typeof sent === 'string' && new URL(sent).hostname.toLowerCase() === tenant.host)
-      return new URL(sent).origin;
-  } catch {
-    // malformed header: fall through to the configured origin
-  }
-  return tenant.origin;
-}
+// Links in e-mails use the shop's configured origin, never the request's Host or port
+// (issue #12 item 6): a request cannot make uaa mail a link to another server.
+/** The same answer whether or not the e-mail has an account (no enumeration; docs/decisions/0132). */
+const REGISTERED = {
+  message: 'Check your e-mail: we have sent a link to activate the account or to sign in',
+};
+/** At most one "you already have an account" e-mail per address in this time. */
+const EXISTS_MAIL_EVERY_SECONDS = 10 * 60;
 
 export async function registrationRoutes(
   app: FastifyInstance,
@@ -44,11 +42,12 @@ export async function registrationRoutes(
     {
       config: {
         openapi: {
-          summary: 'Register an account; sends the activation e-mail',
+          summary:
+            'Register an account; sends the activation e-mail, or to an existing account a sign-in reminder (same answer)',
           tags,
           body: RegisterRequest,
-          response: Account,
-          status: 201,
+          response: MessageResponse,
+          status: 202,
         },
       },
     },
@@ -58,8 +57,8 @@ export async function registrationRoutes(
       const email = normaliseEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       const activationKey = newKey();
-      const link = `${shopOrigin(request, tenant)}/profile/activation/${activationKey}`;
-      const account = await db.transaction(async (tx) => {
+      const link = `${tenant.origin}/profile/activation/${activationKey}`;
+      await db.transaction(async (tx) => {
         const { rows } = await tx.query<AccountRow>(
           `insert into accounts (id, tenant_id, email, login, password_hash, first_name, last_name, activated, activation_key)
            values ($1, $2, $3, $3, $4, $5, $6, false, $7) on conflict (tenant_id, email) do nothing returning *`,
@@ -73,7 +72,7 @@ export async function registrationRoutes(
             activationKey,
           ],
         );
-        if (!rows[0]) return null;
+        if (!rows[0]) return mailExistingOwner(tx, tenant, email);
         await queueMail(tx, {
           tenantId: tenant.id,
           to: email,
@@ -82,11 +81,8 @@ export async function registrationRoutes(
           subject: `Activate your ${tenant.name} account`,
           body: `Welcome to ${tenant.name}${input.firstName ? `, ${input.firstName}` : ''}!\n\nActivate your account: ${link}\n`,
         });
-        return rows[0];
       });
-      if (!account)
-        throw conflict('An account with this e-mail already exists; sign in or reset the password');
-      return reply.status(201).send(accountView(account));
+      return reply.status(202).send(REGISTERED);
     },
   );
 
@@ -133,7 +129,7 @@ export async function registrationRoutes(
       const account = await accountByEmail(db, tenant.id, email);
       if (account) {
         const resetKey = newKey();
-        const link = `${shopOrigin(request, tenant)}/profile/reset/${resetKey}`;
+        const link = `${tenant.origin}/profile/reset/${resetKey}`;
         await db.transaction(async (tx) => {
           await tx.query(
             `update accounts set reset_key = $2, reset_expires_at = now() + make_interval(hours => $3::int) where id = $1`,
@@ -188,4 +184,25 @@ export async function registrationRoutes(
       return { message: 'Password changed; sign in with the new password' };
     },
   );
+}
+
+/** Registration with an e-mail that has an account: its owner is told, not the visitor. */
+async function mailExistingOwner(tx: Queryable, tenant: TenantRow, email: string): Promise<void> {
+  const { rows } = await tx.query(
+    `select 1 from outbox where tenant_id = $1 and to_email = $2 and kind = 'account-exists'
+       and created_at > now() - make_interval(secs => $3::int) limit 1`,
+    [tenant.id, email, EXISTS_MAIL_EVERY_SECONDS],
+  );
+  if (rows.length > 0) return;
+  const link = `${tenant.origin}/social-login?mode=reset`;
+  await queueMail(tx, {
+    tenantId: tenant.id,
+    to: email,
+    kind: 'account-exists',
+    link,
+    subject: `Your ${tenant.name} account`,
+    body:
+      `Someone asked to create a ${tenant.name} account with this e-mail, which already has one.\n\n` +
+      `If it was you, sign in, or choose a new password: ${link}\n\nNot you? Ignore this e-mail.\n`,
+  });
 }
