@@ -1,34 +1,62 @@
 import { redirect, useLocation } from 'react-router';
 import { href } from '../../shared/href';
-import { allCategories } from '../components/catalogue/catalogue.server';
+import { allCategories, categoryPage } from '../components/catalogue/catalogue.server';
+import { CategoryListing } from '../components/catalogue/category-listing';
+import { pageNumber } from '../components/catalogue/page-number';
 import { RouteErrorScreen } from '../components/error-screens';
 import { PopularCategories } from '../components/search/popular-categories';
 import { SearchBox } from '../components/search/search-box';
+import { categoryHref, readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { pageMeta } from '../lib/seo';
+import { notFoundMeta, pageMeta } from '../lib/seo';
 import type { Route } from './+types/search';
 import '../styles/search.css';
 
 // /search: the search box and popular categories. The search box's no-JavaScript form lands here
-// as /search?q=milk and is redirected to the results, /search/milk.
+// as /search?q=milk and is redirected to the results, /search/milk. /search?category=dairy-eggs is
+// the category's own listing (docs/decisions/0160): category navigation is not a text search.
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('search', args);
-  const query = (new URL(args.request.url).searchParams.get('q') ?? '').trim().slice(0, 200);
+  const url = new URL(args.request.url);
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   if (query) throw redirect(href('search-results', { searchQuery: query }));
+  const category = readFilters(url.searchParams).category;
+  if (category) {
+    const listing = await categoryPage(
+      args.context.platform,
+      category,
+      pageNumber(args.request.url),
+    );
+    return { listing, categories: [] };
+  }
   const categories = await allCategories(args.context.platform);
   return {
+    listing: null,
     categories: [...categories].sort((a, b) => b.productCount - a.productCount).slice(0, 12),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
+  const { listing } = data;
+  if (listing)
+    return pageMeta(matches, {
+      title:
+        listing.page > 1
+          ? `${listing.category.name} (page ${listing.page})`
+          : listing.category.name,
+      description: listing.category.description,
+      path: categoryHref(listing.category, listing.page),
+    });
+  return pageMeta(matches, {
     title: 'Search',
     description: 'Search the shop’s products by name, brand or category.',
     path: '/search',
   });
+};
 
 export default function SearchScreen({ loaderData }: Route.ComponentProps) {
+  if (loaderData.listing) return <CategoryListing {...loaderData.listing} />;
   return (
     <section className="search-screen" aria-labelledby="search-title">
       <h1 id="search-title">Search</h1>

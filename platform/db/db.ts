@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 // One small interface over both databases: PGlite (embedded, the default) and a PostgreSQL server
@@ -38,8 +39,13 @@ export async function dumpEmbedded(db: Db): Promise<Blob> {
 const embedded = new WeakMap<Db, PGlite>();
 
 async function openEmbedded(dataDir: string | undefined, template: Blob | undefined): Promise<Db> {
-  // No dataDir: in memory (tests that do not care about persistence).
-  const lite = new PGlite({ dataDir, ...(template ? { loadDataDir: template } : {}) });
+  // No dataDir: in memory (tests that do not care about persistence). pg_trgm: search's typo
+  // tolerance (docs/decisions/0160); PostgreSQL servers ship it in contrib.
+  const lite = new PGlite({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await lite.waitReady;
   const db: Db = {
     query: async (sql, params = []) => lite.query(sql, params as unknown[]) as never,

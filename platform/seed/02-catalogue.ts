@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/db';
 import { brandSeeds } from './catalogue/brands';
 import { categorySeeds } from './catalogue/categories';
 import { brandId, categoryId, generateCatalogue, type TenantPricing } from './catalogue/generate';
+import { productPicture } from './catalogue/pictures';
 
 // Catalogue seed: brands, categories, products (shared by every shop) and one offering per shop.
 // Catalogue text is the seed's to own (updated on every start); offerings are only inserted when
@@ -56,7 +57,7 @@ export async function seed(db: Db): Promise<void> {
     );
     await insertRows(
       tx,
-      'insert into products (id, slug, name, description, brand_id, category_id, size_label, image_count, position)',
+      'insert into products (id, slug, name, description, brand_id, category_id, size_label, image_count, position, what, keywords)',
       products.map((p) => [
         p.id,
         p.slug,
@@ -67,10 +68,34 @@ export async function seed(db: Db): Promise<void> {
         p.sizeLabel,
         p.imageCount,
         p.position,
+        p.what,
+        p.keywords,
       ]),
       `on conflict (id) do update set slug = excluded.slug, name = excluded.name, description = excluded.description,
          brand_id = excluded.brand_id, category_id = excluded.category_id, size_label = excluded.size_label,
-         image_count = excluded.image_count, position = excluded.position`,
+         image_count = excluded.image_count, position = excluded.position, what = excluded.what,
+         keywords = excluded.keywords`,
+    );
+    const brandName = new Map(brandSeeds.map((b) => [brandId(b), b.name]));
+    const categorySlug = new Map(categorySeeds.map((c) => [categoryId(c), c.slug]));
+    await insertRows(
+      tx,
+      'insert into product_images (product_id, n, svg)',
+      products.flatMap((p) =>
+        [1, 2, 3].slice(0, p.imageCount).map((n) => [
+          p.id,
+          n,
+          productPicture(
+            {
+              ...p,
+              brand: brandName.get(p.brandId)!,
+              categorySlug: categorySlug.get(p.categoryId)!,
+            },
+            n,
+          ),
+        ]),
+      ),
+      'on conflict (product_id, n) do update set svg = excluded.svg',
     );
     await insertRows(
       tx,
@@ -89,17 +114,30 @@ export async function seed(db: Db): Promise<void> {
         ]),
       'on conflict do nothing',
     );
-    // Search weights: the name counts most, then the brand, the category, the description.
-    // English stems find "apples" for "apple"; the simple (unstemmed) words let a typed prefix match.
+    // Search weights (docs/decisions/0160): name and keywords A, brand and category B, description
+    // D. English stems find "apples" for "apple"; the simple (unstemmed) words let a typed prefix
+    // match. title_search (name and keywords) and head_search (what the product is) rank.
     await tx.query(`
       update products p set
-        search = setweight(to_tsvector('english', p.name), 'A') || setweight(to_tsvector('simple', p.name), 'A')
-          || setweight(to_tsvector('simple', b.name), 'B') || setweight(to_tsvector('english', c.name), 'C')
+        search = setweight(to_tsvector('english', p.name || ' ' || p.what || ' ' || p.keywords), 'A')
+          || setweight(to_tsvector('simple', p.name || ' ' || p.what || ' ' || p.keywords), 'A')
+          || setweight(to_tsvector('simple', b.name), 'B') || setweight(to_tsvector('english', c.name), 'B')
           || setweight(to_tsvector('english', p.description), 'D'),
-        name_search = to_tsvector('english', p.name) || to_tsvector('simple', p.name || ' ' || b.name)
+        name_search = to_tsvector('english', p.name) || to_tsvector('simple', p.name || ' ' || b.name),
+        title_search = to_tsvector('english', p.name || ' ' || p.what || ' ' || p.keywords)
+          || to_tsvector('simple', p.name || ' ' || p.what || ' ' || p.keywords),
+        head_search = to_tsvector('english', p.what) || to_tsvector('simple', p.what)
       from brands b, categories c where b.id = p.brand_id and c.id = p.category_id`);
+    // The words a typo is corrected to: names, keywords, brands and categories, not descriptions.
+    await tx.query('delete from search_words');
+    await tx.query(`
+      insert into search_words (word)
+      select word from ts_stat($$select to_tsvector('simple', p.name || ' ' || p.what || ' ' || p.keywords
+        || ' ' || b.name || ' ' || c.name) from products p join brands b on b.id = p.brand_id
+        join categories c on c.id = p.category_id$$)
+      where length(word) >= 3 and word ~ '^[a-z]+$'`);
   });
   // Fresh statistics: without them the planner guesses a handful of rows and walks every offering
   // through a nested loop (a search took ~10x longer on a just-seeded PGlite).
-  await db.query('analyze brands, categories, products, offerings');
+  await db.query('analyze brands, categories, products, offerings, search_words');
 }

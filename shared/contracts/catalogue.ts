@@ -111,6 +111,8 @@ export type Facet = z.infer<typeof Facet>;
 export const SearchResult = z.object({
   ...Page,
   facets: z.object({ brands: z.array(Facet), categories: z.array(Facet) }),
+  /** Set when a typed word matched nothing and was corrected ("brocoli" → "broccoli"). */
+  correctedQuery: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 

@@ -3,6 +3,7 @@ import {
   cataloguePaths,
   type BrandPage,
   type Category,
+  type CategoryPage,
   type Brand,
   type ProductDetail,
   type ProductList,
@@ -51,6 +52,17 @@ export function brandPage(
   return required<BrandPage>(
     platform,
     `${cataloguePaths.brand(brandSlug)}?page=${page}&pageSize=${PAGE_SIZE}`,
+  );
+}
+
+export function categoryPage(
+  platform: PlatformClient,
+  slug: string,
+  page: number,
+): Promise<CategoryPage> {
+  return required<CategoryPage>(
+    platform,
+    `${cataloguePaths.category(slug)}?page=${page}&pageSize=${PAGE_SIZE}`,
   );
 }
 

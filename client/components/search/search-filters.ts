@@ -64,7 +64,7 @@ export function resultProductHref(
   return href('search-product', { searchQuery, productSlug }, filtersQuery(filters));
 }
 
-/** The shop has no category screen: a category is its name searched within that category. */
-export function categoryHref(category: { slug: string; name: string }): string {
-  return href('search-results', { searchQuery: category.name }, { category: category.slug });
+/** A category opens as a listing of its products on /search?category= (not a text search). */
+export function categoryHref(category: { slug: string }, page = 1): string {
+  return href('search', {}, { category: category.slug, page: page > 1 ? page : undefined });
 }

@@ -32,6 +32,9 @@ export function SearchResults({
           className="listing-count"
           role="status"
         >{`${result.total} ${result.total === 1 ? 'product' : 'products'}`}</p>
+        {result.correctedQuery && (
+          <p className="search-corrected">{`Showing results for “${result.correctedQuery}”`}</p>
+        )}
       </header>
       {result.total === 0 && !hasFacets ? (
         <EmptyResults

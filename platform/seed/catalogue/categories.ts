@@ -266,7 +266,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Pantry',
     colours: ['#fdf6dc', '#a88a1c'],
     description: 'Pasta, rice, tins, sauces, oils and baking essentials for the cupboard.',
-    variants: ['', 'Organic', 'Classic', 'Value'],
+    variants: ['', 'Organic', 'Classic', 'Value', 'Premium'],
     storage: 'Store in a cool, dry place; once opened, keep sealed.',
     kinds: [
       [
@@ -320,7 +320,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Drinks',
     colours: ['#e3f4f8', '#1f8aa0'],
     description: 'Water, juices, soft drinks, coffee and tea.',
-    variants: ['', 'Classic', 'Organic'],
+    variants: ['', 'Classic', 'Organic', 'Premium'],
     storage: 'Store in a cool place; once opened, refrigerate and drink within three days.',
     kinds: [
       [
@@ -372,7 +372,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Frozen',
     colours: ['#e8eefc', '#3d5bb8'],
     description: 'Frozen vegetables, meals, pizza and ice cream.',
-    variants: ['', 'Family', 'Classic', 'Premium'],
+    variants: ['', 'Family', 'Classic', 'Premium', 'Organic'],
     storage: 'Keep frozen at -18 °C; do not refreeze once thawed.',
     kinds: [
       [
@@ -492,7 +492,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Baby Care',
     colours: ['#fef5e7', '#c07a1a'],
     description: 'Nappies, wipes, baby food and gentle toiletries.',
-    variants: ['', 'Organic', 'Gentle'],
+    variants: ['', 'Organic', 'Gentle', 'Value'],
     storage: 'Store in a cool, dry place; check the use-by date before feeding.',
     kinds: [
       [
@@ -537,7 +537,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Health & Beauty',
     colours: ['#f3eefb', '#6f46b0'],
     description: 'Toiletries, skincare and everyday health products.',
-    variants: ['', 'Everyday', 'Natural'],
+    variants: ['', 'Everyday', 'Natural', 'Sensitive'],
     storage: 'Store below 25 °C and keep out of reach of children.',
     kinds: [
       [
@@ -583,7 +583,7 @@ export const categorySeeds: readonly CategorySeed[] = [
     name: 'Pet Food',
     colours: ['#eef7ee', '#4f7f3a'],
     description: 'Food and treats for dogs and cats.',
-    variants: ['', 'Classic', 'Premium'],
+    variants: ['', 'Classic', 'Premium', 'Value'],
     storage: 'Store in a cool, dry place; refrigerate opened tins and use within two days.',
     kinds: [
       [

@@ -1,5 +1,6 @@
 import { brandSeeds, type BrandSeed } from './brands';
 import { categorySeeds, type CategorySeed, type ProductKind } from './categories';
+import { kindFacts } from './kind-facts';
 
 // Builds the whole catalogue in memory from the data files: every brand makes every kind of its
 // categories, with a variant and a size picked by a fixed-seed PRNG, so the output never changes
@@ -16,6 +17,11 @@ export type ProductRow = {
   sizeLabel: string;
   imageCount: number;
   position: number;
+  /** What the product is (head nouns), other search words, and its picture's icon (ADR 0160/0161). */
+  what: string;
+  keywords: string;
+  icon: string;
+  variant: string;
 };
 export type OfferingRow = {
   id: string;
@@ -77,9 +83,14 @@ export function generateCatalogue(tenants: readonly TenantPricing[]): Catalogue 
   for (const category of categorySeeds) {
     const brands = brandSeeds.filter((b) => b.categories.includes(category.slug));
     for (const kind of category.kinds) {
-      for (const brand of brands) {
+      let first = 0;
+      for (const [b, brand] of brands.entries()) {
         const [kindName, sizes, basePrice, caseSize] = kind;
-        const variant = category.variants[Math.floor(random() * category.variants.length)]!;
+        // Brands side by side in one kind get different variants, so no two names repeat.
+        const pick = Math.floor(random() * category.variants.length);
+        if (b === 0) first = pick;
+        const variant = category.variants[(first + b) % category.variants.length]!;
+        const [icon, what, more] = kindFacts[kindName] ?? ['shopping-bags'];
         const sizeIndex = Math.floor(random() * sizes.length);
         const size = sizes[sizeIndex]!;
         const name = variant ? `${variant} ${kindName}` : kindName;
@@ -95,6 +106,10 @@ export function generateCatalogue(tenants: readonly TenantPricing[]): Catalogue 
           sizeLabel: size,
           imageCount: 1 + Math.floor(random() * 3),
           position: n,
+          what: what ?? kindName.split(' ').at(-1)!,
+          keywords: more ?? '',
+          icon,
+          variant,
         });
         const variantFactor = ['Organic', 'Premium', 'Artisan'].includes(variant)
           ? 1.3

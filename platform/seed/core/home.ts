@@ -29,7 +29,7 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
       type: 'hero',
       title: 'Groceries, fresh from the market',
       text: `Thousands of everyday products at market prices, delivered across ${tenant.delivery.area}.`,
-      cta: { label: 'Shop fruit & vegetables', href: '/search/fruit' },
+      cta: { label: 'Shop fruit & vegetables', href: '/search?category=fruit-vegetables' },
     },
     { type: 'category-tiles', title: 'Shop by category' },
     { type: 'product-rail', title: 'In season', query: 'fruit', limit: 12 },

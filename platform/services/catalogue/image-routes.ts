@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/db';
 import { notFound, parse } from '../../http/errors';
-import { productSvg, type ImageSubject } from './image';
 
-// GET /images/:productId/:n.svg. Pictures are the same for every shop, so no tenant is needed and
-// shared caches may keep them for a day.
+// GET /images/:productId/:n.svg. Pictures are composed at seed time (docs/decisions/0161) and the
+// same for every shop, so no tenant is needed and shared caches may keep them for a day.
 const ImageParams = z.object({
   productId: z.string().min(1).max(100),
   file: z.string().regex(/^[1-9]\.svg$/, 'expected <n>.svg with n from 1 to 9'),
@@ -17,7 +16,7 @@ export function registerImageRoutes(app: FastifyInstance, db: Db): void {
     {
       config: {
         openapi: {
-          summary: 'Picture n of a product (generated SVG)',
+          summary: 'Picture n of a product (SVG)',
           tags: ['catalogue'],
           params: ImageParams,
         },
@@ -26,18 +25,16 @@ export function registerImageRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const { productId, file } = parse(ImageParams, request.params, 'path');
       const n = Number(file[0]);
-      const { rows } = await db.query<ImageSubject & { image_count: number }>(
-        `select p.id, p.name, b.name as brand, c.slug as "categorySlug", p.image_count
-         from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id where p.id = $1`,
-        [productId],
+      const { rows } = await db.query<{ svg: string }>(
+        'select svg from product_images where product_id = $1 and n = $2',
+        [productId, n],
       );
-      const subject = rows[0];
-      if (!subject || n > subject.image_count)
-        throw notFound(`No picture ${n} of product ${productId}`);
+      const picture = rows[0];
+      if (!picture) throw notFound(`No picture ${n} of product ${productId}`);
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
-        .send(productSvg(subject, n));
+        .send(picture.svg);
     },
   );
 }

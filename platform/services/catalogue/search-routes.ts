@@ -11,7 +11,7 @@ import type { Db } from '../../db/db';
 import { parse } from '../../http/errors';
 import { orderBy, PagingQuery } from './paging';
 import { summariesByIds } from './product-rows';
-import { searchWords, tsquerySql } from './search-query';
+import { correctWords, RANK_SQL, searchWords, tsquerySql } from './search-query';
 
 // Full-text search with facets, and suggestions for the search box.
 const tags = ['catalogue'];
@@ -53,17 +53,19 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
         pageSize: query.pageSize,
         facets: { brands: [], categories: [] },
       };
-      const words = searchWords(query.q);
-      if (words.length === 0) return empty;
+      const typed = searchWords(query.q);
+      if (typed.length === 0) return empty;
+      const words = await correctWords(db, typed);
       const tsquery = tsquerySql(words, 6);
       // One round trip: the matches, each facet counted without its own filter, and the page's ids.
-      // A name match outranks any number of matches in the description.
+      // What a product is outranks its name, which outranks its description (RANK_SQL).
       const { rows } = await db.query<SearchRow>(
         `with hits as (
          select p.id, p.name, o.price_single_cents, b.slug as brand_slug, b.name as brand_name,
                 c.slug as category_slug, c.name as category_name, c.position as category_position,
-                ts_rank(p.search, q) + (p.name_search @@ q)::int as rank
-           from (select ${tsquery.sql} as q) query, products p
+                ${RANK_SQL} as rank
+           from (select ${tsquery.match} as q, ${tsquery.exact} as qe, ${tsquery.any} as qa) query,
+                products p
            join brands b on b.id = p.brand_id join categories c on c.id = p.category_id
            join offerings o on o.product_id = p.id and o.tenant_id = $1
           where p.search @@ q),
@@ -89,7 +91,10 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
         ],
       );
       const row = rows[0]!;
+      const corrected =
+        words.join(' ') === typed.join(' ') ? {} : { correctedQuery: words.join(' ') };
       return {
+        ...corrected,
         items: await summariesByIds(db, tenant, row.ids),
         total: row.total,
         page: query.page,
@@ -117,9 +122,10 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
       const words = searchWords(q);
       if (words.length === 0) return { suggestions: [], categories: [] };
       const tsquery = tsquerySql(words, 3);
+      // Suggestions follow the letters typed: no typo correction while the shopper is typing.
       const products = await db.query<{ id: string; slug: string; name: string; brand: string }>(
         `select p.id, p.slug, p.name, b.name as brand
-         from (select ${tsquery.sql} as q) query, products p
+         from (select ${tsquery.match} as q) query, products p
          join brands b on b.id = p.brand_id
          join offerings o on o.product_id = p.id and o.tenant_id = $1
         where p.name_search @@ q
