@@ -7,6 +7,8 @@ export type PlatformCall = {
   /** Path under PLATFORM_URL, e.g. /api/services/catalogue/api/v1/search?q=milk */
   path: string;
   body?: unknown;
+  /** Extra request headers the call needs (Idempotency-Key); the product headers always win. */
+  headers?: Record<string, string>;
 };
 
 export type PlatformResponse<T = unknown> = { ok: boolean; status: number; body: T };

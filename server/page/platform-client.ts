@@ -15,11 +15,17 @@ export function createPlatformClient(
   };
 
   return {
-    async call<T>({ method = 'GET', path, body }: PlatformCall): Promise<PlatformResponse<T>> {
+    async call<T>({
+      method = 'GET',
+      path,
+      body,
+      headers: extra,
+    }: PlatformCall): Promise<PlatformResponse<T>> {
       if (!path.startsWith('/') || path.startsWith('//'))
         throw new Error(`Bad platform path ${path}`);
       const token = page.accessToken();
-      const headers = token ? { ...base, authorization: `Bearer ${token}` } : base;
+      const own = token ? { ...base, authorization: `Bearer ${token}` } : base;
+      const headers = extra ? { ...extra, ...own } : own;
       const response = await request(`${platform.baseUrl}${path}`, {
         method,
         dispatcher: platform.dispatcher,

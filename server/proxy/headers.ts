@@ -11,6 +11,8 @@ const FORWARDED_TO_UPSTREAM = [
   'accept-language',
   'content-type',
   'content-length',
+  // Placing an order is idempotent with it (docs/decisions/0140).
+  'idempotency-key',
   'if-match',
   'if-none-match',
   'if-modified-since',

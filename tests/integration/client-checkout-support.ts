@@ -46,6 +46,7 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
     return (response.status === 204 ? null : await response.json()) as T;
   };
   return {
+    send,
     page: (path: string) => send(path),
     post: (path: string, fields: Record<string, string> | [string, string][]) =>
       send(path, {

@@ -3,9 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Debian's nginx on 127.0.0.1 as the load balancer in front of several gateway instances, with the
-// rules of deploy/nginx.compose.conf.
+// proxy and retry rules of deploy/nginx-proxy.conf (the file docker compose mounts).
+const PROXY_RULES = fileURLToPath(new URL('../../deploy/nginx-proxy.conf', import.meta.url));
 export type Nginx = { url: string; close(): Promise<void> };
 
 export async function freePort(): Promise<number> {
@@ -27,6 +29,8 @@ error_log ${dir}/error.log warn;
 events { worker_connections 512; }
 http {
   access_log off;
+  # Test only: which gateway answered (the fault suites check that both served traffic).
+  add_header X-Upstream-Addr $upstream_addr always;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -45,19 +49,7 @@ http {
   }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 1m;
-    location / {
-      proxy_pass http://gateways;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_buffering off;
-    }
+    include ${PROXY_RULES};
   }
 }`;
   await writeFile(join(dir, 'nginx.conf'), conf);

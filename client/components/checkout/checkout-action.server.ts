@@ -12,6 +12,7 @@ import {
   PlaceOrderForm,
   fieldErrorsOf,
   formFields,
+  orderKeyHeaders,
   parseAddress,
   parseCard,
   type CheckoutActionResult,
@@ -67,6 +68,7 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
         method: 'POST',
         path: orderPaths.orders,
         body: order.data,
+        headers: orderKeyHeaders(fields),
       });
       if (!placed.ok) {
         return refusedByPlatform('place-order', placed, {

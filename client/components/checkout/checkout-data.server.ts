@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../orders/platform-answer.server';
+import { newOrderKey } from './checkout-forms';
 
 // Everything the checkout screen shows, fetched in parallel. The shopper's choices live in the URL
 // (?addressId=&slotId=&paymentMethodId=), so that "Update totals" works without JavaScript and
@@ -30,6 +31,8 @@ export type CheckoutData = {
   slots: SlotOption[];
   freeDeliveryFrom: number;
   chosen: CheckoutChoices;
+  /** The order form's idempotency key (docs/decisions/0140). */
+  orderKey: string;
 };
 
 /** Ids from the URL count only when they name one of the shopper's own (or a bookable slot). */
@@ -81,5 +84,6 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
     slots,
     freeDeliveryFrom: slotList.freeDeliveryFrom,
     chosen,
+    orderKey: newOrderKey(),
   };
 }

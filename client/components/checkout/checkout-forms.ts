@@ -52,6 +52,21 @@ export function parseCard(fields: FormFields) {
   );
 }
 
+/**
+ * The order forms' hidden field: a key made when the form is rendered, sent to the platform as
+ * `Idempotency-Key`, so a replayed or retried submission returns the first order (docs/decisions/0140).
+ */
+export const ORDER_KEY_FIELD = 'idempotencyKey';
+const OrderKey = z.string().regex(/^[\x21-\x7e]{8,128}$/);
+
+export const newOrderKey = (): string => crypto.randomUUID();
+
+/** The Idempotency-Key header of a posted order form; none when the field is missing or malformed. */
+export function orderKeyHeaders(fields: FormFields): Record<string, string> | undefined {
+  const key = OrderKey.safeParse(fields[ORDER_KEY_FIELD]);
+  return key.success ? { 'idempotency-key': key.data } : undefined;
+}
+
 /** The first message of each field (a form shows one per field). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

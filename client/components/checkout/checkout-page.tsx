@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
-import type { CheckoutActionResult } from './checkout-forms';
+import { ORDER_KEY_FIELD, type CheckoutActionResult } from './checkout-forms';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
@@ -86,6 +86,7 @@ export function CheckoutPage({ checkout, result }: Props) {
         <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
         <TotalsList totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }} />
         <Form method="post" id={ORDER_FORM} className="order-form">
+          <input type="hidden" name={ORDER_KEY_FIELD} value={checkout.orderKey} />
           <label htmlFor="notes">
             Notes for the shop <span className="optional">(optional)</span>
           </label>

@@ -16,6 +16,7 @@ import {
   PlaceOrderForm,
   fieldErrorsOf,
   formFields,
+  orderKeyHeaders,
   parseAddress,
   parseCard,
 } from '../checkout/checkout-forms';
@@ -145,6 +146,7 @@ export async function smartCartAction(
       const placed = await askPlatform<OrderDetail>(context.platform, {
         method: 'POST',
         path: smartCartPaths.order(id),
+        headers: orderKeyHeaders(fields),
         body: order.data,
       });
       if (placed.ok)

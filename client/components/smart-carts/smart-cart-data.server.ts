@@ -23,6 +23,7 @@ import {
   type SlotOption,
   type TimeFormat,
 } from '../orders/delivery-time';
+import { newOrderKey } from '../checkout/checkout-forms';
 import { requirePlatform } from '../orders/platform-answer.server';
 
 // The smart cart screens' data. Ordering a smart cart takes the checkout's choices (address,
@@ -38,6 +39,8 @@ export type SmartCartData = {
   cards: PaymentMethod[];
   slots: SlotOption[];
   chosen: SmartCartChoices;
+  /** The order form's idempotency key (docs/decisions/0140). */
+  orderKey: string;
 };
 export type SmartCartOrderData = { order: OrderDetail; placedOn: string; slot: string };
 
@@ -78,6 +81,7 @@ export async function loadSmartCart(
     addresses: addresses.items,
     cards: cards.items,
     slots,
+    orderKey: newOrderKey(),
     chosen: {
       addressId: pick(
         addresses.items,

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import { AddressChoice, ORDER_FORM } from '../checkout/address-choice';
+import { ORDER_KEY_FIELD } from '../checkout/checkout-forms';
 import { FieldError, errorProps } from '../checkout/field-error';
 import { PaymentChoice } from '../checkout/payment-choice';
 import { SlotChoice } from '../checkout/slot-choice';
@@ -72,6 +73,7 @@ export function SmartCartPage({ detail, result }: Props) {
             />
           </div>
           <Form method="post" id={ORDER_FORM} className="order-form">
+            <input type="hidden" name={ORDER_KEY_FIELD} value={detail.orderKey} />
             <label htmlFor="notes">
               Notes for the shop <span className="optional">(optional)</span>
             </label>

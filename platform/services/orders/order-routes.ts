@@ -12,6 +12,7 @@ import type { ServiceOptions } from '../../app';
 import { notFound, parse } from '../../http/errors';
 import { emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
+import { idempotencyKeyOf, placeOnce } from './idempotency';
 import { placeOrder } from './place-order';
 import { priceItems, subtotalOf } from './pricing';
 import { requireShopper } from './shopper';
@@ -63,7 +64,8 @@ export const orderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db 
     {
       config: {
         openapi: {
-          summary: 'Place an order from the cart',
+          summary:
+            'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
           tags,
           body: PlaceOrderInput,
           response: OrderDetail,
@@ -74,15 +76,19 @@ export const orderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db 
     async (request, reply) => {
       const shopper = requireShopper(request);
       const input = parse(PlaceOrderInput, request.body, 'order');
-      const order = await db.transaction(async (tx) => {
+      const idempotencyKey = idempotencyKeyOf(request);
+      const { order, replayed } = await placeOnce(db, shopper, idempotencyKey, async (tx) => {
         const cart = await readCart(tx, shopper, true);
         const orderId = await placeOrder(tx, shopper, input, {
           items: cart.items,
           emptyMessage: 'Your cart is empty',
+          idempotencyKey,
         });
         await emptyCart(tx, cart.cartUid!);
-        return readOrder(tx, shopper, orderId);
+        return orderId;
       });
+      // A replay answers the first order: 200 and Idempotent-Replayed instead of 201.
+      if (replayed) return reply.header('idempotent-replayed', 'true').status(200).send(order);
       return reply.status(201).send(order);
     },
   );

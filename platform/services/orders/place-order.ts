@@ -16,6 +16,8 @@ export type OrderSource = {
   /** Said when there is nothing to order ("Your cart is empty"). */
   emptyMessage: string;
   smartCartId?: string | null;
+  /** The submission's Idempotency-Key (docs/decisions/0140), stored on the order. */
+  idempotencyKey?: string | null;
 };
 
 export async function placeOrder(
@@ -40,8 +42,8 @@ export async function placeOrder(
   const orderId = newId('ord');
   await tx.query(
     `insert into orders (id, tenant_id, account_id, status, address_id, address, slot_id, payment_method_id, payment,
-       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at)
-     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at, idempotency_key)
+     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       orderId,
       shopper.tenantId,
@@ -58,6 +60,7 @@ export async function placeOrder(
       shop[0]!.currency,
       source.smartCartId ?? null,
       slot.cutoff_at,
+      source.idempotencyKey ?? null,
     ],
   );
   await insertLines(tx, orderId, lines);

@@ -4,6 +4,7 @@ import { OrderDetail, PlaceOrderInput } from '../../../shared/contracts/orders';
 import type { ServiceOptions } from '../../app';
 import { notFound, parse } from '../../http/errors';
 import { readOrder } from '../orders/order-read';
+import { idempotencyKeyOf, placeOnce } from '../orders/idempotency';
 import { placeOrder } from '../orders/place-order';
 import { requireShopper } from '../orders/shopper';
 import { ownSmartCart, smartCartItems } from './smart-cart-read';
@@ -18,7 +19,8 @@ export const smartCartOrderRoutes: FastifyPluginAsync<ServiceOptions> = async (a
     {
       config: {
         openapi: {
-          summary: 'Place an order from a smart cart',
+          summary:
+            'Place an order from a smart cart; idempotent with an Idempotency-Key header, as /orders',
           tags,
           params: SmartCartParams,
           body: PlaceOrderInput,
@@ -31,16 +33,18 @@ export const smartCartOrderRoutes: FastifyPluginAsync<ServiceOptions> = async (a
       const shopper = requireShopper(request);
       const { id } = parse(SmartCartParams, request.params, 'path');
       const input = parse(PlaceOrderInput, request.body, 'order');
-      const order = await db.transaction(async (tx) => {
+      const idempotencyKey = idempotencyKeyOf(request);
+      const { order, replayed } = await placeOnce(db, shopper, idempotencyKey, async (tx) => {
         await ownSmartCart(tx, shopper, id, true);
         const items = await smartCartItems(tx, id);
-        const orderId = await placeOrder(tx, shopper, input, {
+        return placeOrder(tx, shopper, input, {
           items,
           emptyMessage: 'This smart cart has no items',
           smartCartId: id,
+          idempotencyKey,
         });
-        return readOrder(tx, shopper, orderId);
       });
+      if (replayed) return reply.header('idempotent-replayed', 'true').status(200).send(order);
       return reply.status(201).send(order);
     },
   );
