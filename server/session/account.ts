@@ -1,14 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
-import type { AccountResult, UaaClient } from '../uaa/client';
+import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
+import { expiresSoon } from './access-token';
 import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
 // The visitor's account for a page load (specification sections 4 and 8, brief "Guests"):
 // - uaa is asked only when both token cookies exist, with both tokens in a Cookie header;
 // - logged in only when the account has an id; a guest (no id) keeps its access token for the cart;
-// - an expired access token is refreshed once (shared per visitor) and the call retried once;
+// - an access token that expires within a minute is refreshed first; one the account call finds
+//   expired is refreshed once (shared per visitor) and the call retried once;
 // - invalid_grant ends the session (cookies cleared); any other failure is logged and the visitor
 //   is treated as logged out for this request, keeping the cookies.
 export type PublicAccount = { id: string; login: string | null; email: string | null };
@@ -27,26 +29,21 @@ export async function resolveAccount(
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
 
   let tokens = { accessToken, refreshToken };
+  let renewed = false;
+  // Renewed ahead of expiry, with the proxy's margin (Duende: 60 s): a token that expired while the
+  // page's calls were running would sign the visitor out halfway through it (issue #12 item 8).
+  if (expiresSoon(accessToken)) {
+    const outcome = await renew(request, reply, deps, refreshToken);
+    if (outcome === 'ended') return LOGGED_OUT;
+    // A transient failure: the current token may still do for this request.
+    if (outcome !== 'failed') tokens = outcome;
+    renewed = true;
+  }
   let result: AccountResult = await deps.uaa.account(ctx, tokens);
-  if (result.kind === 'expired') {
-    const refreshed = await deps.refresher.refresh(refreshToken, ctx);
-    if (refreshed.kind === 'invalid_grant') {
-      request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
-      clearTokenCookies(reply, deps.config);
-      return LOGGED_OUT;
-    }
-    if (refreshed.kind === 'failed') {
-      request.log.warn(
-        { upstreamStatus: refreshed.status, reason: refreshed.reason },
-        'token refresh failed; treated as logged out',
-      );
-      return LOGGED_OUT;
-    }
-    setTokenCookies(reply, refreshed.pair, deps.config);
-    tokens = {
-      accessToken: refreshed.pair.access_token,
-      refreshToken: refreshed.pair.refresh_token,
-    };
+  if (result.kind === 'expired' && !renewed) {
+    const outcome = await renew(request, reply, deps, refreshToken);
+    if (outcome === 'ended' || outcome === 'failed') return LOGGED_OUT;
+    tokens = outcome;
     result = await deps.uaa.account(ctx, tokens);
   }
 
@@ -65,6 +62,34 @@ export async function resolveAccount(
     return LOGGED_OUT;
   }
   return { account: publicAccount(result.account), accessToken: tokens.accessToken };
+}
+
+/** One refresh (shared per visitor): the new tokens (cookies set), `ended` or `failed`. */
+async function renew(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AccountDeps,
+  refreshToken: string,
+): Promise<SessionTokens | 'ended' | 'failed'> {
+  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+  const refreshed = await deps.refresher.refresh(refreshToken, ctx);
+  if (refreshed.kind === 'invalid_grant') {
+    request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
+    clearTokenCookies(reply, deps.config);
+    return 'ended';
+  }
+  if (refreshed.kind === 'failed') {
+    request.log.warn(
+      { upstreamStatus: refreshed.status, reason: refreshed.reason },
+      'token refresh failed; treated as logged out',
+    );
+    return 'failed';
+  }
+  setTokenCookies(reply, refreshed.pair, deps.config);
+  return {
+    accessToken: refreshed.pair.access_token,
+    refreshToken: refreshed.pair.refresh_token,
+  };
 }
 
 /** Only id, login and email leave the gateway; an account without an id is a guest (null). */
