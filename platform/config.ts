@@ -1,6 +1,27 @@
 import { z } from 'zod';
 
 // Reference platform configuration, validated once at start; every bad field is named.
+// External OpenID Connect issuers whose ID tokens uaa accepts, each for one audience (the shop's
+// client id there): JSON [{"issuer": "...", "audience": "..."}].
+const trustedIssuers = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.array(
+      z.object({
+        issuer: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+        audience: z.string().min(1),
+      }),
+    ),
+  );
+
 const schema = z.object({
   PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
@@ -17,6 +38,7 @@ const schema = z.object({
     .int()
     .positive()
     .default(60 * 60 * 24 * 30),
+  UAA_TRUSTED_ISSUERS: trustedIssuers.default([]),
 });
 
 export type PlatformConfig = {
@@ -28,6 +50,7 @@ export type PlatformConfig = {
   devEndpoints: boolean;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  trustedIssuers: { issuer: string; audience: string }[];
 };
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -48,5 +71,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
       : e.NODE_ENV !== 'production',
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    trustedIssuers: e.UAA_TRUSTED_ISSUERS,
   };
 }

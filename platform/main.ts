@@ -5,6 +5,8 @@ import { buildPlatform } from './app';
 import { loadPlatformConfig } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
+import { loadIdpConfig } from './idp/config';
+import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
 
 // The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
@@ -12,8 +14,10 @@ import { runSeeds } from './seed/index';
 // embedded database is never left half-written.
 async function main(): Promise<void> {
   let config;
+  let idpConfig;
   try {
     config = loadPlatformConfig();
+    idpConfig = loadIdpConfig();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
@@ -33,14 +37,27 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  let idp: RunningIdp | null = null;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
+    await idp?.close();
     await app.close();
     await db.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  // The demo OpenID Connect provider, on its own port: it stands in for a public identity provider.
+  if (idpConfig.enabled) {
+    idp = await startIdp({
+      port: idpConfig.port,
+      host: idpConfig.host,
+      issuer: idpConfig.issuer,
+      clients: [idpConfig.client],
+      dataDir,
+    });
+    app.log.info({ issuer: idp.url }, 'demo identity provider listening');
+  }
 }
 
 main().catch((error: unknown) => {

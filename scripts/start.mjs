@@ -2,6 +2,7 @@
 // embedded PostgreSQL in DATA_DIR) and the gateway (PORT, default 3000) as two processes with real
 // HTTP between them, stopped together. Builds first when the build is missing or older than the code.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,6 +35,42 @@ const platformPort = process.env.PLATFORM_PORT ?? '4000';
 const port = process.env.PORT ?? '3000';
 const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
 const runPlatform = !process.env.PLATFORM_URL;
+
+// The platform's demo OpenID Connect provider (its own port), and the shop configured to use it as
+// any other provider: the gateway lists it, uaa trusts its ID tokens for the shop's client id.
+const idpPort = process.env.IDP_PORT ?? '4001';
+const idpIssuer = process.env.IDP_ISSUER ?? `http://127.0.0.1:${idpPort}`;
+const idpClientId = process.env.IDP_CLIENT_ID ?? 'storefront';
+const idpClientSecret = process.env.IDP_CLIENT_SECRET ?? 'storefront-demo-client-secret';
+const demoProvider = {
+  id: 'demo',
+  name: 'Demo ID',
+  discoveryUrl: `${idpIssuer}/.well-known/openid-configuration`,
+  clientId: idpClientId,
+  clientSecret: idpClientSecret,
+  scopes: ['openid', 'email', 'profile'],
+};
+const platformEnv = {
+  PLATFORM_PORT: platformPort,
+  IDP_PORT: idpPort,
+  IDP_ISSUER: idpIssuer,
+  IDP_CLIENT_ID: idpClientId,
+  IDP_CLIENT_SECRET: idpClientSecret,
+  IDP_REDIRECT_URIS:
+    process.env.IDP_REDIRECT_URIS ??
+    ['localhost', 'harbour.localhost']
+      .map((host) => `http://${host}:${port}/auth/social/demo/callback`)
+      .join(','),
+  UAA_TRUSTED_ISSUERS:
+    process.env.UAA_TRUSTED_ISSUERS ??
+    JSON.stringify([{ issuer: idpIssuer, audience: idpClientId }]),
+};
+const socialEnv = runPlatform
+  ? {
+      SOCIAL_PROVIDERS: process.env.SOCIAL_PROVIDERS ?? JSON.stringify([demoProvider]),
+      SOCIAL_COOKIE_SECRET: process.env.SOCIAL_COOKIE_SECRET ?? randomBytes(32).toString('hex'),
+    }
+  : {};
 
 const children = [];
 let stopping = false;
@@ -84,7 +121,7 @@ async function waitForHealth(url, timeoutMs = 120_000) {
 }
 
 if (runPlatform) {
-  run('platform', 'dist/platform/main.js', { PLATFORM_PORT: platformPort });
+  run('platform', 'dist/platform/main.js', platformEnv);
   await waitForHealth(`${platformUrl}/healthz`);
 }
 // No load balancer waits for readiness here: Ctrl+C stops at once unless told otherwise.
@@ -95,6 +132,7 @@ run(
     PORT: port,
     PLATFORM_URL: platformUrl,
     SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
+    ...socialEnv,
   },
   [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`],
 );
@@ -107,5 +145,7 @@ console.log(`
     Platform API     ${platformUrl}/openapi.json
 
   Demo shopper (both shops): shopper@example.com / demo1234
+  Demo sign-in provider:     ${idpIssuer} ("Continue with Demo ID"; users shopper, newcomer,
+                             unverified, password demo1234)
   Stop with Ctrl+C.
 `);

@@ -35,6 +35,42 @@ const rateLimit = (fallback: string) =>
       return { max: max!, windowMs: seconds! * 1000 };
     })
     .refine((v) => v.max > 0 && v.windowMs > 0, 'count and seconds must be positive');
+// Sign-in providers (OpenID Connect), a JSON list. Plain http only for a provider on this machine.
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|[\w.-]+\.localhost)$/;
+const socialProvider = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be 1-32 lowercase letters, digits or dashes'),
+  name: z.string().trim().min(1).max(60),
+  discoveryUrl: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine(
+      (u) => u.startsWith('https:') || LOOPBACK.test(new URL(u).hostname),
+      'must be https (http only on localhost)',
+    ),
+  clientId: z.string().min(1).max(400),
+  clientSecret: z.string().min(1).max(400),
+  scopes: z
+    .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/))
+    .default(['openid', 'email', 'profile']),
+});
+const socialProviders = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of providers' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(socialProvider)
+      .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'ids must be unique')
+      .refine(
+        (list) => list.every((p) => p.scopes.includes('openid')),
+        'scopes must include openid',
+      ),
+  );
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -83,9 +119,16 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
   RATE_LIMIT_GUEST: rateLimit('30/60'),
+  /** OpenID Connect sign-in providers (JSON list); none means no "Continue with" buttons. */
+  SOCIAL_PROVIDERS: socialProviders.default([]),
+  /** Key of the sign-in transaction cookie (at least 32 characters; the same on every replica). */
+  SOCIAL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Each call to a sign-in provider (discovery, token, keys). */
+  SOCIAL_TIMEOUT_MS: duration(5_000),
 });
 
 export type RateLimit = { max: number; windowMs: number };
+export type SocialProvider = z.infer<typeof socialProvider>;
 
 export type Config = {
   port: number;
@@ -101,6 +144,7 @@ export type Config = {
   cookieSecure: boolean;
   redisUrl?: string;
   rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
+  social: { providers: SocialProvider[]; cookieSecret?: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -134,6 +178,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signIn: e.RATE_LIMIT_SIGN_IN,
       account: e.RATE_LIMIT_ACCOUNT,
       guest: e.RATE_LIMIT_GUEST,
+    },
+    social: {
+      providers: e.SOCIAL_PROVIDERS,
+      cookieSecret: e.SOCIAL_COOKIE_SECRET,
+      timeoutMs: e.SOCIAL_TIMEOUT_MS,
     },
   };
 }

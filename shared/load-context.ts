@@ -18,6 +18,20 @@ export type PlatformClient = {
   call<T = unknown>(request: PlatformCall): Promise<PlatformResponse<T>>;
 };
 
+/** A sign-in form post's outcome; the message is what the shopper reads. */
+export type FormSignIn = { ok: true } | { ok: false; status: number; message: string };
+
+/** The gateway's session for form posts: it alone sets and clears the token cookies. */
+export type GatewaySession = {
+  signIn(email: string, password: string): Promise<FormSignIn>;
+  signOut(): Promise<void>;
+  /** Starts a sign-in through a provider: the URL of its sign-in page, or an error code. */
+  startSocial(
+    providerId: string,
+    returnTo: string,
+  ): Promise<{ ok: true; url: string } | { ok: false; code: string }>;
+};
+
 export type PageFailure = { status: 502 | 503 | 504; message: string | null };
 
 export type GatewayLoadContext = {
@@ -38,6 +52,9 @@ export type GatewayLoadContext = {
    * carry the new token.
    */
   ensureSession(): Promise<boolean>;
+  /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
+  socialProviders: readonly { id: string; name: string }[];
+  session: GatewaySession;
   /** Logs an error of a loader, action or render with the request's CID. */
   reportError(error: unknown): void;
 };

@@ -1,6 +1,12 @@
 import { data, redirect, useLocation } from 'react-router';
 import { safeReturnPath } from '../../shared/safe-redirect';
+import {
+  sessionFormAction,
+  type SignInFormResult,
+} from '../components/account/sign-in-action.server';
 import { SignInForm } from '../components/account/sign-in-form';
+import { SocialButtons } from '../components/account/social-buttons';
+import { socialErrorMessage } from '../../shared/social-sign-in';
 import '../components/account/account.css';
 import { RouteErrorScreen } from '../components/error-screens';
 import { resultFor } from '../components/registration/account-form-result';
@@ -12,8 +18,9 @@ import '../styles/checkout.css';
 import '../styles/profile.css';
 import type { Route } from './+types/social-login';
 
-// The sign-in screen, where the `auth` middleware sends a signed-out visitor (?returnTo=). Signing
-// in runs in the browser against the gateway, which alone sets the token cookies (docs/decisions/0082).
+// The sign-in screen, where the `auth` middleware sends a signed-out visitor (?returnTo=): "Continue
+// with" a configured provider, e-mail and password, registration and reset. Every form works
+// without JavaScript; the gateway alone sets the token cookies (docs/decisions/0182).
 type Mode = 'sign-in' | 'register' | 'reset';
 const MODES: readonly Mode[] = ['sign-in', 'register', 'reset'];
 
@@ -23,16 +30,22 @@ export function loader(args: Route.LoaderArgs) {
   const returnTo = safeReturnPath(query.get('returnTo'));
   if (args.context.isLoggedIn) throw redirect(returnTo);
   const mode = MODES.find((m) => m === query.get('mode')) ?? 'sign-in';
-  return { returnTo, mode };
+  const providers = args.context.socialProviders.map(({ id, name }) => ({ id, name }));
+  // A provider's sign-in that failed comes back here with ?error=<code>&provider=<id>.
+  const providerName = providers.find((p) => p.id === query.get('provider'))?.name ?? null;
+  const socialError = socialErrorMessage(query.get('error'), providerName);
+  return { returnTo, mode, providers, socialError };
 }
 
-// Registration and the reset request post here with their intent and are handled on the server
-// (client/components/registration). The sign-in form posts here only without JavaScript: its
-// password is never read or kept here.
+// Every form of the screen posts here with its intent: registration and the reset request
+// (client/components/registration), sign-in without JavaScript, sign-out, "Continue with".
 export async function action(args: Route.ActionArgs) {
   guardRoute('social-login', args);
-  const accountForm = await signUpAction(args.context, await args.request.formData());
-  return accountForm ?? data({ needsJavaScript: true }, { status: 400 });
+  const form = await args.request.formData();
+  const accountForm = await signUpAction(args.context, form);
+  if (accountForm) return accountForm;
+  const sessionForm = await sessionFormAction(args.context, args.request, form);
+  return sessionForm ?? data({ intent: 'unknown' }, { status: 400 });
 }
 
 const TITLES: Record<Mode, string> = {
@@ -64,21 +77,22 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
       </section>
     );
   }
+  const result = actionData && 'message' in actionData ? (actionData as SignInFormResult) : null;
+  const socialError = result?.intent === 'social' ? result.message : loaderData.socialError;
   return (
     <section className="sign-in-screen" aria-labelledby="screen-title">
       <h1 id="screen-title">Sign in</h1>
-      {actionData && 'needsJavaScript' in actionData && (
+      {socialError && (
         <p className="form-error" role="alert">
-          Signing in needs JavaScript. Please turn it on and try again; your cart is kept.
+          {socialError}
         </p>
       )}
-      <noscript>
-        <p>
-          Signing in needs JavaScript in this shop. You can still browse and fill your cart without
-          it.
-        </p>
-      </noscript>
-      <SignInForm returnTo={returnTo} />
+      <SocialButtons providers={loaderData.providers} returnTo={returnTo} />
+      <SignInForm
+        returnTo={returnTo}
+        error={result?.intent === 'sign-in' ? result.message : null}
+        email={result?.email}
+      />
     </section>
   );
 }

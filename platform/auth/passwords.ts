@@ -50,6 +50,8 @@ export async function hashPassword(
 
 /** True when the password matches the stored hash; false for any malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  // An account created through an identity provider has no password (''): refused, in the same time.
+  if (stored === '') return burnPasswordCheck(password).then(() => false);
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');

@@ -4,6 +4,8 @@ import type { GatewayLoadContext } from '../../shared/load-context';
 import type { Config } from '../config';
 import { resolveAccount } from '../session/account';
 import { setTokenCookies } from '../session/cookies';
+import { passwordSignIn, signOut } from '../session/sign-in';
+import { startSocialSignIn } from '../social/flow';
 import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
 import { createPlatformClient } from './platform-client';
@@ -38,6 +40,33 @@ export async function loadPageContext(
     hasSession: accessToken !== null,
     redirectAllowedHosts: config.redirectAllowedHosts,
     reportError: (error: unknown) => request.log.error({ err: error }, 'render error'),
+    socialProviders: app.social.registry.list(),
+    session: {
+      signIn: async (email: string, password: string) => {
+        const outcome = await passwordSignIn(
+          request,
+          reply,
+          { uaa: app.uaa, config },
+          {
+            email,
+            password,
+          },
+        );
+        return outcome.kind === 'ok'
+          ? { ok: true as const }
+          : { ok: false as const, status: outcome.status, message: outcome.message };
+      },
+      signOut: () => signOut(request, reply, { uaa: app.uaa, config }),
+      startSocial: async (providerId: string, returnTo: string) => {
+        const outcome = await startSocialSignIn(request, reply, app.social, {
+          providerId,
+          returnTo,
+        });
+        return outcome.kind === 'redirect'
+          ? { ok: true as const, url: outcome.url }
+          : { ok: false as const, code: outcome.code };
+      },
+    },
     ensureSession: async () => {
       if (accessToken) return true;
       const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });

@@ -4,6 +4,11 @@ import type { Config } from '../config';
 import { createRefresher, type Refresher } from '../session/refresh';
 import { jsonError } from '../session/json-error';
 import { sessionRoutes } from '../session/routes';
+import { LRUCache } from 'lru-cache';
+import type { SocialDeps } from '../social/flow';
+import { createProviderRegistry } from '../social/providers';
+import { socialRoutes } from '../social/routes';
+import { TRANSACTION_SECONDS, createSealer } from '../social/transaction';
 import { createUaaClient, type UaaClient } from '../uaa/client';
 import type { Platform } from '../upstream/platform';
 import { csrfPlugin } from './csrf';
@@ -14,6 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     uaa: UaaClient;
     refresher: Refresher;
+    social: SocialDeps;
   }
 }
 
@@ -23,6 +29,19 @@ export const sessionPlugin = fp(
     const refresher = createRefresher(uaa);
     app.decorate('uaa', uaa);
     app.decorate('refresher', refresher);
+    const { social } = opts.config;
+    const socialDeps: SocialDeps = {
+      config: opts.config,
+      platform: opts.platform,
+      registry: createProviderRegistry(social.providers, social.timeoutMs),
+      sealer: createSealer(social.cookieSecret),
+      usedStates: new LRUCache<string, true>({ max: 50_000, ttl: TRANSACTION_SECONDS * 1000 }),
+    };
+    if (social.providers.length > 0 && !social.cookieSecret)
+      app.log.warn(
+        'SOCIAL_COOKIE_SECRET is not set: sign-in transactions only work on this replica',
+      );
+    app.decorate('social', socialDeps);
 
     // The CSRF hook guards /auth/* and /api/services/* for the whole app.
     await app.register(csrfPlugin);
@@ -38,6 +57,7 @@ export const sessionPlugin = fp(
         return jsonError(reply, status, 'invalid_request', error.message);
       });
       await sessionRoutes(scope, { uaa, refresher, config: opts.config });
+      await socialRoutes(scope, socialDeps);
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie', 'request-context'] },

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { UaaClient, UaaFailure } from '../uaa/client';
-import { publicAccount, resolveAccount } from './account';
-import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import { resolveAccount } from './account';
+import { readTokenCookies, setTokenCookies } from './cookies';
 import { jsonError } from './json-error';
 import type { Refresher } from './refresh';
+import { passwordSignIn, signOut } from './sign-in';
 
 // The gateway's session endpoints (BFF): the browser signs in, out, or starts a guest session here;
 // tokens go only into httpOnly cookies, never into a response body (docs/decisions/0024).
@@ -33,51 +34,14 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
         .join('; ');
       return jsonError(reply, 400, 'invalid_request', `Invalid sign-in request: ${detail}`);
     }
-    // A guest's refresh token lets uaa merge the guest cart into the account's cart.
-    const { refreshToken } = readTokenCookies(request);
-    const result = await uaa.signIn(ctx(request), {
-      ...body.data,
-      guestRefreshToken: refreshToken ?? undefined,
-    });
-    if (result.kind === 'invalid_grant')
-      return jsonError(reply, 401, 'invalid_credentials', 'Wrong e-mail or password');
-    if (result.kind === 'refused') return jsonError(reply, 403, 'sign_in_refused', result.message);
-    if (result.kind === 'locked') {
-      reply.header('retry-after', String(result.retryAfter));
-      return jsonError(reply, 429, 'too_many_attempts', result.message);
-    }
-    if (result.kind === 'failed') return upstreamFailure(request, reply, 'sign-in', result);
-
-    setTokenCookies(reply, result.pair, config);
-    const tokens = {
-      accessToken: result.pair.access_token,
-      refreshToken: result.pair.refresh_token,
-    };
-    const account = await uaa.account(ctx(request), tokens);
-    if (account.kind !== 'ok') {
-      // Signed in all the same: the next page load asks for the account again.
-      request.log.warn(
-        { upstreamStatus: account.kind === 'failed' ? account.status : 401 },
-        'account call after sign-in failed',
-      );
-      return { account: null };
-    }
-    return { account: publicAccount(account.account) };
+    const outcome = await passwordSignIn(request, reply, deps, body.data);
+    if (outcome.kind === 'error')
+      return jsonError(reply, outcome.status, outcome.code, outcome.message);
+    return { account: outcome.account };
   });
 
   app.post('/auth/sign-out', async (request, reply) => {
-    const { refreshToken } = readTokenCookies(request);
-    if (refreshToken) {
-      const result = await uaa.signOut(ctx(request), refreshToken);
-      // The cookies go anyway: the visitor asked to leave, and the token expires on its own.
-      if (result.kind === 'failed') {
-        request.log.warn(
-          { upstreamStatus: result.status, reason: result.reason },
-          'sign-out: revocation failed',
-        );
-      }
-    }
-    clearTokenCookies(reply, config);
+    await signOut(request, reply, deps);
     return reply.code(204).send();
   });
 

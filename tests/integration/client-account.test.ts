@@ -164,14 +164,3 @@ describe('password reset', () => {
     expect(text).toContain('Ask for a new reset link');
   });
 });
-
-describe('the sign-in form keeps working', () => {
-  it('still explains that signing in needs JavaScript when posted without it', async () => {
-    const response = await shopperOf(shop).post('/social-login', {
-      email: 'shopper@example.com',
-      password: 'demo1234',
-    });
-    expect(response.status).toBe(400);
-    expect(textOf(await response.text())).toContain('Signing in needs JavaScript');
-  });
-});

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { apiFetch } from '../../lib/api';
 import { usePageContext } from '../../lib/page-context';
@@ -41,7 +41,9 @@ export function ProfileMenu() {
     );
   }
 
-  const signOut = async () => {
+  // Without JavaScript the form posts to /social-login, whose action signs out the same way.
+  const signOut = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     await apiFetch('/auth/sign-out', { method: 'POST' });
     // The gateway cleared the cookies whatever uaa said; reload everything as a visitor.
     window.location.assign('/');
@@ -69,9 +71,10 @@ export function ProfileMenu() {
           <Link to="/shopping-lists">Shopping lists</Link>
         </li>
         <li>
-          <button type="button" onClick={() => void signOut()}>
-            Sign out
-          </button>
+          <form method="post" action="/social-login" onSubmit={(event) => void signOut(event)}>
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit">Sign out</button>
+          </form>
         </li>
       </ul>
     </details>

@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { safeReturnPath } from '../../../shared/safe-redirect';
+import { signInErrorMessage } from '../../../shared/sign-in-messages';
 import { apiFetch } from '../../lib/api';
 
-// E-mail and password, sent with JavaScript to the gateway's /auth/sign-in (which alone sets the
-// token cookies and merges the guest cart). Without JavaScript the form posts to /social-login,
-// whose action only explains that signing in needs JavaScript (docs/decisions/0082).
-export function SignInForm(props: { returnTo: string }) {
-  const [error, setError] = useState<string | null>(null);
+// E-mail and password. With JavaScript the form sends them to the gateway's /auth/sign-in; without
+// it, it posts to /social-login, whose action asks the gateway to sign in the same way. Either way
+// only the gateway sets the token cookies, merges the guest cart, and the messages are the same
+// (docs/decisions/0182).
+export function SignInForm(props: { returnTo: string; error?: string | null; email?: string }) {
+  const [error, setError] = useState<string | null>(props.error ?? null);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -27,7 +29,7 @@ export function SignInForm(props: { returnTo: string }) {
       return;
     }
     setBusy(false);
-    setError(result.status === 401 ? 'Wrong e-mail or password.' : result.error.message);
+    setError(signInErrorMessage(result.status, result.error.message));
   };
   return (
     <form
@@ -37,8 +39,17 @@ export function SignInForm(props: { returnTo: string }) {
       onSubmit={(event) => void submit(event)}
       aria-describedby={error ? `${id}-error` : undefined}
     >
+      <input type="hidden" name="intent" value="sign-in" />
+      <input type="hidden" name="returnTo" value={props.returnTo} />
       <label htmlFor={`${id}-email`}>E-mail</label>
-      <input id={`${id}-email`} name="email" type="email" autoComplete="username" required />
+      <input
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        defaultValue={props.email}
+      />
       <label htmlFor={`${id}-password`}>Password</label>
       <input
         id={`${id}-password`}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '../../app';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { externalRoutes } from './external-routes';
+import { identityRoutes } from './identity-routes';
 import { registerUaaErrors } from './errors';
 import { registrationRoutes } from './registration-routes';
 
@@ -12,5 +14,7 @@ const uaa: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
   await authRoutes(app, options);
   await accountRoutes(app, options);
   await registrationRoutes(app, options);
+  await externalRoutes(app, options);
+  await identityRoutes(app, options);
 };
 export default uaa;

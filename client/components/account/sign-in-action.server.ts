@@ -1,0 +1,53 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { safeReturnPath } from '../../../shared/safe-redirect';
+import { signInErrorMessage } from '../../../shared/sign-in-messages';
+import { socialErrorMessage } from '../../../shared/social-sign-in';
+
+// The sign-in screen's session forms, posted without JavaScript (and "Continue with", always a
+// form post): sign in, sign out, start a provider's sign-in. The gateway does the work through
+// the load context and alone sets or clears the token cookies (docs/decisions/0182).
+export type SignInFormResult = { intent: 'sign-in' | 'social'; message: string; email?: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/** The answer to a session form post, or null when the post is another form of the screen. */
+export async function sessionFormAction(context: AppLoadContext, request: Request, form: FormData) {
+  const intent = field(form, 'intent');
+  const returnTo = safeReturnPath(
+    field(form, 'returnTo') || new URL(request.url).searchParams.get('returnTo'),
+  );
+  if (intent === 'sign-out') {
+    await context.session.signOut();
+    throw redirect('/', 303);
+  }
+  if (intent === 'social') {
+    const providerId = field(form, 'provider');
+    const started = await context.session.startSocial(providerId, returnTo);
+    if (started.ok) throw redirect(started.url, 303);
+    const name = context.socialProviders.find((p) => p.id === providerId)?.name ?? null;
+    return data<SignInFormResult>(
+      { intent: 'social', message: socialErrorMessage(started.code, name) ?? '' },
+      { status: started.code === 'unknown_provider' ? 400 : 503 },
+    );
+  }
+  if (intent !== 'sign-in' && intent !== '') return null;
+
+  const email = field(form, 'email').trim();
+  const password = field(form, 'password');
+  if (!EMAIL.test(email) || email.length > 254 || password.length === 0 || password.length > 200) {
+    return data<SignInFormResult>(
+      { intent: 'sign-in', message: 'Enter your e-mail address and your password.', email },
+      { status: 400 },
+    );
+  }
+  const result = await context.session.signIn(email, password);
+  if (result.ok) throw redirect(returnTo, 303);
+  return data<SignInFormResult>(
+    { intent: 'sign-in', message: signInErrorMessage(result.status, result.message), email },
+    { status: result.status },
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { TokenPair } from '../../../shared/contracts/uaa';
+import { ExternalSignInRequest } from '../../../shared/contracts/identities';
+import { requireTenant } from '../../auth/principal';
+import { parse } from '../../http/errors';
+import type { ServiceOptions } from '../../app';
+import { verifyIdToken } from './id-token';
+import { accountOfIdentity } from './identities';
+import { issueTokenPair, liveGuestSession, revokeFamily } from './refresh-tokens';
+
+// Sign-in through an external OpenID Connect provider. The gateway (the relying party) ran the
+// flow and validated state, nonce and PKCE; uaa trusts nothing but the ID token itself, verified
+// against a configured issuer (docs/decisions/0180). Like password sign-in, a live guest session's
+// cart is merged into the account's, inside the same transaction.
+export async function externalRoutes(
+  app: FastifyInstance,
+  { db, config }: ServiceOptions,
+): Promise<void> {
+  app.post(
+    '/auth/external',
+    {
+      config: {
+        openapi: {
+          summary:
+            'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
+          tags: ['uaa'],
+          body: ExternalSignInRequest,
+          response: TokenPair,
+        },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const input = parse(ExternalSignInRequest, request.body, 'external sign-in');
+      const identity = await verifyIdToken(input.id_token, config.trustedIssuers);
+      return db.transaction(async (tx) => {
+        const account = await accountOfIdentity(tx, tenant.id, identity);
+        const guest = input.guest_refresh_token
+          ? await liveGuestSession(tx, input.guest_refresh_token, tenant.id)
+          : null;
+        if (guest) {
+          await revokeFamily(tx, guest.familyId);
+          for (const hook of app.signInHooks) {
+            await hook(tx, {
+              tenantId: tenant.id,
+              guestPrincipalId: guest.principalId,
+              accountPrincipalId: account.id,
+            });
+          }
+        }
+        return issueTokenPair(tx, app.signer, config, {
+          tenantId: tenant.id,
+          principalId: account.id,
+          accountId: account.id,
+        });
+      });
+    },
+  );
+}

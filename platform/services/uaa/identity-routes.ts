@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { MessageResponse } from '../../../shared/contracts/account';
+import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/identities';
+import { hashPassword } from '../../auth/passwords';
+import { requireAccount } from '../../auth/principal';
+import { HttpError, notFound, parse } from '../../http/errors';
+import type { ServiceOptions } from '../../app';
+import { accountById } from './accounts';
+import { invalidToken } from './errors';
+import { identitiesOf } from './identities';
+
+// The signed-in account's ways to sign in: its linked providers, whether it has a password, unlink
+// one (never the last way in), and a first password for an account created by a provider.
+const tags = ['uaa'];
+
+export async function identityRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+  app.get(
+    '/account/identities',
+    {
+      config: {
+        openapi: { summary: 'Linked sign-ins of the account', tags, response: LinkedSignIns },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { accountId } = requireAccount(request);
+      const account = await accountById(db, accountId);
+      if (!account) throw invalidToken('Account no longer exists');
+      const rows = await identitiesOf(db, accountId);
+      return {
+        hasPassword: account.password_hash !== '',
+        identities: rows.map((row) => ({
+          id: row.id,
+          issuer: row.issuer,
+          email: row.email,
+          createdAt: new Date(row.created_at).toISOString(),
+          lastUsedAt: new Date(row.last_used_at).toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/account/identities/:id',
+    {
+      config: { openapi: { summary: 'Unlink a sign-in (not the last way in)', tags, status: 204 } },
+    },
+    async (request, reply) => {
+      const { accountId } = requireAccount(request);
+      await db.transaction(async (tx) => {
+        // Locks the account row: two unlinks at once cannot both pass the "another way remains" check.
+        const { rows } = await tx.query<{ password_hash: string }>(
+          'select password_hash from accounts where id = $1 for update',
+          [accountId],
+        );
+        if (!rows[0]) throw invalidToken('Account no longer exists');
+        const identities = await identitiesOf(tx, accountId);
+        if (!identities.some((row) => row.id === request.params.id))
+          throw notFound('No such linked sign-in');
+        if (rows[0].password_hash === '' && identities.length === 1) {
+          throw new HttpError(
+            409,
+            'last_sign_in',
+            'This is your only way to sign in. Set a password or link another provider first.',
+          );
+        }
+        await tx.query('delete from identities where id = $1 and account_id = $2', [
+          request.params.id,
+          accountId,
+        ]);
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/account/set-password',
+    {
+      config: {
+        openapi: {
+          summary: 'First password of an account that signs in only through providers',
+          tags,
+          body: SetPasswordRequest,
+          response: MessageResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAccount(request);
+      const input = parse(SetPasswordRequest, request.body, 'new password');
+      const hash = await hashPassword(input.newPassword);
+      const { rows } = await db.query(
+        `update accounts set password_hash = $2 where id = $1 and password_hash = '' returning id`,
+        [accountId, hash],
+      );
+      if (!rows[0])
+        throw new HttpError(
+          409,
+          'password_exists',
+          'This account has a password: change it instead',
+        );
+      return { message: 'Password set' };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { UaaClient } from '../uaa/client';
+import { publicAccount, type PublicAccount } from './account';
+import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+
+// Password sign-in and sign-out, shared by the JSON endpoints (/auth/sign-in, /auth/sign-out) and
+// the sign-in screen's form posts without JavaScript: one place sets and clears the token cookies.
+export type SignInOutcome =
+  | { kind: 'ok'; account: PublicAccount | null }
+  | { kind: 'error'; status: number; code: string; message: string };
+
+type Deps = { uaa: UaaClient; config: Config };
+
+export async function passwordSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+  input: { email: string; password: string },
+): Promise<SignInOutcome> {
+  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+  // A guest's refresh token lets uaa merge the guest cart into the account's cart.
+  const { refreshToken } = readTokenCookies(request);
+  const result = await deps.uaa.signIn(ctx, {
+    ...input,
+    guestRefreshToken: refreshToken ?? undefined,
+  });
+  if (result.kind === 'invalid_grant')
+    return {
+      kind: 'error',
+      status: 401,
+      code: 'invalid_credentials',
+      message: 'Wrong e-mail or password',
+    };
+  if (result.kind === 'refused')
+    return { kind: 'error', status: 403, code: 'sign_in_refused', message: result.message };
+  if (result.kind === 'locked') {
+    // uaa's per-account lockout (docs/decisions/0131).
+    reply.header('retry-after', String(result.retryAfter));
+    return { kind: 'error', status: 429, code: 'too_many_attempts', message: result.message };
+  }
+  if (result.kind === 'failed') {
+    request.log.warn(
+      { upstreamStatus: result.status, reason: result.reason },
+      'sign-in: uaa failed',
+    );
+    return result.reason === 'timeout'
+      ? {
+          kind: 'error',
+          status: 504,
+          code: 'upstream_timeout',
+          message: 'The account service did not answer in time (sign-in)',
+        }
+      : {
+          kind: 'error',
+          status: 502,
+          code: 'upstream_error',
+          message: 'The account service failed (sign-in)',
+        };
+  }
+
+  setTokenCookies(reply, result.pair, deps.config);
+  const account = await deps.uaa.account(ctx, {
+    accessToken: result.pair.access_token,
+    refreshToken: result.pair.refresh_token,
+  });
+  if (account.kind !== 'ok') {
+    // Signed in all the same: the next page load asks for the account again.
+    request.log.warn(
+      { upstreamStatus: account.kind === 'failed' ? account.status : 401 },
+      'account call after sign-in failed',
+    );
+    return { kind: 'ok', account: null };
+  }
+  return { kind: 'ok', account: publicAccount(account.account) };
+}
+
+export async function signOut(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Deps,
+): Promise<void> {
+  const { refreshToken } = readTokenCookies(request);
+  if (refreshToken) {
+    const result = await deps.uaa.signOut(
+      { cid: request.cid, shopOrigin: request.shopOrigin },
+      refreshToken,
+    );
+    // The cookies go anyway: the visitor asked to leave, and the token expires on its own.
+    if (result.kind === 'failed') {
+      request.log.warn(
+        { upstreamStatus: result.status, reason: result.reason },
+        'sign-out: revocation failed',
+      );
+    }
+  }
+  clearTokenCookies(reply, deps.config);
+}
