@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, bookingPaths } from '../../shared/contracts/booking';
 import { launchChromium } from '../support/browser';
+import { addCase } from '../support/cart-buttons';
 import { DEMO } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
 
@@ -66,9 +67,9 @@ describe('cart journeys in Chromium', () => {
     await openProduct(page, guestProduct);
     const singles = `${guestProduct.name} (singles)`;
     const cases = `${guestProduct.name} (cases)`;
-    await page.getByRole('button', { name: `Add ${singles}` }).click();
+    await page.getByRole('button', { name: `Add 1 ${guestProduct.name}` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${singles}` }).click();
-    await page.getByRole('button', { name: `Add ${cases}` }).click();
+    await page.getByRole('button', { name: addCase(guestProduct.name) }).click();
     await expect
       .poll(async () => lines(await serverCart(page)))
       .toEqual([`${guestProduct.offeringId}:case:1`, `${guestProduct.offeringId}:single:2`].sort());
@@ -121,7 +122,7 @@ describe('cart journeys in Chromium', () => {
     const page = await context.newPage();
     await openProduct(page, product);
     const singles = `${product.name} (singles)`;
-    await page.getByRole('button', { name: `Add ${singles}` }).click();
+    await page.getByRole('button', { name: `Add 1 ${product.name}` }).click();
     const plus = page.getByRole('button', { name: `Increase quantity of ${singles}` });
     await plus.dblclick();
     for (let i = 0; i < 4; i++) await plus.click({ delay: 0 });
@@ -138,12 +139,14 @@ describe('cart journeys in Chromium', () => {
       .poll(async () => lines(await serverCart(page)))
       .toEqual([`${product.offeringId}:single:3`]);
     for (let i = 0; i < 3; i++) await minus.click({ delay: 0 });
-    await page.getByRole('button', { name: `Add ${singles}` }).waitFor();
+    await page.getByRole('button', { name: `Add 1 ${product.name}` }).waitFor();
     await expect.poll(async () => (await serverCart(page)).items).toEqual([]);
     // Nothing comes back once the last answers are in.
     await page.waitForTimeout(300);
     expect((await serverCart(page)).items).toEqual([]);
-    expect(await page.getByRole('button', { name: `Add ${singles}` }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: `Add 1 ${product.name}` }).isVisible()).toBe(
+      true,
+    );
     await context.close();
   });
 
@@ -152,7 +155,7 @@ describe('cart journeys in Chromium', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${shop.url}/products/${product.slug}`);
-    await page.getByRole('button', { name: `Add ${product.name} (cases)` }).click();
+    await page.getByRole('button', { name: addCase(product.name) }).click();
     await page.waitForURL(`${shop.url}/products/${product.slug}`);
     const response = await page.goto(`${shop.url}${bookingPaths.cart('fresh')}`);
     const cart = Booking.parse(await response?.json());

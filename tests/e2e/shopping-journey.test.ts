@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, bookingPaths } from '../../shared/contracts/booking';
 import { launchChromium } from '../support/browser';
+import { addCase } from '../support/cart-buttons';
 import { DEMO } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
 
@@ -45,15 +46,15 @@ describe('a shopper from search to reorder', () => {
     // Open the first product that can be bought and add one case and two singles.
     await page
       .locator('.product-card')
-      .filter({ hasText: 'In stock' })
+      .filter({ has: page.locator('.quantity-add:not([disabled])') })
       .first()
       .locator('.product-card-link')
       .click();
     await page.waitForURL(/\/search\/cheese\/[^/?]+/);
     await hydrated(page);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-    await page.getByRole('button', { name: `Add ${name} (cases)` }).click();
-    await page.getByRole('button', { name: `Add ${name} (singles)` }).click();
+    await page.getByRole('button', { name: addCase(name) }).click();
+    await page.getByRole('button', { name: `Add 1 ${name}` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${name} (singles)` }).click();
     await expect
       .poll(async () =>

@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import { QuantityControls } from '../cart/quantity-controls';
 import { OfferingPrice } from './offering-price';
 
-// One product in a grid or a rail: image, name, brand, size, prices and the quantity controls.
-// `to` overrides the product link (search results link to the product in their context).
+// One product in a grid or a rail: image, name, brand and size, prices, "Add 1" / "Add case".
+// `to` overrides the product link (search results link to the product in their context). The
+// link is a plain <a>: the grid's one delegated click handler keeps client navigation
+// (perf-notes "Elements per product card", docs/decisions/0162).
 export function ProductCard({
   product,
   to,
@@ -18,13 +19,11 @@ export function ProductCard({
   const link = to ?? href('product', { slug: product.slug });
   return (
     <article className="product-card">
-      <Link to={link} className="product-card-link" prefetch="intent">
+      <a href={link} className="product-card-link">
         <img src={product.image} alt="" width={160} height={160} loading="lazy" decoding="async" />
         <h3 className="product-card-name">{product.name}</h3>
-      </Link>
-      <p className="product-card-meta">
-        <span>{product.brand.name}</span> · <span>{product.sizeLabel}</span>
-      </p>
+      </a>
+      <p className="product-card-meta">{`${product.brand.name} · ${product.sizeLabel}`}</p>
       <OfferingPrice offering={product.offering} size="compact" />
       <QuantityControls
         offering={product.offering}

@@ -1,6 +1,22 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { ProductCard } from './product-card';
 import '../../styles/catalogue.css';
+
+/** One click handler for all the grid's product links: a plain left click navigates in the app. */
+function useCardNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.('a.product-card-link');
+    const target = link?.getAttribute('href');
+    if (!target || !target.startsWith('/')) return;
+    event.preventDefault();
+    void navigate(target);
+  };
+}
 
 // A list of product cards. `linkOf` lets search results keep their context in product links.
 export function ProductGrid({
@@ -16,8 +32,10 @@ export function ProductGrid({
   returnTo?: string;
   variant?: 'grid' | 'rail';
 }) {
+  const onClick = useCardNavigation();
   return (
-    <ul className={`product-${variant}`} aria-label={label}>
+    // Enter on a focused link is a click too: keyboard users navigate the same way.
+    <ul className={`product-${variant}`} aria-label={label} onClick={onClick}>
       {products.map((product) => (
         <li key={product.id}>
           <ProductCard product={product} to={linkOf?.(product)} returnTo={returnTo} />
