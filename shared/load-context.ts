@@ -57,6 +57,11 @@ export type GatewayLoadContext = {
   session: GatewaySession;
   /** Logs an error of a loader, action or render with the request's CID. */
   reportError(error: unknown): void;
+  /**
+   * A non-essential section of the page failed and is left out: logged and reported, while the
+   * page renders what it has (issue #12 item 7). See client/lib/optional-section.server.ts.
+   */
+  reportSectionFailure(section: string, error: unknown): void;
 };
 
 declare module 'react-router' {

@@ -9,7 +9,8 @@ import type { Route } from './+types/home';
 // "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('home', args);
-  return { blocks: await resolveHomeBlocks(args.context.platform) };
+  // Only the page context (the shop's frame, loaded by the gateway) is essential here.
+  return { blocks: await resolveHomeBlocks(args.context) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

@@ -9,6 +9,7 @@ import { startSocialSignIn } from '../social/flow';
 import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
 import { createPlatformClient } from './platform-client';
+import { sectionFailed } from './section-failures';
 
 // The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
 // cookies; logged in only with an id; failure → logged out), then the CMS context (no retry; no cid
@@ -67,6 +68,8 @@ export async function loadPageContext(
           : { ok: false as const, code: outcome.code };
       },
     },
+    reportSectionFailure: (section: string, error: unknown) =>
+      sectionFailed(request, section, error),
     ensureSession: async () => {
       if (accessToken) return true;
       const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });

@@ -1,10 +1,5 @@
 import { data } from 'react-router';
-import {
-  cmsPaths,
-  type ContentPage,
-  type ContentPageSummary,
-  type HomePage,
-} from '../../../shared/contracts/cms';
+import { cmsPaths, type ContentPage, type ContentPageSummary } from '../../../shared/contracts/cms';
 import type { PlatformClient } from '../../../shared/load-context';
 
 // The CMS calls of the content screens: an unknown page or policy is the 404 page; a failing CMS
@@ -32,9 +27,3 @@ async function summaries(platform: PlatformClient, path: string): Promise<Conten
 
 export const contentPages = (platform: PlatformClient) => summaries(platform, cmsPaths.pages);
 export const policyPages = (platform: PlatformClient) => summaries(platform, cmsPaths.policies);
-
-export async function homePage(platform: PlatformClient): Promise<HomePage> {
-  const response = await platform.call<HomePage>({ path: cmsPaths.home });
-  if (!response.ok) throw data({ message: null }, { status: 502 });
-  return response.body;
-}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { onSectionFailure, type SectionFailure } from '../../server/page/section-failures';
+import { cataloguePaths } from '../../shared/contracts/catalogue';
+import { cmsPaths } from '../../shared/contracts/cms';
+import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+
+// Issue #12 item 7: against an upstream that answers only the specification's calls (context,
+// account, cart), the home page renders what it has. A failed non-essential section is left out,
+// logged and reported; only the page's essential data decides its status.
+let gw: TestGateway;
+const reported: SectionFailure[] = [];
+let unsubscribe: () => void;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  unsubscribe = onSectionFailure((failure) => void reported.push(failure));
+});
+afterAll(async () => {
+  unsubscribe();
+  await gw.app.close();
+  await gw.upstream.close();
+});
+beforeEach(() => {
+  gw.upstream.reset();
+  gw.logs.length = 0;
+  reported.length = 0;
+});
+
+const home = () => gw.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000' } });
+
+describe('optional sections', () => {
+  it('renders the home page from the context alone when the content call is not answered', async () => {
+    serveContext(gw.upstream); // every other call is the fake's 404
+    const response = await home();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Fresh Market');
+    expect(gw.upstream.received(cmsPaths.home)).toHaveLength(1);
+
+    const cid = response.headers['x-correlation-id'];
+    const logged = gw.logs.find((line) => line.msg === 'optional section left out');
+    expect(logged).toMatchObject({ cid, section: 'home content', status: 404 });
+    expect(reported).toEqual([
+      expect.objectContaining({ cid, section: 'home content', status: 404 }),
+    ]);
+  });
+
+  it('leaves out one failed block and keeps the others', async () => {
+    serveContext(gw.upstream);
+    gw.upstream.on('GET', cmsPaths.home, {
+      body: {
+        blocks: [
+          {
+            type: 'hero',
+            title: 'Fresh every morning',
+            text: 'Bread, fruit and more',
+            cta: { label: 'Shop now', href: '/search' },
+          },
+          { type: 'brand-strip', title: 'Our brands', limit: 6 },
+        ],
+      },
+    });
+    gw.upstream.on('GET', cataloguePaths.brands, { status: 500, body: {} });
+    const response = await home();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Fresh every morning');
+    expect(response.body).not.toContain('Our brands');
+    expect(reported.map((failure) => [failure.section, failure.status])).toEqual([
+      ['brand-strip', 500],
+    ]);
+  });
+
+  it('still fails the page when its essential data (the context) fails', async () => {
+    gw.upstream.on('GET', '/cms-api/context', { status: 500, body: {} });
+    expect((await home()).statusCode).toBe(502);
+  });
+});
