@@ -4,7 +4,7 @@ import { resultFor } from '../components/registration/account-form-result';
 import { activateAccount } from '../components/registration/account-key-action.server';
 import { ActivationPanel } from '../components/registration/activation-panel';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/account-activation';
 

@@ -5,7 +5,8 @@ import { loadCheckout } from '../components/checkout/checkout-data.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
-import '../styles/checkout.css';
+import '../styles/forms.css';
+import '../styles/checkout-layout.css';
 import type { Route } from './+types/checkout';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -3,12 +3,12 @@ import { RouteErrorScreen } from '../components/error-screens';
 import { addressAction } from '../components/profile/address-action.server';
 import { AddressForm } from '../components/profile/address-form';
 import { AddressList } from '../components/profile/address-list';
-import { DoneNotice } from '../components/profile/form-field';
+import { DoneNotice } from '../components/forms/form-field';
 import { ProfileBack } from '../components/profile/profile-overview';
 import { loadAddresses } from '../components/profile/profile-data.server';
 import { doneNotice, resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/delivery-addresses';
 

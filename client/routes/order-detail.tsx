@@ -4,7 +4,7 @@ import { orderAction } from '../components/orders/order-action.server';
 import { loadOrderDetail } from '../components/orders/order-data.server';
 import { OrderDetailPage } from '../components/orders/order-detail-page';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/order-detail';
 

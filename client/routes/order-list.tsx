@@ -4,7 +4,7 @@ import { loadOrderList, pageOf } from '../components/orders/order-data.server';
 import { OrderListPage } from '../components/orders/order-list-page';
 import { pageUrl } from '../lib/page-url';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/order-list';
 

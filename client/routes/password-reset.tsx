@@ -4,7 +4,7 @@ import { resultFor } from '../components/registration/account-form-result';
 import { finishReset } from '../components/registration/account-key-action.server';
 import { NewPasswordForm } from '../components/registration/new-password-form';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/password-reset';
 

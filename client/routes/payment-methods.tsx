@@ -3,12 +3,12 @@ import { RouteErrorScreen } from '../components/error-screens';
 import { cardAction } from '../components/profile/card-action.server';
 import { CardForm } from '../components/profile/card-form';
 import { CardList } from '../components/profile/card-list';
-import { DoneNotice } from '../components/profile/form-field';
+import { DoneNotice } from '../components/forms/form-field';
 import { ProfileBack } from '../components/profile/profile-overview';
 import { loadCards } from '../components/profile/profile-data.server';
 import { doneNotice, resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/payment-methods';
 

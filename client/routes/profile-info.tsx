@@ -1,13 +1,13 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { DoneNotice } from '../components/profile/form-field';
+import { DoneNotice } from '../components/forms/form-field';
 import { infoAction } from '../components/profile/info-action.server';
 import { InfoForm } from '../components/profile/info-form';
 import { ProfileBack } from '../components/profile/profile-overview';
 import { loadInfo } from '../components/profile/profile-data.server';
 import { doneNotice, resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile-info';
 

@@ -3,7 +3,7 @@ import { RouteErrorScreen } from '../components/error-screens';
 import { loadOverview } from '../components/profile/profile-data.server';
 import { ProfileOverview } from '../components/profile/profile-overview';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile';
 

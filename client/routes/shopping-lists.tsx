@@ -5,7 +5,7 @@ import { loadLists } from '../components/lists/list-data.server';
 import { ListsPage } from '../components/lists/lists-page';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/shopping-lists';

@@ -3,7 +3,7 @@ import { RouteErrorScreen } from '../components/error-screens';
 import { loadSmartCartOrder } from '../components/smart-carts/smart-cart-data.server';
 import { SmartCartOrderPage } from '../components/smart-carts/smart-cart-order-page';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/smart-cart-order';
 

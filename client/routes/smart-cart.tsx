@@ -5,7 +5,8 @@ import { loadSmartCart } from '../components/smart-carts/smart-cart-data.server'
 import { SmartCartPage } from '../components/smart-carts/smart-cart-page';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
-import '../styles/checkout.css';
+import '../styles/forms.css';
+import '../styles/checkout-layout.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/smart-cart';

@@ -4,7 +4,7 @@ import { smartCartsAction } from '../components/smart-carts/smart-cart-action.se
 import { loadSmartCarts } from '../components/smart-carts/smart-cart-data.server';
 import { SmartCartsPage } from '../components/smart-carts/smart-carts-page';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/smart-carts';

@@ -14,7 +14,7 @@ import { RegisterForm } from '../components/registration/register-form';
 import { ResetRequestForm } from '../components/registration/reset-request-form';
 import { signUpAction } from '../components/registration/sign-up-action.server';
 import { guardRoute } from '../lib/route-guard.server';
-import '../styles/checkout.css';
+import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/social-login';
 

@@ -1,0 +1,66 @@
+import type { InputHTMLAttributes } from 'react';
+import { FieldError, errorProps } from './field-error';
+
+// A labelled input with its message beside it, for the account and profile forms. Unlike the
+// checkout's fields these are often filled in (the shopper's name, an address being edited).
+type InputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  | 'type'
+  | 'autoComplete'
+  | 'inputMode'
+  | 'maxLength'
+  | 'minLength'
+  | 'required'
+  | 'readOnly'
+  | 'defaultValue'
+>;
+
+export function FormField(
+  props: InputProps & { form: string; name: string; label: string; error?: string; hint?: string },
+) {
+  const { form, name, label, error, hint, ...input } = props;
+  const id = `${form}-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const invalid = errorProps(`${id}-error`, error);
+  const describedBy = [hintId, invalid['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {input.required || input.readOnly ? null : <span className="optional"> (optional)</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        {...input}
+        {...invalid}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The form-level message of a failed post (a refusal not about one field). */
+export function FormProblem({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** A notice after a change went through (PRG: the page was loaded again with ?done=). */
+export function DoneNotice({ message }: { message: string | null }) {
+  return message ? (
+    <p className="notice" role="status">
+      {message}
+    </p>
+  ) : null;
+}
