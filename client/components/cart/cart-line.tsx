@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { BookingItem } from '../../../shared/contracts/booking';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
-import { formatMoney } from '../../cart/money';
+import { useMoney } from '../../lib/money';
 import { useQuantity } from '../../cart/use-cart';
 import { CartForm } from './cart-form';
 import { QuantityRow } from './quantity-row';
@@ -18,6 +18,7 @@ export function CartLine(props: {
   const { item, product } = props;
   const kind = item.byCase ? 'case' : 'single';
   const count = useQuantity(item.offeringId)[kind];
+  const money = useMoney();
   const label = `${product?.name ?? item.offeringId} (${item.byCase ? 'cases' : 'singles'})`;
   const offering = product?.offering;
   const lineCents = offering
@@ -50,7 +51,7 @@ export function CartLine(props: {
         returnTo={props.returnTo}
       />
       <span className="cart-line-price">
-        {lineCents === null ? '' : formatMoney(lineCents, offering?.currency)}
+        {lineCents === null ? '' : money(lineCents, offering?.currency)}
       </span>
       <CartForm
         fields={{ intent: 'remove', itemUid: item.uid }}

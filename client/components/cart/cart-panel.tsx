@@ -4,8 +4,7 @@ import type { Booking } from '../../../shared/contracts/booking';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
-import { formatMoney } from '../../cart/money';
-import { usePageContext } from '../../lib/page-context';
+import { useMoney } from '../../lib/money';
 import { CartLine } from './cart-line';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
@@ -20,7 +19,7 @@ export function CartPanel(props: {
   const { booking, summaries, totals } = props;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const location = useLocation();
-  const tenant = usePageContext()?.tenant;
+  const money = useMoney();
   const items = booking?.items ?? [];
   const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
   const toggle = (uid: string, on: boolean) => {
@@ -71,13 +70,7 @@ export function CartPanel(props: {
             </button>
             <p className="cart-total">
               Total{totals.priced ? '' : ' (so far)'}:{' '}
-              <strong>
-                {formatMoney(
-                  totals.totalCents,
-                  totals.currency ?? tenant?.currency,
-                  tenant?.locale,
-                )}
-              </strong>
+              <strong>{money(totals.totalCents, totals.currency ?? undefined)}</strong>
             </p>
           </div>
         </>

@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import { CART_UPDATED, isStoreEvent } from '../../cart/cart-events';
 import { cartStore } from '../../cart/cart-store';
 import { cartTotals } from '../../cart/cart-totals';
-import { formatMoney } from '../../cart/money';
+import { useMoney } from '../../lib/money';
 import { useOfferingSummaries } from '../../cart/offering-summaries';
 import { useCart } from '../../cart/use-cart';
-import { usePageContext } from '../../lib/page-context';
 import { CartPanel } from './cart-panel';
 import './cart.css';
 
@@ -13,7 +12,7 @@ import './cart.css';
 // cart on "cart:updated" sent by other parts of the shop (the store's own events carry the cart).
 export function CartWidget() {
   const cart = useCart();
-  const tenant = usePageContext()?.tenant;
+  const money = useMoney();
   const summaries = useOfferingSummaries(cart.booking?.items.map((item) => item.offeringId) ?? []);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -26,7 +25,7 @@ export function CartWidget() {
   }, []);
 
   const totals = cartTotals(cart.booking, summaries);
-  const total = formatMoney(totals.totalCents, totals.currency ?? tenant?.currency, tenant?.locale);
+  const total = money(totals.totalCents, totals.currency ?? undefined);
   const summary =
     totals.count === 0
       ? 'Cart is empty'
