@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import type { DeliveryAddress } from '../../../shared/contracts/profile';
-import { FieldError, TextField } from './field-error';
+import { FieldError, TextField } from '../forms/field-error';
 
 // Step "Delivery address": the shopper's addresses as radios of the order form (linked by its id,
 // so the add-address form can sit beside them without nesting forms), and a form to add one.

@@ -6,18 +6,15 @@ import {
   type PaymentMethod,
 } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
-import { askPlatform, type PlatformFailure } from '../orders/platform-answer.server';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { fieldErrorsOf, formFields, type FieldErrors } from '../forms/form-fields';
 import {
-  CheckoutIntent,
   PlaceOrderForm,
-  fieldErrorsOf,
-  formFields,
   orderKeyHeaders,
   parseAddress,
   parseCard,
-  type CheckoutActionResult,
-  type FieldErrors,
-} from './checkout-forms';
+} from '../forms/place-order-forms';
+import { CheckoutIntent, type CheckoutActionResult } from './checkout-forms';
 
 // The checkout's one action: place the order, add an address, add a card. Mistakes come back as a
 // 400 with a message per field; the card number goes to the platform and nowhere else (never

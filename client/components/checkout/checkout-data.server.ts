@@ -12,8 +12,8 @@ import {
   type PaymentMethodList,
 } from '../../../shared/contracts/profile';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
-import { requirePlatform } from '../orders/platform-answer.server';
-import { newOrderKey } from './checkout-forms';
+import { requirePlatform } from '../../lib/platform-answer.server';
+import { newOrderKey } from '../forms/place-order-forms';
 
 // Everything the checkout screen shows, fetched in parallel. The shopper's choices live in the URL
 // (?addressId=&slotId=&paymentMethodId=), so that "Update totals" works without JavaScript and

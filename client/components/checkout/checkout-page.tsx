@@ -2,11 +2,12 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
-import { ORDER_KEY_FIELD, type CheckoutActionResult } from './checkout-forms';
+import { ORDER_KEY_FIELD } from '../forms/place-order-forms';
+import type { CheckoutActionResult } from './checkout-forms';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
-import { FieldError, errorProps } from './field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import { PaymentChoice } from './payment-choice';
 import { SlotChoice } from './slot-choice';
 

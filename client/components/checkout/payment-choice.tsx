@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { PaymentMethod } from '../../../shared/contracts/profile';
 import { ORDER_FORM } from './address-choice';
-import { FieldError, TextField } from './field-error';
+import { FieldError, TextField } from '../forms/field-error';
 
 // Step "Payment": stored cards (brand and last four digits only) and a form to add one. The card
 // number is posted to the route action, which hands it to the platform; it is never put back into

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { useSubmit } from 'react-router';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
-import { FieldError } from './field-error';
+import { FieldError } from '../forms/field-error';
 
 // Delivery slots as radios. Slots that are full or past their cut-off are shown but cannot be
 // chosen. With JavaScript, choosing one re-quotes at once (a GET of the same page with the

@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { askPlatform, type PlatformFailure } from '../orders/platform-answer.server';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import type { ListActionResult, ListIntent } from './list-result';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's

@@ -5,7 +5,7 @@ import {
   type ShoppingListCollection,
   type ShoppingListSummary,
 } from '../../../shared/contracts/lists';
-import { requirePlatform } from '../orders/platform-answer.server';
+import { requirePlatform } from '../../lib/platform-answer.server';
 
 // The shopping lists screen: all the shopper's lists, and one of them with its items: the one
 // named by ?list= (an unknown one is a 404), else the most recently changed.

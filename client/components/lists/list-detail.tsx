@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import { ListItems } from './list-items';
 import type { ListActionResult } from './list-result';
 

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
 import { useMoney } from '../../lib/money';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import type { ListActionResult } from './list-result';
 
 // The items of a list: product, brand, price, quantity (a small form per item) and note, with a

@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import type { ListActionResult } from './list-result';
 
 // The shopper's lists (name and item count) as links that select one (?list=), and a form to

@@ -9,7 +9,7 @@ import {
   parseLines,
   type OrderActionResult,
 } from './order-forms';
-import { askPlatform, type PlatformFailure } from './platform-answer.server';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 
 // The order page's one action. Changes and cancelling are the platform's to allow (until the
 // cut-off): its refusal (409) is shown beside the form that asked. Reorder copies the order into

@@ -13,7 +13,7 @@ import {
   type SlotOption,
   type TimeFormat,
 } from './delivery-time';
-import { requirePlatform } from './platform-answer.server';
+import { requirePlatform } from '../../lib/platform-answer.server';
 
 // The data of the order screens. Dates become text here, in the shop's time zone (which the
 // slot list names), so the server's and the browser's renderings agree.

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { OrderLine } from '../../../shared/contracts/orders';
 import { useMoney } from '../../lib/money';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import type { OrderActionResult } from './order-forms';
 
 // Changing the items of an order before its cut-off: a quantity field per line (0 removes it) and

@@ -1,5 +1,5 @@
 import { Form } from 'react-router';
-import { FieldError } from '../checkout/field-error';
+import { FieldError } from '../forms/field-error';
 import type { OrderActionResult } from './order-forms';
 
 // Order again (specification call 7, copyBookingToCart): the shopper decides what happens to

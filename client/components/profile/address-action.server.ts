@@ -5,13 +5,9 @@ import {
   type DeliveryAddress,
   type DeliveryAddressList,
 } from '../../../shared/contracts/profile';
-import {
-  fieldErrorsOf,
-  formFields,
-  parseAddress,
-  type FormFields,
-} from '../checkout/checkout-forms';
-import { askPlatform } from '../orders/platform-answer.server';
+import { fieldErrorsOf, formFields, type FormFields } from '../forms/form-fields';
+import { parseAddress } from '../forms/place-order-forms';
+import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
-import { FormField, FormProblem } from './form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // One form for a new address and for changing one (then it carries the address's id and starts

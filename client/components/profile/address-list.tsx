@@ -3,7 +3,7 @@ import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { addressLine } from '../checkout/address-choice';
 import { AddressForm } from './address-form';
-import { FormProblem } from './form-field';
+import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // The shopper's addresses, the default first. "Change" is a link (?edit=<id>) that opens the

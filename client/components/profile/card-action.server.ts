@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
 import { profilePaths, type PaymentMethod } from '../../../shared/contracts/profile';
-import { fieldErrorsOf, formFields, parseCard } from '../checkout/checkout-forms';
-import { askPlatform, type PlatformFailure } from '../orders/platform-answer.server';
+import { fieldErrorsOf, formFields } from '../forms/form-fields';
+import { parseCard } from '../forms/place-order-forms';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 
 // The payment methods screen's one action: add a card, delete one, make one the default. The card

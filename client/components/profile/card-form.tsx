@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { FormField, FormProblem } from './form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // Adding a card. The number field never has a value from the server: after a mistake the shopper

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { PaymentMethod } from '../../../shared/contracts/profile';
 import { cardLabel } from '../checkout/payment-choice';
-import { FormProblem } from './form-field';
+import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // Stored cards: brand, last four digits, expiry and holder; the shop keeps nothing more.

@@ -5,8 +5,8 @@ import {
   profilePaths,
   type ProfileInfo,
 } from '../../../shared/contracts/profile';
-import { fieldErrorsOf, formFields } from '../checkout/checkout-forms';
-import { askPlatform } from '../orders/platform-answer.server';
+import { fieldErrorsOf, formFields } from '../forms/form-fields';
+import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 
 // "Your details": name and phone, checked with the profile service's own schema. The e-mail is

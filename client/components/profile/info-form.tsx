@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import type { ProfileInfo } from '../../../shared/contracts/profile';
-import { FormField, FormProblem } from './form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 
 // "Your details": name and phone can change; the e-mail is the sign-in name and is shown only.

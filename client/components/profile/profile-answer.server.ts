@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { href } from '../../../shared/href';
-import type { PlatformFailure } from '../orders/platform-answer.server';
+import { fieldOfPlatformMessage, type PlatformFailure } from '../../lib/platform-answer.server';
 import type { ProfileActionResult, ProfileIntent } from './profile-result';
 
 // Answers of the profile actions: a 4xx with messages beside fields, or back to the screen (a
@@ -21,9 +21,9 @@ export function refusedByPlatform(
   fields: readonly string[],
 ) {
   if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
-  const field = /^Invalid [\w ]+: (\w+): /.exec(failure.message)?.[1];
+  const field = fieldOfPlatformMessage(failure.message, fields);
   const status = failure.status === 404 || failure.status === 409 ? failure.status : 400;
-  return field && fields.includes(field)
+  return field
     ? refused({ ...base, fieldErrors: { [field]: failure.message } }, status)
     : refused({ ...base, fieldErrors: {}, formError: failure.message }, status);
 }

@@ -5,7 +5,7 @@ import {
   type PaymentMethodList,
   type ProfileInfo,
 } from '../../../shared/contracts/profile';
-import { requirePlatform } from '../orders/platform-answer.server';
+import { requirePlatform } from '../../lib/platform-answer.server';
 
 // What the profile screens show, from the profile service with the shopper's token. These are the
 // data the screens cannot render without: a failure is the route's error screen.

@@ -1,9 +1,9 @@
 import { data, type AppLoadContext } from 'react-router';
 import { accountPaths } from '../../../shared/contracts/account';
-import { fieldErrorsOf, formFields } from '../checkout/checkout-forms';
+import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import type { AccountFormResult, AccountIntent } from './account-form-result';
 import { AccountKey, NewPasswordForm } from './account-forms.server';
-import { askUaa, fieldOfUaaMessage } from './uaa-answer.server';
+import { fieldOfPlatformMessage, submitToPlatform } from '../../lib/platform-answer.server';
 
 // The two screens e-mails link to: activation and the new password. The key comes from the URL;
 // a key uaa does not know (mistyped, used or expired) is a message on the screen, not an error page.
@@ -19,7 +19,10 @@ export async function activateAccount(context: AppLoadContext, activationKey: st
   const key = AccountKey.safeParse(activationKey);
   if (!key.success)
     return answer('activate', 404, { done: false, fieldErrors: {}, formError: UNKNOWN_ACTIVATION });
-  const activated = await askUaa(context, { path: accountPaths.activate, body: { key: key.data } });
+  const activated = await submitToPlatform(context.platform, {
+    path: accountPaths.activate,
+    body: { key: key.data },
+  });
   if (activated.ok) {
     return answer('activate', 200, {
       done: true,
@@ -44,7 +47,7 @@ export async function finishReset(context: AppLoadContext, resetKey: string, for
   const key = AccountKey.safeParse(resetKey);
   if (!key.success)
     return answer('reset-finish', 400, { done: false, fieldErrors: {}, formError: UNKNOWN_RESET });
-  const finished = await askUaa(context, {
+  const finished = await submitToPlatform(context.platform, {
     path: accountPaths.resetFinish,
     body: { key: key.data, newPassword: passwords.data.newPassword },
   });
@@ -55,7 +58,7 @@ export async function finishReset(context: AppLoadContext, resetKey: string, for
       fieldErrors: {},
     });
   }
-  const field = fieldOfUaaMessage(finished.message, ['newPassword']);
+  const field = fieldOfPlatformMessage(finished.message, ['newPassword']);
   return field
     ? answer('reset-finish', 400, { done: false, fieldErrors: { [field]: finished.message } })
     : answer('reset-finish', finished.status, {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
-import { FormProblem } from '../profile/form-field';
+import { FormProblem } from '../forms/form-field';
 import type { AccountFormResult } from './account-form-result';
 
 // The activation e-mail's page. Opening the link changes nothing (mail scanners and link previews

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
-import { FormField, FormProblem } from '../profile/form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
 
 // The reset e-mail's page: a new password typed twice. Success signs out every session of the

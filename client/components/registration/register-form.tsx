@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { FormField, FormProblem } from '../profile/form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
 
 // "Create an account" on the sign-in screen. A plain form post to the screen's action, which asks

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { FormField, FormProblem } from '../profile/form-field';
+import { FormField, FormProblem } from '../forms/form-field';
 import type { AccountFormResult } from './account-form-result';
 
 // "Forgot your password?": the e-mail goes to uaa, which mails a reset link if it knows the

@@ -1,9 +1,9 @@
 import { data, type AppLoadContext } from 'react-router';
 import { accountPaths } from '../../../shared/contracts/account';
-import { fieldErrorsOf, formFields } from '../checkout/checkout-forms';
+import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import type { AccountFormResult, AccountIntent } from './account-form-result';
 import { RegisterForm, ResetRequestForm } from './account-forms.server';
-import { askUaa, fieldOfUaaMessage } from './uaa-answer.server';
+import { fieldOfPlatformMessage, submitToPlatform } from '../../lib/platform-answer.server';
 
 // The sign-in screen's server-side forms: "Create an account" and "Forgot your password?". Both
 // call uaa from here (they hand out no token, so the gateway's cookies are not involved).
@@ -28,14 +28,22 @@ async function register(context: AppLoadContext, fields: Record<string, string>)
   };
   const form = RegisterForm.safeParse(fields);
   if (!form.success) return refused('register', 400, fieldErrorsOf(form.error), undefined, values);
-  const answer = await askUaa(context, { path: accountPaths.register, body: form.data });
+  const answer = await submitToPlatform(context.platform, {
+    path: accountPaths.register,
+    body: form.data,
+  });
   // The same answer whether or not the e-mail has an account: uaa mails its owner instead
   // (docs/decisions/0132).
   if (answer.ok) {
     const message = `We have sent an e-mail to ${form.data.email}. Follow its link to activate your account, then sign in. If you already have an account, the e-mail tells you how to sign in.`;
     return data<AccountFormResult>({ intent: 'register', done: true, message, fieldErrors: {} });
   }
-  const field = fieldOfUaaMessage(answer.message, ['firstName', 'lastName', 'email', 'password']);
+  const field = fieldOfPlatformMessage(answer.message, [
+    'firstName',
+    'lastName',
+    'email',
+    'password',
+  ]);
   return field
     ? refused('register', 400, { [field]: answer.message }, undefined, values)
     : refused('register', answer.status, {}, answer.message, values);
@@ -47,7 +55,10 @@ async function requestReset(context: AppLoadContext, fields: Record<string, stri
     return refused('reset-request', 400, fieldErrorsOf(form.error), undefined, {
       email: fields.email ?? '',
     });
-  const answer = await askUaa(context, { path: accountPaths.resetInit, body: form.data });
+  const answer = await submitToPlatform(context.platform, {
+    path: accountPaths.resetInit,
+    body: form.data,
+  });
   if (!answer.ok)
     return refused('reset-request', answer.status, { email: answer.message }, undefined, {
       email: form.data.email,

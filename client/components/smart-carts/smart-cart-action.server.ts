@@ -12,15 +12,14 @@ import {
   type PaymentMethod,
 } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
+import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import {
   PlaceOrderForm,
-  fieldErrorsOf,
-  formFields,
   orderKeyHeaders,
   parseAddress,
   parseCard,
-} from '../checkout/checkout-forms';
-import { askPlatform, type PlatformFailure } from '../orders/platform-answer.server';
+} from '../forms/place-order-forms';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import type { SmartCartActionResult, SmartCartIntent } from './smart-cart-result';
 
 // The smart cart screens' actions: the overview creates and deletes smart carts; one smart cart

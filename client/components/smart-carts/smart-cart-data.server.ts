@@ -23,8 +23,8 @@ import {
   type SlotOption,
   type TimeFormat,
 } from '../orders/delivery-time';
-import { newOrderKey } from '../checkout/checkout-forms';
-import { requirePlatform } from '../orders/platform-answer.server';
+import { requirePlatform } from '../../lib/platform-answer.server';
+import { newOrderKey } from '../forms/place-order-forms';
 
 // The smart cart screens' data. Ordering a smart cart takes the checkout's choices (address,
 // slot, card), read from the URL like the checkout does so that a redirect can pre-select them.

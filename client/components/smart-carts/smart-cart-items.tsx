@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { SmartCart } from '../../../shared/contracts/lists';
 import { useMoney } from '../../lib/money';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import type { SmartCartActionResult } from './smart-cart-result';
 
 // A smart cart's items at today's prices: a quantity field per item (0 removes it) and a

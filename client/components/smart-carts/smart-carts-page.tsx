@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import type { SmartCartSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { FieldError, errorProps } from '../checkout/field-error';
+import { FieldError, errorProps } from '../forms/field-error';
 import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
 
 // The shopper's smart carts (saved carts ordered again in one step): open, delete, create.
