@@ -5,6 +5,7 @@ import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
 import { registerCompression } from './plugins/compression';
+import { errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -28,7 +29,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // An unknown route middleware is a start-up error, not a surprise at the first request.
   assertKnownMiddleware(options.routeTable ?? routeTable);
 
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: loggerOptions(config, options.logStream),
     genReqId: requestCid,
     logController: new LogController({
@@ -42,17 +43,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requestTimeout: config.timeouts.request,
     return503OnClosing: true,
     // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
-    // answer in the gateway's JSON error shape, with the CID.
-    frameworkErrors: (error, request, reply: FastifyReply) => {
-      void reply
-        .status(400)
-        .header('x-correlation-id', request.id)
-        .send({ error: { code: 'bad_request', message: error.message, cid: request.id } });
-    },
+    // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
+    frameworkErrors: (error, request, reply: FastifyReply) =>
+      app.answerError(error, request, reply),
   });
   const platform = createPlatform(config);
   app.addHook('onClose', async () => platform.dispatcher.close());
 
+  await app.register(errorsPlugin);
   await app.register(cookie);
   await registerCompression(app);
   await app.register(requestContextPlugin);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 
 // CSRF rule of the brief (docs/decisions/0023): every request other than GET/HEAD/OPTIONS to the
 // proxy or to the gateway's auth endpoints carries `X-CSRF: 1` (a custom header a cross-site form

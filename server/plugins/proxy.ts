@@ -7,7 +7,7 @@ import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { forward } from '../proxy/forward';
 import { resolveTarget, type ProxyTarget } from '../proxy/services';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 import type { Platform } from '../upstream/platform';
 
 // /api/services/{service}/* (issue #2 point 8): allow-listed services on the shared keep-alive pool,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config, RateLimit } from '../config';
 import { limitBucket, type LimitBucket } from '../limits/buckets';
 import { connectRedis } from '../limits/redis';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 
 // Per-address limits on sign-in, registration/reset and guest sessions (issue #12 item 5,
 // docs/decisions/0130), checked in onRequest: refused before any body is read or any password is

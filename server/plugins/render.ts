@@ -7,6 +7,7 @@ import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { toWebRequest } from '../render/web-request';
 import type { Platform } from '../upstream/platform';
+import { BODY_LIMIT } from './proxy';
 
 export type { RenderSource };
 
@@ -22,9 +23,16 @@ export async function renderPlugin(
     ? createRequestHandler(await provider.getBuild(), 'production')
     : null;
 
-  // Bodies of route actions (forms, JSON) are read by React Router from the raw stream.
+  // Bodies of route actions (forms, JSON, multipart) are read here, whatever their type, with the
+  // gateway's body limit: a declared Content-Length over it is refused before anything is read,
+  // a chunked body as soon as it crosses it (413 JSON; issue #12 item 1). React Router gets them
+  // as a buffer.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
 
   // The browser runtime polls this to learn that a newer build is deployed.
   app.get('/builds/latest.json', async (_request, reply) => {

@@ -1,8 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createRefresher, type Refresher } from '../session/refresh';
-import { jsonError } from '../session/json-error';
 import { sessionRoutes } from '../session/routes';
 import { LRUCache } from 'lru-cache';
 import type { SocialDeps } from '../social/flow';
@@ -46,16 +45,9 @@ export const sessionPlugin = fp(
     // The CSRF hook guards /auth/* and /api/services/* for the whole app.
     await app.register(csrfPlugin);
 
-    // Own scope: JSON errors in the gateway's shape for bodies Fastify refuses (415, bad JSON, 413).
+    // Own scope: the session endpoints' JSON body parser and cache headers. Errors (415, bad
+    // JSON, 413) are answered by the error plugin.
     await app.register(async (scope) => {
-      scope.setErrorHandler((error: FastifyError, request, reply) => {
-        const status = error.statusCode ?? 500;
-        if (status >= 500) {
-          request.log.error({ err: error }, 'session endpoint failed');
-          return jsonError(reply, 500, 'internal_error', 'Something went wrong');
-        }
-        return jsonError(reply, status, 'invalid_request', error.message);
-      });
       await sessionRoutes(scope, { uaa, refresher, config: opts.config });
       await socialRoutes(scope, socialDeps);
     });

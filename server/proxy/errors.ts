@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 import { BodyTooLargeError } from './body-limit';
 
 // What a failed proxied call answers (brief: 504 JSON on upstream timeout, 502 on unreachable).

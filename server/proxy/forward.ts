@@ -7,7 +7,7 @@ import type { Refresher } from '../session/refresh';
 import { isBrokenCircuitError } from 'cockatiel';
 import { withAbortSignal } from './abort';
 import type { Breakers } from './breakers';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 import { sendProxyError } from './errors';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 
 // The Fetch API Request React Router handles, built from the Fastify request. Its URL uses the
 // shop origin the gateway trusts (never an untrusted X-Forwarded-Host); a client that goes away
@@ -15,11 +14,13 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
+  // The body was read by the page scope's parser, within the body limit (plugins/render.ts).
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body } : {}),
   } as RequestInit);
 }

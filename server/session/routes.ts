@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { UaaClient, UaaFailure } from '../uaa/client';
 import { resolveAccount } from './account';
 import { readTokenCookies, setTokenCookies } from './cookies';
-import { jsonError } from './json-error';
+import { jsonError } from '../errors/json-error';
 import type { Refresher } from './refresh';
 import { passwordSignIn, signOut } from './sign-in';
 

@@ -124,7 +124,7 @@ describe('POST /auth/sign-in', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(form.statusCode).toBe(415);
-    expect(form.json().error.code).toBe('invalid_request');
+    expect(form.json().error.code).toBe('unsupported_media_type');
     const broken = await post('/auth/sign-in', '{"email":', { 'content-type': 'application/json' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.cid).toBe(broken.headers['x-correlation-id']);
