@@ -8,6 +8,8 @@ describe('rate-limit buckets', () => {
     expect(limitBucket('POST', '//auth//sign-in/?x=1')).toBe('sign-in');
     expect(limitBucket('POST', '/AUTH/Sign-In;x=1')).toBe('sign-in');
     expect(limitBucket('POST', '/auth/guest')).toBe('guest');
+    expect(limitBucket('POST', '/cart')).toBe('guest');
+    expect(limitBucket('POST', '/cart.data', true)).toBeNull();
     expect(limitBucket('POST', '/social-login?returnTo=%2F')).toBe('account');
     expect(limitBucket('POST', '/social-login.data')).toBe('account');
     expect(limitBucket('POST', '/profile/reset/abc')).toBe('account');
@@ -22,7 +24,7 @@ describe('rate-limit buckets', () => {
     expect(limitBucket('GET', '/social-login')).toBeNull();
     expect(limitBucket('GET', '/api/services/uaa/api/v1/account')).toBeNull();
     expect(limitBucket('POST', '/auth/sign-out')).toBeNull();
-    expect(limitBucket('POST', '/cart')).toBeNull();
+    expect(limitBucket('POST', '/cart', true)).toBeNull();
     expect(limitBucket('POST', '/api/services/booking-ms/api/v1/booking')).toBeNull();
   });
 });

@@ -16,9 +16,16 @@ const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
   { bucket: 'account', path: /^\/api\/services\/uaa\// },
 ];
 
-export function limitBucket(method: string, rawUrl: string): LimitBucket | null {
+/** `hasSession`: the request carries an access token cookie (no guest session is created for it). */
+export function limitBucket(
+  method: string,
+  rawUrl: string,
+  hasSession = false,
+): LimitBucket | null {
   if (SAFE_METHODS.has(method)) return null;
   const path = routedPath(rawUrl);
+  // The no-JavaScript cart form starts a guest session for a visitor without one.
+  if (path === '/cart' && !hasSession) return 'guest';
   return RULES.find((rule) => rule.path.test(path))?.bucket ?? null;
 }
 

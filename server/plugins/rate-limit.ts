@@ -41,7 +41,11 @@ export const rateLimitPlugin = fp(
     };
 
     app.addHook('onRequest', async (request, reply) => {
-      const bucket = limitBucket(request.method, request.url);
+      const bucket = limitBucket(
+        request.method,
+        request.url,
+        Boolean(request.cookies.access_token),
+      );
       if (!bucket) return;
       const result = await limiters[bucket](request);
       if (result.isAllowed || !result.isExceeded) return;
@@ -56,5 +60,5 @@ export const rateLimitPlugin = fp(
       );
     });
   },
-  { name: 'rate-limit', dependencies: ['request-context'] },
+  { name: 'rate-limit', dependencies: ['@fastify/cookie', 'request-context'] },
 );
