@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createCid, isCid } from '../shared/cid';
 import { redactAccountKeys } from '../shared/redact-keys';
+import { logFormat, prettyStream } from '../shared/log-format';
 import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
@@ -12,6 +13,8 @@ import booking from './services/booking/index';
 import catalogue from './services/catalogue/index';
 import cms from './services/cms/index';
 import dev from './services/dev/index';
+import diagnostics from './services/observability/blink-reports';
+import errorInbox from './services/observability/error-inbox';
 import orders from './services/orders/index';
 import profile from './services/profile/index';
 import shoppingLists from './services/shopping-lists/index';
@@ -31,7 +34,9 @@ const services = [
   { plugin: shoppingLists, prefix: '/api/services/shopping-lists/api/v1' },
   { plugin: smartCarts, prefix: '/api/services/smart-carts/api/v1' },
   { plugin: profile, prefix: '/api/services/profile/api/v1' },
+  { plugin: diagnostics, prefix: '/api/services/diagnostics/api/v1' },
   { plugin: dev, prefix: '/dev' },
+  { plugin: errorInbox, prefix: '/dev/errors' },
 ] as const;
 
 /** `logStream`: where JSON log lines go instead of stdout (tests read them). */
@@ -49,7 +54,7 @@ export async function buildPlatform(
         : {
             level: config.logLevel,
             serializers: { req: requestForLog },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? prettyStream(logFormat()),
           },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 300 },
@@ -94,5 +99,9 @@ function requestForLog(request: FastifyRequest) {
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
+    // The gateway's W3C trace context, logged with each request (issue #7 item 8).
+    ...(typeof request.headers.traceparent === 'string'
+      ? { traceparent: request.headers.traceparent }
+      : {}),
   };
 }

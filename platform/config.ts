@@ -30,6 +30,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Development-only endpoints (e-mail outbox). Off when NODE_ENV=production unless set. */
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
+  /** Local error inbox (Sentry envelopes, GET /dev/errors). Default: as the dev endpoints. */
+  PLATFORM_ERROR_INBOX: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
   /** Access token lifetime in seconds (short-lived). */
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
@@ -48,6 +50,7 @@ export type PlatformConfig = {
   databaseUrl?: string;
   logLevel: string;
   devEndpoints: boolean;
+  errorInbox: boolean;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   trustedIssuers: { issuer: string; audience: string }[];
@@ -60,15 +63,17 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     throw new Error(`Invalid platform configuration:\n${fields}`);
   }
   const e = parsed.data;
+  const devEndpoints = e.PLATFORM_DEV_ENDPOINTS
+    ? e.PLATFORM_DEV_ENDPOINTS === 'true'
+    : e.NODE_ENV !== 'production';
   return {
     port: e.PLATFORM_PORT,
     host: e.PLATFORM_HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    devEndpoints: e.PLATFORM_DEV_ENDPOINTS
-      ? e.PLATFORM_DEV_ENDPOINTS === 'true'
-      : e.NODE_ENV !== 'production',
+    devEndpoints,
+    errorInbox: e.PLATFORM_ERROR_INBOX ? e.PLATFORM_ERROR_INBOX === 'true' : devEndpoints,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     trustedIssuers: e.UAA_TRUSTED_ISSUERS,

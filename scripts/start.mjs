@@ -35,6 +35,11 @@ const platformPort = process.env.PLATFORM_PORT ?? '4000';
 const port = process.env.PORT ?? '3000';
 const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
 const runPlatform = !process.env.PLATFORM_URL;
+// Error reports go to the platform's local error inbox unless a real Sentry DSN is given
+// (issue #7 item 3): a newcomer sees them at /dev/errors without an account anywhere.
+const localInbox = runPlatform && !process.env.SENTRY_DSN;
+const inboxDsn = `http://local@127.0.0.1:${platformPort}/dev/errors/1`;
+const metricsPort = process.env.METRICS_PORT ?? '9464';
 
 // The platform's demo OpenID Connect provider (its own port), and the shop configured to use it as
 // any other provider: the gateway lists it, uaa trusts its ID tokens for the shop's client id.
@@ -121,7 +126,10 @@ async function waitForHealth(url, timeoutMs = 120_000) {
 }
 
 if (runPlatform) {
-  run('platform', 'dist/platform/main.js', platformEnv);
+  run('platform', 'dist/platform/main.js', {
+    ...platformEnv,
+    ...(localInbox ? { PLATFORM_ERROR_INBOX: 'true' } : {}),
+  });
   await waitForHealth(`${platformUrl}/healthz`);
 }
 // No load balancer waits for readiness here: Ctrl+C stops at once unless told otherwise.
@@ -133,6 +141,7 @@ run(
     PLATFORM_URL: platformUrl,
     SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
     ...socialEnv,
+    ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
   },
   [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`],
 );
@@ -143,6 +152,8 @@ console.log(`
     Fresh Market     http://localhost:${port}/
     Harbour Grocers  http://harbour.localhost:${port}/
     Platform API     ${platformUrl}/openapi.json
+    Error reports    ${localInbox ? `${platformUrl}/dev/errors` : process.env.SENTRY_DSN ? 'SENTRY_DSN' : 'off'}
+    Metrics          ${metricsPort === '0' ? 'off' : `http://127.0.0.1:${metricsPort}/metrics`}
 
   Demo shopper (both shops): shopper@example.com / demo1234
   Demo sign-in provider:     ${idpIssuer} ("Continue with Demo ID"; users shopper, newcomer,

@@ -3,7 +3,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
+import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
+import { observabilityPlugin } from './observability/plugin';
 import { registerCompression } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -47,13 +49,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameworkErrors: (error, request, reply: FastifyReply) =>
       app.answerError(error, request, reply),
   });
-  const platform = createPlatform(config);
+  const reporter = await initErrorReporting(config);
+  const platform = createPlatform(config, () => reporter);
   app.addHook('onClose', async () => platform.dispatcher.close());
 
   await app.register(errorsPlugin);
   await app.register(cookie);
   await registerCompression(app);
   await app.register(requestContextPlugin);
+  await app.register(observabilityPlugin, { reporter });
   await app.register(requestLogPlugin);
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
   await app.register(rateLimitPlugin, { config });

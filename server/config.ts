@@ -83,6 +83,14 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The browser's DSN (public key only); its events reach Sentry through the gateway's tunnel. */
+  SENTRY_PUBLIC_DSN: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Connect timeout for upstream calls (undici; security checklist: 10 s). */
@@ -136,6 +144,8 @@ export type Config = {
   platformUrl: string;
   trustProxy: string[];
   sentryDsn?: string;
+  sentryPublicDsn?: string;
+  metrics: { port: number; host: string };
   logLevel: string;
   env: 'development' | 'production' | 'test';
   timeouts: { connect: number; context: number; proxy: number; request: number };
@@ -162,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformUrl: e.PLATFORM_URL,
     trustProxy: e.TRUST_PROXY,
     sentryDsn: e.SENTRY_DSN,
+    sentryPublicDsn: e.SENTRY_PUBLIC_DSN,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     env: e.NODE_ENV,
     timeouts: {

@@ -1,21 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { scrubBreadcrumb, scrubEvent, scrubText } from '../shared/report-scrub';
 import type { Config } from './config';
+import { reportsSent } from './observability/metrics';
+import { scopeUser, type RequestScope } from './observability/scope';
 
-// Server-side error reporting, only when SENTRY_DSN is set (the SDK is loaded only then: it costs
-// seconds of start-up). Reports never carry cookies or authorization headers.
-export async function initErrorReporting(config: Config): Promise<void> {
-  if (!config.sentryDsn) return;
+// Server-side error reporting (issue #7 item 1), only when SENTRY_DSN is set: the SDK is loaded
+// only then. Exceptions of routes, loaders, actions, rendering and the gateway's handlers, and
+// failed upstream/proxied HTTP responses as "[status] statusText (url)" (specification section 8),
+// tagged with CID, tenant, route id and build id, with the visitor's login and e-mail when logged
+// in. Nothing secret leaves: every event and breadcrumb goes through the scrubber.
+export type HttpFailure = { status: number; statusText: string; url: string };
+
+export type Reporter = {
+  readonly enabled: boolean;
+  /** Returns the event id (undefined when reporting is off or the event was dropped). */
+  exception(error: unknown, scope?: RequestScope): string | undefined;
+  httpFailure(scope: RequestScope, failure: HttpFailure): Promise<string | undefined>;
+  setBuildId(buildId: string): void;
+  flush(timeoutMs?: number): Promise<boolean>;
+};
+
+export const httpFailureMessage = ({ status, statusText, url }: HttpFailure) =>
+  `[${status}] ${statusText || STATUS_CODES[status] || 'Error'} (${scrubText(url)})`;
+
+const OFF: Reporter = {
+  enabled: false,
+  exception: () => undefined,
+  httpFailure: async () => undefined,
+  setBuildId: () => {},
+  flush: async () => true,
+};
+
+// Only these of the SDK's default integrations: no HTTP/fetch instrumentation (the gateway reports
+// its upstream calls itself, and their breadcrumbs would mix requests), no local variables (they
+// may hold tokens), no sessions.
+const KEEP = new Set([
+  'EventFilters',
+  'FunctionToString',
+  'LinkedErrors',
+  'Dedupe',
+  'NodeSystemError',
+  'Context',
+  'ContextLines',
+  'OnUncaughtException',
+  'OnUnhandledRejection',
+]);
+
+/** At most this many events a minute leave the process (a failure storm is not a bill). */
+export const REPORTS_PER_MINUTE = 120;
+
+let active: Promise<Reporter> | null = null;
+let activeDsn: string | undefined;
+
+/** One reporter per process (the SDK is global); later calls with the same DSN share it. */
+export function initErrorReporting(config: Pick<Config, 'sentryDsn' | 'env'>): Promise<Reporter> {
+  if (!config.sentryDsn) return Promise.resolve(OFF);
+  if (active && activeDsn === config.sentryDsn) return active;
+  activeDsn = config.sentryDsn;
+  active = createSentryReporter(config.sentryDsn, config.env);
+  return active;
+}
+
+async function createSentryReporter(dsn: string, environment: string): Promise<Reporter> {
   const Sentry = await import('@sentry/node');
+  let windowStart = Date.now();
+  let sentInWindow = 0;
   Sentry.init({
-    dsn: config.sentryDsn,
-    environment: config.env,
+    dsn,
+    environment,
     maxBreadcrumbs: 100,
+    // Users are set explicitly (login and e-mail); nothing collected behind our back.
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
+    enableOpenTelemetrySetup: false,
+    tracePropagationTargets: [],
+    integrations: (defaults) => defaults.filter((i) => KEEP.has(i.name)),
+    beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
     beforeSend(event) {
-      if (event.request?.headers) {
-        delete event.request.headers.cookie;
-        delete event.request.headers.authorization;
+      const now = Date.now();
+      if (now - windowStart > 60_000) {
+        windowStart = now;
+        sentInWindow = 0;
       }
-      delete event.request?.cookies;
-      return event;
+      if (++sentInWindow > REPORTS_PER_MINUTE) {
+        reportsSent.inc({ kind: 'dropped' });
+        return null;
+      }
+      return scrubEvent(event);
     },
   });
+
+  const tagged = <T>(scope: RequestScope | undefined, user: RequestScope['user'], fn: () => T) =>
+    Sentry.withScope((s) => {
+      if (scope) {
+        s.setTags({ cid: scope.cid, tenant: scope.tenant, route: scope.routeId });
+        s.setContext('trace', { trace_id: scope.traceId });
+      }
+      if (user)
+        s.setUser({
+          id: user.id,
+          username: user.login ?? undefined,
+          email: user.email ?? undefined,
+        });
+      return fn();
+    });
+
+  return {
+    enabled: true,
+    exception(error, scope) {
+      reportsSent.inc({ kind: 'exception' });
+      const id = tagged(scope, scope?.user, () => Sentry.captureException(error));
+      if (scope) scope.eventId ??= id;
+      return id;
+    },
+    async httpFailure(scope, failure) {
+      // The id is known at once, so the response can name it (X-Event-Id) before the report
+      // leaves (the user may have to be looked up first).
+      const id = randomUUID().replaceAll('-', '');
+      scope.eventId ??= id;
+      const user = await scopeUser(scope);
+      reportsSent.inc({ kind: 'http' });
+      return tagged(scope, user, () =>
+        Sentry.captureEvent(
+          {
+            message: httpFailureMessage(failure),
+            level: 'error',
+            fingerprint: ['http-failure', String(failure.status), failure.url.split('?')[0]!],
+            extra: { status: failure.status, url: scrubText(failure.url) },
+          },
+          { event_id: id },
+        ),
+      );
+    },
+    setBuildId(buildId) {
+      Sentry.setTag('build', buildId);
+      Sentry.getClient()!.getOptions().release ??= buildId;
+    },
+    flush: (timeoutMs = 2_000) => Sentry.flush(timeoutMs),
+  };
 }

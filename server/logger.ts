@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { logFormat, prettyStream } from '../shared/log-format';
 import type { Config } from './config';
 
 // pino JSON logs. Each request line carries its CID (request id = CID, logged as "cid");
@@ -14,15 +15,16 @@ export const REDACT = [
   '*.password',
 ];
 
-/** `stream`: where JSON lines go (stdout by default; tests pass a collector). */
+/** `stream`: where JSON lines go (stdout by default, pino-pretty on a terminal; tests pass a collector). */
 export function loggerOptions(
   config: Pick<Config, 'logLevel'>,
   stream?: { write(line: string): void },
 ): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent' && !stream) return false;
+  const out = stream ?? prettyStream(logFormat());
   return {
     level: config.logLevel === 'silent' ? 'info' : config.logLevel,
     redact: { paths: REDACT, censor: '[redacted]' },
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
   };
 }

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { initErrorReporting } from './error-reporting';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
 // The gateway process: validated config, the app, listen, graceful shutdown on SIGTERM/SIGINT:
 // readiness turns 503 at once, the load balancer gets SHUTDOWN_DELAY_MS to notice, then the server
@@ -41,8 +42,21 @@ closeWithGrace(
     const drained = await app.drained(config.shutdown.timeout);
     if (!drained) app.log.warn('shutdown timeout: closing with requests still in flight');
     await app.close();
+    await metrics?.close();
+    await app.reporter.flush(2_000);
     app.log.info('closed');
   },
 );
 
 await app.listen({ port: config.port, host: config.host });
+
+// Metrics on their own port; a port already taken (another replica on this host) is not fatal.
+let metrics: MetricsServer | null = null;
+if (config.metrics.port > 0) {
+  try {
+    metrics = await startMetricsServer(config.metrics);
+    app.log.info({ port: metrics.port, host: config.metrics.host }, 'metrics on /metrics');
+  } catch (error) {
+    app.log.warn({ err: error }, 'metrics port not available; metrics are off');
+  }
+}

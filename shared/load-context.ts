@@ -55,13 +55,17 @@ export type GatewayLoadContext = {
   /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
   socialProviders: readonly { id: string; name: string }[];
   session: GatewaySession;
-  /** Logs an error of a loader, action or render with the request's CID. */
-  reportError(error: unknown): void;
   /**
    * A non-essential section of the page failed and is left out: logged and reported, while the
    * page renders what it has (issue #12 item 7). See client/lib/optional-section.server.ts.
    */
   reportSectionFailure(section: string, error: unknown): void;
+  /** Logs and reports an error of a loader, action or render with the request's CID; the event id. */
+  reportError(error: unknown): string | undefined;
+  /** Whether errors are reported: by the gateway, and by the browser (its public DSN). */
+  reporting: { server: boolean; browser: boolean; publicDsn: string | null };
+  /** The id of the error report this request produced so far, if any. */
+  eventId(): string | undefined;
 };
 
 declare module 'react-router' {

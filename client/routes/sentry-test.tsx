@@ -1,17 +1,39 @@
-import { useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { SentryTestPanel } from '../components/diagnostics/sentry-test-panel';
+import { takeTestFailure } from '../components/diagnostics/test-limit.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/sentry-test';
 
+// /sentry-test (issue #7 item 4): buttons that raise a browser error, a failed fetch, a loader
+// error and a server-side exception; each shows the CID and the event id it produced. Nothing
+// secret is involved and the deliberate failures are rate-limited per process.
+export const SENTRY_TEST_LOADER_ERROR = 'Sentry test: loader error';
+export const SENTRY_TEST_SERVER_ERROR = 'Sentry test: server exception';
+
 export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('sentry-test', args) };
+  guardRoute('sentry-test', args);
+  if (new URL(args.request.url).searchParams.get('raise') === 'loader') {
+    if (!takeTestFailure()) throw data({ message: 'Too many test errors; wait a minute.' }, 429);
+    throw new Error(SENTRY_TEST_LOADER_ERROR);
+  }
+  const { server, browser } = args.context.reporting;
+  return { reporting: { server, browser } };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Error reporting test' }];
+export async function action({ context }: Route.ActionArgs) {
+  if (!takeTestFailure()) return data({ cid: context.cid, eventId: null, limited: true }, 429);
+  const eventId = context.reportError(new Error(SENTRY_TEST_SERVER_ERROR)) ?? null;
+  return { cid: context.cid, eventId, limited: false };
+}
 
-export default function SentryTestScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Error reporting test" params={loaderData.params} />;
+export const meta: Route.MetaFunction = () => [
+  { title: 'Error reporting test' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function SentryTestScreen({ loaderData, actionData }: Route.ComponentProps) {
+  return <SentryTestPanel reporting={loaderData.reporting} serverResult={actionData ?? null} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -27,6 +27,8 @@ export async function loadPageContext(
     config,
   });
   const { account } = resolved;
+  // Reports of this request name the visitor (section 8: login and e-mail when logged in).
+  request.scope.user = account;
   let accessToken = resolved.accessToken;
   const isLoggedIn = account !== null;
   const url = {
@@ -40,7 +42,16 @@ export async function loadPageContext(
     isLoggedIn,
     hasSession: accessToken !== null,
     redirectAllowedHosts: config.redirectAllowedHosts,
-    reportError: (error: unknown) => request.log.error({ err: error }, 'render error'),
+    reportError: (error: unknown) => {
+      request.log.error({ err: error }, 'render error');
+      return app.reporter.exception(error, request.scope);
+    },
+    eventId: () => request.scope.eventId,
+    reporting: {
+      server: app.reporter.enabled,
+      browser: Boolean(config.sentryPublicDsn),
+      publicDsn: config.sentryPublicDsn ?? null,
+    },
     socialProviders: app.social.registry.list(),
     session: {
       signIn: async (email: string, password: string) => {
@@ -107,6 +118,7 @@ export async function loadPageContext(
     };
   }
   const { context } = result;
+  request.scope.tenant = context.tenant.id;
   const siteError = context.page?.siteError?.message
     ? { message: context.page.siteError.message }
     : null;

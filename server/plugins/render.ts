@@ -22,6 +22,7 @@ export async function renderPlugin(
   const productionHandler = production
     ? createRequestHandler(await provider.getBuild(), 'production')
     : null;
+  if (production) app.reporter.setBuildId((await provider.getBuild()).assets?.version ?? 'unknown');
 
   // Bodies of route actions (forms, JSON, multipart) are read here, whatever their type, with the
   // gateway's body limit: a declared Content-Length over it is refused before anything is read,

@@ -4,6 +4,7 @@ import {
   handleAll,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
+import { breakerState } from '../observability/metrics';
 
 // One circuit breaker per proxied service (security checklist, "Upstream 5xx storm"): after
 // `failures` consecutive failures (5xx answers, timeouts, unreachable), calls to that service fail
@@ -29,6 +30,8 @@ export function createBreakers(options: BreakerOptions = DEFAULT_BREAKER): Break
           breaker: new ConsecutiveBreaker(options.failures),
         });
         byService.set(service, breaker);
+        breakerState.set({ service }, breaker.state);
+        breaker.onStateChange((state) => breakerState.set({ service }, state));
       }
       return breaker;
     },

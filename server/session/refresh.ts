@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { UaaCallContext, UaaClient } from '../uaa/client';
+import { tokenRefreshes } from '../observability/metrics';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
@@ -48,6 +49,7 @@ export function createRefresher(
         : result.kind === 'invalid_grant'
           ? { kind: 'invalid_grant' }
           : { kind: 'failed', status: result.status, reason: result.reason };
+    tokenRefreshes.inc({ outcome: outcome.kind });
     if (outcome.kind !== 'failed') {
       memo.set(key, outcome);
       // unref: a remembered outcome never keeps the process alive at shutdown.

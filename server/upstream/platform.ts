@@ -1,6 +1,10 @@
 import { Agent } from 'undici';
 import type { Config } from '../config';
 import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
+import type { Reporter } from '../error-reporting';
+import { upstreamWatch } from '../observability/upstream-watch';
+
+const OFF = { enabled: false } as Reporter;
 
 // One keep-alive connection pool to the platform, shared by the page-context calls, route data
 // and the proxy, behind the guard of ./guarded-dispatcher (refused requests never reach the pool,
@@ -8,15 +12,18 @@ import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 // brief "Contracts").
 export type Platform = { baseUrl: string; dispatcher: GuardedDispatcher };
 
-export function createPlatform(config: Config): Platform {
+export function createPlatform(config: Config, reporter: () => Reporter = () => OFF): Platform {
   const pool = new Agent({
     connect: { timeout: config.timeouts.connect },
     keepAliveTimeout: 10_000,
     connections: 128,
     pipelining: 1,
   });
+  // Every call: traceparent, metrics, failed answers reported (observability/upstream-watch.ts),
+  // inside the guard (its deadline handler wraps the calls it passes on).
+  const watched = pool.compose(upstreamWatch(reporter));
   // Calls that set no headersTimeout of their own get the proxy's.
-  const dispatcher = guardDispatcher(pool, config.timeouts.connect + config.timeouts.proxy);
+  const dispatcher = guardDispatcher(watched, config.timeouts.connect + config.timeouts.proxy);
   return { baseUrl: config.platformUrl, dispatcher };
 }
 

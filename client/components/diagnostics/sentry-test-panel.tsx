@@ -1,0 +1,46 @@
+import { Form, Link } from 'react-router';
+import { useCid } from '../../lib/cid-context';
+
+// The buttons of /sentry-test. Each result names the CID of the request that failed and the id of
+// the report it produced, to look up in the error inbox (GET /dev/errors) or in Sentry.
+export type ServerResult = { cid: string; eventId: string | null; limited: boolean };
+
+export function SentryTestPanel({
+  reporting,
+  serverResult,
+}: {
+  reporting: { server: boolean; browser: boolean };
+  serverResult: ServerResult | null;
+}) {
+  const cid = useCid();
+  return (
+    <main className="sentry-test">
+      <h1>Error reporting test</h1>
+      <p>
+        Server reporting is <strong>{reporting.server ? 'on' : 'off'}</strong>; browser reporting is{' '}
+        <strong>{reporting.browser ? 'on' : 'off'}</strong>. Page CID: <code>{cid}</code>
+      </p>
+      <ul className="sentry-test-actions">
+        <li>
+          <Link to="?raise=loader" data-test="loader-error">
+            Raise a loader error
+          </Link>
+        </li>
+        <li>
+          <Form method="post">
+            <button type="submit" name="intent" value="server" data-test="server-error">
+              Raise a server exception
+            </button>
+          </Form>
+          {serverResult && (
+            <p className="sentry-test-result" data-test="server-result">
+              {serverResult.limited ? 'Too many test errors; wait a minute. ' : 'Reported. '}
+              CID <code>{serverResult.cid}</code>, event id{' '}
+              <code>{serverResult.eventId ?? 'none (reporting is off)'}</code>
+            </p>
+          )}
+        </li>
+      </ul>
+    </main>
+  );
+}

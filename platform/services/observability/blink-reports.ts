@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { BlinkReport } from '../../../shared/contracts/blink';
+import type { ServiceOptions } from '../../app';
+import { requireTenant } from '../../auth/principal';
+import { notFound, parse } from '../../http/errors';
+
+// Reports of the gateway's /blink-test (issue #7 item 5), keyed by the CID the browser got, so
+// that support can open what a shopper quotes, from any gateway replica. Per tenant.
+const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
+
+const diagnostics: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+  app.put(
+    '/blink-reports/:cid',
+    {
+      config: {
+        openapi: { summary: 'Store a blink-test report', tags: ['diagnostics'], body: BlinkReport },
+      },
+    },
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      const { cid } = parse(CidParam, request.params, 'path');
+      const report = parse(BlinkReport, request.body, 'report');
+      await db.query(
+        `insert into blink_reports (cid, tenant_id, report) values ($1, $2, $3)
+         on conflict (cid) do update set report = excluded.report, created_at = now()
+         where blink_reports.tenant_id = excluded.tenant_id`,
+        [cid, tenant.id, JSON.stringify(report)],
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/blink-reports/:cid',
+    { config: { openapi: { summary: 'A blink-test report', tags: ['diagnostics'] } } },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { cid } = parse(CidParam, request.params, 'path');
+      const { rows } = await db.query<{ report: unknown; created_at: Date | string }>(
+        'select report, created_at from blink_reports where cid = $1 and tenant_id = $2',
+        [cid, tenant.id],
+      );
+      const row = rows[0];
+      if (!row) throw notFound('No report with this CID');
+      const report = typeof row.report === 'string' ? JSON.parse(row.report) : row.report;
+      return { cid, createdAt: new Date(row.created_at).toISOString(), report };
+    },
+  );
+};
+export default diagnostics;

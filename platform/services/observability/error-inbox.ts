@@ -1,0 +1,135 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { ServiceOptions } from '../../app';
+import { badRequest, parse } from '../../http/errors';
+import { decodeBody, parseEnvelope, summarise } from './envelope';
+import { renderInboxPage } from './inbox-page';
+
+// The local error inbox (issue #7 item 3): a Sentry-compatible envelope endpoint, so `npm start`
+// runs with SENTRY_DSN=http://<any key>@127.0.0.1:4000/dev/errors/1 and a newcomer sees the
+// reports without an account anywhere. GET /dev/errors lists them (HTML for a browser, JSON
+// otherwise), like /dev/outbox for e-mail. On only with PLATFORM_ERROR_INBOX (default: with the
+// dev endpoints).
+const ListQuery = z.object({
+  cid: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const MAX_ENVELOPE = 1024 * 1024;
+
+type EventRow = {
+  id: string;
+  project_id: string;
+  event_id: string;
+  level: string | null;
+  message: string;
+  cid: string | null;
+  tenant: string | null;
+  route: string | null;
+  user_login: string | null;
+  user_email: string | null;
+  platform: string | null;
+  payload: unknown;
+  received_at: Date | string;
+};
+
+export type InboxEvent = ReturnType<typeof toEvent>;
+
+function toEvent(r: EventRow) {
+  return {
+    id: Number(r.id),
+    projectId: r.project_id,
+    eventId: r.event_id,
+    level: r.level,
+    message: r.message,
+    cid: r.cid,
+    tenant: r.tenant,
+    route: r.route,
+    user: r.user_login || r.user_email ? { login: r.user_login, email: r.user_email } : null,
+    platform: r.platform,
+    receivedAt: new Date(r.received_at).toISOString(),
+    event: r.payload,
+  };
+}
+
+const errorInbox: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+  if (!config.errorInbox) return;
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_ENVELOPE },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post<{ Params: { project: string } }>(
+      '/api/:project/envelope/',
+      { config: { openapi: { summary: 'Sentry envelope intake (development)', tags: ['dev'] } } },
+      async (request, reply) => {
+        if (!/^\d{1,12}$/.test(request.params.project)) throw badRequest('Unknown project');
+        if (!Buffer.isBuffer(request.body)) throw badRequest('Empty envelope');
+        let envelope;
+        try {
+          envelope = parseEnvelope(
+            decodeBody(request.body, request.headers['content-encoding'] as string | undefined),
+          );
+        } catch {
+          throw badRequest('Malformed envelope');
+        }
+        const ids: string[] = [];
+        for (const item of envelope.items) {
+          if (item.type !== 'event' || !item.payload) continue;
+          const s = summarise(item.payload);
+          await db.query(
+            `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
+               user_login, user_email, platform, payload)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+            [
+              request.params.project,
+              s.eventId,
+              s.level,
+              s.message.slice(0, 2000),
+              s.cid,
+              s.tenant,
+              s.route,
+              s.userLogin,
+              s.userEmail,
+              s.platform,
+              JSON.stringify(item.payload),
+            ],
+          );
+          ids.push(s.eventId);
+        }
+        request.log.info({ events: ids }, 'error inbox: envelope received');
+        return reply.send({ id: ids[0] ?? null });
+      },
+    );
+  });
+
+  app.get(
+    '/',
+    {
+      config: {
+        openapi: {
+          summary: 'Error reports received, newest first (development)',
+          tags: ['dev'],
+          query: ListQuery,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = parse(ListQuery, request.query, 'query');
+      const { rows } = await db.query<EventRow>(
+        `select * from error_events where ($1::text is null or cid = $1)
+         order by id desc limit $2`,
+        [query.cid ?? null, query.limit],
+      );
+      const events = rows.map(toEvent);
+      reply.header('cache-control', 'no-store');
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        return reply.type('text/html; charset=utf-8').send(renderInboxPage(events));
+      }
+      return { events };
+    },
+  );
+};
+export default errorInbox;

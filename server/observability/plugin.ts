@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Reporter } from '../error-reporting';
+import { readTokenCookies } from '../session/cookies';
+import { httpDuration, httpRequests } from './metrics';
+import { routeIdOf } from './route-id';
+import { runInScope, traceIdFrom, type RequestScope } from './scope';
+
+// Per request (issue #7 items 1, 6, 8): the request's scope (CID, trace id, tenant, route id,
+// visitor) for reports and upstream calls; the gateway's own handler errors reported; request
+// count and latency by route id; the id of the report a failure produced in X-Event-Id, so the
+// browser shows it and does not report the same failure again.
+declare module 'fastify' {
+  interface FastifyInstance {
+    reporter: Reporter;
+  }
+  interface FastifyRequest {
+    scope: RequestScope;
+  }
+}
+
+export const observabilityPlugin = fp(
+  async (app: FastifyInstance, opts: { reporter: Reporter }) => {
+    app.decorate('reporter', opts.reporter);
+    app.decorateRequest('scope', null as never);
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      const scope: RequestScope = {
+        cid: request.cid,
+        traceId: traceIdFrom(request.headers.traceparent),
+        tenant: new URL(request.shopOrigin).hostname,
+        routeId: routeIdOf(request),
+      };
+      const { accessToken, refreshToken } = readTokenCookies(request);
+      if (accessToken && refreshToken && opts.reporter.enabled) {
+        // Only a report needs it: who was it, for a proxied call that failed.
+        scope.lookupUser = async () => {
+          const result = await app.uaa.account(
+            { cid: request.cid, shopOrigin: request.shopOrigin },
+            { accessToken, refreshToken },
+          );
+          if (result.kind !== 'ok' || result.account.id === null || result.account.id === undefined)
+            return null;
+          const { account } = result;
+          return {
+            id: String(account.id),
+            login: account.login ?? null,
+            email: account.email ?? null,
+          };
+        };
+      }
+      request.scope = scope;
+      runInScope(scope, done);
+    });
+
+    // The gateway's own handler errors (5xx); 4xx are the visitor's mistakes, not failures.
+    app.addHook('onError', async (request, _reply, error) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status >= 500 && request.scope) {
+        const id = opts.reporter.exception(error, request.scope);
+        if (id) request.scope.eventId = id;
+      }
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      if (request.scope?.eventId) reply.header('x-event-id', request.scope.eventId);
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.scope?.routeId ?? 'unmatched';
+      httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    });
+  },
+  { name: 'observability', dependencies: ['request-context'] },
+);

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { matchRoutes } from 'react-router';
+import { routeTable, toRouterPath } from '../../shared/routes';
+
+// The route id a request is counted and reported under: the route table's id for pages and their
+// data requests, "proxy" for proxied calls, the Fastify route pattern for the gateway's own
+// endpoints. Bounded, so it is safe as a metric label.
+const pageRoutes = routeTable.map((r) => ({ id: r.id, path: toRouterPath(r.path) }));
+
+export function pageRouteId(pathname: string): string {
+  const matches = matchRoutes(pageRoutes, pathname);
+  return matches?.at(-1)?.route.id ?? 'not-found';
+}
+
+function pagePath(rawUrl: string): string {
+  const pathname = rawUrl.split('?')[0] ?? '/';
+  if (pathname === '/_root.data') return '/';
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
+}
+
+export function routeIdOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return 'unmatched';
+  if (pattern === '/*') {
+    try {
+      return pageRouteId(decodeURI(pagePath(request.url)));
+    } catch {
+      return 'not-found';
+    }
+  }
+  if (pattern.startsWith('/api/services/')) return 'proxy';
+  return pattern;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, scrubBreadcrumb, scrubEvent, scrubText } from './report-scrub';
+
+const ACCESS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhY2MtMSJ9.c2lnbmF0dXJlLXZhbHVl';
+const REFRESH = 'rt_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+const CARD = '4111 1111 1111 1111';
+const RESET_KEY = 'Rk7Qm2Xp9Lw4Zt6Yb1Nc';
+const ACTIVATION_KEY = 'Ak3Hd8Jf5Ks2Pq7Vw9Xe';
+
+describe('report scrubbing', () => {
+  it('removes every kind of secret from an event', () => {
+    const event = {
+      message: `checkout failed for card ${CARD} with Bearer ${ACCESS}`,
+      request: {
+        url: `https://shop.example/profile/reset/${RESET_KEY}?token=${REFRESH}&page=2`,
+        cookies: { access_token: ACCESS },
+        headers: {
+          cookie: `access_token=${ACCESS}; refresh_token=${REFRESH}`,
+          authorization: `Bearer ${ACCESS}`,
+          'user-agent': 'test',
+        },
+        data: { password: 'hunter22', cardNumber: CARD, email: 'a@b.example' },
+      },
+      extra: {
+        refresh_token: REFRESH,
+        activationKey: ACTIVATION_KEY,
+        link: `/profile/activation/${ACTIVATION_KEY}`,
+        nested: { resetKey: RESET_KEY, note: `jwt ${ACCESS}` },
+      },
+      exception: {
+        values: [{ type: 'Error', value: `password=hunter22&x=1 token ${ACCESS}` }],
+      },
+      tags: { cid: 'A'.repeat(32) },
+    };
+    const clean = scrubEvent(event);
+    const text = JSON.stringify(clean);
+    for (const secret of [ACCESS, REFRESH, '4111', 'hunter22', RESET_KEY, ACTIVATION_KEY]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(clean.request.cookies).toBeUndefined();
+    expect(clean.request.headers).not.toHaveProperty('cookie');
+    expect(clean.request.headers).not.toHaveProperty('authorization');
+    expect(clean.request.headers['user-agent']).toBe('test');
+    expect(clean.request.url).toBe(
+      `https://shop.example/profile/reset/${REDACTED}?token=${REDACTED}&page=2`,
+    );
+    expect(clean.request.data.email).toBe('a@b.example');
+    expect(clean.tags.cid).toBe('A'.repeat(32));
+    expect(event.request.headers.cookie).toContain(ACCESS); // the original is left alone
+  });
+
+  it('scrubs breadcrumbs (message, url, data)', () => {
+    const crumb = scrubBreadcrumb({
+      category: 'fetch',
+      message: `POST /auth/login password=hunter22`,
+      data: { url: `/profile/activation/${ACTIVATION_KEY}`, authorization: ACCESS },
+    });
+    expect(JSON.stringify(crumb)).not.toMatch(/hunter22|Ak3Hd8|eyJ/);
+  });
+
+  it('keeps what is not secret: ids, timestamps that are no card numbers, statuses', () => {
+    expect(scrubText('[404] Not Found (/api/services/orders/api/v1/orders/123)')).toBe(
+      '[404] Not Found (/api/services/orders/api/v1/orders/123)',
+    );
+    expect(scrubText('cid Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z')).toContain('Ab3dEf6h');
+    expect(scrubText('order 1234567890123')).toBe('order 1234567890123');
+  });
+});

@@ -1,0 +1,71 @@
+// Nothing secret leaves in an error report (issue #7 items 1 and 2): cookies, authorization
+// headers, tokens, passwords, card numbers, reset and activation keys are replaced in events and
+// breadcrumbs, by key name and by the look of the value. Used by the gateway's beforeSend and
+// beforeBreadcrumb, by the browser's, and by the tunnel on what browsers send.
+export const REDACTED = '[redacted]';
+
+const SECRET_KEY =
+  /cookie|authori[sz]ation|token|passw(or)?d|secret|credential|card.?number|cardnumber|security.?code|reset.?key|activation.?key|api.?key|private.?key|^(pan|cvc|cvv|cvv2|key|jwt|sid|session)$/i;
+
+const QUERY_SECRET =
+  /((?:^|[?&;\s,])(?:[\w.-]*(?:token|password|passwd|secret|key|code|auth|session|jwt)[\w.-]*)=)[^&#;\s"')]*/gi;
+const ACCOUNT_KEY_PATH = /(\/(?:reset|activation|activate)\/)[^/?#\s"')]+/gi;
+const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
+const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
+const CARD_LIKE = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Secrets inside a free text (a message, a URL, a stack frame's line). */
+export function scrubText(text: string): string {
+  return text
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(JWT, REDACTED)
+    .replace(QUERY_SECRET, `$1${REDACTED}`)
+    .replace(ACCOUNT_KEY_PATH, `$1${REDACTED}`)
+    .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? REDACTED : match));
+}
+
+/** A deep copy with secret keys replaced and every string scrubbed (depth-limited). */
+export function scrubValue<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return scrubText(value) as T;
+  if (value === null || typeof value !== 'object' || depth > 12) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    out[key] =
+      SECRET_KEY.test(key) && v !== null && v !== undefined ? REDACTED : scrubValue(v, depth + 1);
+  }
+  return out as T;
+}
+
+/** beforeSend: the whole event, minus what may never leave. */
+export function scrubEvent<E extends object>(event: E): E {
+  const clean = scrubValue(event) as E & {
+    request?: { cookies?: unknown; headers?: Record<string, unknown> };
+  };
+  if (clean.request) {
+    delete clean.request.cookies;
+    if (clean.request.headers) {
+      delete clean.request.headers.cookie;
+      delete clean.request.headers.authorization;
+    }
+  }
+  return clean;
+}
+
+/** beforeBreadcrumb: same rules for a breadcrumb (its message, URL and data). */
+export function scrubBreadcrumb<B extends object>(breadcrumb: B): B {
+  return scrubValue(breadcrumb);
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMetricsServer, type MetricsServer } from '../../server/observability/metrics-server';
+import { startReportingShop, type ReportingShop } from '../support/error-inbox';
+
+// Issue #7 item 8: the metrics port shows the series after traffic; every upstream call carries
+// the request's W3C traceparent, one trace per gateway request.
+let shop: ReportingShop;
+let metrics: MetricsServer;
+
+beforeAll(async () => {
+  shop = await startReportingShop({ SENTRY_DSN: '' });
+  metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await metrics?.close();
+  await shop?.close();
+});
+
+describe('metrics and traces', () => {
+  it('shows requests by route and status, latency, upstream calls, refreshes, breakers, lag', async () => {
+    await fetch(`${shop.url}/`);
+    await fetch(`${shop.url}/search?q=milk`);
+    await fetch(`${shop.url}/api/services/catalogue/api/v1/products?limit=1`);
+    await fetch(`${shop.url}/no/such/page`);
+    const pair = await shop.platform.signIn();
+    // An expired-looking access token makes the gateway refresh it.
+    await fetch(`${shop.url}/`, {
+      headers: { cookie: `access_token=not-a-token; refresh_token=${pair.refresh_token}` },
+    });
+
+    const response = await fetch(`http://127.0.0.1:${metrics.port}/metrics`);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(
+      /gateway_http_requests_total\{route="home",method="GET",status="200"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /gateway_http_requests_total\{route="not-found",method="GET",status="404"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /gateway_http_requests_total\{route="proxy",method="GET",status="\d+"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /gateway_http_request_duration_seconds_bucket\{le="\+Inf",route="home",method="GET"\} [1-9]/,
+    );
+    expect(text).toMatch(/gateway_upstream_requests_total\{service="cms",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /gateway_upstream_requests_total\{service="catalogue",status="\d+"\} [1-9]/,
+    );
+    expect(text).toMatch(/gateway_upstream_request_duration_seconds_count\{service="uaa"\} [1-9]/);
+    expect(text).toMatch(/gateway_token_refreshes_total\{outcome="\w+"\} [1-9]/);
+    expect(text).toMatch(/gateway_circuit_breaker_state\{service="catalogue"\} 0/);
+    expect(text).toContain('# TYPE gateway_cache_lookups_total counter');
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+  });
+
+  it('is not served on the public port', async () => {
+    const response = await fetch(`${shop.url}/metrics`);
+    expect(await response.text()).not.toContain('gateway_http_requests_total');
+  });
+
+  it('sends traceparent on every upstream call of a page: one trace id, a span each', async () => {
+    shop.faults.seen.length = 0;
+    const response = await fetch(`${shop.url}/search?q=milk`);
+    const cid = response.headers.get('x-correlation-id');
+    const calls = shop.faults.seen.filter((r) => r.headers['x-correlation-id'] === cid);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    const parents = calls.map((c) => String(c.headers.traceparent));
+    for (const p of parents) expect(p).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(new Set(parents.map((p) => p.split('-')[1])).size).toBe(1);
+    expect(new Set(parents.map((p) => p.split('-')[2])).size).toBe(parents.length);
+  });
+
+  it('keeps the trace id of a caller that sent a valid traceparent', async () => {
+    shop.faults.seen.length = 0;
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await fetch(`${shop.url}/api/services/catalogue/api/v1/products?limit=1`, {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(String(shop.faults.seen.at(-1)!.headers.traceparent)).toContain(`00-${traceId}-`);
+  });
+});

@@ -1,0 +1,59 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A pass-through HTTP proxy in front of the reference platform that answers chosen requests with
+// an error instead (a sick CMS, say), so a test gets a real upstream failure on real HTTP.
+export type FaultProxy = {
+  url: string;
+  /** Requests whose path starts with `prefix` get `status` until cleared. */
+  fail(prefix: string, status: number): void;
+  clear(): void;
+  /** Every request that passed, newest last (path and headers). */
+  seen: { url: string; headers: Record<string, string | string[] | undefined> }[];
+  close(): Promise<void>;
+};
+
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const faults = new Map<string, number>();
+  const upstream = new URL(target);
+  const seen: FaultProxy['seen'] = [];
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    if (seen.length > 500) seen.shift();
+    for (const [prefix, status] of faults) {
+      if ((req.url ?? '').startsWith(prefix)) {
+        req.resume();
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'injected', message: 'injected fault' } }));
+        return;
+      }
+    }
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    fail: (prefix, status) => void faults.set(prefix, status),
+    clear: () => faults.clear(),
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
