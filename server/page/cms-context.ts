@@ -1,7 +1,7 @@
-import { request } from 'undici';
 import { CmsContext } from '../../shared/contracts/context';
 import type { PageUrl } from '../../shared/contracts/context';
-import { productHeaders, type Platform } from '../upstream/platform';
+import type { Platform } from '../upstream/platform';
+import { callPlatform } from '../upstream/platform-call';
 
 // The context call of the specification (section 7.1): GET /cms-api/context with cid, isLoggedIn
 // and url (JSON of origin, host, pathname). No retry. The body is read as text and parsed as
@@ -19,32 +19,27 @@ export async function loadCmsContext(
     isLoggedIn: String(input.isLoggedIn),
     url: JSON.stringify(input.url),
   });
-  let status: number | null = null;
-  try {
-    const response = await request(`${platform.baseUrl}/cms-api/context?${query}`, {
-      dispatcher: platform.dispatcher,
-      headers: { accept: 'application/json', ...productHeaders(input.cid, input.url.origin) },
-      headersTimeout: input.timeoutMs,
-      bodyTimeout: input.timeoutMs,
-      signal: AbortSignal.timeout(input.timeoutMs),
-    });
-    status = response.statusCode;
-    const text = await response.body.text();
-    const context = parseContextBody(text);
-    if (!context)
-      return { kind: 'failed', status, statusText: statusTextOf(status), timedOut: false };
-    return { kind: 'ok', context };
-  } catch (error) {
-    const name = (error as { name?: string; code?: string }).name ?? '';
-    const code = (error as { code?: string }).code ?? '';
-    const timedOut = name === 'TimeoutError' || code.includes('TIMEOUT');
+  const exchange = await callPlatform(platform, {
+    path: `/cms-api/context?${query}`,
+    cid: input.cid,
+    shopOrigin: input.url.origin,
+    timeoutMs: input.timeoutMs,
+  });
+  if (exchange.kind === 'unreachable') {
+    const timedOut = exchange.reason === 'timeout';
+    const { name = '', code = '' } = (exchange.error ?? {}) as { name?: string; code?: string };
+    const statusText = timedOut ? 'timeout' : code || name || 'error';
+    return { kind: 'failed', status: exchange.status, statusText, timedOut };
+  }
+  const context = parseContextBody(exchange.text);
+  if (!context)
     return {
       kind: 'failed',
-      status,
-      statusText: timedOut ? 'timeout' : code || name || 'error',
-      timedOut,
+      status: exchange.status,
+      statusText: statusTextOf(exchange.status),
+      timedOut: false,
     };
-  }
+  return { kind: 'ok', context };
 }
 
 /** A context counts as returned only when it has a cid (specification section 5). */

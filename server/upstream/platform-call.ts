@@ -1,0 +1,106 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { errors, request } from 'undici';
+import { UpstreamTimeoutError } from './guarded-dispatcher';
+import { productHeaders, type Platform } from './platform';
+
+// The gateway's one way to call the platform itself (the proxy streams instead): product headers,
+// the visitor's token if any, the shared pool, a deadline for the whole exchange and a capped body.
+// Never throws: a network fault or timeout is a value.
+export type PlatformRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  json?: unknown;
+  /** Extra headers; the product headers and the token win over them. */
+  headers?: Record<string, string>;
+  cid: string;
+  shopOrigin: string;
+  bearer?: string | null;
+  timeoutMs: number;
+  maxBodyBytes?: number;
+};
+
+export type PlatformExchange =
+  | {
+      kind: 'answered';
+      status: number;
+      headers: IncomingHttpHeaders;
+      text: string;
+      /** The body as JSON; undefined when it is empty or not JSON. */
+      json: unknown;
+    }
+  | { kind: 'unreachable'; reason: 'timeout' | 'network'; error: unknown; status: number | null };
+
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+
+export async function callPlatform(
+  platform: Platform,
+  call: PlatformRequest,
+): Promise<PlatformExchange> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...call.headers,
+    ...productHeaders(call.cid, call.shopOrigin),
+  };
+  if (call.bearer) headers.authorization = `Bearer ${call.bearer}`;
+  let body: string | undefined;
+  if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    headers['content-type'] = 'application/json';
+  }
+  const signal = AbortSignal.timeout(call.timeoutMs);
+  let status: number | null = null;
+  try {
+    const response = await request(`${platform.baseUrl}${call.path}`, {
+      method: call.method ?? 'GET',
+      dispatcher: platform.dispatcher,
+      headers,
+      body,
+      signal,
+      headersTimeout: call.timeoutMs,
+      bodyTimeout: call.timeoutMs,
+    });
+    status = response.statusCode;
+    const text = await readCapped(response.body, call.maxBodyBytes ?? DEFAULT_MAX_BODY);
+    return { kind: 'answered', status, headers: response.headers, text, json: parseJson(text) };
+  } catch (error) {
+    const reason = isTimeout(error, signal) ? 'timeout' : 'network';
+    return { kind: 'unreachable', reason, error, status };
+  }
+}
+
+// A misbehaving upstream must not make the gateway buffer an unbounded body.
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  max: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      return '';
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isTimeout(error: unknown, signal: AbortSignal): boolean {
+  return (
+    signal.aborted ||
+    error instanceof UpstreamTimeoutError ||
+    error instanceof errors.HeadersTimeoutError ||
+    error instanceof errors.BodyTimeoutError ||
+    error instanceof errors.ConnectTimeoutError
+  );
+}
