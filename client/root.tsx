@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { PublicContext } from '../shared/contracts/context';
 import type { Route } from './+types/root';
+import { readServerCart } from './cart/server-cart.server';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { useCid, useNonce } from './lib/cid-context';
@@ -19,14 +20,19 @@ import './styles/app.css';
 
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
 // failed or carries a site error message, the generic error page with the CID.
-export function loader({ context }: Route.LoaderArgs) {
+// A visitor with a session gets the cart read on the server, so the header and the cart panel
+// show it without JavaScript (docs/decisions/0163).
+export async function loader({ context }: Route.LoaderArgs) {
   if (context.failure || !context.publicContext) {
     throw data(
       { message: context.failure?.message ?? null },
       { status: context.failure?.status ?? 502 },
     );
   }
-  return { context: context.publicContext, hasSession: context.hasSession };
+  const cart = context.hasSession
+    ? await readServerCart(context.platform, context.publicContext.tenant.id)
+    : null;
+  return { context: context.publicContext, hasSession: context.hasSession, cart };
 }
 
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).

@@ -7,6 +7,7 @@ export default [
   ...routeTable.map(({ id, path }) => route(toRouterPath(path), `routes/${id}.tsx`, { id })),
   route('robots.txt', 'routes/robots[.]txt.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.tsx'),
-  // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx).
+  // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx) and, on GET, the
+  // cart as a page (docs/decisions/0163).
   route('cart', 'routes/cart-action.tsx'),
 ] satisfies RouteConfig;

@@ -179,6 +179,23 @@ export function createCartStore(deps: CartStoreDeps) {
   return {
     getState: (): CartState => state,
     getServerState: (): CartState => EMPTY_CART,
+    /**
+     * Starts the store from the cart the server rendered (docs/decisions/0163), silently and once,
+     * before hydration reads it; connect() then has nothing to load.
+     */
+    prime(tenantId: string, booking: Booking): void {
+      if (state.tenantId !== null) return;
+      serverQuantities = deriveQuantityMap(booking);
+      state = {
+        ...EMPTY_CART,
+        tenantId,
+        booking,
+        notes: booking.notes,
+        lastUpdate: bookingTimestamp(booking),
+        status: 'ready',
+        quantities: serverQuantities,
+      };
+    },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

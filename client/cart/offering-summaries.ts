@@ -29,11 +29,18 @@ async function fetchSummaries(ids: readonly string[]): Promise<void> {
   }
 }
 
+/** `initial`: the summaries the server read with the cart (docs/decisions/0163). */
 export function useOfferingSummaries(
   offeringIds: readonly string[],
+  initial?: Readonly<Record<string, ProductSummary>>,
 ): ReadonlyMap<string, ProductSummary> {
   const [, setVersion] = useState(0);
-  const missing = offeringIds.filter((id) => !known.has(id));
+  // The server's map is shared by every request (and every shop): it is never written there.
+  const onServer = typeof window === 'undefined';
+  if (!onServer)
+    for (const [id, summary] of Object.entries(initial ?? {}))
+      if (!known.has(id)) known.set(id, summary);
+  const missing = onServer ? [] : offeringIds.filter((id) => !known.has(id));
   const missingKey = [...new Set(missing)].sort().join(',');
   useEffect(() => {
     if (!missingKey) return;
@@ -45,5 +52,5 @@ export function useOfferingSummaries(
       current = false;
     };
   }, [missingKey]);
-  return known;
+  return onServer ? new Map(Object.entries(initial ?? {})) : known;
 }

@@ -2,6 +2,8 @@ import { redirect } from 'react-router';
 import { bookingPaths } from '../../shared/contracts/booking-paths';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { CartIntent, describeIssues } from '../cart/cart-intent';
+import { CartPage } from '../components/cart/cart-page';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart-action';
 
 // POST /cart: the cart form without JavaScript. The visitor gets a guest session if need be (the
@@ -50,7 +52,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeReturnPath(change.returnTo));
 }
 
-// GET /cart (e.g. a reload after the POST): the cart is reviewed at checkout.
+// GET /cart: the cart as a page (the root loader read it), for shoppers without JavaScript.
 export function loader() {
-  return redirect('/checkout');
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: 'Your cart',
+    description: 'The products in your cart.',
+    path: '/cart',
+    extra: [{ name: 'robots', content: 'noindex' }],
+  });
+
+export default function CartScreen() {
+  return <CartPage />;
 }

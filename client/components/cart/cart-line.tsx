@@ -12,7 +12,8 @@ export function CartLine(props: {
   item: BookingItem;
   product: ProductSummary | undefined;
   selected: boolean;
-  onSelect: (selected: boolean) => void;
+  /** Absent before hydration: no checkbox (choosing lines needs JavaScript). */
+  onSelect?: (selected: boolean) => void;
   returnTo: string;
 }) {
   const { item, product } = props;
@@ -27,11 +28,13 @@ export function CartLine(props: {
   return (
     <li className="cart-line">
       <label className="cart-line-name">
-        <input
-          type="checkbox"
-          checked={props.selected}
-          onChange={(event) => props.onSelect(event.target.checked)}
-        />
+        {props.onSelect && (
+          <input
+            type="checkbox"
+            checked={props.selected}
+            onChange={(event) => props.onSelect?.(event.target.checked)}
+          />
+        )}
         <span>
           {product ? <Link to={`/products/${product.slug}`}>{product.name}</Link> : item.offeringId}{' '}
           <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>

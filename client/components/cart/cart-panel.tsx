@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Booking } from '../../../shared/contracts/booking';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
 import { useMoney } from '../../lib/money';
+import { usePageContext } from '../../lib/page-context';
 import { CartLine } from './cart-line';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
@@ -14,12 +15,19 @@ export function CartPanel(props: {
   summaries: ReadonlyMap<string, ProductSummary>;
   totals: CartTotals;
   error: string | null;
-  onClose: () => void;
+  /** In the header's dialog; absent on the cart page. */
+  onClose?: () => void;
+  headingLevel?: 'h1' | 'h2';
 }) {
+  const Heading = props.headingLevel ?? 'h2';
   const { booking, summaries, totals } = props;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Choosing several lines to remove needs JavaScript: without it each line has its own form.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   const location = useLocation();
   const money = useMoney();
+  const signedIn = usePageContext()?.page.isLoggedIn ?? false;
   const items = booking?.items ?? [];
   const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
   const toggle = (uid: string, on: boolean) => {
@@ -34,10 +42,12 @@ export function CartPanel(props: {
   return (
     <div className="cart-panel-body">
       <div className="cart-panel-head">
-        <h2 id="cart-panel-title">Your cart</h2>
-        <button type="button" onClick={props.onClose} aria-label="Close cart">
-          ×
-        </button>
+        <Heading id={props.onClose ? 'cart-panel-title' : 'cart-page-title'}>Your cart</Heading>
+        {props.onClose && (
+          <button type="button" onClick={props.onClose} aria-label="Close cart">
+            ×
+          </button>
+        )}
       </div>
       {props.error && (
         <p className="quantity-message" role="alert">
@@ -55,19 +65,21 @@ export function CartPanel(props: {
                 item={item}
                 product={summaries.get(item.offeringId)}
                 selected={selected.has(item.uid)}
-                onSelect={(on) => toggle(item.uid, on)}
+                onSelect={interactive ? (on) => toggle(item.uid, on) : undefined}
                 returnTo={`${location.pathname}${location.search}`}
               />
             ))}
           </ul>
           <div className="cart-panel-actions">
-            <button
-              type="button"
-              disabled={chosen.length === 0}
-              onClick={() => void removeSelected()}
-            >
-              Remove selected ({chosen.length})
-            </button>
+            {interactive && (
+              <button
+                type="button"
+                disabled={chosen.length === 0}
+                onClick={() => void removeSelected()}
+              >
+                Remove selected ({chosen.length})
+              </button>
+            )}
             <p className="cart-total">
               Total{totals.priced ? '' : ' (so far)'}:{' '}
               <strong>{money(totals.totalCents, totals.currency ?? undefined)}</strong>
@@ -75,9 +87,12 @@ export function CartPanel(props: {
           </div>
         </>
       )}
-      <a className="cart-checkout" href="/checkout">
-        Go to checkout
-      </a>
+      {items.length > 0 && (
+        // A guest is sent to sign in first and comes back to the checkout.
+        <a className="cart-checkout" href="/checkout">
+          {signedIn ? 'Go to checkout' : 'Sign in to check out'}
+        </a>
+      )}
     </div>
   );
 }

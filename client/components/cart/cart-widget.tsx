@@ -4,6 +4,7 @@ import { cartStore } from '../../cart/cart-store';
 import { cartTotals } from '../../cart/cart-totals';
 import { useMoney } from '../../lib/money';
 import { useOfferingSummaries } from '../../cart/offering-summaries';
+import { useServerCart } from '../../cart/server-cart';
 import { useCart } from '../../cart/use-cart';
 import { CartPanel } from './cart-panel';
 import './cart.css';
@@ -13,7 +14,10 @@ import './cart.css';
 export function CartWidget() {
   const cart = useCart();
   const money = useMoney();
-  const summaries = useOfferingSummaries(cart.booking?.items.map((item) => item.offeringId) ?? []);
+  const summaries = useOfferingSummaries(
+    cart.booking?.items.map((item) => item.offeringId) ?? [],
+    useServerCart()?.products,
+  );
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -32,9 +36,9 @@ export function CartWidget() {
       : `${totals.count} ${totals.count === 1 ? 'item' : 'items'}, ${total}`;
   return (
     <div className="cart-widget">
-      {/* Without JavaScript the widget is a link to the cart review of the checkout. */}
+      {/* Without JavaScript the widget is a link to the cart page (docs/decisions/0163). */}
       <a
-        href="/checkout"
+        href="/cart"
         className="cart-button"
         aria-haspopup="dialog"
         onClick={(event) => {
