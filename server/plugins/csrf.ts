@@ -2,19 +2,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonError } from '../errors/json-error';
 
-// CSRF rule of the brief (docs/decisions/0023): every request other than GET/HEAD/OPTIONS to the
-// proxy or to the gateway's auth endpoints carries `X-CSRF: 1` (a custom header a cross-site form
-// cannot send, and which forces a CORS preflight on cross-origin fetch) and, when the browser sends
-// an Origin, it is the shop's own origin. Checked in onRequest, before any body is read and before
-// anything reaches the upstream.
+// CSRF rules (docs/decisions/0023, 0120), checked in onRequest, before any body is read and
+// before anything reaches the upstream:
+// - every request other than GET/HEAD/OPTIONS (pages, forms, /auth/*, the proxy) comes from the
+//   shop's own origin: its Origin, when sent, is the shop's; without an Origin, Sec-Fetch-Site,
+//   when sent, is `same-origin` (or `none`: typed by the visitor). Tenants are sibling subdomains
+//   of one site, so SameSite=Lax cookies do not tell them apart (issue #12 item 4);
+// - requests to the proxy and to the auth endpoints also carry `X-CSRF: 1` (a custom header a
+//   cross-site form cannot send, and which forces a CORS preflight on cross-origin fetch);
+// - both on the path the router matches (`/%61uth/sign-out` is `/auth/sign-out`; item 3).
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PROTECTED = /^\/(api\/services|auth)(\/|$)/;
+const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
 
 export function csrfFailure(request: FastifyRequest): string | null {
-  if (SAFE_METHODS.has(request.method) || !PROTECTED.test(request.url)) return null;
-  if (request.headers['x-csrf'] !== '1') return 'Missing X-CSRF: 1 header';
+  if (SAFE_METHODS.has(request.method)) return null;
+  if (PROTECTED.test(request.routePath) && request.headers['x-csrf'] !== '1')
+    return 'Missing X-CSRF: 1 header';
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== request.shopOrigin) return 'Cross-origin request refused';
+  if (origin !== undefined) {
+    return origin === request.shopOrigin ? null : 'Cross-origin request refused';
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && !SAME_SITE_FETCH.has(site)) return 'Cross-site request refused';
   return null;
 }
 

@@ -6,6 +6,8 @@ import { loadPageContext } from '../page/page-context';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { toWebRequest } from '../render/web-request';
+import { pageTargetProblem } from '../request/target';
+import { jsonError } from '../errors/json-error';
 import type { Platform } from '../upstream/platform';
 import { BODY_LIMIT } from './proxy';
 
@@ -44,6 +46,12 @@ export async function renderPlugin(
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    // A page target is a plain path: never `//host/x`, dot segments or control characters, so
+    // the page's URL cannot take another origin (issue #12 item 4).
+    onRequest: async (request, reply) => {
+      const problem = pageTargetProblem(request.url);
+      if (problem) return jsonError(reply, 400, 'bad_path', `Refused path: ${problem}`);
+    },
     handler: async (request, reply) => {
       const nonce = createNonce();
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageUrl } from '../request/target';
 
-// The Fetch API Request React Router handles, built from the Fastify request. Its URL uses the
-// shop origin the gateway trusts (never an untrusted X-Forwarded-Host); a client that goes away
-// aborts the render and its loaders.
+// The Fetch API Request React Router handles, built from the Fastify request. Its URL is the shop
+// origin the gateway trusts (never an untrusted X-Forwarded-Host) and the checked path: a target
+// such as `//evil.example/x` never becomes the URL's host (issue #12 item 4). A client that goes
+// away aborts the render and its loaders.
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, request.shopOrigin);
+  const url = pageUrl(request.shopOrigin, request.url);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

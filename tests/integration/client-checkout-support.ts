@@ -47,6 +47,8 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
   };
   return {
     send,
+    /** The Cookie header this shopper's browser sends. */
+    cookies: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     page: (path: string) => send(path),
     post: (path: string, fields: Record<string, string> | [string, string][]) =>
       send(path, {
