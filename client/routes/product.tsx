@@ -14,7 +14,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { slug } = guardRoute('product', args) as RouteParams<'product'>;
   const { platform } = args.context;
   const product = await productBySlug(platform, slug);
-  const related = await relatedProducts(platform, product.id);
+  const related = await relatedProducts(args.context, product.id);
   return { product, related };
 }
 

@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { platform } = args.context;
   const filters = readFilters(new URL(args.request.url).searchParams);
   const product = await productBySlug(platform, productSlug);
-  const related = await relatedProducts(platform, product.id);
+  const related = await relatedProducts(args.context, product.id);
   return { searchQuery, filters, product, related };
 }
 

@@ -3,6 +3,7 @@ import { onSectionFailure, type SectionFailure } from '../../server/page/section
 import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { cmsPaths } from '../../shared/contracts/cms';
 import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { startPlatform, type TestPlatform } from '../support/platform';
 
 // Issue #12 item 7: against an upstream that answers only the specification's calls (context,
 // account, cart), the home page renders what it has. A failed non-essential section is left out,
@@ -73,4 +74,42 @@ describe('optional sections', () => {
     gw.upstream.on('GET', '/cms-api/context', { status: 500, body: {} });
     expect((await home()).statusCode).toBe(502);
   });
+});
+
+describe('product page', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startPlatform();
+  }, 180_000);
+  afterAll(() => platform?.close());
+
+  it(
+    'renders the product when its related products fail, and reports the section',
+    { timeout: 60_000 },
+    async () => {
+      // The real platform behind the fake, except for the related-products call, which fails.
+      const { rows } = await platform.db.query<{ slug: string; name: string }>(
+        'select slug, name from products order by id limit 1',
+      );
+      const product = rows[0]!;
+      gw.upstream.on('*', /.*/, async (request) => {
+        const answer = await fetch(platform.url + request.url, {
+          headers: platform.headers('fresh'),
+        });
+        return { status: answer.status, body: await answer.json() };
+      });
+      gw.upstream.on('GET', /\/related$/, { status: 503, body: {} });
+
+      const response = await gw.app.inject({
+        method: 'GET',
+        url: `/products/${product.slug}`,
+        headers: { host: 'localhost:3000' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(product.name.replace(/&/g, '&amp;'));
+      expect(reported.map((failure) => [failure.section, failure.status])).toEqual([
+        ['related products', 503],
+      ]);
+    },
+  );
 });

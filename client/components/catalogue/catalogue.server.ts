@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import {
   cataloguePaths,
   type BrandPage,
@@ -11,6 +11,7 @@ import {
   type SearchResult,
 } from '../../../shared/contracts/catalogue';
 import type { PlatformClient } from '../../../shared/load-context';
+import { optionalSection, sectionData } from '../../lib/optional-section.server';
 import type { SearchFilters } from '../search/search-filters';
 
 // The catalogue calls of the screens' loaders. Critical data throws (404 for unknown things, 502
@@ -37,9 +38,20 @@ async function optional<T>(platform: PlatformClient, path: string, fallback: T):
 export const productBySlug = (platform: PlatformClient, slug: string) =>
   required<ProductDetail>(platform, cataloguePaths.productBySlug(slug));
 
-export const relatedProducts = async (platform: PlatformClient, productId: string, limit = 8) =>
-  (await optional<ProductList>(platform, cataloguePaths.related(productId, limit), { items: [] }))
-    .items;
+/** Optional: a failure leaves the section out and is reported (docs/decisions/0136). */
+export const relatedProducts = async (
+  context: Pick<AppLoadContext, 'platform' | 'reportSectionFailure'>,
+  productId: string,
+  limit = 8,
+) =>
+  (
+    await optionalSection(
+      context,
+      'related products',
+      () => sectionData<ProductList>(context.platform, cataloguePaths.related(productId, limit)),
+      { items: [] },
+    )
+  ).items;
 
 export const featuredProducts = async (platform: PlatformClient, limit = 12) =>
   (await optional<ProductList>(platform, cataloguePaths.featured(limit), { items: [] })).items;
