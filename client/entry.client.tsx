@@ -2,11 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { CidContext, readCidFromDocument } from './lib/cid-context';
-import { startBuildWatch } from './runtime/build-watch';
 
 const cid = readCidFromDocument();
 const manifest = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
-if (manifest?.version) startBuildWatch(manifest.version);
+// The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
+const version = manifest?.version;
+if (version) {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  idle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch(version)));
+}
 
 startTransition(() => {
   hydrateRoot(

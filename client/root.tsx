@@ -15,7 +15,6 @@ import { readServerCart } from './cart/server-cart.server';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { useCid, useNonce } from './lib/cid-context';
-import { newerBuildAvailable, reloadFor } from './runtime/build-watch';
 import './styles/app.css';
 
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
@@ -76,9 +75,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const firstLocation = useRef(location.key);
   useEffect(() => {
-    if (location.key !== firstLocation.current && newerBuildAvailable()) {
-      reloadFor(location.pathname + location.search);
-    }
+    if (location.key === firstLocation.current) return;
+    // Loaded at idle by entry.client; this import then resolves at once.
+    void import('./runtime/build-watch').then((watch) => {
+      if (watch.newerBuildAvailable()) watch.reloadFor(location.pathname + location.search);
+    });
   }, [location]);
   return (
     <CmsDefaultLayout context={loaderData.context}>

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
 import { observabilityPlugin } from './observability/plugin';
+import { cachePurgePlugin } from './plugins/cache-purge';
 import { registerCompression } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
+  await app.register(cachePurgePlugin, { config, platform });
   await app.register(renderPlugin, {
     config,
     platform,

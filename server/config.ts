@@ -123,6 +123,14 @@ const schema = z.object({
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Gateway cache of public platform data, in MB; 0 turns it off (docs/decisions/0153). */
+  SUBREQUEST_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+  /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
+  CACHE_PURGE_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Per client address (docs/decisions/0130). */
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
@@ -155,6 +163,8 @@ export type Config = {
   redisUrl?: string;
   rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
   social: { providers: SocialProvider[]; cookieSecret?: string; timeoutMs: number };
+  subrequestCacheMb: number;
+  cachePurgeToken?: string;
 };
 
 export class ConfigError extends Error {}
@@ -196,5 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cookieSecret: e.SOCIAL_COOKIE_SECRET,
       timeoutMs: e.SOCIAL_TIMEOUT_MS,
     },
+    subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
+    cachePurgeToken: e.CACHE_PURGE_TOKEN,
   };
 }

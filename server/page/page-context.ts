@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicContext } from '../../shared/contracts/context';
 import type { GatewayLoadContext } from '../../shared/load-context';
+import { countCache } from '../cache/tally';
 import type { Config } from '../config';
 import { resolveAccount } from '../session/account';
 import { setTokenCookies } from '../session/cookies';
@@ -97,6 +98,7 @@ export async function loadPageContext(
       shopOrigin: request.shopOrigin,
       accessToken: () => accessToken,
       timeoutMs: config.timeouts.context,
+      onCache: (status) => countCache(request, status),
     }),
   };
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { createRequestHandler } from 'react-router';
+import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
 import { loadPageContext } from '../page/page-context';
 import { prepareBuild, type RenderSource } from '../render/build-source';
@@ -66,6 +67,7 @@ export async function renderPlugin(
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       // Pages carry the visitor's account: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');
+      sendCacheTally(request, reply);
       if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
         reply.header('content-security-policy', contentSecurityPolicy(nonce, !production));
       }

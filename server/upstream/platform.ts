@@ -1,4 +1,5 @@
 import { Agent } from 'undici';
+import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest-cache';
 import type { Config } from '../config';
 import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 import type { Reporter } from '../error-reporting';
@@ -9,8 +10,13 @@ const OFF = { enabled: false } as Reporter;
 // One keep-alive connection pool to the platform, shared by the page-context calls, route data
 // and the proxy, behind the guard of ./guarded-dispatcher (refused requests never reach the pool,
 // every call has a deadline). Headers every product call carries (specification section 7,
-// brief "Contracts").
-export type Platform = { baseUrl: string; dispatcher: GuardedDispatcher };
+// brief "Contracts"). Public platform data is cached in front of it (ADR 0153;
+// SUBREQUEST_CACHE_MB=0 turns it off).
+export type Platform = {
+  baseUrl: string;
+  dispatcher: GuardedDispatcher;
+  cache?: SubrequestCache;
+};
 
 export function createPlatform(config: Config, reporter: () => Reporter = () => OFF): Platform {
   const pool = new Agent({
@@ -24,7 +30,11 @@ export function createPlatform(config: Config, reporter: () => Reporter = () => 
   const watched = pool.compose(upstreamWatch(reporter));
   // Calls that set no headersTimeout of their own get the proxy's.
   const dispatcher = guardDispatcher(watched, config.timeouts.connect + config.timeouts.proxy);
-  return { baseUrl: config.platformUrl, dispatcher };
+  const cache =
+    config.subrequestCacheMb > 0
+      ? createSubrequestCache({ maxBytes: config.subrequestCacheMb * 1024 * 1024 })
+      : undefined;
+  return { baseUrl: config.platformUrl, dispatcher, cache };
 }
 
 export const CLIENT_NAME = 'cms-website';

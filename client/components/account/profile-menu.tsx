@@ -1,9 +1,11 @@
-import { useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { apiFetch } from '../../lib/api';
 import { usePageContext } from '../../lib/page-context';
-import { SignInForm } from './sign-in-form';
 import './account.css';
+
+// The sign-in form's code loads when the dialog is first opened (not on the first paint). ADR 0152.
+const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
 
 // The header's profile menu: "Sign in" (a dialog with JavaScript, the sign-in screen without) or,
 // when signed in, the account and its links plus "Sign out".
@@ -11,6 +13,7 @@ export function ProfileMenu() {
   const context = usePageContext();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const [opened, setOpened] = useState(false);
   const account = context?.userAccount;
   const here = `${location.pathname}${location.search}`;
 
@@ -23,6 +26,7 @@ export function ProfileMenu() {
           aria-haspopup="dialog"
           onClick={(event) => {
             event.preventDefault();
+            setOpened(true);
             dialog.current?.showModal();
           }}
         >
@@ -35,7 +39,11 @@ export function ProfileMenu() {
               ×
             </button>
           </div>
-          <SignInForm returnTo={here} />
+          {opened && (
+            <Suspense fallback={<p>Loading…</p>}>
+              <SignInForm returnTo={here} />
+            </Suspense>
+          )}
         </dialog>
       </div>
     );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CART_UPDATED, isStoreEvent } from '../../cart/cart-events';
 import { cartStore } from '../../cart/cart-store';
 import { cartTotals } from '../../cart/cart-totals';
@@ -6,8 +6,10 @@ import { useMoney } from '../../lib/money';
 import { useOfferingSummaries } from '../../cart/offering-summaries';
 import { useServerCart } from '../../cart/server-cart';
 import { useCart } from '../../cart/use-cart';
-import { CartPanel } from './cart-panel';
 import './cart.css';
+
+// The panel's code loads when the shopper first opens it (not on the first paint). ADR 0152.
+const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
 
 // The header's booking widget: item count and total, opening the cart panel. It re-checks the
 // cart on "cart:updated" sent by other parts of the shop (the store's own events carry the cart).
@@ -19,6 +21,7 @@ export function CartWidget() {
     useServerCart()?.products,
   );
   const dialog = useRef<HTMLDialogElement>(null);
+  const [opened, setOpened] = useState(false);
 
   useEffect(() => {
     const recheck = (event: Event) => {
@@ -43,19 +46,24 @@ export function CartWidget() {
         aria-haspopup="dialog"
         onClick={(event) => {
           event.preventDefault();
+          setOpened(true);
           dialog.current?.showModal();
         }}
       >
         <span className="cart-label">Cart</span> <span className="cart-summary">{summary}</span>
       </a>
       <dialog ref={dialog} className="cart-panel" aria-labelledby="cart-panel-title">
-        <CartPanel
-          booking={cart.booking}
-          summaries={summaries}
-          totals={totals}
-          error={cart.error}
-          onClose={() => dialog.current?.close()}
-        />
+        {opened && (
+          <Suspense fallback={<p className="cart-panel-loading">Loading the cart…</p>}>
+            <CartPanel
+              booking={cart.booking}
+              summaries={summaries}
+              totals={totals}
+              error={cart.error}
+              onClose={() => dialog.current?.close()}
+            />
+          </Suspense>
+        )}
       </dialog>
     </div>
   );

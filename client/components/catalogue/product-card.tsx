@@ -11,16 +11,27 @@ export function ProductCard({
   product,
   to,
   returnTo,
+  image = 'lazy',
 }: {
   product: ProductSummary;
   to?: string;
   returnTo?: string;
+  /** 'first': the likely LCP image, fetched at once with high priority; 'eager': above the fold. */
+  image?: 'first' | 'eager' | 'lazy';
 }) {
   const link = to ?? href('product', { slug: product.slug });
   return (
     <article className="product-card">
       <a href={link} className="product-card-link">
-        <img src={product.image} alt="" width={160} height={160} loading="lazy" decoding="async" />
+        <img
+          src={product.image}
+          alt=""
+          width={160}
+          height={160}
+          loading={image === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={image === 'first' ? 'high' : undefined}
+          decoding="async"
+        />
         <h3 className="product-card-name">{product.name}</h3>
       </a>
       <p className="product-card-meta">{`${product.brand.name} · ${product.sizeLabel}`}</p>

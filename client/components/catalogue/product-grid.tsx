@@ -18,6 +18,12 @@ function useCardNavigation() {
   };
 }
 
+// Pictures of a grid's first row are above the fold (the first one is the likely LCP); the rest,
+// and rails, load lazily. ADR 0152.
+const EAGER_IN_GRID = 4;
+const imageLoading = (variant: 'grid' | 'rail', index: number) =>
+  variant === 'rail' || index >= EAGER_IN_GRID ? 'lazy' : index === 0 ? 'first' : 'eager';
+
 // A list of product cards. `linkOf` lets search results keep their context in product links.
 export function ProductGrid({
   products,
@@ -36,9 +42,14 @@ export function ProductGrid({
   return (
     // Enter on a focused link is a click too: keyboard users navigate the same way.
     <ul className={`product-${variant}`} aria-label={label} onClick={onClick}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} to={linkOf?.(product)} returnTo={returnTo} />
+          <ProductCard
+            product={product}
+            to={linkOf?.(product)}
+            returnTo={returnTo}
+            image={imageLoading(variant, index)}
+          />
         </li>
       ))}
     </ul>

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { cachePreset, createSubrequestCache, type CachedAnswer } from './subrequest-cache';
+
+// The sub-request cache (ADR 0153): what may be cached, one load per key, stale while one refresh
+// runs, shops kept apart, failures not kept, purge.
+const SEARCH = '/api/services/catalogue/api/v1/search?q=milk&page=1';
+const A = 'http://localhost:3000';
+const B = 'http://harbour.localhost:3000';
+
+function deferred() {
+  let resolve!: (answer: CachedAnswer) => void;
+  const promise = new Promise<CachedAnswer>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('cachePreset', () => {
+  it('caches public catalogue and CMS content only', () => {
+    for (const path of [
+      SEARCH,
+      '/api/services/catalogue/api/v1/suggest?q=mi',
+      '/api/services/catalogue/api/v1/products/by-slug?slug=x',
+      '/api/services/catalogue/api/v1/products/p1/related?limit=8',
+      '/api/services/catalogue/api/v1/brands',
+      '/api/services/catalogue/api/v1/categories/dairy',
+      '/cms-api/home',
+      '/cms-api/pages/about',
+      '/cms-api/policies/terms',
+    ])
+      expect(cachePreset(path), path).not.toBeNull();
+    for (const path of [
+      '/cms-api/context?cid=x',
+      '/api/services/catalogue/api/v1/offerings?ids=a',
+      '/api/services/orders/api/v1/orders',
+      '/api/services/booking-ms/api/v1/bookings/current',
+      '/api/services/uaa/api/v1/account',
+      '/api/services/shopping-lists/api/v1/lists',
+      '/api/services/profile/api/v1/addresses',
+      '/api/services/catalogue/api/v1/brands/../../../orders',
+    ])
+      expect(cachePreset(path), path).toBeNull();
+  });
+});
+
+describe('createSubrequestCache', () => {
+  it('runs one load per key while it is in flight, then answers from memory', async () => {
+    const cache = createSubrequestCache({ maxBytes: 1 << 20 });
+    const load = deferred();
+    let loads = 0;
+    const get = () =>
+      cache.get(A, SEARCH, () => {
+        loads += 1;
+        return load.promise;
+      });
+    const first = [get(), get(), get()];
+    load.resolve({ status: 200, text: '{"items":[]}' });
+    const answers = await Promise.all(first);
+    expect(loads).toBe(1);
+    expect(answers.map((a) => a.answer.text)).toEqual(Array(3).fill('{"items":[]}'));
+    expect((await get()).status).toBe('hit');
+    expect(loads).toBe(1);
+  });
+
+  it('keeps shops apart: the same path of another origin is loaded and answered on its own', async () => {
+    const cache = createSubrequestCache({ maxBytes: 1 << 20 });
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'fresh market' }));
+    const other = await cache.get(B, SEARCH, async () => ({ status: 200, text: 'harbour' }));
+    expect(other).toEqual({ answer: { status: 200, text: 'harbour' }, status: 'miss' });
+    const again = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'never' }));
+    expect(again).toEqual({ answer: { status: 200, text: 'fresh market' }, status: 'hit' });
+  });
+
+  it('serves the stale answer while one refresh runs, then the new one', async () => {
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 1, stale: 60_000 },
+    });
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'old' }));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // now older than its ttl
+    const refresh = deferred();
+    let refreshes = 0;
+    const load = () => {
+      refreshes += 1;
+      return refresh.promise;
+    };
+    const during = [await cache.get(A, SEARCH, load), await cache.get(A, SEARCH, load)];
+    expect(during.map((d) => [d.status, d.answer.text])).toEqual([
+      ['stale', 'old'],
+      ['stale', 'old'],
+    ]);
+    expect(refreshes).toBe(1);
+    refresh.resolve({ status: 200, text: 'new' });
+    await refresh.promise;
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
+    expect(after.answer.text).toBe('new');
+    expect(refreshes).toBe(1);
+  });
+
+  it('does not keep a failed answer', async () => {
+    const cache = createSubrequestCache({ maxBytes: 1 << 20 });
+    const missing = await cache.get(A, SEARCH, async () => ({ status: 404, text: '' }));
+    expect(missing.answer.status).toBe(404);
+    const next = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'found' }));
+    expect(next.answer).toEqual({ status: 200, text: 'found' });
+  });
+
+  it('stays within its byte budget and purges one shop or all', async () => {
+    const cache = createSubrequestCache({ maxBytes: 64 * 1024 });
+    for (let i = 0; i < 100; i += 1)
+      await cache.get(A, `${SEARCH}${i}`, async () => ({ status: 200, text: 'x'.repeat(4000) }));
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    await cache.get(B, SEARCH, async () => ({ status: 200, text: 'b' }));
+    const before = cache.size;
+    expect(cache.purge(B)).toBe(1);
+    expect(cache.size).toBe(before - 1);
+    expect(cache.purge()).toBe(before - 1);
+    expect(cache.size).toBe(0);
+  });
+});

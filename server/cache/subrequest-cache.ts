@@ -1,0 +1,113 @@
+import { LRUCache } from 'lru-cache';
+import { CATALOGUE_BASE } from '../../shared/contracts/catalogue';
+import { CMS_BASE } from '../../shared/contracts/cms';
+
+// The gateway's cache of public platform data (issue #11 item 5, ADR 0153): catalogue (products,
+// brands, categories, search, suggestions) and CMS content (home, navigation, pages, policies).
+// Keyed by shop origin + path, fetched WITHOUT the visitor's token (the answer cannot depend on
+// a shopper), one fetch in flight per key, stale answers served while one refresh runs, bounded
+// by a byte budget. Offerings (stock, prices for the cart), the page context and everything
+// personal never go through it.
+export type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
+export type CachedAnswer = { status: number; text: string };
+type Context = { load: () => Promise<CachedAnswer> };
+type Loaded = CachedAnswer & { cache: boolean; at: number };
+
+// Fresh for `ttl`; after that served stale (and refreshed) for up to `stale` more.
+export type Preset = { ttl: number; stale: number };
+const SHORT: Preset = { ttl: 30_000, stale: 5 * 60_000 };
+const LONG: Preset = { ttl: 5 * 60_000, stale: 60 * 60_000 };
+
+const CATALOGUE = `${CATALOGUE_BASE}/`;
+const RULES: { test: (path: string) => boolean; preset: Preset }[] = [
+  { test: (p) => /^\/(search|suggest)\?/.test(p), preset: SHORT },
+  { test: (p) => /^\/products(\/|\?)/.test(p), preset: SHORT },
+  { test: (p) => /^\/(brands|categories)(\/|\?|$)/.test(p), preset: LONG },
+];
+const CMS = /^\/(home|navigation|pages|policies)(\/|\?|$)/;
+
+/** How long a GET of `path` may be cached, or null: not public data. */
+export function cachePreset(path: string): Preset | null {
+  if (path.includes('..') || path.includes('%2e') || path.includes('%2E')) return null;
+  if (path.startsWith(CATALOGUE)) {
+    const rest = path.slice(CATALOGUE.length - 1);
+    return RULES.find((rule) => rule.test(rest))?.preset ?? null;
+  }
+  if (path.startsWith(`${CMS_BASE}/`)) {
+    return CMS.test(path.slice(CMS_BASE.length)) ? LONG : null;
+  }
+  return null;
+}
+
+export type SubrequestCache = {
+  /** `load` runs without credentials; only 200 answers are kept. */
+  get(
+    shopOrigin: string,
+    path: string,
+    load: () => Promise<CachedAnswer>,
+  ): Promise<{ answer: CachedAnswer; status: CacheStatus }>;
+  /** Drops every entry, or those of one shop origin; answers how many. */
+  purge(shopOrigin?: string): number;
+  readonly size: number;
+  readonly bytes: number;
+};
+
+export function createSubrequestCache(options: {
+  maxBytes: number;
+  /** Replaces the presets' durations (tests). */
+  durations?: Preset;
+}): SubrequestCache {
+  const lru = new LRUCache<string, Loaded, Context>({
+    maxSize: options.maxBytes,
+    // Key and text, in UTF-16 code units: close enough for a budget.
+    sizeCalculation: (value, key) => value.text.length + key.length + 64,
+    maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 8)),
+    allowStale: true,
+    noDeleteOnFetchRejection: true,
+    allowStaleOnFetchRejection: true,
+    fetchMethod: async (_key, _stale, { context, options: entry }) => {
+      const answer = await context.load();
+      // A 404 or an error is handed to the caller that asked, and not kept.
+      if (answer.status !== 200) entry.ttl = 1;
+      return { ...answer, cache: answer.status === 200, at: Date.now() };
+    },
+  });
+
+  return {
+    async get(shopOrigin, path, load) {
+      const known = cachePreset(path);
+      if (!known) return { answer: await load(), status: 'bypass' };
+      const preset = options.durations ?? known;
+      const key = `${shopOrigin} ${path}`;
+      const status: LRUCache.Status<string, Loaded, Context> = {};
+      let value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, status });
+      // Too old to serve while it refreshes: wait for the refresh that fetch() just started.
+      if (value && Date.now() - value.at > preset.ttl + preset.stale) {
+        value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, allowStale: false });
+        status.fetch = 'miss';
+      }
+      if (!value) return { answer: await load(), status: 'miss' };
+      if (!value.cache) lru.delete(key);
+      // A value older than its ttl is stale (served while the refresh runs, or joined to it).
+      const kind: CacheStatus =
+        Date.now() - value.at > preset.ttl ? 'stale' : status.fetch === 'hit' ? 'hit' : 'miss';
+      return { answer: { status: value.status, text: value.text }, status: kind };
+    },
+    purge(shopOrigin) {
+      let count = 0;
+      for (const key of [...lru.keys()]) {
+        if (shopOrigin === undefined || key.startsWith(`${shopOrigin} `)) {
+          lru.delete(key);
+          count += 1;
+        }
+      }
+      return count;
+    },
+    get size() {
+      return lru.size;
+    },
+    get bytes() {
+      return lru.calculatedSize;
+    },
+  };
+}
