@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
-import { jsonError } from '../session/json-error';
+import { jsonError } from '../errors/json-error';
 import type { Platform } from '../upstream/platform';
 
 // POST /internal/cache/purge with `Authorization: Bearer <CACHE_PURGE_TOKEN>` empties the
