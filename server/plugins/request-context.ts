@@ -44,13 +44,13 @@ export const requestContextPlugin = fp(
       request.cid = request.id;
       request.routePath = routePathOf(request.url) ?? request.url;
       reply.header('x-correlation-id', request.cid);
-      if (PROBES.has(request.url)) return;
       const problem =
         hostHeaderCount(request.raw.rawHeaders) > 1
           ? 'More than one Host header'
           : hostProblem(request.host);
-      if (problem) return jsonError(reply, 400, 'bad_host', problem);
-      request.shopOrigin = shopOriginOf(request);
+      if (!problem) request.shopOrigin = shopOriginOf(request);
+      else if (PROBES.has(request.url)) request.shopOrigin = `${request.protocol}://invalid.host`;
+      else return jsonError(reply, 400, 'bad_host', problem);
     });
   },
   { name: 'request-context' },
