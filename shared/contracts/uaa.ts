@@ -18,9 +18,6 @@ export const uaaPaths = {
   signOut: `${UAA_BASE}/auth/sign-out`,
 } as const;
 
-/** Endpoints that hand out tokens: never reachable through the browser proxy. */
-export const UAA_TOKEN_PATHS = ['/auth/', '/oauth/', '/token'] as const;
-
 export const SignInRequest = z.object({
   email: z.string().trim().email().max(254),
   password: z.string().min(1).max(200),
