@@ -53,7 +53,7 @@ export type GatewayLoadContext = {
    */
   ensureSession(): Promise<boolean>;
   /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
-  socialProviders: readonly { id: string; name: string }[];
+  socialProviders: readonly { id: string; name: string; issuer: string }[];
   session: GatewaySession;
   /**
    * A non-essential section of the page failed and is left out: logged and reported, while the

@@ -1,4 +1,10 @@
 import { useLocation } from 'react-router';
+import {
+  loadSignInMethods,
+  signInMethodsAction,
+  type SignInMethodsResult,
+} from '../components/account/sign-in-methods.server';
+import { SignInMethodsPanel } from '../components/account/sign-in-methods';
 import { RouteErrorScreen } from '../components/error-screens';
 import { loadOverview } from '../components/profile/profile-data.server';
 import { ProfileOverview } from '../components/profile/profile-overview';
@@ -9,7 +15,17 @@ import type { Route } from './+types/profile';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('profile', args);
-  return loadOverview(args.context);
+  const [overview, signInMethods] = await Promise.all([
+    loadOverview(args.context),
+    loadSignInMethods(args.context),
+  ]);
+  return { overview, signInMethods, done: new URL(args.request.url).searchParams.get('done') };
+}
+
+// The "Ways to sign in" forms (unlink a provider, set a first password).
+export async function action(args: Route.ActionArgs) {
+  guardRoute('profile', args);
+  return signInMethodsAction(args.context, await args.request.formData());
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -17,8 +33,20 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
-  return <ProfileOverview overview={loaderData} />;
+export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { overview, signInMethods, done } = loaderData;
+  return (
+    <>
+      <ProfileOverview overview={overview} />
+      {signInMethods && (
+        <SignInMethodsPanel
+          methods={signInMethods}
+          result={(actionData as SignInMethodsResult | undefined) ?? null}
+          done={done}
+        />
+      )}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -22,7 +22,8 @@ export function send(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: the consent form's answer redirects on to the client's redirect URI.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     'x-frame-options': 'DENY',
   });
   res.end(html);

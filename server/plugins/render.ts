@@ -27,6 +27,12 @@ export async function renderPlugin(
     : null;
   if (production) app.reporter.setBuildId((await provider.getBuild()).assets?.version ?? 'unknown');
 
+  // "Continue with" posts a form that the gateway redirects to the provider: CSP form-action must
+  // allow the providers' origins, or the browser stops at the redirect.
+  const signInOrigins = [
+    ...new Set(opts.config.social.providers.map((p) => new URL(p.discoveryUrl).origin)),
+  ];
+
   // Bodies of route actions (forms, JSON, multipart) are read here, whatever their type, with the
   // gateway's body limit: a declared Content-Length over it is refused before anything is read,
   // a chunked body as soon as it crosses it (413 JSON; issue #12 item 1). React Router gets them
@@ -69,7 +75,10 @@ export async function renderPlugin(
       reply.header('cache-control', 'private, no-store');
       sendCacheTally(request, reply);
       if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-        reply.header('content-security-policy', contentSecurityPolicy(nonce, !production));
+        reply.header(
+          'content-security-policy',
+          contentSecurityPolicy(nonce, !production, signInOrigins),
+        );
       }
       if (!response.body || request.method === 'HEAD') return reply.send();
       // A complete document (entry.server's renderToString) goes out as one buffer: compressed

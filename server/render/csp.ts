@@ -6,7 +6,12 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** `formOrigins`: where a form post may end up after redirects (the sign-in providers, ADR 0180). */
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  formOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -16,7 +21,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }

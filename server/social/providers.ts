@@ -3,7 +3,7 @@ import type { SocialProvider } from '../config';
 
 // The configured OpenID Connect providers. Discovery runs on first use and is kept once it
 // succeeds, so a provider that is down at start only fails its own sign-ins, not the gateway.
-export type PublicProvider = { id: string; name: string };
+export type PublicProvider = { id: string; name: string; issuer: string };
 
 export type ProviderRegistry = {
   list(): PublicProvider[];
@@ -26,7 +26,8 @@ export function createProviderRegistry(
   const byId = new Map(providers.map((provider) => [provider.id, provider]));
   const discovered = new Map<string, oidc.Configuration>();
   return {
-    list: () => providers.map(({ id, name }) => ({ id, name })),
+    list: () =>
+      providers.map(({ id, name, discoveryUrl }) => ({ id, name, issuer: issuerOf(discoveryUrl) })),
     get: (id) => byId.get(id),
     async configuration(provider) {
       const known = discovered.get(provider.id);

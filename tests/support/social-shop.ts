@@ -19,7 +19,10 @@ export type SocialShop = {
   close(): Promise<void>;
 };
 
-export async function startSocialShop(env: Record<string, string> = {}): Promise<SocialShop> {
+export async function startSocialShop(
+  env: Record<string, string> = {},
+  extraProviders: Record<string, string>[] = [],
+): Promise<SocialShop> {
   let shopUrl = '';
   const idp = await startIdp({
     port: 0,
@@ -48,6 +51,7 @@ export async function startSocialShop(env: Record<string, string> = {}): Promise
         clientId: CLIENT.id,
         clientSecret: CLIENT.secret,
       },
+      ...extraProviders,
     ]),
     SOCIAL_COOKIE_SECRET: COOKIE_SECRET,
     SOCIAL_TIMEOUT_MS: '1500',

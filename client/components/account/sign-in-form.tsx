@@ -34,7 +34,7 @@ export function SignInForm(props: { returnTo: string; error?: string | null; ema
   return (
     <form
       method="post"
-      action="/social-login"
+      action={`/social-login?returnTo=${encodeURIComponent(props.returnTo)}`}
       className="sign-in-form"
       onSubmit={(event) => void submit(event)}
       aria-describedby={error ? `${id}-error` : undefined}

@@ -6,7 +6,11 @@ export function SocialButtons(props: {
 }) {
   if (props.providers.length === 0) return null;
   return (
-    <form method="post" action="/social-login" className="social-buttons">
+    <form
+      method="post"
+      action={`/social-login?returnTo=${encodeURIComponent(props.returnTo)}`}
+      className="social-buttons"
+    >
       <input type="hidden" name="intent" value="social" />
       <input type="hidden" name="returnTo" value={props.returnTo} />
       {props.providers.map((provider) => (

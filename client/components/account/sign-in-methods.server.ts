@@ -1,0 +1,68 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import {
+  identityPaths,
+  LinkedSignIns,
+  SetPasswordRequest,
+} from '../../../shared/contracts/identities';
+import { platformMessage } from '../../lib/platform-answer.server';
+
+// The profile's "Ways to sign in": the providers linked to the account (named as the gateway's
+// configuration names them), whether it has a password, unlink, and a first password (ADR 0181).
+export type SignInMethods = {
+  hasPassword: boolean;
+  identities: { id: string; provider: string; email: string; since: string }[];
+};
+export type SignInMethodsResult = { intent: 'unlink' | 'set-password'; message: string };
+
+export async function loadSignInMethods(context: AppLoadContext): Promise<SignInMethods | null> {
+  const answer = await context.platform.call({ path: identityPaths.list });
+  const parsed = answer.ok ? LinkedSignIns.safeParse(answer.body) : null;
+  // The rest of the profile still shows when uaa cannot say.
+  if (!parsed?.success) return null;
+  const nameOf = (issuer: string) =>
+    context.socialProviders.find((p) => p.issuer === issuer)?.name ?? new URL(issuer).host;
+  return {
+    hasPassword: parsed.data.hasPassword,
+    identities: parsed.data.identities.map((identity) => ({
+      id: identity.id,
+      provider: nameOf(identity.issuer),
+      email: identity.email,
+      since: identity.createdAt.slice(0, 10),
+    })),
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+const refused = (intent: SignInMethodsResult['intent'], message: string, status: number) =>
+  data<SignInMethodsResult>({ intent, message }, { status });
+
+export async function signInMethodsAction(context: AppLoadContext, form: FormData) {
+  const intent = text(form, 'intent');
+  if (intent === 'unlink') {
+    const answer = await context.platform.call({
+      method: 'DELETE',
+      path: identityPaths.one(text(form, 'identity')),
+    });
+    if (answer.ok) throw redirect('/profile?done=unlinked', 303);
+    return refused('unlink', platformMessage(answer.body, answer.status), answer.status);
+  }
+  if (intent === 'set-password') {
+    const password = text(form, 'newPassword');
+    if (password !== text(form, 'confirmPassword'))
+      return refused('set-password', 'The two passwords are not the same.', 400);
+    const input = SetPasswordRequest.safeParse({ newPassword: password });
+    if (!input.success)
+      return refused('set-password', `The password ${input.error.issues[0]!.message}.`, 400);
+    const answer = await context.platform.call({
+      method: 'POST',
+      path: identityPaths.setPassword,
+      body: input.data,
+    });
+    if (answer.ok) throw redirect('/profile?done=password-set', 303);
+    return refused('set-password', platformMessage(answer.body, answer.status), answer.status);
+  }
+  return refused('unlink', 'Unknown form.', 400);
+}
