@@ -38,7 +38,7 @@ describe('social sign-in in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${shop.url}/products/${product.slug}`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('button', { name: `Add ${product.name} (singles)` }).click();
+    await page.getByRole('button', { name: `Add 1 ${product.name}` }).click();
     await expect
       .poll(async () => (await serverCart(page)).items.map((i) => i.offeringId))
       .toContain(product.offeringId);
