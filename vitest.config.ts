@@ -35,6 +35,18 @@ export default defineConfig({
       },
       {
         test: {
+          // Generated requests against the gateway and the platform (fast-check, FUZZ_SEED and
+          // FUZZ_RUNS to replay or resize a run; README, Tests).
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.fuzz.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

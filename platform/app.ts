@@ -6,7 +6,8 @@ import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
-import { registerErrorHandler } from './http/errors';
+import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-errors';
+import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import type { SignInHook } from './auth/sign-in-hooks';
 import booking from './services/booking/index';
@@ -64,8 +65,11 @@ export async function buildPlatform(
       return isCid(cid) ? cid : createCid();
     },
     logController: new LogController({ requestIdLogLabel: 'cid' }),
+    frameworkErrors,
+    clientErrorHandler: clientErrorInShape,
   });
   registerErrorHandler(app);
+  answerUnmetExpectations(app.server);
   // Before any route: the document lists every route registered after this line.
   registerOpenApi(app);
   const signer = await loadSigner(db);

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-errors';
 import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
@@ -49,7 +50,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
     frameworkErrors: (error, request, reply: FastifyReply) =>
       app.answerError(error, request, reply),
+    // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape.
+    clientErrorHandler: clientErrorInShape,
   });
+  answerUnmetExpectations(app.server);
   const reporter = await initErrorReporting(config);
   const platform = createPlatform(config, () => reporter);
   app.addHook('onClose', async () => platform.dispatcher.close());

@@ -9,13 +9,16 @@ import type { Route } from './+types/cart-action';
 // POST /cart: the cart form without JavaScript. The visitor gets a guest session if need be (the
 // gateway sets its cookies), the change goes to booking-ms server-side, and the shopper returns to
 // the page they came from (same-origin paths only). docs/decisions/0081.
-const text = (message: string, status: number) =>
-  new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
-  });
+// Refusals are in the gateway's JSON error shape with the page's CID (found by the fuzz suite).
+const CODES: Record<number, string> = { 400: 'bad_request', 403: 'forbidden', 502: 'bad_gateway' };
+const refuse = (cid: string, message: string, status: number) =>
+  Response.json(
+    { error: { code: CODES[status] ?? (status >= 500 ? 'unavailable' : 'refused'), message, cid } },
+    { status },
+  );
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const text = (message: string, status: number) => refuse(context.cid, message, status);
   // A cross-site form must not change a cart: a browser's Origin, when sent, is the shop's own.
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin)

@@ -42,7 +42,13 @@ export function readAccessToken(request: FastifyRequest): string | null {
   if (!cookie) return null;
   for (const part of cookie.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === 'access_token') return decodeURIComponent(value.join('='));
+    if (name !== 'access_token') continue;
+    // A malformed cookie (bad percent-encoding) is no token, not a server error.
+    try {
+      return decodeURIComponent(value.join('=')) || null;
+    } catch {
+      return null;
+    }
   }
   return null;
 }

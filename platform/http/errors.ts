@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
-// Service errors have the shape { error: { code, message } }. Handlers throw HttpError; zod
+// Service errors have the shape { error: { code, message, cid } }, the gateway's shape, with the
+// request's correlation id (the gateway's CID when it sent one). Handlers throw HttpError; zod
 // failures become 400 with the failing fields in the message; anything else is a logged 500.
 export class HttpError extends Error {
   constructor(
@@ -34,26 +35,59 @@ export function parse<S extends z.ZodType>(
   throw badRequest(`Invalid ${what}: ${detail}`);
 }
 
+/** PostgreSQL's class 22, data exception (invalid byte sequence, out of range, bad text input). */
+export const isDataException = (error: unknown) =>
+  /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code));
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ error: { code: error.code, message: error.message } });
+        .send({ error: { code: error.code, message: error.message, cid: request.id } });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type.
-      return reply
-        .status(status)
-        .send({ error: { code: 'bad_request', message: (error as Error).message } });
+      return reply.status(status).send({
+        error: { code: 'bad_request', message: (error as Error).message, cid: request.id },
+      });
+    }
+    if (isDataException(error)) {
+      // A value from the request the database refuses (a NUL byte, a number out of range): the
+      // client's mistake, whatever route let it through.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({
+        error: { code: 'bad_request', message: 'Invalid value in the request', cid: request.id },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Internal error' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Internal error', cid: request.id } });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}` } }),
+    reply.status(404).send({
+      error: {
+        code: 'not_found',
+        message: `No route ${request.method} ${request.url}`,
+        cid: request.id,
+      },
+    }),
   );
+}
+
+/**
+ * Fastify's router answers a path it cannot decode (FST_ERR_BAD_URL, 400) or an overlong
+ * parameter (FST_ERR_MAX_PARAM_LENGTH, 414) before any error handler: the `frameworkErrors` option
+ * gives those the same shape.
+ */
+export function frameworkErrors(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply
+    .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+    .send({ error: { code: 'bad_request', message: error.message, cid: request.id } });
 }

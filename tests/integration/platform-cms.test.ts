@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HomePage, ContentPage, POLICY_CODES } from '../../shared/contracts/cms';
 import { CmsContext } from '../../shared/contracts/context';
-import { startPlatform, TENANTS, type TestPlatform } from '../support/platform';
+import { startPlatform, TENANTS, TEST_CID, type TestPlatform } from '../support/platform';
 
 // The CMS over real HTTP: the page context exactly as the specification describes it (call 1),
 // and the shops' navigation, home blocks, content pages and policy pages.
@@ -128,7 +128,7 @@ describe('shop content', () => {
     const missing = await platform.call('/cms-api/pages/nope');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({
-      error: { code: 'not_found', message: 'Page not found: nope' },
+      error: { code: 'not_found', message: 'Page not found: nope', cid: TEST_CID },
     });
   });
 

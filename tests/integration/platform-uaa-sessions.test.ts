@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestSignIn } from '../../platform/auth/sign-in-hooks';
-import { startPlatform, TENANTS, type TestPlatform } from '../support/platform';
+import { startPlatform, TENANTS, TEST_CID, type TestPlatform } from '../support/platform';
 
 // uaa sessions over real HTTP: guest and account tokens, the account call (Cookie or Bearer),
 // refresh rotation and reuse, sign-out, and the guest merge at sign-in.
@@ -65,6 +65,7 @@ describe('account call', () => {
     expect(await expiredAnswer.json()).toEqual({
       error: 'invalid_token',
       error_description: 'Access token expired',
+      cid: TEST_CID,
     });
 
     expect((await account(pair.access_token, 'harbour')).status).toBe(401);
@@ -152,6 +153,7 @@ describe('refresh', () => {
     expect(await replay.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'Refresh token already used',
+      cid: TEST_CID,
     });
     // Within the grace period (racing gateway replicas) the family survives.
     expect((await refresh(second.refresh_token)).status).toBe(200);
@@ -194,6 +196,7 @@ describe('refresh', () => {
     expect(await expired.json()).toEqual({
       error: 'invalid_grant',
       error_description: 'Refresh token expired',
+      cid: TEST_CID,
     });
   });
 });

@@ -62,7 +62,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       ? await route.handler(recorded)
       : {
           status: 404,
-          body: { error: { code: 'not_found', message: `fake: no route ${recorded.path}` } },
+          // As the platform answers: the error shape with the caller's correlation id.
+          body: {
+            error: {
+              code: 'not_found',
+              message: `fake: no route ${recorded.path}`,
+              cid: req.headers['x-correlation-id'],
+            },
+          },
         };
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (answer.destroy) return void req.socket.destroy();

@@ -22,6 +22,8 @@ export const TENANTS = {
   },
 } as const;
 export type TenantKey = keyof typeof TENANTS;
+/** The correlation id `headers()` sends; the platform's error answers carry it back. */
+export const TEST_CID = 'TestCid0000000000000000000000000';
 
 export type StartOptions = {
   /** Seeds to run; all by default. The seeded database is cached between test files. */
@@ -84,7 +86,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
 
   const headers = (tenant: TenantKey = 'fresh', token?: string) => ({
     'x-domain-origin': TENANTS[tenant].origin,
-    'x-correlation-id': 'TestCid0000000000000000000000000',
+    'x-correlation-id': TEST_CID,
     'x-client-name': 'cms-website',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   });

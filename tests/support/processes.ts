@@ -13,6 +13,7 @@ export const PLATFORM_MAIN = resolve(ROOT, 'dist/platform/main.js');
 export type NodeProcess = {
   url: string;
   port: number;
+  pid: number;
   child: ChildProcess;
   /** Resolves with the exit once the process is gone. */
   exited: Promise<void>;
@@ -58,6 +59,7 @@ async function startNode(
   return {
     url,
     port,
+    pid: child.pid!,
     child,
     exited,
     stderr: () => stderr,

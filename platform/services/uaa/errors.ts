@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors';
+import { HttpError, isDataException } from '../../http/errors';
 
 // uaa speaks OAuth-style errors, { error, error_description } (shared/contracts/uaa.ts UaaError),
-// unlike the other services' { error: { code, message } }. Codes the gateway acts on:
+// unlike the other services' { error: { code, message, cid } }; the cid is added here too. Codes the gateway acts on:
 // invalid_grant (refresh token spent, expired or revoked) and invalid_token (access token bad).
 const OAUTH_CODES: Record<string, string> = {
   bad_request: 'invalid_request',
@@ -19,22 +19,38 @@ export function registerUaaErrors(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if ('retryAfter' in error && typeof error.retryAfter === 'number')
         void reply.header('retry-after', String(error.retryAfter));
-      return reply
-        .status(error.statusCode)
-        .send({ error: OAUTH_CODES[error.code] ?? error.code, error_description: error.message });
+      return reply.status(error.statusCode).send({
+        error: OAUTH_CODES[error.code] ?? error.code,
+        error_description: error.message,
+        cid: request.id,
+      });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: 'invalid_request', error_description: (error as Error).message });
+      return reply.status(status).send({
+        error: 'invalid_request',
+        error_description: (error as Error).message,
+        cid: request.id,
+      });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({
+        error: 'invalid_request',
+        error_description: 'Invalid value in the request',
+        cid: request.id,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'server_error', error_description: 'Internal error' });
+    return reply
+      .status(500)
+      .send({ error: 'server_error', error_description: 'Internal error', cid: request.id });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: 'not_found', error_description: `No route ${request.method} ${request.url}` }),
+    reply.status(404).send({
+      error: 'not_found',
+      error_description: `No route ${request.method} ${request.url}`,
+      cid: request.id,
+    }),
   );
 }

@@ -1,0 +1,48 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { createCid, isCid } from './cid';
+
+// Errors Node answers before any framework sees the request, in the JSON error shape.
+
+// Node answers a request whose `Expect` is not `100-continue` with a bare 417 before any framework
+// sees it. With a listener it is ours to answer: the same 417, in the JSON error shape with a CID
+// (the caller's when valid), like every other error.
+export function answerUnmetExpectations(server: Server): void {
+  server.on('checkExpectation', (request, response) => {
+    const sent = request.headers['x-correlation-id'];
+    const body = JSON.stringify({
+      error: {
+        code: 'expectation_failed',
+        message: 'Only "Expect: 100-continue" is supported',
+        cid: isCid(sent) ? sent : createCid(),
+      },
+    });
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    response.end(body);
+  });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, bad framing,
+ * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body.
+ */
+export function clientErrorInShape(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const body = JSON.stringify({
+    error: { code: 'bad_request', message: STATUS_CODES[status], cid: createCid() },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}

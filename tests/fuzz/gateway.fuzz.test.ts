@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROXIED_SERVICES } from '../../server/proxy/services';
+import { routeTable } from '../../shared/routes';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { serveContext } from '../support/gateway';
+import { startGatewayProcess, type NodeProcess } from '../support/processes';
+import { pathFrom, requestArbitrary } from './arbitraries';
+import { FUZZ_RUNS, FUZZ_SEED, report, residentMb, runCampaign, type Finding } from './runner';
+
+// The production gateway process (dist/server/main.js) against a fake platform that only ever
+// answers 2xx/4xx, under FUZZ_RUNS (10,000) generated requests: no 5xx, no request without an
+// answer, errors in the JSON error shape (or an error page with its CID), the process alive and
+// its resident memory bounded at the end.
+const RSS_LIMIT_MB = 256;
+let upstream: FakeUpstream;
+let gateway: NodeProcess;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  serveContext(upstream);
+  // A guest session, as uaa gives one (the no-JavaScript cart form and /auth/guest need it).
+  upstream.on('POST', '/api/services/uaa/api/v1/auth/guest', {
+    body: { access_token: 'guest-access', refresh_token: 'guest-refresh', expires_in: 300 },
+  });
+  gateway = await startGatewayProcess(upstream.url, { LOG_LEVEL: 'error' });
+});
+
+afterAll(async () => {
+  await gateway?.stop();
+  await upstream?.close();
+});
+
+const TEMPLATES = [
+  ...routeTable.map((route) => route.path),
+  '/auth/sign-in',
+  '/auth/sign-out',
+  '/auth/guest',
+  '/auth/session',
+  '/auth/{x}',
+  '/healthz',
+  '/readyz',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/cart',
+  '/assets/{x}',
+  '/builds/latest.json',
+  '/cms-api/{x}',
+  ...PROXIED_SERVICES.map((service) => `/api/services/${service}/api/v1/{x}`),
+  ...PROXIED_SERVICES.map((service) => `/api/services/${service}/api/v1/{x}/{y}`),
+  '/api/services/{x}/api/v1/{y}',
+];
+
+/** The path a target resolves to (dot segments applied), as a router sees it. */
+const pathOf = (target: string) => {
+  try {
+    return new URL(target, 'http://fuzz.invalid').pathname;
+  } catch {
+    return target;
+  }
+};
+const AUTH_SECTIONS = new Set(
+  routeTable
+    .filter((route) => (route.middleware as readonly string[]).includes('auth'))
+    .map((r) => r.path.split('/')[1]),
+);
+
+/**
+ * Findings with a known cause that another engineer is fixing (issue #12; each names its item).
+ * Each is matched narrowly; its test below is `it.fails` while the cause remains. When a fix
+ * lands, that test turns red: make it a plain `it` (the findings are gone) and drop the cause.
+ */
+const KNOWN_CAUSES: { name: string; matches: (finding: Finding) => boolean }[] = [
+  {
+    // #12 item 6 (edge-guards): targets such as `///` or `//..%00/` answer 500 Invalid URL.
+    name: 'a request target starting with // answers 500',
+    matches: ({ request, answer }) => answer.status === 500 && request.target.startsWith('//'),
+  },
+  {
+    // #12 item 6 (edge-guards): page actions given JSON, text, empty or malformed bodies: 500.
+    name: 'a page action given an unexpected body answers 500',
+    matches: ({ request, answer }) =>
+      answer.status === 500 &&
+      !['GET', 'HEAD'].includes(request.method) &&
+      !/^\/(api|auth)\//.test(request.target),
+  },
+  {
+    // #12 item 6 (edge-guards): a signed-out visit to an auth route with a long URL: 500.
+    name: 'a signed-out visit to an auth route with a long URL answers 500',
+    matches: ({ request, answer }) =>
+      answer.status === 500 &&
+      ['GET', 'HEAD'].includes(request.method) &&
+      request.target.length > 400 &&
+      AUTH_SECTIONS.has(pathOf(request.target).split('/')[1] ?? ''),
+  },
+  {
+    // #12 item 6 (edge-guards): `Host: localhost:99999` answers 500 Invalid URL.
+    name: 'a Host with an invalid port answers 500',
+    matches: ({ request, answer }) =>
+      answer.status === 500 &&
+      request.headers.some(
+        ([name, value]) => name === 'Host' && /:\d{6,}$|:[7-9]\d{4}$/.test(value),
+      ),
+  },
+  {
+    // #12 item 6 (edge-guards): `/products` and `/products/` answer 500 (a 404).
+    name: '/products and /products/ answer 500',
+    matches: ({ request, answer }) =>
+      answer.status === 500 && ['/products', '/products/'].includes(pathOf(request.target)),
+  },
+  {
+    // #12 item 4 (edge-guards): the Origin check for every non-GET page request belongs at the
+    // gateway; today React Router's own check answers a bare text/plain "Bad Request".
+    name: "React Router's cross-origin check answers a text/plain 400",
+    matches: ({ answer }) =>
+      answer.status === 400 &&
+      /^text\/plain/.test(answer.headers['content-type'] ?? '') &&
+      answer.body === 'Bad Request',
+  },
+  {
+    // #10 item 5 / #12 item 6 (edge-guards, the one error plugin): a method a route has no
+    // action for answers React Router's 405 body, not the gateway's error shape.
+    name: "React Router's 405 for a route without that method is not in the error shape",
+    matches: ({ answer }) =>
+      answer.status === 405 && answer.body.includes('Unexpected Server Error'),
+  },
+];
+
+let findings: Finding[] = [];
+let sent = 0;
+let peakMb = 0;
+const causeOf = (finding: Finding) => KNOWN_CAUSES.find((cause) => cause.matches(finding));
+
+describe('the gateway under generated requests', () => {
+  beforeAll(async () => {
+    const port = gateway.port;
+    const hosts = [`localhost:${port}`, `127.0.0.1:${port}`, `harbour.localhost:${port}`];
+    peakMb = residentMb(gateway.pid);
+    ({ findings, sent } = await runCampaign({
+      port,
+      arbitrary: requestArbitrary({ hosts, paths: pathFrom(TEMPLATES) }),
+      onProgress: () => void (peakMb = Math.max(peakMb, residentMb(gateway.pid))),
+    }));
+    const counts = KNOWN_CAUSES.map(
+      (cause) => `${findings.filter((f) => causeOf(f) === cause).length} x ${cause.name}`,
+    );
+    console.info(
+      `gateway fuzz: seed ${FUZZ_SEED}, ${sent} requests, ${findings.length} findings (${counts.join('; ')}), resident ${Math.round(peakMb)} MB at most`,
+    );
+  }, 600_000);
+
+  it(`answers ${FUZZ_RUNS} requests, stays up and within bounded memory`, async () => {
+    expect(sent).toBe(FUZZ_RUNS);
+    const alive = gateway.child.exitCode === null && gateway.child.signalCode === null;
+    expect(alive, gateway.stderr()).toBe(true);
+    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    expect(peakMb).toBeLessThan(RSS_LIMIT_MB);
+  });
+
+  it('answers no 5xx and every error in the error shape, but for the known causes below', () => {
+    const unknown = findings.filter((finding) => !causeOf(finding));
+    expect(unknown.length, report('gateway fuzz', FUZZ_SEED, unknown)).toBe(0);
+  });
+
+  for (const cause of KNOWN_CAUSES) {
+    it.fails(`known, being fixed: ${cause.name}`, () => {
+      const found = findings.filter((finding) => cause.matches(finding));
+      expect(found.length, report(cause.name, FUZZ_SEED, found)).toBe(0);
+    });
+  }
+});
