@@ -28,7 +28,8 @@ export const observabilityPlugin = fp(
       const scope: RequestScope = {
         cid: request.cid,
         traceId: traceIdFrom(request.headers.traceparent),
-        tenant: new URL(request.shopOrigin).hostname,
+        // Probes (/healthz, /readyz) have no shop origin.
+        tenant: request.shopOrigin ? new URL(request.shopOrigin).hostname : '',
         routeId: routeIdOf(request),
       };
       const { accessToken, refreshToken } = readTokenCookies(request);

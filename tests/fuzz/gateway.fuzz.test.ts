@@ -71,11 +71,6 @@ const AUTH_SECTIONS = new Set(
  */
 const KNOWN_CAUSES: { name: string; matches: (finding: Finding) => boolean }[] = [
   {
-    // #12 item 6 (edge-guards): targets such as `///` or `//..%00/` answer 500 Invalid URL.
-    name: 'a request target starting with // answers 500',
-    matches: ({ request, answer }) => answer.status === 500 && request.target.startsWith('//'),
-  },
-  {
     // #12 item 6 (edge-guards): page actions given JSON, text, empty or malformed bodies: 500.
     name: 'a page action given an unexpected body answers 500',
     matches: ({ request, answer }) =>
@@ -93,28 +88,10 @@ const KNOWN_CAUSES: { name: string; matches: (finding: Finding) => boolean }[] =
       AUTH_SECTIONS.has(pathOf(request.target).split('/')[1] ?? ''),
   },
   {
-    // #12 item 6 (edge-guards): `Host: localhost:99999` answers 500 Invalid URL.
-    name: 'a Host with an invalid port answers 500',
-    matches: ({ request, answer }) =>
-      answer.status === 500 &&
-      request.headers.some(
-        ([name, value]) => name === 'Host' && /:\d{6,}$|:[7-9]\d{4}$/.test(value),
-      ),
-  },
-  {
     // #12 item 6 (edge-guards): `/products` and `/products/` answer 500 (a 404).
     name: '/products and /products/ answer 500',
     matches: ({ request, answer }) =>
       answer.status === 500 && ['/products', '/products/'].includes(pathOf(request.target)),
-  },
-  {
-    // #12 item 4 (edge-guards): the Origin check for every non-GET page request belongs at the
-    // gateway; today React Router's own check answers a bare text/plain "Bad Request".
-    name: "React Router's cross-origin check answers a text/plain 400",
-    matches: ({ answer }) =>
-      answer.status === 400 &&
-      /^text\/plain/.test(answer.headers['content-type'] ?? '') &&
-      answer.body === 'Bad Request',
   },
   {
     // #10 item 5 / #12 item 6 (edge-guards, the one error plugin): a method a route has no

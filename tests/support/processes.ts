@@ -84,6 +84,8 @@ export async function startGatewayProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DELAY_MS: '0',
+      // Several gateways per test: no shared metrics port.
+      METRICS_PORT: '0',
       ...env,
     },
     port,
