@@ -13,7 +13,8 @@ import { SHOP_HOST } from './lib/shop-recording';
 const RATE = secondsFromEnv('PROXY_RATE', 2000);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const SLICES = 5;
-const TARGET_MS = 0.5;
+// Issue #11: <= +1 ms (the goal beyond it is +0.5 ms).
+const TARGET_MS = 1;
 const PATH = '/api/services/catalogue/api/v1/offerings/off-milk-1';
 const BODY = JSON.stringify({
   id: 'off-milk-1',

@@ -20,7 +20,8 @@ const PAGE = process.env.BENCH_PAGE ?? '/search/milk';
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 2);
 const CONCURRENCY = secondsFromEnv('BENCH_CONCURRENCY', 8);
-const TARGET = 0.6;
+// Issue #11: >= 0.3x (the goal beyond it is 0.6x).
+const TARGET = 0.3;
 
 const shop = await recordShop([PAGE]);
 const recorded = shop.pages.get(`signed-in ${PAGE}`)!;

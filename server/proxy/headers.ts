@@ -73,6 +73,19 @@ export function downstreamHeaders(
     headers[name] = value;
   }
   // A personal answer must not be stored by a browser or shared cache (Next GHSA-g5qg-72qw-gw5v).
-  if (credentialed) headers['cache-control'] = 'private, no-store';
+  // A picture the upstream marks public is the same for everyone: it keeps its cache policy, or
+  // every page view would refetch its pictures (issue #11 item 4, ADR 0154).
+  if (credentialed && !isPublicPicture(upstream)) headers['cache-control'] = 'private, no-store';
   return headers;
+}
+
+function isPublicPicture(upstream: IncomingHttpHeaders): boolean {
+  const type = String(upstream['content-type'] ?? '');
+  const policy = String(upstream['cache-control'] ?? '');
+  return (
+    type.startsWith('image/') &&
+    /(^|,)\s*public\s*(,|$)/i.test(policy) &&
+    !/private|no-store/i.test(policy) &&
+    upstream.vary === undefined
+  );
 }

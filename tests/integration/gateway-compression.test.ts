@@ -114,6 +114,42 @@ describe('proxied answers', () => {
   });
 });
 
+describe('public pictures through the proxy', () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+  const signedIn = { host, cookie: 'access_token=a; refresh_token=r' };
+
+  it('keeps the public cache policy of a picture for a visitor with a session', async () => {
+    gw.upstream.on('GET', '/api/services/catalogue/api/v1/images/p1/1.svg', {
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+      body: svg,
+    });
+    const response = await gw.app.inject({
+      url: '/api/services/catalogue/api/v1/images/p1/1.svg',
+      headers: signedIn,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('still marks anything else of a visitor with a session private, no-store', async () => {
+    gw.upstream.on('GET', '/api/services/catalogue/api/v1/images/p1/2.svg', {
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'private, max-age=60' },
+      body: svg,
+    });
+    gw.upstream.on('GET', '/api/services/catalogue/api/v1/products/p1', {
+      headers: { 'cache-control': 'public, max-age=60' },
+      body: { id: 'p1' },
+    });
+    for (const url of [
+      '/api/services/catalogue/api/v1/images/p1/2.svg',
+      '/api/services/catalogue/api/v1/products/p1',
+    ]) {
+      const response = await gw.app.inject({ url, headers: signedIn });
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+});
+
 describe('streaming', () => {
   it('flushes each streamed chunk through the compressor (the shell is not held back)', async () => {
     const app = Fastify();
