@@ -18,5 +18,7 @@ await Promise.all([
 ]);
 
 // The platform reads its SQL migrations at start; ship them beside the bundle.
-const { cp } = await import('node:fs/promises');
+// Emptied first: a renamed migration must not stay behind under its old name.
+const { cp, rm } = await import('node:fs/promises');
+await rm('dist/platform/migrations', { recursive: true, force: true });
 await cp('platform/migrations', 'dist/platform/migrations', { recursive: true });
