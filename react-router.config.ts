@@ -5,4 +5,13 @@ export default {
   // BUILD_DIR lets several builds live side by side (parallel test runs); the gateway reads it too.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: true,
+  // React Router v8's behaviour now. v8_middleware stays off: it turns the load context into a
+  // RouterContextProvider, which shared/load-context.ts and every loader would have to follow.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;
