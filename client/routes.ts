@@ -10,4 +10,6 @@ export default [
   // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx) and, on GET, the
   // cart as a page (docs/decisions/0163).
   route('cart', 'routes/cart-action.tsx'),
+  // Any other path: the 404 screen inside the shop's layout (docs/decisions/0164).
+  route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,10 +4,12 @@ import { useCid } from '../lib/cid-context';
 export const FALLBACK_ERROR_TEXT = 'Something went wrong. Please, try refreshing the page.';
 
 /** "Page not found" with the specification's message "Page Not Found: {path}". */
-export function NotFoundScreen({ path }: { path: string }) {
+export function NotFoundScreen({ path, inLayout }: { path: string; inLayout?: boolean }) {
   const cid = useCid();
+  // Inside the shop's layout the screen is a section of its <main>, not a second <main>.
+  const Landmark = inLayout ? 'section' : 'main';
   return (
-    <main className="error-screen" aria-labelledby="error-title">
+    <Landmark className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title">Page not found</h1>
       <p>{`Page Not Found: ${path}`}</p>
       <p className="cid">
@@ -15,7 +17,7 @@ export function NotFoundScreen({ path }: { path: string }) {
         <code>{cid}</code>
       </p>
       <a href="/">Back to the shop</a>
-    </main>
+    </Landmark>
   );
 }
 
@@ -46,6 +48,7 @@ export function errorMessage(error: unknown): string | null {
 
 /** The separate error screen of every route (its ErrorBoundary). */
 export function RouteErrorScreen({ error, path }: { error: unknown; path: string }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen path={path} />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFoundScreen path={path} inLayout />;
   return <GenericErrorScreen message={errorMessage(error)} />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { apiFetch } from '../../lib/api';
 import { usePageContext } from '../../lib/page-context';
@@ -14,8 +14,13 @@ export function ProfileMenu() {
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
   const account = context?.userAccount;
   const here = `${location.pathname}${location.search}`;
+  // The menu closes once an item is chosen (issue #9): on every navigation.
+  useEffect(() => {
+    menu.current?.removeAttribute('open');
+  }, [location.key]);
 
   if (!account) {
     return (
@@ -58,7 +63,7 @@ export function ProfileMenu() {
   };
   const name = account.login ?? account.email ?? 'Your account';
   return (
-    <details className="profile-menu">
+    <details className="profile-menu" ref={menu}>
       <summary aria-label={`Account menu of ${name}`}>
         <span className="profile-name">{name}</span>
         <span className="profile-short" aria-hidden="true">
