@@ -6,6 +6,11 @@ import { mkdir } from 'node:fs/promises';
 import { launchChromium } from '../support/browser';
 
 const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
+// Both demo shops (issue #9): Fresh Market's files keep their names, Harbour Grocers' get a prefix.
+const shops = [
+  { prefix: '', url: shopUrl },
+  { prefix: 'harbour-', url: shopUrl.replace('//localhost', '//harbour.localhost') },
+];
 const outDir = process.env.SCREENS_DIR ?? 'docs/screens';
 const viewports = {
   phone: { width: 375, height: 812 },
@@ -14,25 +19,29 @@ const viewports = {
 const screens = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/products/fruit-vegetables/green-valley/avocados-4-pack' },
-  { name: 'search-results', path: '/search/milk?category=dairy-eggs' },
+  { name: 'search-results', path: '/search/milk' },
+  { name: 'search-typo', path: '/search/brocoli' },
+  { name: 'category', path: '/search?category=dairy-eggs' },
+  { name: 'not-found', path: '/no/such/page' },
 ] as const;
 
 async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const browser = await launchChromium();
   try {
-    for (const [size, viewport] of Object.entries(viewports)) {
-      const page = await browser.newPage({ viewport });
-      for (const screen of screens) {
-        await page.goto(`${shopUrl}${screen.path}`);
-        await page.waitForSelector('html[data-hydrated="true"]');
-        await page.evaluate(() => document.fonts.ready);
-        const file = `${outDir}/${screen.name}-${size}.png`;
-        await page.screenshot({ path: file, fullPage: false });
-        console.log(`saved ${file}`);
+    for (const [size, viewport] of Object.entries(viewports))
+      for (const shop of shops) {
+        const page = await browser.newPage({ viewport });
+        for (const screen of screens) {
+          await page.goto(`${shop.url}${screen.path}`);
+          await page.waitForSelector('html[data-hydrated="true"]');
+          await page.evaluate(() => document.fonts.ready);
+          const file = `${outDir}/${shop.prefix}${screen.name}-${size}.png`;
+          await page.screenshot({ path: file, fullPage: false });
+          console.log(`saved ${file}`);
+        }
+        await page.close();
       }
-      await page.close();
-    }
   } finally {
     await browser.close();
   }
