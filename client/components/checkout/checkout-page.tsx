@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
@@ -18,6 +19,9 @@ type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined 
 export function CheckoutPage({ checkout, result }: Props) {
   const { quote, chosen } = checkout;
   const placing = useNavigation().formData?.get('intent') === 'place-order';
+  // With JavaScript the totals follow the choices at once: "Update totals" is for no-JS only.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const errorsOf = (intent: CheckoutActionResult['intent']) =>
     result?.intent === intent ? result : undefined;
   const order = errorsOf('place-order');
@@ -111,10 +115,12 @@ export function CheckoutPage({ checkout, result }: Props) {
             </p>
           ) : null}
           <div className="order-buttons">
-            {/* Without JavaScript: re-quote with the chosen slot (the same page, choices in the URL). */}
-            <button type="submit" formMethod="get" className="button secondary">
-              Update totals
-            </button>
+            {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}
+            {!hydrated && (
+              <button type="submit" formMethod="get" className="button secondary">
+                Update totals
+              </button>
+            )}
             <button
               type="submit"
               name="intent"
