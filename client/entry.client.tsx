@@ -1,9 +1,19 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { CidContext, readCidFromDocument } from './lib/cid-context';
+import {
+  CidContext,
+  readCidFromDocument,
+  readReportingDsnFromDocument,
+  ReportingDsnContext,
+} from './lib/cid-context';
+import { reportError, startReporting } from './runtime/reporting';
+import { watchRequests } from './runtime/request-ids';
 
 const cid = readCidFromDocument();
+const reportingDsn = readReportingDsnFromDocument();
+startReporting();
+watchRequests();
 const manifest = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
 // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
 const version = manifest?.version;
@@ -17,8 +27,15 @@ startTransition(() => {
     document,
     <StrictMode>
       <CidContext.Provider value={cid}>
-        <HydratedRouter />
+        <ReportingDsnContext.Provider value={reportingDsn}>
+          <HydratedRouter />
+        </ReportingDsnContext.Provider>
       </CidContext.Provider>
     </StrictMode>,
+    {
+      // Render errors the error boundaries caught, and those none did.
+      onCaughtError: (error) => void reportError(error),
+      onUncaughtError: (error) => void reportError(error),
+    },
   );
 });

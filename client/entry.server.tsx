@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
-import { CidContext, NonceContext } from './lib/cid-context';
+import { CidContext, NonceContext, ReportingDsnContext } from './lib/cid-context';
 import { readHandoffAhead } from './lib/router-handoff.server';
 
 // A page whose data is all there (every loader awaited, nothing deferred) is rendered in one go
@@ -25,7 +25,9 @@ export default async function handleRequest(
   const app = (
     <CidContext.Provider value={cid}>
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ReportingDsnContext.Provider value={loadContext.reporting.publicDsn}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ReportingDsnContext.Provider>
       </NonceContext.Provider>
     </CidContext.Provider>
   );

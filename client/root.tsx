@@ -14,7 +14,7 @@ import type { Route } from './+types/root';
 import { readServerCart } from './cart/server-cart.server';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
-import { useCid, useNonce } from './lib/cid-context';
+import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import './styles/app.css';
 
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
@@ -45,6 +45,7 @@ const FAVICON =
 export function Layout({ children }: { children: ReactNode }) {
   const cid = useCid();
   const nonce = useNonce();
+  const reportingDsn = useReportingDsn();
   const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
   const tenant = root?.context.tenant;
   return (
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="correlation-id" content={cid} />
+        {reportingDsn && <meta name="error-reporting" content={reportingDsn} />}
         <link rel="icon" href={FAVICON} />
         <Meta />
         <Links />

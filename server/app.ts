@@ -8,6 +8,7 @@ import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
 import { observabilityPlugin } from './observability/plugin';
 import { cachePurgePlugin } from './plugins/cache-purge';
+import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform });
+  await tunnelRoute(app, config);
   await app.register(renderPlugin, {
     config,
     platform,

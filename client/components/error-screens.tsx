@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { useCid } from '../lib/cid-context';
+import { useFailedRequest } from '../runtime/request-ids';
 
 export const FALLBACK_ERROR_TEXT = 'Something went wrong. Please, try refreshing the page.';
 
@@ -23,7 +24,10 @@ export function NotFoundScreen({ path, inLayout }: { path: string; inLayout?: bo
 
 /** The generic error page: a site error message as is, or the fallback text, plus the CID. */
 export function GenericErrorScreen({ message }: { message?: string | null }) {
-  const cid = useCid();
+  // After a client navigation, the CID of the request that failed (issue #7 item 6).
+  const failed = useFailedRequest();
+  const pageCid = useCid();
+  const cid = failed?.cid ?? pageCid;
   return (
     <main className="error-screen" role="alert" aria-labelledby="error-title">
       <h1 id="error-title">{message || FALLBACK_ERROR_TEXT}</h1>
@@ -31,6 +35,12 @@ export function GenericErrorScreen({ message }: { message?: string | null }) {
         {'CID: '}
         <code>{cid}</code>
       </p>
+      {failed?.eventId && (
+        <p className="event-id">
+          {'Report: '}
+          <code>{failed.eventId}</code>
+        </p>
+      )}
     </main>
   );
 }

@@ -12,8 +12,9 @@ export async function apiFetch<T>(
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-csrf': '1' };
+  // Each call gets its own CID from the gateway (issue #7 item 6); the page's goes along.
   const cid = readCidFromDocument();
-  if (cid) headers['x-correlation-id'] = cid;
+  if (cid) headers['x-page-cid'] = cid;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

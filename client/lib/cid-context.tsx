@@ -12,3 +12,11 @@ export const useNonce = () => useContext(NonceContext);
 export function readCidFromDocument(): string {
   return document.querySelector('meta[name="correlation-id"]')?.getAttribute('content') ?? '';
 }
+
+/** The browser's public error-reporting DSN (null: off), rendered as <meta name="error-reporting">. */
+export const ReportingDsnContext = createContext<string | null>(null);
+export const useReportingDsn = () => useContext(ReportingDsnContext);
+
+export function readReportingDsnFromDocument(): string | null {
+  return document.querySelector('meta[name="error-reporting"]')?.getAttribute('content') || null;
+}

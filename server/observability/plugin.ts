@@ -4,7 +4,8 @@ import type { Reporter } from '../error-reporting';
 import { readTokenCookies } from '../session/cookies';
 import { httpDuration, httpRequests } from './metrics';
 import { routeIdOf } from './route-id';
-import { runInScope, traceIdFrom, type RequestScope } from './scope';
+import { onSectionFailure } from '../page/section-failures';
+import { currentScope, runInScope, traceIdFrom, type RequestScope } from './scope';
 
 // Per request (issue #7 items 1, 6, 8): the request's scope (CID, trace id, tenant, route id,
 // visitor) for reports and upstream calls; the gateway's own handler errors reported; request
@@ -54,14 +55,22 @@ export const observabilityPlugin = fp(
       runInScope(scope, done);
     });
 
-    // The gateway's own handler errors (5xx); 4xx are the visitor's mistakes, not failures.
-    app.addHook('onError', async (request, _reply, error) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 500 && request.scope) {
-        const id = opts.reporter.exception(error, request.scope);
-        if (id) request.scope.eventId = id;
+    // The gateway's own handler errors (5xx), through the one error plugin (plugins/errors.ts).
+    app.errorReporters.push(({ error, request }) => {
+      if (request.scope) opts.reporter.exception(error, request.scope);
+    });
+    // A page section left out: reported when it was an exception (a failed upstream answer
+    // was reported by the upstream watch already).
+    const unsubscribe = onSectionFailure((failure) => {
+      const scope = currentScope();
+      if (failure.status === null && scope && !scope.quiet) {
+        opts.reporter.exception(
+          new Error(`Section ${failure.section} left out: ${failure.message}`),
+          scope,
+        );
       }
     });
+    app.addHook('onClose', async () => unsubscribe());
 
     app.addHook('onSend', async (request, reply) => {
       if (request.scope?.eventId) reply.header('x-event-id', request.scope.eventId);
@@ -73,5 +82,5 @@ export const observabilityPlugin = fp(
       httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
     });
   },
-  { name: 'observability', dependencies: ['request-context'] },
+  { name: 'observability', dependencies: ['request-context', 'errors'] },
 );

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { useCid } from '../../lib/cid-context';
+import { BrowserTests } from './browser-tests';
 
 // The buttons of /sentry-test. Each result names the CID of the request that failed and the id of
 // the report it produced, to look up in the error inbox (GET /dev/errors) or in Sentry.
@@ -21,6 +22,7 @@ export function SentryTestPanel({
         <strong>{reporting.browser ? 'on' : 'off'}</strong>. Page CID: <code>{cid}</code>
       </p>
       <ul className="sentry-test-actions">
+        <BrowserTests pageCid={cid} />
         <li>
           <Link to="?raise=loader" data-test="loader-error">
             Raise a loader error

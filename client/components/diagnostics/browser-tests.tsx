@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { reportError } from '../../runtime/reporting';
+
+// The browser half of /sentry-test: a browser error (reported through the tunnel) and a failed
+// fetch (a proxied call the platform answers 404, reported by the gateway, X-Event-Id).
+export const SENTRY_TEST_BROWSER_ERROR = 'Sentry test: browser error';
+export const SENTRY_TEST_MISSING =
+  '/api/services/catalogue/api/v1/products/by-slug?slug=sentry-test-missing';
+
+type Result = { cid: string | null; eventId: string | null; status?: number };
+
+export function BrowserTests({ pageCid }: { pageCid: string }) {
+  const [browser, setBrowser] = useState<Result | null>(null);
+  const [fetched, setFetched] = useState<Result | null>(null);
+
+  const raiseBrowserError = async () => {
+    const eventId = await reportError(new Error(SENTRY_TEST_BROWSER_ERROR));
+    setBrowser({ cid: pageCid, eventId });
+  };
+  const failFetch = async () => {
+    const response = await fetch(SENTRY_TEST_MISSING, { headers: { accept: 'application/json' } });
+    setFetched({
+      status: response.status,
+      cid: response.headers.get('x-correlation-id'),
+      eventId: response.headers.get('x-event-id'),
+    });
+  };
+
+  return (
+    <>
+      <li>
+        <button type="button" onClick={() => void raiseBrowserError()} data-test="browser-error">
+          Raise a browser error
+        </button>
+        {browser && <ResultLine result={browser} test="browser-result" />}
+      </li>
+      <li>
+        <button type="button" onClick={() => void failFetch()} data-test="failed-fetch">
+          Make a failed fetch
+        </button>
+        {fetched && <ResultLine result={fetched} test="fetch-result" />}
+      </li>
+    </>
+  );
+}
+
+function ResultLine({ result, test }: { result: Result; test: string }) {
+  return (
+    <p className="sentry-test-result" data-test={test}>
+      {result.status ? `Answer ${result.status}. ` : ''}CID <code>{result.cid ?? 'none'}</code>,
+      event id <code>{result.eventId ?? 'none (reporting is off)'}</code>
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+import type * as SentryBrowser from './sentry-browser';
+
+// Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
+// @sentry/react (./sentry-browser) is loaded a second after the page is idle, or at the first
+// error, and only when the gateway handed the page a public DSN (<meta name="error-reporting">).
+// Errors seen before the SDK is there are queued and sent once it is.
+type Sdk = typeof SentryBrowser;
+export type ReportUser = { id: string; login: string | null; email: string | null } | null;
+
+let dsn: string | null = null;
+let loading: Promise<Sdk | null> | null = null;
+let user: ReportUser = null;
+const early: unknown[] = [];
+
+const onError = (event: ErrorEvent) => {
+  early.push(event.error ?? new Error(event.message));
+  void load();
+};
+const onRejection = (event: PromiseRejectionEvent) => {
+  early.push(event.reason);
+  void load();
+};
+
+function load(): Promise<Sdk | null> {
+  if (!dsn) return Promise.resolve(null);
+  loading ??= import('./sentry-browser').then(
+    (sdk) => {
+      // The SDK has its own global handlers from here on.
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+      sdk.start(dsn!, pageCid());
+      sdk.setUser(user);
+      for (const error of early.splice(0)) sdk.captureError(error);
+      return sdk;
+    },
+    () => null,
+  );
+  return loading;
+}
+
+function pageCid(): string {
+  return document.querySelector('meta[name="correlation-id"]')?.getAttribute('content') ?? '';
+}
+
+export function reportingEnabled(): boolean {
+  return dsn !== null;
+}
+
+export function startReporting(): void {
+  dsn = document.querySelector('meta[name="error-reporting"]')?.getAttribute('content') || null;
+  if (!dsn) return;
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  window.setTimeout(() => idle(() => void load()), 1_000);
+}
+
+/** Reports an error; resolves with the event id (null when reporting is off). */
+export async function reportError(error: unknown): Promise<string | null> {
+  const sdk = await load();
+  return sdk ? sdk.captureError(error) : null;
+}
+
+/** "[status] statusText (url)" (specification section 8), with the visitor when logged in. */
+export async function reportHttpFailure(
+  status: number,
+  statusText: string,
+  url: string,
+  cid: string | null,
+): Promise<string | null> {
+  const sdk = await load();
+  return sdk ? sdk.captureHttpFailure(`[${status}] ${statusText} (${url})`, cid) : null;
+}
+
+export function setReportingUser(next: ReportUser): void {
+  user = next;
+  void loading?.then((sdk) => sdk?.setUser(next));
+}

@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from 'react';
+import { reportHttpFailure } from './reporting';
+
+// One CID per failure (issue #7 item 6): every data request and proxied call gets its own CID
+// from the gateway (X-Correlation-ID of its response). This wrapper of window.fetch remembers the
+// last failed one, so the error screen shows the CID (and report id, X-Event-Id) of the request
+// that failed, the one in the logs and in the upstream call. A failure the gateway did not
+// report itself (no X-Event-Id) is reported from here, as "[status] statusText (url)".
+export type FailedRequest = {
+  url: string;
+  status: number;
+  cid: string | null;
+  eventId: string | null;
+};
+
+let last: FailedRequest | null = null;
+const listeners = new Set<() => void>();
+
+export function lastFailedRequest(): FailedRequest | null {
+  return last;
+}
+export function subscribeFailedRequest(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function setLast(next: FailedRequest | null) {
+  last = next;
+  for (const listener of listeners) listener();
+}
+
+const WATCHED = /^\/(api|auth)\/|\.data(\?|$)/;
+
+export function watchRequests(): void {
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (url.origin !== location.origin || !WATCHED.test(url.pathname + url.search)) {
+      return original(input, init);
+    }
+    const path = url.pathname + url.search;
+    if (/\.data(\?|$)/.test(path) && last) setLast(null);
+    let response: Response;
+    try {
+      response = await original(input, init);
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') {
+        setLast({ url: path, status: 0, cid: null, eventId: null });
+        void reportHttpFailure(0, (error as Error).message, path, null);
+      }
+      throw error;
+    }
+    if (response.status >= 400 && response.status !== 401) {
+      const failure: FailedRequest = {
+        url: path,
+        status: response.status,
+        cid: response.headers.get('x-correlation-id'),
+        eventId: response.headers.get('x-event-id'),
+      };
+      setLast(failure);
+      if (!failure.eventId) {
+        void reportHttpFailure(response.status, response.statusText, path, failure.cid).then(
+          (eventId) => eventId && setLast({ ...failure, eventId }),
+        );
+      }
+    }
+    return response;
+  };
+}
+
+/** The last failed request of this page (null on the server and while hydrating). */
+export function useFailedRequest(): FailedRequest | null {
+  return useSyncExternalStore(subscribeFailedRequest, lastFailedRequest, () => null);
+}

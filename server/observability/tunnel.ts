@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { request as undiciRequest } from 'undici';
+import { scrubEvent } from '../../shared/report-scrub';
+import type { Config } from '../config';
+import { jsonError } from '../errors/json-error';
+
+// POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
+// `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
+// configured public DSN pass (same key and project), at most 64 KiB each and 30 a minute per
+// client address; each event gets the tunnel request's CID and is scrubbed once more.
+export const TUNNEL_PATH = '/monitoring';
+const MAX_ENVELOPE = 64 * 1024;
+const PER_MINUTE = 30;
+
+type Dsn = { key: string; project: string; host: string; ingest: string };
+
+export function parseDsn(dsn: string): Dsn {
+  const url = new URL(dsn);
+  const path = url.pathname.replace(/\/+$/, '');
+  const slash = path.lastIndexOf('/');
+  const project = path.slice(slash + 1);
+  const prefix = path.slice(0, slash);
+  return {
+    key: url.username,
+    project,
+    host: url.host,
+    ingest: `${url.protocol}//${url.host}${prefix}/api/${project}/envelope/?sentry_key=${url.username}`,
+  };
+}
+
+/** The envelope with the CID added to, and secrets scrubbed from, its events; null if refused. */
+export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string): string | null {
+  const lines = raw.split('\n');
+  let header: { dsn?: string };
+  try {
+    header = JSON.parse(lines[0] ?? '') as { dsn?: string };
+  } catch {
+    return null;
+  }
+  if (!header.dsn) return null;
+  let sent: Dsn;
+  try {
+    sent = parseDsn(header.dsn);
+  } catch {
+    return null;
+  }
+  if (sent.key !== dsn.key || sent.project !== dsn.project) return null;
+  const out = [lines[0]!];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    let item: { type?: string; length?: number };
+    try {
+      item = line ? (JSON.parse(line) as typeof item) : {};
+    } catch {
+      return null;
+    }
+    // Items with a length may hold anything: only known line items pass.
+    if (!line) continue;
+    const payload = lines[++i] ?? '';
+    if (typeof item.length === 'number' && Buffer.byteLength(payload) !== item.length) return null;
+    if (item.type === 'event') {
+      let event: { tags?: Record<string, string> };
+      try {
+        event = JSON.parse(payload) as typeof event;
+      } catch {
+        return null;
+      }
+      event.tags = { ...event.tags, tunnel_cid: cid };
+      event.tags.cid ??= cid;
+      const body = JSON.stringify(scrubEvent(event));
+      out.push(JSON.stringify({ type: 'event', length: Buffer.byteLength(body) }), body);
+    } else {
+      out.push(line, payload);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export async function tunnelRoute(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.sentryPublicDsn) return;
+  const dsn = parseDsn(config.sentryPublicDsn);
+  const seen = new LRUCache<string, { start: number; count: number }>({ max: 10_000 });
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: MAX_ENVELOPE },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post(TUNNEL_PATH, async (request, reply) => {
+      const now = Date.now();
+      const entry = seen.get(request.ip);
+      if (!entry || now - entry.start > 60_000) seen.set(request.ip, { start: now, count: 1 });
+      else if (++entry.count > PER_MINUTE)
+        return jsonError(reply, 429, 'rate_limited', 'Too many error reports');
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const envelope = rewriteEnvelope(raw, dsn, request.cid);
+      if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
+      try {
+        const answer = await undiciRequest(dsn.ingest, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-sentry-envelope' },
+          body: envelope,
+          headersTimeout: 10_000,
+          bodyTimeout: 10_000,
+        });
+        await answer.body.dump();
+        return reply
+          .status(answer.statusCode < 400 ? 200 : 502)
+          .send({ ok: answer.statusCode < 400 });
+      } catch (error) {
+        request.log.warn({ err: error }, 'error report tunnel: Sentry not reachable');
+        return jsonError(reply, 502, 'upstream_unreachable', 'Error reporting is unreachable');
+      }
+    });
+  });
+}

@@ -1,0 +1,107 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { readInbox, startReportingShop, type ReportingShop } from '../support/error-inbox';
+
+// Issue #7, "Checked by": the /sentry-test buttons in Chromium; each shows the CID and the event
+// id, and each event is in the local error inbox; the browser's goes through the gateway's tunnel.
+let shop: ReportingShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startReportingShop(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+const inboxEvent = (eventId: string) =>
+  eventually(async () => {
+    await shop.gateway.reporter.flush(2_000);
+    return (await readInbox(shop.platform.url)).find((e) => e.eventId === eventId);
+  }, `event ${eventId} in the inbox`);
+
+describe('/sentry-test in Chromium', () => {
+  it('a browser error reaches the inbox through the tunnel, with the page CID', async () => {
+    const page = await browser.newPage();
+    const tunnel: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') tunnel.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${shop.url}/sentry-test`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
+    await page.click('[data-test="browser-error"]');
+    const result = page.locator('[data-test="browser-result"]');
+    await result.waitFor();
+    const [cid, eventId] = await result.locator('code').allTextContents();
+    expect(cid).toBe(pageCid);
+    expect(eventId).toMatch(/^[0-9a-f]{32}$/);
+    const event = await inboxEvent(eventId!);
+    expect(event.message).toBe('Error: Sentry test: browser error');
+    expect(event.cid).toBe(pageCid);
+    expect(event.platform).toBe('javascript');
+    expect((event.event.tags as Record<string, string>).tunnel_cid).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(tunnel).toContain('/monitoring');
+    await page.close();
+  });
+
+  it('a failed fetch shows its own CID and the event the gateway reported', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/sentry-test`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
+    await page.click('[data-test="failed-fetch"]');
+    const result = page.locator('[data-test="fetch-result"]');
+    await result.waitFor();
+    const [cid, eventId] = await result.locator('code').allTextContents();
+    expect(cid).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(cid).not.toBe(pageCid);
+    const event = await inboxEvent(eventId!);
+    expect(event.message).toMatch(/^\[404\] Not Found \(.*sentry-test-missing\)$/);
+    expect(event.cid).toBe(cid);
+    await page.close();
+  });
+
+  it('a loader error after a client navigation shows the CID of the failed data request', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/sentry-test`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
+    const dataResponse = page.waitForResponse((r) => r.url().includes('.data'));
+    await page.click('[data-test="loader-error"]');
+    const failed = await dataResponse;
+    const cid = failed.headers()['x-correlation-id']!;
+    expect(cid).not.toBe(pageCid);
+    await page.locator('.error-screen .cid code', { hasText: cid }).waitFor();
+    const eventId = await page.locator('.error-screen .event-id code').textContent();
+    const event = await inboxEvent(eventId!);
+    expect(event.message).toBe('Error: Sentry test: loader error');
+    expect(event.cid).toBe(cid);
+    await page.close();
+  });
+
+  it('a server exception shows its CID and event id', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/sentry-test`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.click('[data-test="server-error"]');
+    const result = page.locator('[data-test="server-result"]');
+    await result.waitFor();
+    const [cid, eventId] = await result.locator('code').allTextContents();
+    const event = await inboxEvent(eventId!);
+    expect(event.message).toBe('Error: Sentry test: server exception');
+    expect(event.cid).toBe(cid);
+    await page.close();
+  });
+});
