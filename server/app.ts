@@ -10,7 +10,9 @@ import { observabilityPlugin } from './observability/plugin';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
+import { refuseConnect } from './errors/connection-errors';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -46,6 +48,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     requestTimeout: config.timeouts.request,
+    // Node checks the request timeout only this often (30 s by default: a slow body was cut
+    // after ~75 s instead of REQUEST_TIMEOUT_MS).
+    http: { connectionsCheckingInterval: 1_000 },
     return503OnClosing: true,
     // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
     // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
@@ -60,6 +65,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => platform.dispatcher.close());
 
   await app.register(errorsPlugin);
+  refuseConnect(app.server);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
   await registerCompression(app);
   await app.register(requestContextPlugin);

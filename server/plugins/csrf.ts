@@ -14,9 +14,14 @@ import { jsonError } from '../errors/json-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PROTECTED = /^\/(api\/services|auth)(\/|$)/;
 const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
+// The specification fixes copyBookingToCart as a GET although it changes the cart: it gets the
+// rule of a write (and is never retried, server/proxy/forward.ts).
+const STATE_CHANGING_GET = /^\/api\/services\/booking-ms\/.*\/copyBookingToCart\/?$/i;
+
+export const changesStateOnGet = (routePath: string) => STATE_CHANGING_GET.test(routePath);
 
 export function csrfFailure(request: FastifyRequest): string | null {
-  if (SAFE_METHODS.has(request.method)) return null;
+  if (SAFE_METHODS.has(request.method) && !changesStateOnGet(request.routePath)) return null;
   if (PROTECTED.test(request.routePath) && request.headers['x-csrf'] !== '1')
     return 'Missing X-CSRF: 1 header';
   const origin = request.headers.origin;

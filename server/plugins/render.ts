@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { loadPageContext } from '../page/page-context';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
+import { actionBodyProblem } from '../render/action-body';
 import { toWebRequest } from '../render/web-request';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
@@ -58,6 +59,14 @@ export async function renderPlugin(
     onRequest: async (request, reply) => {
       const problem = pageTargetProblem(request.url);
       if (problem) return jsonError(reply, 400, 'bad_path', `Refused path: ${problem}`);
+    },
+    preHandler: async (request, reply) => {
+      const problem = await actionBodyProblem(
+        request.method,
+        request.headers['content-type'],
+        request.body,
+      );
+      if (problem) return jsonError(reply, problem.status, problem.code, problem.message);
     },
     handler: async (request, reply) => {
       const nonce = createNonce();

@@ -6,6 +6,7 @@ import { readTokenCookies } from '../session/cookies';
 import type { Refresher } from '../session/refresh';
 import { isBrokenCircuitError } from 'cockatiel';
 import { withAbortSignal } from './abort';
+import { changesStateOnGet } from '../plugins/csrf';
 import type { Breakers } from './breakers';
 import { jsonError } from '../errors/json-error';
 import { sendProxyError } from './errors';
@@ -37,10 +38,9 @@ export async function forward(
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const canRenew =
-    REPLAYABLE.has(request.method) &&
-    !first.renewed &&
-    readTokenCookies(request).refreshToken !== null;
+  // A GET that changes state (copyBookingToCart) is never sent twice (issue #12 item 6).
+  const replayable = REPLAYABLE.has(request.method) && !changesStateOnGet(request.routePath);
+  const canRenew = replayable && !first.renewed && readTokenCookies(request).refreshToken !== null;
 
   const breaker = deps.breakers.for(target.service);
 
@@ -58,7 +58,8 @@ export async function forward(
               // Read per call by reply-from; 503 retries are also bounded in retryDelay below.
               ...({ maxRetriesOn503: 1 } as object),
               retryDelay: ({ req, res, err, attempt, getDefaultDelay }) => {
-                const delay = attempt < 1 ? getDefaultDelay(req, res, err, attempt) : null;
+                const delay =
+                  replayable && attempt < 1 ? getDefaultDelay(req, res, err, attempt) : null;
                 if (delay === null) return null;
                 (res as unknown as UpstreamAnswer | undefined)?.stream.resume();
                 return Math.min(Number(delay) || 0, MAX_RETRY_DELAY_MS);
