@@ -6,15 +6,10 @@ import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { HttpError, parse } from '../../http/errors';
 import type { ServiceOptions } from '../../app';
 import { accountByEmail, normaliseEmail } from './accounts';
+import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
-import {
-  issueTokenPair,
-  liveGuestSession,
-  revokeFamily,
-  revokeSessionOf,
-  spendRefreshToken,
-} from './refresh-tokens';
+import { issueTokenPair, revokeSessionOf, spendRefreshToken } from './refresh-tokens';
 
 // Session endpoints: only the gateway calls them (its proxy never forwards /auth/ paths).
 const tags = ['uaa'];
@@ -74,27 +69,13 @@ export async function authRoutes(
           'Account not activated: follow the link in the activation e-mail',
         );
       }
-      return db.transaction(async (tx) => {
-        const guest = input.guest_refresh_token
-          ? await liveGuestSession(tx, input.guest_refresh_token, tenant.id)
-          : null;
-        if (guest) {
-          // The guest session ends here; its data moves to the account.
-          await revokeFamily(tx, guest.familyId);
-          for (const hook of app.signInHooks) {
-            await hook(tx, {
-              tenantId: tenant.id,
-              guestPrincipalId: guest.principalId,
-              accountPrincipalId: account.id,
-            });
-          }
-        }
-        return issueTokenPair(tx, app.signer, config, {
+      return db.transaction((tx) =>
+        startAccountSession(app, tx, config, {
           tenantId: tenant.id,
-          principalId: account.id,
           accountId: account.id,
-        });
-      });
+          guestRefreshToken: input.guest_refresh_token,
+        }),
+      );
     },
   );
 

@@ -6,7 +6,7 @@ import { parse } from '../../http/errors';
 import type { ServiceOptions } from '../../app';
 import { verifyIdToken } from './id-token';
 import { accountOfIdentity } from './identities';
-import { issueTokenPair, liveGuestSession, revokeFamily } from './refresh-tokens';
+import { startAccountSession } from './account-session';
 
 // Sign-in through an external OpenID Connect provider. The gateway (the relying party) ran the
 // flow and validated state, nonce and PKCE; uaa trusts nothing but the ID token itself, verified
@@ -35,23 +35,10 @@ export async function externalRoutes(
       const identity = await verifyIdToken(input.id_token, config.trustedIssuers);
       return db.transaction(async (tx) => {
         const account = await accountOfIdentity(tx, tenant.id, identity);
-        const guest = input.guest_refresh_token
-          ? await liveGuestSession(tx, input.guest_refresh_token, tenant.id)
-          : null;
-        if (guest) {
-          await revokeFamily(tx, guest.familyId);
-          for (const hook of app.signInHooks) {
-            await hook(tx, {
-              tenantId: tenant.id,
-              guestPrincipalId: guest.principalId,
-              accountPrincipalId: account.id,
-            });
-          }
-        }
-        return issueTokenPair(tx, app.signer, config, {
+        return startAccountSession(app, tx, config, {
           tenantId: tenant.id,
-          principalId: account.id,
           accountId: account.id,
+          guestRefreshToken: input.guest_refresh_token,
         });
       });
     },
