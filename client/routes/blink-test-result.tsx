@@ -1,17 +1,32 @@
-import { useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { ScreenPlaceholder } from '../components/screen-placeholder';
+import { BlinkResult } from '../components/diagnostics/blink-result';
+import { isBlinkCid, readBlinkReport } from '../components/diagnostics/blink-report.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test-result';
+import '../styles/diagnostics.css';
 
-export function loader(args: Route.LoaderArgs) {
-  return { params: guardRoute('blink-test-result', args) };
+// /blink-test/result?cid=… (issue #7 item 5, docs/decisions/0173): the report a browser saved
+// under its page's CID, for the shopper and for support opening the code a shopper quotes.
+// Without a CID: a form asking for one (and no platform call).
+export async function loader(args: Route.LoaderArgs) {
+  guardRoute('blink-test-result', args);
+  const cid = new URL(args.request.url).searchParams.get('cid')?.trim() ?? '';
+  if (cid === '') return { cid, stored: null, problem: null };
+  if (!isBlinkCid(cid))
+    return data({ cid, stored: null, problem: 'A code is 32 letters and digits.' }, 400);
+  const stored = await readBlinkReport(args.context.platform, cid);
+  if (!stored) return data({ cid, stored, problem: 'No report has this code.' }, 404);
+  return { cid, stored, problem: null };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Blink test result' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Blink test result' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function BlinkTestResultScreen({ loaderData }: Route.ComponentProps) {
-  return <ScreenPlaceholder title="Blink test result" params={loaderData.params} />;
+  return <BlinkResult {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -26,3 +26,42 @@ export const StoredBlinkReport = z.object({
   report: BlinkReport,
 });
 export type StoredBlinkReport = z.infer<typeof StoredBlinkReport>;
+
+/** A report's CID: the page's, `[A-Za-z0-9]{32}` (brief, contracts). */
+export const BLINK_CID = /^[A-Za-z0-9]{32}$/;
+
+/**
+ * One cheap GET per proxied service the shop's pages call, sent without cookies: any answer but
+ * 502/503/504 (401 included) proves the path browser → gateway → service works, and touches no
+ * session. `{tenantId}` is the shop's tenant.
+ */
+export const BLINK_SERVICE_PROBES = [
+  { service: 'uaa', path: '/api/services/uaa/api/v1/account' },
+  {
+    service: 'booking-ms',
+    path: '/api/services/booking-ms/api/v1/bookings/cart/tenant/{tenantId}',
+  },
+  { service: 'catalogue', path: '/api/services/catalogue/api/v1/brands' },
+  { service: 'orders', path: '/api/services/orders/api/v1/orders' },
+  { service: 'shopping-lists', path: '/api/services/shopping-lists/api/v1/lists' },
+  { service: 'smart-carts', path: '/api/services/smart-carts/api/v1/smart-carts' },
+  { service: 'profile', path: '/api/services/profile/api/v1/info' },
+] as const;
+
+/** What only a browser running the page's script can check, in the report's order. */
+export const BLINK_BROWSER_CHECKS: readonly { id: string; label: string }[] = [
+  { id: 'gateway', label: 'Shop server reachable' },
+  ...BLINK_SERVICE_PROBES.map(({ service }) => ({
+    id: `service-${service}`,
+    label: `Service ${service} reachable`,
+  })),
+  { id: 'session-cookies', label: 'Session cookies hidden from scripts' },
+  { id: 'cookies', label: 'Cookies enabled' },
+  { id: 'local-storage', label: 'localStorage' },
+  { id: 'session-storage', label: 'sessionStorage' },
+  { id: 'features', label: 'JavaScript features' },
+  { id: 'clock', label: 'Clock against the server' },
+  { id: 'round-trip', label: 'Round trip' },
+];
+
+export const NOT_CHECKED_NO_JS = 'Not checked: JavaScript off';

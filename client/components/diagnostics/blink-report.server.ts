@@ -1,0 +1,82 @@
+import { data } from 'react-router';
+import {
+  BLINK_BROWSER_CHECKS,
+  BLINK_CID,
+  BlinkReport,
+  NOT_CHECKED_NO_JS,
+  StoredBlinkReport,
+  type BlinkCheck,
+} from '../../../shared/contracts/blink';
+import type { PlatformClient } from '../../../shared/load-context';
+import { platformMessage } from '../../lib/platform-answer.server';
+
+// The server half of /blink-test (docs/decisions/0173): what the gateway itself can tell about the
+// browser, the report of a browser that ran no script, and the reports' storage on the platform
+// (diagnostics service, keyed by the page's CID, so any replica and support can read them).
+const path = (cid: string) => `/api/services/diagnostics/api/v1/blink-reports/${cid}`;
+
+/** The report of a browser that did not run the page's script: what the server saw, and the rest. */
+export function serverSideReport(request: Request): BlinkReport {
+  const sentCookies = (request.headers.get('cookie') ?? '').trim() !== '';
+  const checks = BLINK_BROWSER_CHECKS.map(({ id, label }): BlinkCheck => {
+    if (id === 'gateway')
+      return { id, label, status: 'ok', detail: 'This page came from the shop server' };
+    if (id === 'cookies' && sentCookies)
+      return { id, label, status: 'ok', detail: 'This browser sent cookies to the shop' };
+    return { id, label, status: 'not-checked', detail: NOT_CHECKED_NO_JS };
+  });
+  return {
+    checks,
+    userAgent: (request.headers.get('user-agent') ?? '').slice(0, 400),
+    javascript: false,
+    clockSkewMs: null,
+    roundTripMs: null,
+  };
+}
+
+/** A report sent by the page's form: the browser's (JSON), or none (no JavaScript). */
+export function submittedReport(form: FormData, request: Request): BlinkReport | null {
+  const sent = form.get('report');
+  if (typeof sent !== 'string' || sent === '') return serverSideReport(request);
+  try {
+    const parsed = BlinkReport.safeParse(JSON.parse(sent));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isBlinkCid(value: unknown): value is string {
+  return typeof value === 'string' && BLINK_CID.test(value);
+}
+
+export async function storeBlinkReport(
+  platform: PlatformClient,
+  cid: string,
+  report: BlinkReport,
+): Promise<void> {
+  const answer = await platform.call({ method: 'PUT', path: path(cid), body: report });
+  if (!answer.ok) {
+    throw data(
+      { message: platformMessage(answer.body, answer.status) },
+      { status: answer.status >= 500 ? 502 : answer.status },
+    );
+  }
+}
+
+/** The stored report, or null when there is none under this CID. */
+export async function readBlinkReport(
+  platform: PlatformClient,
+  cid: string,
+): Promise<StoredBlinkReport | null> {
+  const answer = await platform.call({ path: path(cid) });
+  if (answer.status === 404) return null;
+  const stored = answer.ok ? StoredBlinkReport.safeParse(answer.body) : null;
+  if (!stored?.success) {
+    throw data(
+      { message: platformMessage(answer.body, answer.status) },
+      { status: answer.ok ? 502 : answer.status >= 500 ? 502 : answer.status },
+    );
+  }
+  return stored.data;
+}

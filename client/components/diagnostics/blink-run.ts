@@ -1,0 +1,165 @@
+import {
+  BLINK_BROWSER_CHECKS,
+  BLINK_SERVICE_PROBES,
+  type BlinkCheck,
+  type BlinkReport,
+} from '../../../shared/contracts/blink';
+
+// The browser half of /blink-test (issue #7 item 5, docs/decisions/0173): what a browser running
+// the page's script can check. Loaded only by that page, after it has hydrated.
+const FEATURES: readonly [string, () => unknown][] = [
+  ['fetch', () => window.fetch],
+  ['Promise.allSettled', () => Promise.allSettled],
+  ['AbortController', () => window.AbortController],
+  ['URL', () => window.URL && window.URLSearchParams],
+  ['FormData', () => window.FormData],
+  ['ReadableStream', () => window.ReadableStream],
+  ['TextDecoder', () => window.TextDecoder],
+  ['CustomEvent', () => window.CustomEvent],
+  ['requestAnimationFrame', () => window.requestAnimationFrame],
+  ['crypto.getRandomValues', () => window.crypto?.getRandomValues],
+];
+const SKEW_LIMIT_MS = 60_000;
+const label = (id: string) => BLINK_BROWSER_CHECKS.find((c) => c.id === id)?.label ?? id;
+const check = (id: string, status: BlinkCheck['status'], detail: string): BlinkCheck => ({
+  id,
+  label: label(id),
+  status,
+  detail: detail.slice(0, 300),
+});
+
+type Probe = { ms: number; end: number; date: string | null };
+
+async function probeGateway(): Promise<Probe[]> {
+  const probes: Probe[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const response = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
+    await response.arrayBuffer();
+    probes.push({
+      ms: performance.now() - started,
+      end: Date.now(),
+      date: response.headers.get('date'),
+    });
+  }
+  return probes;
+}
+
+async function probeService(path: string): Promise<BlinkCheck['status'] | number> {
+  const response = await fetch(path, {
+    credentials: 'omit',
+    headers: { accept: 'application/json' },
+  });
+  await response.arrayBuffer();
+  return [502, 503, 504].includes(response.status) ? response.status : 'ok';
+}
+
+function storageWorks(kind: 'localStorage' | 'sessionStorage'): boolean {
+  try {
+    const storage = window[kind];
+    storage.setItem('storefront:blink', '1');
+    const ok = storage.getItem('storefront:blink') === '1';
+    storage.removeItem('storefront:blink');
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+function cookiesWork(): boolean {
+  if (!navigator.cookieEnabled) return false;
+  document.cookie = 'storefront_blink=1; path=/; max-age=60; samesite=lax';
+  const ok = document.cookie.split('; ').includes('storefront_blink=1');
+  document.cookie = 'storefront_blink=; path=/; max-age=0; samesite=lax';
+  return ok;
+}
+
+/** Runs every browser check; `hasSession`: the gateway saw session cookies on this page load. */
+export async function runBlink(tenantId: string, hasSession: boolean): Promise<BlinkReport> {
+  const checks: BlinkCheck[] = [];
+  let roundTripMs: number | null = null;
+  let clockSkewMs: number | null = null;
+  try {
+    const probes = await probeGateway();
+    const times = probes.map((p) => p.ms).sort((a, b) => a - b);
+    roundTripMs = Math.round(times[1]!);
+    checks.push(check('gateway', 'ok', `Answered 3 of 3 requests`));
+    // The Date header has whole seconds: compare it with the middle of the last request.
+    const last = probes[probes.length - 1]!;
+    const serverMs = last.date ? Date.parse(last.date) : NaN;
+    if (Number.isFinite(serverMs))
+      clockSkewMs = Math.round(last.end - last.ms / 2 - serverMs - 500);
+  } catch (error) {
+    checks.push(check('gateway', 'failed', `No answer: ${(error as Error).message}`));
+  }
+
+  const services = await Promise.all(
+    BLINK_SERVICE_PROBES.map(({ path }) =>
+      probeService(path.replace('{tenantId}', encodeURIComponent(tenantId))).catch(() => 0),
+    ),
+  );
+  BLINK_SERVICE_PROBES.forEach(({ service }, i) => {
+    const outcome = services[i]!;
+    checks.push(
+      outcome === 'ok'
+        ? check(`service-${service}`, 'ok', 'Answered through the shop server')
+        : check(
+            `service-${service}`,
+            'failed',
+            outcome === 0 ? 'No answer (network error)' : `The shop server answered ${outcome}`,
+          ),
+    );
+  });
+
+  const visible = document.cookie
+    .split('; ')
+    .map((pair) => pair.split('=')[0])
+    .filter((name) => name === 'access_token' || name === 'refresh_token');
+  checks.push(
+    visible.length > 0
+      ? check('session-cookies', 'failed', `Readable by scripts: ${visible.join(', ')}`)
+      : check(
+          'session-cookies',
+          'ok',
+          hasSession
+            ? 'This visit has a session and scripts cannot read its cookies (httpOnly)'
+            : 'No session cookie is readable by scripts (this visit has no session yet)',
+        ),
+  );
+  const cookies = cookiesWork();
+  checks.push(check('cookies', cookies ? 'ok' : 'failed', cookies ? 'Enabled' : 'Blocked'));
+  for (const [id, kind] of [
+    ['local-storage', 'localStorage'],
+    ['session-storage', 'sessionStorage'],
+  ] as const) {
+    const ok = storageWorks(kind);
+    checks.push(check(id, ok ? 'ok' : 'failed', ok ? 'Works' : 'Blocked or full'));
+  }
+  const missing = FEATURES.filter(([, probe]) => !probe()).map(([name]) => name);
+  checks.push(
+    missing.length
+      ? check('features', 'failed', `Missing: ${missing.join(', ')}`)
+      : check('features', 'ok', `All ${FEATURES.length} present`),
+  );
+  checks.push(
+    clockSkewMs === null
+      ? check('clock', 'not-checked', 'The server sent no time')
+      : check(
+          'clock',
+          Math.abs(clockSkewMs) > SKEW_LIMIT_MS ? 'failed' : 'ok',
+          `${clockSkewMs >= 0 ? 'Ahead of' : 'Behind'} the server by ${Math.abs(Math.round(clockSkewMs / 1000))} s (±1 s)`,
+        ),
+  );
+  checks.push(
+    roundTripMs === null
+      ? check('round-trip', 'not-checked', 'The shop server did not answer')
+      : check('round-trip', 'ok', `${roundTripMs} ms (median of 3)`),
+  );
+  return {
+    checks,
+    userAgent: navigator.userAgent.slice(0, 400),
+    javascript: true,
+    clockSkewMs,
+    roundTripMs,
+  };
+}
