@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Order ${data.order.id}` : 'Order' },
+  { title: data ? `Order ${data.order.number}` : 'Order' },
   { name: 'robots', content: 'noindex' },
 ];
 

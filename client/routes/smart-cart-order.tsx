@@ -13,7 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Order ${data.order.id}` : 'Order' },
+  { title: data ? `Order ${data.order.number}` : 'Order' },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -14,6 +14,9 @@ export const orderPaths = {
   cancel: (id: string) => `${ORDERS_BASE}/orders/${encodeURIComponent(id)}/cancel`,
 } as const;
 
+/** How many lines an order summary previews. */
+export const ORDER_PREVIEW_LINES = 3;
+
 export const OrderStatus = z.enum(['placed', 'cancelled', 'delivered']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -101,14 +104,30 @@ export type OrderSlot = z.infer<typeof OrderSlot>;
 export const OrderAddress = DeliveryAddress.omit({ id: true, isDefault: true });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
+/** What the shopper calls the order ("Order 10042"): short, unique per shop (docs/decisions/0165). */
+export const OrderNumber = z.string().min(1).max(40);
+
+/** One of the first lines of an order, for the list of orders: what it was, with a picture. */
+export const OrderPreviewLine = z.object({
+  productName: z.string(),
+  quantity: z.number().int(),
+  byCase: z.boolean(),
+  /** The product's first picture (a path the browser fetches through the gateway), if any. */
+  image: z.string().nullable(),
+});
+export type OrderPreviewLine = z.infer<typeof OrderPreviewLine>;
+
 export const OrderSummary = z.object({
   id: z.string(),
+  number: OrderNumber,
   status: OrderStatus,
   createdAt: z.string(),
   total: cents,
   currency: z.string(),
   slot: OrderSlot,
   lineCount: z.number().int(),
+  /** The first few lines (at most ORDER_PREVIEW_LINES); lineCount says how many there are in all. */
+  preview: z.array(OrderPreviewLine),
   smartCartId: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
@@ -130,6 +149,7 @@ export type OrderPage = z.infer<typeof OrderPage>;
 
 export const OrderDetail = z.object({
   id: z.string(),
+  number: OrderNumber,
   status: OrderStatus,
   createdAt: z.string(),
   updatedAt: z.string(),

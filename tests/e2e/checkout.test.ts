@@ -124,12 +124,15 @@ describe('checkout in Chromium', () => {
     await page.waitForURL(/\/orders\/ord-[0-9a-f]+\?done=placed/);
     await page.getByText('Your order is placed').waitFor();
     const orderId = new URL(page.url()).pathname.split('/')[2]!;
+    // The shopper reads the order's short number (docs/decisions/0165), the URL keeps the id.
+    const orderTitle = (await page.locator('#order-title').textContent())!;
+    expect(orderTitle).toMatch(/^Order \d{5}$/);
     await shoot(page, 'order');
     expect(await cartItems(page)).toEqual([]);
 
     await page.getByRole('link', { name: '← All orders' }).click();
     await page.waitForURL(`${shop.url}/orders`);
-    await page.getByRole('link', { name: `Order ${orderId}` }).click();
+    await page.getByRole('link', { name: orderTitle }).click();
     await page.waitForURL(`${shop.url}/orders/${orderId}`);
 
     await putInCart(page, [{ offeringId: first!, quantity: 1, byCase: false }]);

@@ -22,8 +22,9 @@ async function placeOrder(
   );
   await db.query(
     `insert into orders (id, tenant_id, account_id, status, address, slot_id, payment, subtotal_cents,
-       delivery_fee_cents, total_cents, currency, cutoff_at)
-     values ($1, $2, $3, 'delivered', '{}', $4, '{}', 0, 0, 0, 'EUR', now())`,
+       delivery_fee_cents, total_cents, currency, cutoff_at, number)
+     values ($1, $2, $3, 'delivered', '{}', $4, '{}', 0, 0, 0, 'EUR', now(),
+       (select coalesce(max(number), 10000) + 1 from orders where tenant_id = $2))`,
     [id, tenantId, accountId, `slot-test-${tenantId}`],
   );
   for (const [position, [offeringId, quantity, byCase]] of lines.entries()) {

@@ -4,6 +4,7 @@ import {
   type DeliverySlotList,
   type OrderDetail,
   type OrderPage,
+  type OrderPreviewLine,
   type OrderStatus,
 } from '../../../shared/contracts/orders';
 import {
@@ -21,12 +22,14 @@ export const ORDERS_PER_PAGE = 10;
 
 export type OrderRow = {
   id: string;
+  number: string;
   status: OrderStatus;
   placedOn: string;
   slot: string;
   total: number;
   currency: string;
   lineCount: number;
+  preview: OrderPreviewLine[];
 };
 export type OrderListData = { orders: OrderRow[]; page: number; pageCount: number; total: number };
 export type OrderDetailData = {
@@ -59,12 +62,14 @@ export async function loadOrderList(context: AppLoadContext, page: number): Prom
   return {
     orders: list.items.map((order) => ({
       id: order.id,
+      number: order.number,
       status: order.status,
       placedOn: dateTimeLabel(order.createdAt, format),
       slot: slotLabel(order.slot, format),
       total: order.total,
       currency: order.currency,
       lineCount: order.lineCount,
+      preview: order.preview,
     })),
     page: list.page,
     pageCount: Math.max(1, Math.ceil(list.total / list.pageSize)),

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import type { OrderListData } from './order-data.server';
+import { OrderPreview } from './order-preview';
 import { OrderStatusBadge } from './order-status';
 
 // The shopper's orders, newest first, ten a page; pages are plain links (?page=).
@@ -19,14 +20,12 @@ export function OrderListPage({ list }: { list: OrderListData }) {
           {list.orders.map((order) => (
             <li key={order.id} className="order-row">
               <Link to={href('order-detail', { orderId: order.id })} className="order-link">
-                Order {order.id}
+                Order {order.number}
               </Link>
               <OrderStatusBadge status={order.status} />
+              <OrderPreview lines={order.preview} lineCount={order.lineCount} />
               <span className="order-meta">Placed {order.placedOn}</span>
               <span className="order-meta">Delivery {order.slot}</span>
-              <span className="order-meta">
-                {order.lineCount === 1 ? '1 item' : `${order.lineCount} items`}
-              </span>
               <strong className="order-total">{money(order.total, order.currency)}</strong>
             </li>
           ))}

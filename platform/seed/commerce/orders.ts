@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { chosenAddress } from '../../services/orders/choices';
+import { nextOrderNumber } from '../../services/orders/order-number';
 import { insertLines } from '../../services/orders/place-order';
 import { priceItems, subtotalOf, type ItemToPrice } from '../../services/orders/pricing';
 import type { Shopper } from '../../services/orders/shopper';
@@ -102,8 +103,8 @@ export async function seedOrders(
     );
     await tx.query(
       `insert into orders (id, tenant_id, account_id, status, address_id, address, slot_id, payment_method_id, payment,
-         notes, subtotal_cents, delivery_fee_cents, total_cents, currency, cutoff_at, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+         notes, subtotal_cents, delivery_fee_cents, total_cents, currency, cutoff_at, created_at, updated_at, number)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)`,
       [
         id,
         shopper.tenantId,
@@ -121,6 +122,7 @@ export async function seedOrders(
         shop[0]!.currency,
         slot.cutoff_at,
         placedAt,
+        await nextOrderNumber(tx, shopper.tenantId),
       ],
     );
     await insertLines(tx, id, lines);

@@ -40,7 +40,7 @@ export async function confirmationMail(
   const body = [
     `Hello ${shop.first_name || 'there'},`,
     '',
-    `thank you for your order ${order.id} at ${shop.name}.`,
+    `thank you for your order ${order.number} at ${shop.name}.`,
     '',
     ...lines,
     '',
@@ -55,7 +55,7 @@ export async function confirmationMail(
     tenantId: shopper.tenantId,
     to: shop.email,
     kind: 'order-confirmation',
-    subject: `${shop.name}: order ${order.id} confirmed`,
+    subject: `${shop.name}: order ${order.number} confirmed`,
     body,
     link,
   };

@@ -7,12 +7,15 @@ import type {
 } from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
 import type { OrderPayment } from './choices';
+import { orderNumberText } from './order-number';
+import { orderPreviews } from './order-preview';
 import { iso, type Shopper } from './shopper';
 
 // Reading orders back. Every query is scoped to the shopper's account and shop: someone else's
 // order is simply not found.
 type OrderRow = {
   id: string;
+  number: number;
   status: OrderStatus;
   created_at: Date;
   updated_at: Date;
@@ -81,6 +84,7 @@ export async function readOrder(
   if (!row) return null;
   return {
     id: row.id,
+    number: orderNumberText(row.number),
     status: row.shown_status,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -123,15 +127,21 @@ export async function orderSummaries(
     `select count(*)::int as total from orders o where ${where}`,
     params,
   );
+  const previews = await orderPreviews(
+    q,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
+      number: orderNumberText(row.number),
       status: row.shown_status,
       createdAt: iso(row.created_at),
       total: row.total_cents,
       currency: row.currency,
       slot: { id: row.slot_id, startsAt: iso(row.starts_at), endsAt: iso(row.ends_at) },
       lineCount: row.line_count,
+      preview: previews.get(row.id) ?? [],
       smartCartId: row.smart_cart_id,
     })),
     total: count.rows[0]!.total,

@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors';
 import { queueMail } from '../../mail/outbox';
 import { chosenAddress, chosenPayment } from './choices';
 import { confirmationMail } from './confirmation-mail';
+import { nextOrderNumber } from './order-number';
 import { priceItems, subtotalOf, type ItemToPrice } from './pricing';
 import { newId, type Shopper } from './shopper';
 import { bookSlot, deliveryFee, loadPolicy } from './slots';
@@ -42,8 +43,8 @@ export async function placeOrder(
   const orderId = newId('ord');
   await tx.query(
     `insert into orders (id, tenant_id, account_id, status, address_id, address, slot_id, payment_method_id, payment,
-       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at, idempotency_key)
-     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at, idempotency_key, number)
+     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [
       orderId,
       shopper.tenantId,
@@ -61,6 +62,7 @@ export async function placeOrder(
       source.smartCartId ?? null,
       slot.cutoff_at,
       source.idempotencyKey ?? null,
+      await nextOrderNumber(tx, shopper.tenantId),
     ],
   );
   await insertLines(tx, orderId, lines);

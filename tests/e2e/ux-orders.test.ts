@@ -1,0 +1,65 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { DEMO } from '../support/platform';
+import { startShop, type TestShop } from '../support/shop';
+import { VIEWPORTS } from '../support/viewports';
+
+// Issue #9 point 5 (rest) in Chromium, on a phone and a desktop: orders are called by their short
+// number, and the list says what each order held, with pictures (docs/decisions/0165).
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function signIn(page: Page, returnTo: string) {
+  await page.goto(`${shop.url}/social-login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('E-mail').first().fill(DEMO.email);
+  await page.getByLabel('Password').first().fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
+  await page.waitForURL(`${shop.url}${returnTo}`);
+}
+
+describe.each(Object.entries(VIEWPORTS))('orders on a %s', (_size, viewport) => {
+  it('lists orders by number with their first items, pictures and "and N more"', async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, '/orders');
+    const rows = page.locator('.order-row');
+    // The demo shopper's three seeded orders, newest first, without any raw id in sight.
+    await expect
+      .poll(async () => rows.getByRole('link').allTextContents())
+      .toEqual(['Order 10003', 'Order 10002', 'Order 10001']);
+    expect(await page.locator('main').textContent()).not.toMatch(/ord-/);
+
+    // Order 10002 has four lines: three named with their pictures, then "and 1 more item".
+    const second = rows.filter({ has: page.getByRole('link', { name: 'Order 10002' }) });
+    const items = second.locator('.order-preview-lines li');
+    expect(await items.count()).toBe(3);
+    for (const text of await items.allTextContents()) expect(text).toMatch(/^\d+ × \S.+/);
+    await second.getByText('and 1 more item').waitFor();
+    const pictures = second.locator('.order-preview-lines img');
+    expect(await pictures.count()).toBe(3);
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // Nothing pushes the list wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+
+    await second.getByRole('link', { name: 'Order 10002' }).click();
+    await page.waitForURL(/\/orders\/ord-fresh-demo-2$/);
+    await page.getByRole('heading', { level: 1, name: 'Order 10002' }).waitFor();
+    expect(await page.title()).toBe('Order 10002');
+    await context.close();
+  });
+});
