@@ -17,5 +17,5 @@ COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=2s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The heap cap keeps the gateway near 150 MB resident (docs/decisions/0008).
-CMD ["node", "--enable-source-maps", "--max-old-space-size=96", "dist/server/main.js"]
+# The heap caps keep the gateway under 150 MB resident (docs/decisions/0008).
+CMD ["node", "--enable-source-maps", "--max-old-space-size=96", "--max-semi-space-size=4", "dist/server/main.js"]

@@ -143,7 +143,10 @@ run(
     ...socialEnv,
     ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
   },
-  [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`],
+  [
+    `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
+    `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+  ],
 );
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 

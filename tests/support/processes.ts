@@ -90,7 +90,10 @@ export async function startGatewayProcess(
     },
     port,
     '/readyz',
-    [`--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`],
+    [
+      `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
+      `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+    ],
   );
 }
 
