@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 // Service errors have the shape { error: { code, message, cid } }, the gateway's shape, with the
@@ -21,6 +22,10 @@ export const forbidden = (message = 'Not allowed') => new HttpError(403, 'forbid
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
+type Issue = { path: readonly PropertyKey[]; message: string };
+const describeIssues = (issues: readonly Issue[]) =>
+  issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+
 /** Parses input with a zod schema; a failure is a 400 naming each bad field. */
 export function parse<S extends z.ZodType>(
   schema: S,
@@ -29,10 +34,25 @@ export function parse<S extends z.ZodType>(
 ): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const detail = result.error.issues
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
-  throw badRequest(`Invalid ${what}: ${detail}`);
+  throw badRequest(`Invalid ${what}: ${describeIssues(result.error.issues)}`);
+}
+
+// What a route schema's part is called in the message, as `parse` called it before.
+const PARTS: Record<string, string> = { params: 'path', querystring: 'query', body: 'body' };
+
+/**
+ * A route schema's refusal (fastify-type-provider-zod) as the 400 `parse` gives: `Invalid path:
+ * id: …`. Anything else is returned as it is.
+ */
+export function validationFailure(error: unknown): unknown {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error;
+  const issues = error.validation.map((v) => ({
+    path: v.instancePath.split('/').filter(Boolean),
+    message: v.message ?? 'invalid',
+  }));
+  const part =
+    PARTS[(error as { validationContext?: string }).validationContext ?? ''] ?? 'request';
+  return badRequest(`Invalid ${part}: ${describeIssues(issues)}`);
 }
 
 /** PostgreSQL's class 22, data exception (invalid byte sequence, out of range, bad text input). */
@@ -40,7 +60,8 @@ export const isDataException = (error: unknown) =>
   /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code));
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = validationFailure(thrown);
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)

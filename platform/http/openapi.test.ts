@@ -8,17 +8,21 @@ describe('OpenAPI document', () => {
     expect(toOpenApiPath('/products/*')).toBe('/products/{path}');
   });
 
-  it('describes parameters, query and body from the zod schemas, input side', () => {
+  it('describes parameters, query and body (input side) and answers (output side) from the route schemas', () => {
     const document = buildOpenApiDocument([
       {
         method: 'PUT',
         url: '/lists/:listId',
-        openapi: {
+        doc: {
           summary: 'Rename a list',
           tags: ['lists'],
           params: z.object({ listId: z.string() }),
-          query: z.object({ page: z.coerce.number().int().default(1), q: z.string().optional() }),
+          querystring: z.object({
+            page: z.coerce.number().int().default(1),
+            q: z.string().optional(),
+          }),
           body: z.object({ name: z.string().trim().min(1) }),
+          response: { 200: z.object({ name: z.string() }), 404: z.object({ error: z.string() }) },
         },
       },
       { method: 'HEAD', url: '/lists/:listId' },
@@ -35,8 +39,14 @@ describe('OpenAPI document', () => {
     expect(put.requestBody).toMatchObject({
       content: { 'application/json': { schema: { required: ['name'] } } },
     });
+    expect(put.responses).toMatchObject({
+      200: { content: { 'application/json': { schema: { required: ['name'] } } } },
+      404: { content: { 'application/json': { schema: { required: ['error'] } } } },
+      400: { description: 'Error' },
+    });
     expect(Object.keys(paths['/lists/{listId}']!)).toEqual(['put']);
     // Undeclared routes are listed all the same, with path parameters read from the path.
     expect(paths['/healthz']!.get!.summary).toBe('GET /healthz');
+    expect(paths['/healthz']!.get!.responses).toMatchObject({ 200: { description: 'Success' } });
   });
 });

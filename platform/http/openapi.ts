@@ -1,22 +1,38 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 
-// The platform's OpenAPI document, built from what each route declares in
-// `config.openapi` (zod schemas, the same ones its handler passes to `parse`). Routes without a
-// declaration are still listed, so nothing the platform serves is missing from the document.
+// The platform's OpenAPI document, built from each route's `schema`: the zod schemas Fastify
+// validates the request and serializes the answer with (fastify-type-provider-zod), plus a
+// `summary` and `tags` (docs/decisions/0191). Routes without a schema are still listed, so nothing
+// the platform serves is missing from the document.
+export type RouteDoc = {
+  summary?: string;
+  tags?: readonly string[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** Answers by status; `z.void()` for one without a body (204). */
+  response?: Record<number | string, z.ZodType>;
+};
+
+/** Legacy declaration in `config.openapi`, until every route has moved to `schema`. */
 export type OpenApiRoute = {
   summary: string;
   tags: string[];
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** Schema of the success answer (optional). */
   response?: z.ZodType;
-  /** Status of the success answer; 200 unless told. */
   status?: number;
 };
 
 declare module 'fastify' {
+  interface FastifySchema {
+    /** The operation's summary in the OpenAPI document. */
+    summary?: string;
+    /** The operation's tags (its service) in the OpenAPI document. */
+    tags?: readonly string[];
+  }
   interface FastifyContextConfig {
     openapi?: OpenApiRoute;
   }
@@ -24,14 +40,14 @@ declare module 'fastify' {
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
-type CollectedRoute = { method: string; url: string; openapi?: OpenApiRoute };
+type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
-/** JSON Schema of a zod schema as a client sends it (input side of transforms and coercions). */
-function toSchema(schema: z.ZodType): JsonSchema {
+/** JSON Schema of a zod schema: as a client sends it (input), or as the platform answers (output). */
+function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
@@ -68,19 +84,28 @@ function parameters(
   }));
 }
 
+function success(status: string, schema: z.ZodType | undefined): JsonSchema {
+  if (!schema || schema instanceof z.ZodVoid)
+    return { description: status === '204' ? 'No content' : 'Success' };
+  return {
+    description: status.startsWith('2') ? 'Success' : 'Error',
+    content: { 'application/json': { schema: toSchema(schema, 'output') } },
+  };
+}
+
 function operation(route: CollectedRoute): Operation {
-  const doc = route.openapi;
-  const status = String(doc?.status ?? 200);
+  const doc = route.doc;
   const error = {
     description: 'Error',
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
+  const answers = Object.entries(doc?.response ?? { 200: undefined });
   return {
     summary: doc?.summary ?? `${route.method} ${route.url}`,
     tags: doc?.tags ?? ['platform'],
     parameters: [
       ...parameters('path', doc?.params, route.url),
-      ...parameters('query', doc?.query, route.url),
+      ...parameters('query', doc?.querystring, route.url),
     ],
     ...(doc?.body
       ? {
@@ -91,15 +116,26 @@ function operation(route: CollectedRoute): Operation {
         }
       : {}),
     responses: {
-      [status]: doc?.response
-        ? {
-            description: 'Success',
-            content: { 'application/json': { schema: toSchema(doc.response) } },
-          }
-        : { description: 'Success' },
       '400': error,
       ...(route.url.includes(':') ? { '404': error } : {}),
+      ...Object.fromEntries(answers.map(([status, schema]) => [status, success(status, schema)])),
     },
+  };
+}
+
+/** A route's declaration: its zod `schema`, else the legacy `config.openapi`. */
+function routeDoc(route: RouteOptions): RouteDoc | undefined {
+  const schema = route.schema as RouteDoc | undefined;
+  if (schema?.summary) return schema;
+  const legacy = route.config?.openapi;
+  if (!legacy) return undefined;
+  return {
+    summary: legacy.summary,
+    tags: legacy.tags,
+    params: legacy.params,
+    querystring: legacy.query,
+    body: legacy.body,
+    response: { [legacy.status ?? 200]: legacy.response ?? z.void() },
   };
 }
 
@@ -157,12 +193,11 @@ export function registerOpenApi(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === '/openapi.json') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods)
-      routes.push({ method, url: route.url, openapi: route.config?.openapi });
+    for (const method of methods) routes.push({ method, url: route.url, doc: routeDoc(route) });
   });
   app.get(
     '/openapi.json',
-    { config: { openapi: { summary: 'This document', tags: ['platform'] } } },
+    { schema: { summary: 'This document', tags: ['platform'] } },
     async () => {
       // Built once, on first request: every route is registered by then.
       document ??= buildOpenApiDocument(routes);

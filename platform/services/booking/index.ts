@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { registerCartRoutes } from './cart-routes';
 import { registerCopyRoute } from './copy-route';
 import { acceptEmptyJsonBodies } from './lenient-json';
 import { mergeGuestCart } from './merge';
 
 // Service "booking-ms": the cart of each (shop, principal). See docs/decisions/0051.
-const service: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+const service: ServicePlugin = async (app, { db }) => {
   // A cart is one shopper's: never kept by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { registerImageRoutes } from './image-routes';
 import { registerProductRoutes } from './product-routes';
 import { registerSearchRoutes } from './search-routes';
@@ -7,7 +6,7 @@ import { registerTaxonomyRoutes } from './taxonomy-routes';
 
 // Service "catalogue": products, brands, categories, search, suggestions and product pictures.
 // Prices come from the offering of the shop named by X-Domain-Origin.
-const service: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+const service: ServicePlugin = async (app, { db }) => {
   registerProductRoutes(app, db);
   registerTaxonomyRoutes(app, db);
   registerSearchRoutes(app, db);

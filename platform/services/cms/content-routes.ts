@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ContentPage, HomePage } from '../../../shared/contracts/cms';
 import { requireTenant } from '../../auth/principal';
 import { notFound, parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { findPage, homeBlocks, listPages } from './content';
 import { publicTenant } from './tenants';
 

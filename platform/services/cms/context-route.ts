@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PageUrl } from '../../../shared/contracts/context';
 import { ContextQuery } from '../../../shared/contracts/context';
 import { parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { publicTenant, tenantLookup } from './tenants';
 
 // GET /cms-api/context (specification section 7, call 1): the context of one page load. The shop is

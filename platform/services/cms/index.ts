@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { contentRoutes } from './content-routes';
 import { contextRoute } from './context-route';
 
 // cms: the page context of every page load, and the shops' content.
-const cms: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
+const cms: ServicePlugin = async (app, options) => {
   await contextRoute(app, options);
   await contentRoutes(app, options);
 };

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../../http/errors';
 import { readOutbox } from '../../mail/outbox';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 
 // Development-only endpoints: the e-mail outbox, so tests and the demo can follow activation and
 // reset links. Not registered at all when dev endpoints are off (production), so they are a 404.
@@ -13,7 +12,7 @@ const OutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-const dev: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+const dev: ServicePlugin = async (app, { db, config }) => {
   if (!config.devEndpoints) return;
   app.get(
     '/outbox',

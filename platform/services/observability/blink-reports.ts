@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { BlinkReport } from '../../../shared/contracts/blink';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { requireTenant } from '../../auth/principal';
 import { notFound, parse } from '../../http/errors';
 
@@ -9,7 +8,7 @@ import { notFound, parse } from '../../http/errors';
 // that support can open what a shopper quotes, from any gateway replica. Per tenant.
 const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
 
-const diagnostics: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+const diagnostics: ServicePlugin = async (app, { db }) => {
   app.put(
     '/blink-reports/:cid',
     {

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { badRequest, parse } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { renderInboxPage } from './inbox-page';
@@ -51,7 +50,7 @@ function toEvent(r: EventRow) {
   };
 }
 
-const errorInbox: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+const errorInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;
 
   await app.register(async (scope) => {

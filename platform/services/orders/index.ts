@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { orderEditRoutes } from './order-edit-routes';
 import { orderRoutes } from './order-routes';
 import { slotRoutes } from './slot-routes';
 
 // Service "orders": delivery slots, the cart's quote, placing, listing, editing and cancelling
 // orders of the signed-in shopper (issue #3).
-const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+const service: ServicePlugin = async (app, { db, config }) => {
   // Not the options object itself: it carries this plugin's prefix, which would apply twice.
   const options = { db, config };
   await app.register(slotRoutes, options);

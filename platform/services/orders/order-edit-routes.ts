@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   OrderDetail,
   OrderEditInput,
   OrderParams,
   type OrderStatus,
 } from '../../../shared/contracts/orders';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { conflict, notFound, parse } from '../../http/errors';
 import { chosenAddress } from './choices';
@@ -50,7 +49,7 @@ async function lockChangeable(
 }
 
 // Changing an order before its cut-off (lines, slot, address, notes) and cancelling it.
-export const orderEditRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/orders/:id',
     {

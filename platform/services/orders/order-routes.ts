@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   OrderDetail,
   OrderListQuery,
@@ -8,7 +7,7 @@ import {
   PlaceOrderInput,
   QuoteInput,
 } from '../../../shared/contracts/orders';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { notFound, parse } from '../../http/errors';
 import { emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
@@ -21,7 +20,7 @@ import { deliveryFee, loadPolicy } from './slots';
 const tags = ['orders'];
 
 // Checkout and order history: the quote of the cart, placing an order from it, the list, one order.
-export const orderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/quote',
     {

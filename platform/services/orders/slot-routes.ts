@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { DeliverySlotList } from '../../../shared/contracts/orders';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { requireShopper } from './shopper';
 import { loadPolicy, upcomingSlots } from './slots';
 
 // The delivery slots a shopper can choose from at checkout or when changing an order.
-export const slotRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const slotRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/delivery-slots',
     {

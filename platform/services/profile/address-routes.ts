@@ -1,12 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import {
   DeliveryAddress,
   DeliveryAddressInput,
   DeliveryAddressList,
   ProfileItemParams,
 } from '../../../shared/contracts/profile';
-import type { ServiceOptions } from '../../app';
-import { badRequest, notFound, parse } from '../../http/errors';
+import type { ServicePlugin } from '../service';
+import { badRequest, notFound } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { findAddress, listAddresses } from './addresses';
 import { clearDefault, ensureDefault } from './default-flag';
@@ -16,16 +16,14 @@ const MAX_ADDRESSES = 50;
 
 // Delivery addresses of the shopper. Orders keep a copy of the address they were placed with, so
 // changing or deleting one here never changes an order.
-export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const addressRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/addresses',
     {
-      config: {
-        openapi: {
-          summary: 'Delivery addresses, the default first',
-          tags,
-          response: DeliveryAddressList,
-        },
+      schema: {
+        summary: 'Delivery addresses, the default first',
+        tags,
+        response: { 200: DeliveryAddressList },
       },
     },
     async (request) => ({ items: await listAddresses(db, requireShopper(request)) }),
@@ -34,19 +32,16 @@ export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.post(
     '/addresses',
     {
-      config: {
-        openapi: {
-          summary: 'Add a delivery address',
-          tags,
-          body: DeliveryAddressInput,
-          response: DeliveryAddress,
-          status: 201,
-        },
+      schema: {
+        summary: 'Add a delivery address',
+        tags,
+        body: DeliveryAddressInput,
+        response: { 201: DeliveryAddress },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const a = parse(DeliveryAddressInput, request.body, 'address');
+      const a = request.body;
       const address = await db.transaction(async (tx) => {
         const count = await tx.query<{ n: number }>(
           'select count(*)::int as n from delivery_addresses where account_id = $1 and tenant_id = $2',
@@ -76,7 +71,7 @@ export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
           ],
         );
         await ensureDefault(tx, shopper, 'delivery_addresses');
-        return findAddress(tx, shopper, id);
+        return (await findAddress(tx, shopper, id))!;
       });
       return reply.status(201).send(address);
     },
@@ -85,20 +80,18 @@ export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.put(
     '/addresses/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Replace a delivery address',
-          tags,
-          params: ProfileItemParams,
-          body: DeliveryAddressInput,
-          response: DeliveryAddress,
-        },
+      schema: {
+        summary: 'Replace a delivery address',
+        tags,
+        params: ProfileItemParams,
+        body: DeliveryAddressInput,
+        response: { 200: DeliveryAddress },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(ProfileItemParams, request.params, 'path');
-      const a = parse(DeliveryAddressInput, request.body, 'address');
+      const { id } = request.params;
+      const a = request.body;
       return db.transaction(async (tx) => {
         if (!(await findAddress(tx, shopper, id))) throw notFound(`No address ${id}`);
         if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
@@ -128,18 +121,16 @@ export const addressRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.delete(
     '/addresses/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Delete a delivery address',
-          tags,
-          params: ProfileItemParams,
-          status: 204,
-        },
+      schema: {
+        summary: 'Delete a delivery address',
+        tags,
+        params: ProfileItemParams,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { id } = parse(ProfileItemParams, request.params, 'path');
+      const { id } = request.params;
       await db.transaction(async (tx) => {
         const { rows } = await tx.query(
           'delete from delivery_addresses where id = $1 and account_id = $2 and tenant_id = $3 returning id',

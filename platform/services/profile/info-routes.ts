@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { ProfileInfo, ProfileInfoInput } from '../../../shared/contracts/profile';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { requireShopper, type Shopper } from '../orders/shopper';
 
 const tags = ['profile'];
@@ -24,12 +23,14 @@ async function readInfo(q: Queryable, shopper: Shopper): Promise<ProfileInfo> {
 }
 
 // The shopper's name and phone number. The e-mail is the sign-in name: shown, never changed here.
-export const infoRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const infoRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/info',
     {
-      config: {
-        openapi: { summary: "The shopper's name, e-mail and phone", tags, response: ProfileInfo },
+      schema: {
+        summary: "The shopper's name, e-mail and phone",
+        tags,
+        response: { 200: ProfileInfo },
       },
     },
     async (request) => readInfo(db, requireShopper(request)),
@@ -38,18 +39,16 @@ export const infoRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }
   app.put(
     '/info',
     {
-      config: {
-        openapi: {
-          summary: "Change the shopper's name and phone (not the e-mail)",
-          tags,
-          body: ProfileInfoInput,
-          response: ProfileInfo,
-        },
+      schema: {
+        summary: "Change the shopper's name and phone (not the e-mail)",
+        tags,
+        body: ProfileInfoInput,
+        response: { 200: ProfileInfo },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const input = parse(ProfileInfoInput, request.body, 'profile');
+      const input = request.body;
       await db.query(
         'update accounts set first_name = $3, last_name = $4, phone = $5 where id = $1 and tenant_id = $2',
         [shopper.accountId, shopper.tenantId, input.firstName, input.lastName, input.phone],

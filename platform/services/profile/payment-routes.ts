@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import {
   PaymentMethod,
   PaymentMethodInput,
@@ -6,9 +6,9 @@ import {
   PaymentMethodUpdate,
   ProfileItemParams,
 } from '../../../shared/contracts/profile';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { badRequest, notFound, parse } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { newId, requireShopper, type Shopper } from '../orders/shopper';
 import { cardBrand, lastFour, newCardToken } from './cards';
 import { clearDefault, ensureDefault } from './default-flag';
@@ -51,16 +51,14 @@ async function listCards(
 
 // Payment methods: the number is checked (length, Luhn, expiry), reduced to brand and last four
 // digits, and dropped. It is never stored, logged or sent back (docs/decisions/0062).
-export const paymentRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const paymentRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/payment-methods',
     {
-      config: {
-        openapi: {
-          summary: 'Stored cards (brand, last four digits, expiry)',
-          tags,
-          response: PaymentMethodList,
-        },
+      schema: {
+        summary: 'Stored cards (brand, last four digits, expiry)',
+        tags,
+        response: { 200: PaymentMethodList },
       },
     },
     async (request) => ({ items: await listCards(db, requireShopper(request)) }),
@@ -69,19 +67,16 @@ export const paymentRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.post(
     '/payment-methods',
     {
-      config: {
-        openapi: {
-          summary: 'Add a card: only brand, last four digits, expiry and holder are kept',
-          tags,
-          body: PaymentMethodInput,
-          response: PaymentMethod,
-          status: 201,
-        },
+      schema: {
+        summary: 'Add a card: only brand, last four digits, expiry and holder are kept',
+        tags,
+        body: PaymentMethodInput,
+        response: { 201: PaymentMethod },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const card = parse(PaymentMethodInput, request.body, 'payment method');
+      const card = request.body;
       const id = newId('pm');
       await db.transaction(async (tx) => {
         const count = await tx.query<{ n: number }>(
@@ -109,27 +104,25 @@ export const paymentRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
         );
         await ensureDefault(tx, shopper, 'payment_methods');
       });
-      return reply.status(201).send((await listCards(db, shopper, id))[0]);
+      return reply.status(201).send((await listCards(db, shopper, id))[0]!);
     },
   );
 
   app.put(
     '/payment-methods/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Make a card the default',
-          tags,
-          params: ProfileItemParams,
-          body: PaymentMethodUpdate,
-          response: PaymentMethod,
-        },
+      schema: {
+        summary: 'Make a card the default',
+        tags,
+        params: ProfileItemParams,
+        body: PaymentMethodUpdate,
+        response: { 200: PaymentMethod },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(ProfileItemParams, request.params, 'path');
-      parse(PaymentMethodUpdate, request.body, 'payment method');
+      // The body can only say { isDefault: true }: the schema refuses anything else.
+      const { id } = request.params;
       return db.transaction(async (tx) => {
         if (!(await listCards(tx, shopper, id))[0]) throw notFound(`No payment method ${id}`);
         await clearDefault(tx, shopper, 'payment_methods');
@@ -142,13 +135,16 @@ export const paymentRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.delete(
     '/payment-methods/:id',
     {
-      config: {
-        openapi: { summary: 'Delete a card', tags, params: ProfileItemParams, status: 204 },
+      schema: {
+        summary: 'Delete a card',
+        tags,
+        params: ProfileItemParams,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { id } = parse(ProfileItemParams, request.params, 'path');
+      const { id } = request.params;
       await db.transaction(async (tx) => {
         const { rows } = await tx.query(
           'delete from payment_methods where id = $1 and account_id = $2 and tenant_id = $3 returning id',

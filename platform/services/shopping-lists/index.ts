@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { itemRoutes } from './item-routes';
 import { listRoutes } from './list-routes';
 
 // Service "shopping-lists": the signed-in shopper's named lists of offerings (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+const service: ServicePlugin = async (app, { db, config }) => {
   // Not the options object itself: it carries this plugin's prefix, which would apply twice.
   const options = { db, config };
   await app.register(listRoutes, options);

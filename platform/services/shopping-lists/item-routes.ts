@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   ListItemParams,
   ListParams,
@@ -6,7 +5,7 @@ import {
   ShoppingListItemInput,
   ShoppingListItemUpdate,
 } from '../../../shared/contracts/lists';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { badRequest, notFound, parse } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
@@ -20,7 +19,7 @@ const touch = (tx: Queryable, listId: string) =>
   tx.query('update shopping_lists set updated_at = now() where id = $1', [listId]);
 
 // Items of a shopping list. Every change answers the whole list, so the screen redraws from it.
-export const itemRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/lists/:listId/items',
     {

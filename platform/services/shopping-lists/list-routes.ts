@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   ListParams,
   ShoppingList,
   ShoppingListCollection,
   ShoppingListInput,
 } from '../../../shared/contracts/lists';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { badRequest, parse } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { listSummaries, ownList, readList } from './list-read';
@@ -14,7 +13,7 @@ const tags = ['shopping-lists'];
 const MAX_LISTS = 100;
 
 // Shopping lists themselves: list, create, read (with items and catalogue data), rename, delete.
-export const listRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/lists',
     {

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { smartCartOrderRoutes } from './smart-cart-order-routes';
 import { smartCartRoutes } from './smart-cart-routes';
 
 // Service "smart-carts": saved carts of the signed-in shopper that can be ordered again (#3).
-const service: FastifyPluginAsync<ServiceOptions> = async (app, { db, config }) => {
+const service: ServicePlugin = async (app, { db, config }) => {
   // Not the options object itself: it carries this plugin's prefix, which would apply twice.
   const options = { db, config };
   await app.register(smartCartRoutes, options);

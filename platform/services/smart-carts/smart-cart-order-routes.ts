@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { SmartCartOrderParams, SmartCartParams } from '../../../shared/contracts/lists';
 import { OrderDetail, PlaceOrderInput } from '../../../shared/contracts/orders';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { notFound, parse } from '../../http/errors';
 import { readOrder } from '../orders/order-read';
 import { idempotencyKeyOf, placeOnce } from '../orders/idempotency';
@@ -13,7 +12,7 @@ const tags = ['smart-carts'];
 
 // Ordering a smart cart: the same order placement as the cart checkout (prices from the shop, slot
 // booked, confirmation e-mail), from the smart cart's items, linked to it. The cart is untouched.
-export const smartCartOrderRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/smart-carts/:id/order',
     {

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   SmartCart,
   SmartCartCollection,
@@ -7,7 +6,7 @@ import {
   SmartCartUpdate,
   type SmartCartItemInput,
 } from '../../../shared/contracts/lists';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { badRequest, parse } from '../../http/errors';
 import { mergeItems } from '../orders/pricing';
@@ -41,7 +40,7 @@ async function replaceItems(
 }
 
 // Smart carts: saved carts with a name, ordered again in one step (see smart-cart-order-routes).
-export const smartCartRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { db }) => {
+export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/smart-carts',
     {

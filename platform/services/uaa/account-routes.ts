@@ -5,7 +5,7 @@ import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';

@@ -4,7 +4,7 @@ import { RefreshRequest, SignInRequest, TokenPair } from '../../../shared/contra
 import { requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { HttpError, parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';

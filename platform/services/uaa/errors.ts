@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError, isDataException } from '../../http/errors';
+import { HttpError, isDataException, validationFailure } from '../../http/errors';
 
 // uaa speaks OAuth-style errors, { error, error_description } (shared/contracts/uaa.ts UaaError),
 // unlike the other services' { error: { code, message, cid } }; the cid is added here too. Codes the gateway acts on:
@@ -15,7 +15,8 @@ export const invalidToken = (description: string) =>
   new HttpError(401, 'invalid_token', description);
 
 export function registerUaaErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = validationFailure(thrown);
     if (error instanceof HttpError) {
       if ('retryAfter' in error && typeof error.retryAfter === 'number')
         void reply.header('retry-after', String(error.retryAfter));

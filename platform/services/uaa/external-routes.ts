@@ -3,7 +3,7 @@ import { TokenPair } from '../../../shared/contracts/uaa';
 import { ExternalSignInRequest } from '../../../shared/contracts/identities';
 import { requireTenant } from '../../auth/principal';
 import { parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { verifyIdToken } from './id-token';
 import { accountOfIdentity } from './identities';
 import { startAccountSession } from './account-session';

@@ -4,7 +4,7 @@ import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/ide
 import { hashPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, notFound, parse } from '../../http/errors';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { accountById } from './accounts';
 import { invalidToken } from './errors';
 import { identitiesOf } from './identities';

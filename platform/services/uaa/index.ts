@@ -1,5 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '../../app';
+import type { ServicePlugin } from '../service';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { externalRoutes } from './external-routes';
@@ -9,7 +8,7 @@ import { registrationRoutes } from './registration-routes';
 
 // uaa: accounts and sessions. Access tokens are short-lived signed JWTs (platform/auth/tokens.ts);
 // refresh tokens are opaque, stored hashed, rotated on every use (./refresh-tokens.ts).
-const uaa: FastifyPluginAsync<ServiceOptions> = async (app, options) => {
+const uaa: ServicePlugin = async (app, options) => {
   registerUaaErrors(app);
   await authRoutes(app, options);
   await accountRoutes(app, options);

@@ -13,7 +13,7 @@ import { requireTenant, type TenantRow } from '../../auth/principal';
 import { badRequest, notFound, parse } from '../../http/errors';
 import type { Queryable } from '../../db/db';
 import { queueMail } from '../../mail/outbox';
-import type { ServiceOptions } from '../../app';
+import type { ServiceOptions } from '../service';
 import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
 import { clearAttempts } from './lockout';
 import { revokeAccountSessions } from './refresh-tokens';

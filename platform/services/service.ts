@@ -1,0 +1,26 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PlatformConfig } from '../config';
+import type { Db } from '../db/db';
+
+// What every service plugin of the reference platform receives, in a module of its own so that
+// services do not import `app.ts` (which imports every service) for a type.
+export type ServiceOptions = { db: Db; config: PlatformConfig };
+
+/** A service (or a part of one): routes declare zod schemas in `schema` (docs/decisions/0191). */
+export type ServicePlugin = FastifyPluginAsyncZod<ServiceOptions>;
+
+/** The Fastify instance a service's routes are added to, typed by its zod schemas. */
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
