@@ -11,11 +11,14 @@ process.env.BUILD_DIR = BUILD_DIR;
 export const serverEntry = resolve(BUILD_DIR, 'server/index.js');
 export const gatewayMain = resolve(BUILD_DIR, 'dist/server/main.js');
 
-const rebuild = process.env.BENCH_REBUILD === '1';
+// BENCH_REBUILD=1 rebuilds once per bench process (not again for each gateway it starts).
+let rebuild = process.env.BENCH_REBUILD === '1';
+let gatewayRebuild = rebuild;
 
 /** Builds the client (react-router build, precompressed assets) unless already built, or BENCH_REBUILD=1. */
 export function ensureClientBuild(): void {
   if (!rebuild && existsSync(serverEntry)) return;
+  rebuild = false;
   console.error(`building the app into ${BUILD_DIR}/ ...`);
   execFileSync('npx', ['react-router', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -30,7 +33,8 @@ export function ensureClientBuild(): void {
 /** Bundles server/main.ts like scripts/build-node.mjs, into the bench's own build dir. */
 export async function ensureGatewayBundle(): Promise<void> {
   ensureClientBuild();
-  if (!rebuild && existsSync(gatewayMain)) return;
+  if (!gatewayRebuild && existsSync(gatewayMain)) return;
+  gatewayRebuild = false;
   const { build } = await import('esbuild');
   await build({
     bundle: true,

@@ -1,4 +1,5 @@
 import { Pool } from 'undici';
+import { processCpuMs } from './cpu';
 
 // A tiny load generator on undici's Pool, for 127.0.0.1 only. Two shapes:
 // - closed loop: a fixed number of requests in flight for N seconds (throughput, rps);
@@ -29,6 +30,8 @@ export type LoadResult = {
   bytes: number;
   /** Every latency, sorted (to merge interleaved slices). */
   latencies: Float64Array;
+  /** CPU milliseconds the server process (`cpuOf`) used per counted request, when asked. */
+  cpuMsPerRequest?: number;
 };
 
 type Sample = { ms: number; status: number; bytes: number } | { error: true };
@@ -73,12 +76,17 @@ function summarize(samples: Sample[], seconds: number): LoadResult {
 /** Keeps `concurrency` requests in flight for `seconds` (after `warmupSeconds` not counted). */
 export async function closedLoop(
   target: Target,
-  options: { concurrency: number; seconds: number; warmupSeconds?: number },
+  options: { concurrency: number; seconds: number; warmupSeconds?: number; cpuOf?: number },
 ): Promise<LoadResult> {
   const pool = new Pool(target.origin, { connections: options.concurrency, pipelining: 1 });
   const samples: Sample[] = [];
   const warmupEnd = performance.now() + (options.warmupSeconds ?? 0) * 1000;
   const end = warmupEnd + options.seconds * 1000;
+  const cpu = { start: null as number | null };
+  const cpuTimer =
+    options.cpuOf === undefined
+      ? null
+      : setTimeout(() => (cpu.start = processCpuMs(options.cpuOf!)), warmupEnd - performance.now());
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();
@@ -94,8 +102,14 @@ export async function closedLoop(
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const measured = (performance.now() - warmupEnd) / 1000;
+  const cpuEnd = options.cpuOf === undefined ? null : processCpuMs(options.cpuOf);
+  if (cpuTimer) clearTimeout(cpuTimer);
   await pool.close();
-  return summarize(samples, measured);
+  const result = summarize(samples, measured);
+  if (cpu.start !== null && cpuEnd !== null && result.requests > 0) {
+    result.cpuMsPerRequest = (cpuEnd - cpu.start) / result.requests;
+  }
+  return result;
 }
 
 /** Starts `rate` requests per second for `seconds`, on a 1 ms timer; waits for the stragglers. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { matchRoutes } from 'react-router';
 import { routeTable, toRouterPath } from '../../shared/routes';
 
@@ -7,9 +8,16 @@ import { routeTable, toRouterPath } from '../../shared/routes';
 // endpoints. Bounded, so it is safe as a metric label.
 const pageRoutes = routeTable.map((r) => ({ id: r.id, path: toRouterPath(r.path) }));
 
+// matchRoutes flattens and ranks the whole table on every call (~2 % of a page's CPU): the id of
+// a path is remembered, in a bounded cache (issue #11 item 4).
+const idByPath = new LRUCache<string, string>({ max: 2_000 });
+
 export function pageRouteId(pathname: string): string {
-  const matches = matchRoutes(pageRoutes, pathname);
-  return matches?.at(-1)?.route.id ?? 'not-found';
+  const known = idByPath.get(pathname);
+  if (known !== undefined) return known;
+  const id = matchRoutes(pageRoutes, pathname)?.at(-1)?.route.id ?? 'not-found';
+  idByPath.set(pathname, id);
+  return id;
 }
 
 function pagePath(rawUrl: string): string {
