@@ -1,20 +1,33 @@
 import './lib/production';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startBareProxy } from './lib/bare-proxy-process';
 import { startGatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt, openLoop, quantile, secondsFromEnv, type Target } from './lib/load';
+import { startNginxProxy } from './lib/nginx-proxy';
+import { cpuMeter, processTree } from './lib/process-cpu';
 import { reportResult } from './lib/result';
 import { SHOP_HOST } from './lib/shop-recording';
 
-// Target: the proxy adds <= 0.5 ms at the median over a direct call to the upstream at 2,000
-// req/s. A plain node http upstream answers a small JSON; the same open-loop schedule (requests
-// started on a timer, whatever the answers do) runs direct and through the gateway's
-// /api/services/catalogue/... in alternating slices, so drift of the shared machine hits both.
+// Target: the proxy adds <= 1 ms at the median over a direct call to the upstream at 2,000 req/s
+// (issue #11; the brief's goal is 0.5 ms), and its closed-loop capacity is >= 2.5x what it was
+// before issue #11. A plain node http upstream answers a small JSON; the same open-loop schedule
+// (requests started on a timer, whatever the answers do) runs direct, through the gateway, through
+// a bare @fastify/http-proxy and through nginx, in alternating slices, so drift of the shared
+// machine hits all of them (issue #11 item 7; docs/decisions/0157). Every call carries a visitor's
+// token cookies, as a browser's calls do (guests have a token pair too). Besides latency and
+// requests per second, it reports each proxy's CPU time per request (from /proc), which the
+// machine's other work disturbs much less. PROXY_BEFORE_MAIN=<an older dist/server/main.js> adds
+// that build of the gateway as one more mode, for a before/after in one run.
 const RATE = secondsFromEnv('PROXY_RATE', 2000);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const SLICES = 5;
-// Issue #11: <= +1 ms (the goal beyond it is +0.5 ms).
 const TARGET_MS = 1;
+const GOAL_MS = 0.5;
+// Closed-loop capacity through the gateway before issue #11: 1,154 rps (README, "before" column).
+const CAPACITY_BEFORE = 1154;
+// The whole bench stops by itself, whatever hangs.
+const WATCHDOG_MS = Math.max(300_000, SECONDS * 30_000);
 const PATH = '/api/services/catalogue/api/v1/offerings/off-milk-1';
 const BODY = JSON.stringify({
   id: 'off-milk-1',
@@ -22,6 +35,9 @@ const BODY = JSON.stringify({
   price: { amount: 119, currency: 'EUR' },
   available: true,
 });
+const jwtPart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const ACCESS_TOKEN = `${jwtPart({ alg: 'RS256' })}.${jwtPart({ sub: 'bench', exp: 4102444800 })}.c2ln`;
+const COOKIE = `access_token=${ACCESS_TOKEN}; refresh_token=bench-refresh-token-0123456789`;
 
 const upstream = createServer((req, res) => {
   req.resume();
@@ -34,31 +50,72 @@ const upstream = createServer((req, res) => {
 upstream.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-const gateway = await startGatewayProcess(upstreamUrl);
+
+const stops: (() => Promise<void>)[] = [];
+const kills: (() => void)[] = [];
+const watchdog = setTimeout(() => {
+  console.error(`proxy-overhead: still running after ${WATCHDOG_MS / 1000} s; stopping`);
+  for (const kill of kills) kill();
+  process.exit(2);
+}, WATCHDOG_MS);
+watchdog.unref();
 
 try {
+  const gateway = await startGatewayProcess(upstreamUrl);
+  stops.push(gateway.stop);
+  kills.push(() => gateway.child.kill('SIGKILL'));
+  const bare = await startBareProxy(upstreamUrl);
+  stops.push(bare.stop);
+  kills.push(() => bare.child.kill('SIGKILL'));
+  const nginx = await startNginxProxy(upstreamUrl);
+  stops.push(nginx.stop);
+  kills.push(nginx.kill);
+
+  const headers = { host: SHOP_HOST, accept: 'application/json', cookie: COOKIE };
   const modes: Record<string, Target> = {
-    direct: { origin: upstreamUrl, path: PATH, headers: { accept: 'application/json' } },
-    'through the gateway': {
-      origin: gateway.url,
-      path: PATH,
-      headers: { host: SHOP_HOST, accept: 'application/json' },
-    },
+    direct: { origin: upstreamUrl, path: PATH, headers },
+    gateway: { origin: gateway.url, path: PATH, headers },
+    '@fastify/http-proxy': { origin: bare.url, path: PATH, headers },
+    nginx: { origin: nginx.url, path: PATH, headers },
   };
-  // Warm both paths (connection pools, JIT) before measuring.
+  // The processes whose CPU each mode measures (direct: the upstream runs inside this process).
+  const pids: Record<string, number[]> = {
+    gateway: [gateway.pid],
+    '@fastify/http-proxy': [bare.pid],
+    nginx: processTree(nginx.pid),
+  };
+  if (process.env.PROXY_BEFORE_MAIN) {
+    const before = await startGatewayProcess(upstreamUrl, {}, process.env.PROXY_BEFORE_MAIN);
+    stops.push(before.stop);
+    kills.push(() => before.child.kill('SIGKILL'));
+    modes['gateway before'] = { origin: before.url, path: PATH, headers };
+    pids['gateway before'] = [before.pid];
+  }
+  const names = Object.keys(modes);
+  const cpu: Record<string, { seconds: number; requests: number }> = {};
+  const measured = async <T extends { requests: number }>(name: string, run: () => Promise<T>) => {
+    const used = pids[name] ? cpuMeter(pids[name]) : null;
+    const result = await run();
+    const c = (cpu[name] ??= { seconds: 0, requests: 0 });
+    if (used) c.seconds += used();
+    c.requests += result.requests;
+    return result;
+  };
+  const cpuPerRequest = (name: string) =>
+    pids[name] ? (1e6 * cpu[name]!.seconds) / cpu[name]!.requests : NaN;
+  // Warm every path (connection pools, JIT) before measuring.
   for (const target of Object.values(modes)) await openLoop(target, { rate: RATE, seconds: 2 });
 
-  const merged: Record<
-    string,
-    { latencies: number[]; errors: number; non200: number; late: number }
-  > = {};
+  type Merged = { latencies: number[]; errors: number; non200: number; late: number };
+  const merged: Record<string, Merged> = {};
   const slice = SECONDS / SLICES;
   console.log(
     `open loop at ${RATE} req/s, ${SECONDS} s per mode in ${SLICES} alternating slices\n`,
   );
   for (let i = 0; i < SLICES; i += 1) {
-    for (const [name, target] of Object.entries(modes)) {
-      const r = await openLoop(target, { rate: RATE, seconds: slice });
+    // A different mode goes first in each slice.
+    for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
+      const r = await measured(name, () => openLoop(modes[name]!, { rate: RATE, seconds: slice }));
       const m = (merged[name] ??= { latencies: [], errors: 0, non200: 0, late: 0 });
       m.latencies.push(...r.latencies);
       m.errors += r.errors;
@@ -72,59 +129,77 @@ try {
   const stats = (name: string) => {
     const m = merged[name]!;
     const sorted = Float64Array.from(m.latencies).sort();
-    return {
-      ...m,
-      count: sorted.length,
-      p50: quantile(sorted, 0.5),
-      p90: quantile(sorted, 0.9),
-      p99: quantile(sorted, 0.99),
-    };
+    return { ...m, count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
   };
-  const direct = stats('direct');
-  const proxied = stats('through the gateway');
+  const all = Object.fromEntries(names.map((name) => [name, stats(name)]));
+  const direct = all.direct!;
+  // Capacity: what each side serves with 16 requests in flight (an open loop above it only queues).
+  const capacity: Record<string, number> = {};
+  for (const name of names) {
+    const r = await measured(name, () =>
+      closedLoop(modes[name]!, { concurrency: 16, seconds: Math.min(5, slice * 2) }),
+    );
+    capacity[name] = r.rps;
+  }
   console.log('');
-  for (const [name, s] of [
-    ['direct', direct],
-    ['through the gateway', proxied],
-  ] as const) {
+  for (const name of names) {
+    const s = all[name]!;
+    const added =
+      name === 'direct'
+        ? ''
+        : `  added p50 +${fmt(s.p50 - direct.p50, 3)} ms  p99 +${fmt(s.p99 - direct.p99, 3)} ms`;
     console.log(
-      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p90 ${fmt(s.p90, 3)} ms  p99 ${fmt(s.p99, 3)} ms  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
+      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p99 ${fmt(s.p99, 3)} ms${added}  capacity ${fmt(capacity[name]!, 0)} rps  CPU ${fmt(cpuPerRequest(name), 0)} µs/request  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
     );
   }
-  // Capacity, for reading the figures above: an open loop above what a side can serve only queues.
-  const capacity: Record<string, number> = {};
-  for (const [name, target] of Object.entries(modes)) {
-    capacity[name] = (
-      await closedLoop(target, {
-        concurrency: 16,
-        seconds: Math.min(5, slice * 2),
-        warmupSeconds: 1,
-      })
-    ).rps;
-  }
-  console.log(
-    `capacity (closed loop, 16 in flight): direct ${fmt(capacity.direct!, 0)} rps, through the gateway ${fmt(capacity['through the gateway']!, 0)} rps`,
-  );
-  const added = proxied.p50 - direct.p50;
+  const gw = all.gateway!;
+  const added = gw.p50 - direct.p50;
+  const clean = gw.errors + gw.non200 === 0;
+  const proxies = names.filter((name) => name !== 'direct');
+  // With the build from before issue #11 in the same run, compare CPU per request (what the
+  // capacity of a CPU-bound proxy is the inverse of); otherwise, the README's figure.
+  const capacityCheck = () => {
+    const now = cpuPerRequest('gateway');
+    if (modes['gateway before']) {
+      const before = cpuPerRequest('gateway before');
+      return {
+        target: 'gateway proxy capacity >= 2.5x before issue #11 (CPU per request, same run)',
+        measured: `${fmt(before / now, 2)}x (${fmt(now, 0)} vs ${fmt(before, 0)} µs/request; closed loop ${fmt(capacity.gateway!, 0)} vs ${fmt(capacity['gateway before']!, 0)} rps)`,
+        pass: before / now >= 2.5,
+      };
+    }
+    return {
+      target: `gateway proxy capacity >= 2.5x before issue #11 (${CAPACITY_BEFORE} rps)`,
+      measured: `${fmt(capacity.gateway!, 0)} rps closed loop (${fmt(capacity.gateway! / CAPACITY_BEFORE, 2)}x; direct ${fmt(capacity.direct!, 0)} rps; ${fmt(now, 0)} µs CPU/request)`,
+      pass: capacity.gateway! >= 2.5 * CAPACITY_BEFORE,
+    };
+  };
   reportResult('proxy-overhead', [
     {
       target: `proxy adds <= ${TARGET_MS} ms at the median at ${RATE} req/s`,
-      measured: `+${fmt(added, 3)} ms (p50 ${fmt(proxied.p50, 3)} vs ${fmt(direct.p50, 3)} ms direct)`,
-      pass: added <= TARGET_MS && proxied.errors + proxied.non200 === 0,
+      measured: `+${fmt(added, 3)} ms (p50 ${fmt(gw.p50, 3)} vs ${fmt(direct.p50, 3)} ms direct)`,
+      pass: added <= TARGET_MS && clean,
     },
     {
-      target: 'gateway proxy capacity (insight)',
-      measured: `${fmt(capacity['through the gateway']!, 0)} rps closed loop vs ${fmt(capacity.direct!, 0)} rps direct`,
-      pass: null,
+      target: `proxy adds <= ${GOAL_MS} ms at the median (brief's goal)`,
+      measured: `+${fmt(added, 3)} ms`,
+      pass: added <= GOAL_MS && clean,
     },
+    capacityCheck(),
     {
-      target: 'added p99 (insight)',
-      measured: `+${fmt(proxied.p99 - direct.p99, 3)} ms (${fmt(proxied.p99, 3)} vs ${fmt(direct.p99, 3)} ms)`,
+      target: 'side by side, same run (insight): added p50 / p99, capacity',
+      measured: proxies
+        .map(
+          (name) =>
+            `${name} +${fmt(all[name]!.p50 - direct.p50, 3)} / +${fmt(all[name]!.p99 - direct.p99, 3)} ms, ${fmt(capacity[name]!, 0)} rps, ${fmt(cpuPerRequest(name), 0)} µs CPU/request`,
+        )
+        .join('; '),
       pass: null,
     },
   ]);
 } finally {
-  await gateway.stop();
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
   upstream.close();
   upstream.closeAllConnections();
+  clearTimeout(watchdog);
 }

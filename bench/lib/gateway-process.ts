@@ -4,7 +4,8 @@ import { BUILD_DIR, ensureGatewayBundle, gatewayMain } from './build';
 
 // The built gateway (node <build dir>/dist/server/main.js) as a child process on 127.0.0.1, so it
 // has its own event loop and its own resident memory, as in production. BENCH_NODE_ARGS adds node
-// flags (e.g. "--cpu-prof --cpu-prof-dir=bench/.profiles") to profile it under load.
+// flags (e.g. "--cpu-prof --cpu-prof-dir=bench/.profiles") to profile it under load; GATEWAY_MAIN
+// runs another bundle instead (an older build, for a before/after in one run).
 export type GatewayProcess = {
   url: string;
   pid: number;
@@ -23,8 +24,9 @@ export async function freePort(): Promise<number> {
 export async function startGatewayProcess(
   platformUrl: string,
   env: Record<string, string> = {},
+  main = process.env.GATEWAY_MAIN ?? gatewayMain,
 ): Promise<GatewayProcess> {
-  await ensureGatewayBundle();
+  if (main === gatewayMain) await ensureGatewayBundle();
   const port = await freePort();
   // The gateway's production heap cap (docs/decisions/0008), then any extra flags.
   const nodeArgs = [
@@ -32,7 +34,7 @@ export async function startGatewayProcess(
     `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = spawn(process.execPath, [...nodeArgs, gatewayMain], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
