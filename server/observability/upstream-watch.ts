@@ -29,19 +29,36 @@ function withHeader(headers: Headers, name: string, value: string): Headers {
 
 const isClientAbort = (error: Error) =>
   error.name === 'AbortError' || (error as { code?: string }).code === 'UND_ERR_ABORTED';
+// Cut by the guard's deadline while queued for a connection: reported by upstreamQueuedCut.
+const reportedByGuard = (error: Error) => (error as { queued?: unknown }).queued === true;
+
+function failureReporter(reporter: () => Reporter, opts: Dispatcher.DispatchOptions) {
+  const scope = currentScope();
+  const url = `${String(opts.origin ?? '')}${opts.path ?? ''}`;
+  return (status: number, statusText: string) => {
+    if (!scope || scope.quiet) return;
+    const reporting = reporter();
+    if (reporting.enabled) void reporting.httpFailure(scope, { status, statusText, url });
+  };
+}
+
+/**
+ * A call the pool guard cut by its deadline before a connection was free: counted (status 0) and
+ * reported as "[0] GW_UPSTREAM_TIMEOUT (url)", like a call cut after connecting.
+ */
+export function upstreamQueuedCut(reporter: () => Reporter) {
+  return (opts: Dispatcher.DispatchOptions, error: Error & { code?: string }) => {
+    upstreamCalls.inc({ service: serviceOf(opts.path ?? ''), status: '0' });
+    failureReporter(reporter, opts)(0, error.code ?? error.name);
+  };
+}
 
 export function upstreamWatch(reporter: () => Reporter): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     const scope = currentScope();
-    const path = opts.path ?? '';
-    const service = serviceOf(path);
-    const url = `${String(opts.origin ?? '')}${path}`;
+    const service = serviceOf(opts.path ?? '');
     const started = performance.now();
-    const report = (status: number, statusText: string) => {
-      if (!scope || scope.quiet) return;
-      const reporting = reporter();
-      if (reporting.enabled) void reporting.httpFailure(scope, { status, statusText, url });
-    };
+    const report = failureReporter(reporter, opts);
     const headers = scope
       ? withHeader(opts.headers, 'traceparent', traceparentFor(scope.traceId))
       : opts.headers;
@@ -76,7 +93,7 @@ function watch(handler: Dispatcher.DispatchHandler, state: WatchState): Dispatch
     onResponseData: (controller, chunk) => inner.onResponseData(controller, chunk),
     onResponseEnd: (controller, trailers) => inner.onResponseEnd(controller, trailers),
     onResponseError(controller, error) {
-      if (!isClientAbort(error)) {
+      if (!isClientAbort(error) && !reportedByGuard(error)) {
         upstreamCalls.inc({ service: state.service, status: '0' });
         state.report(0, (error as { code?: string }).code ?? error.name);
       }

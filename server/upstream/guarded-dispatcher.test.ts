@@ -69,4 +69,14 @@ describe('guardDispatcher', () => {
     await expect(pending).rejects.toMatchObject({ code: 'GW_UPSTREAM_TIMEOUT' });
     expect(guarded.oldestWaitMs()).toBe(0);
   });
+
+  it('tells its caller of a call cut while queued, once, before the call fails', async () => {
+    const cuts: { path: unknown; queued: boolean }[] = [];
+    const guarded = guardDispatcher(new Stuck(), 60_000, (opts, error) =>
+      cuts.push({ path: opts.path, queued: error.queued }),
+    );
+    const pending = request(`${url}/queued`, { dispatcher: guarded, headersTimeout: 100 });
+    await expect(pending).rejects.toMatchObject({ code: 'GW_UPSTREAM_TIMEOUT', queued: true });
+    expect(cuts).toEqual([{ path: '/queued', queued: true }]);
+  });
 });

@@ -10,6 +10,8 @@ import { Dispatcher } from 'undici';
 // - calls still waiting for a connection are counted, so readiness can report a wedged pool.
 export class UpstreamTimeoutError extends Error {
   readonly code = 'GW_UPSTREAM_TIMEOUT';
+  /** Cut while still waiting for a pool connection: the pool never saw an outcome. */
+  queued = false;
 }
 export class UpstreamRequestInvalidError extends Error {
   readonly code = 'GW_UPSTREAM_REQUEST_INVALID';
@@ -50,7 +52,15 @@ export type GuardedDispatcher = Dispatcher & {
   oldestWaitMs(): number;
 };
 
-export function guardDispatcher(inner: Dispatcher, defaultDeadlineMs: number): GuardedDispatcher {
+/**
+ * `onQueuedCut`: told of a call cut by its deadline while still waiting for a connection (the
+ * dispatchers inside never see that outcome, so the upstream watch would not report it).
+ */
+export function guardDispatcher(
+  inner: Dispatcher,
+  defaultDeadlineMs: number,
+  onQueuedCut?: (opts: Dispatcher.DispatchOptions, error: UpstreamTimeoutError) => void,
+): GuardedDispatcher {
   const waiting = new Map<object, number>();
 
   class Guarded extends Dispatcher {
@@ -66,7 +76,10 @@ export function guardDispatcher(inner: Dispatcher, defaultDeadlineMs: number): G
       }
       // New-style handlers (none of ours) pass through unguarded.
       if (typeof h.onRequestStart === 'function') return inner.dispatch(opts, handler);
-      return inner.dispatch(opts, deadlineHandler(h, opts.headersTimeout ?? defaultDeadlineMs));
+      return inner.dispatch(
+        opts,
+        deadlineHandler(h, opts.headersTimeout ?? defaultDeadlineMs, opts),
+      );
     }
     override close(): Promise<void> {
       return inner.close();
@@ -81,18 +94,25 @@ export function guardDispatcher(inner: Dispatcher, defaultDeadlineMs: number): G
     }
   }
 
-  function deadlineHandler(inner: Handler, ms: number): Dispatcher.DispatchHandler {
+  function deadlineHandler(
+    inner: Handler,
+    ms: number,
+    opts: Dispatcher.DispatchOptions,
+  ): Dispatcher.DispatchHandler {
     const key = {};
     waiting.set(key, Date.now());
     let abort: Abort | null = null;
     let expired: Error | null = null;
     let answered = false;
     const timer = setTimeout(() => {
-      expired = new UpstreamTimeoutError(`no upstream answer within ${ms} ms`);
+      const error = new UpstreamTimeoutError(`no upstream answer within ${ms} ms`);
+      expired = error;
       waiting.delete(key);
-      if (abort) return abort(expired);
+      if (abort) return abort(error);
       answered = true; // still queued for a connection: answer now, abort once connected
-      (inner.onError as (e: Error) => void)(expired);
+      error.queued = true;
+      onQueuedCut?.(opts, error);
+      (inner.onError as (e: Error) => void)(error);
     }, ms);
     timer.unref();
     const done = () => {

@@ -3,7 +3,7 @@ import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest
 import type { Config } from '../config';
 import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 import type { Reporter } from '../error-reporting';
-import { upstreamWatch } from '../observability/upstream-watch';
+import { upstreamQueuedCut, upstreamWatch } from '../observability/upstream-watch';
 
 const OFF = { enabled: false } as Reporter;
 
@@ -28,8 +28,13 @@ export function createPlatform(config: Config, reporter: () => Reporter = () => 
   // Every call: traceparent, metrics, failed answers reported (observability/upstream-watch.ts),
   // inside the guard (its deadline handler wraps the calls it passes on).
   const watched = pool.compose(upstreamWatch(reporter));
-  // Calls that set no headersTimeout of their own get the proxy's.
-  const dispatcher = guardDispatcher(watched, config.timeouts.connect + config.timeouts.proxy);
+  // Calls that set no headersTimeout of their own get the proxy's. A call cut while it waits for
+  // a connection never reaches the watch: the guard tells it (reported like any failed call).
+  const dispatcher = guardDispatcher(
+    watched,
+    config.timeouts.connect + config.timeouts.proxy,
+    upstreamQueuedCut(reporter),
+  );
   const cache =
     config.subrequestCacheMb > 0
       ? createSubrequestCache({ maxBytes: config.subrequestCacheMb * 1024 * 1024 })
