@@ -32,7 +32,7 @@ export type GatewaySession = {
   ): Promise<{ ok: true; url: string } | { ok: false; code: string }>;
 };
 
-export type PageFailure = { status: 502 | 503 | 504; message: string | null };
+export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | null };
 
 export type GatewayLoadContext = {
   cid: string;

@@ -11,6 +11,15 @@ describe('route middleware', () => {
     expect(runMiddleware(['auth'], { isLoggedIn: true, url })).toBeNull();
   });
 
+  it('sends a visitor with a very long URL to sign in without the part that does not fit', () => {
+    const longQuery = new URL(`http://shop.test/orders/7?x=${'q'.repeat(3000)}`);
+    expect(runMiddleware(['auth'], { isLoggedIn: false, url: longQuery })).toBe(
+      '/social-login?returnTo=%2Forders%2F7',
+    );
+    const longPath = new URL(`http://shop.test/orders/${'a'.repeat(3000)}`);
+    expect(runMiddleware(['auth'], { isLoggedIn: false, url: longPath })).toBe('/social-login');
+  });
+
   it('allows redirects to allow-listed external hosts only', () => {
     const registry: Record<string, RouteMiddleware> = {
       pay: () => ({ redirect: 'https://pay.example.com/start' }),

@@ -1,5 +1,5 @@
 import { routeTable, type RouteEntry } from './routes';
-import { safeRedirectTarget, type RedirectPolicy } from './safe-redirect';
+import { MAX_REDIRECT_LENGTH, safeRedirectTarget, type RedirectPolicy } from './safe-redirect';
 
 // Named route middleware (specification section 2). A middleware looks at the visitor and the
 // requested URL and either lets the page render or redirects. Names are checked at start-up.
@@ -9,12 +9,22 @@ export type RouteMiddleware = (input: MiddlewareInput) => MiddlewareResult;
 
 export const SIGN_IN_PATH = '/social-login';
 
+/**
+ * Sign in, then back to where the visitor was. A return path too long for a redirect (a URL of
+ * several KB) keeps only its path, or is left out: the visitor signs in and lands on the home page
+ * rather than getting an error (issue #12 item 6, docs/decisions/0125).
+ */
+export function signInRedirect(url: URL): string {
+  for (const back of [url.pathname + url.search, url.pathname]) {
+    const target = `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(back)}`;
+    if (target.length <= MAX_REDIRECT_LENGTH) return target;
+  }
+  return SIGN_IN_PATH;
+}
+
 export const routeMiddleware: Record<string, RouteMiddleware> = {
   /** Signed-in visitors only; others go to sign in and come back afterwards. */
-  auth: ({ isLoggedIn, url }) =>
-    isLoggedIn
-      ? undefined
-      : { redirect: `${SIGN_IN_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}` },
+  auth: ({ isLoggedIn, url }) => (isLoggedIn ? undefined : { redirect: signInRedirect(url) }),
 };
 
 /** Throws one error naming every unknown middleware of the table. */

@@ -62,6 +62,11 @@ export function toRouterPath(path: string): string {
   return path.replace(/\{(\w+)\+\}/g, '*').replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** A request for a route whose required parameter is empty (`/products/`): nothing is there. */
+export class MissingRouteParameter extends Error {
+  override name = 'MissingRouteParameter';
+}
+
 /** Reads the spec's parameters from React Router's params (the splat is named in the table). */
 export function routeParams(
   id: string,
@@ -72,7 +77,7 @@ export function routeParams(
     const [, name, multi] = match;
     const value = multi ? params['*'] : params[name!];
     if (value === undefined || value === '') {
-      throw new Error(`Route "${id}" is missing its required parameter "${name}"`);
+      throw new MissingRouteParameter(`Route "${id}" is missing its required parameter "${name}"`);
     }
     out[name!] = value;
   }

@@ -1,6 +1,8 @@
 // Redirect targets: a same-origin path, or an absolute https URL whose host is on an allow-list.
 // Anything else (//evil.com, /\evil.com, https://evil, CR/LF, javascript:) is refused.
 export type RedirectPolicy = { allowedHosts?: readonly string[] };
+/** Longest redirect target accepted. */
+export const MAX_REDIRECT_LENGTH = 2048;
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
@@ -18,7 +20,8 @@ export function isSafeLocalPath(target: string): boolean {
 
 /** Returns the target when it is safe, otherwise null. */
 export function safeRedirectTarget(target: string, policy: RedirectPolicy = {}): string | null {
-  if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
+  if (typeof target !== 'string' || target.length === 0 || target.length > MAX_REDIRECT_LENGTH)
+    return null;
   if (isSafeLocalPath(target)) return target;
   if (CONTROL.test(target) || target.includes('\\')) return null;
   let url: URL;

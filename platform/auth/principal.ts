@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/db';
-import { badRequest, unauthorized } from '../http/errors';
+import { misdirected, unauthorized } from '../http/errors';
 import type { TokenSigner } from './tokens';
 
 // Who is calling, and for which shop. Every service reads these two request decorations:
@@ -109,9 +109,9 @@ export function requireAccount(request: FastifyRequest): Principal & { accountId
   return principal as Principal & { accountId: string };
 }
 
-/** The tenant of the request (X-Domain-Origin), or 400. */
+/** The tenant of the request (X-Domain-Origin), or 421 (docs/decisions/0126). */
 export function requireTenant(request: FastifyRequest): TenantRow {
   if (!request.tenant)
-    throw badRequest('Unknown shop: send X-Domain-Origin with a configured shop origin');
+    throw misdirected('Unknown shop: send X-Domain-Origin with a configured shop origin');
   return request.tenant;
 }

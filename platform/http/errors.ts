@@ -21,6 +21,8 @@ export const unauthorized = (message = 'Sign in required') =>
 export const forbidden = (message = 'Not allowed') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+/** The request names a shop (X-Domain-Origin, Host) that is not configured here (RFC 9110 421). */
+export const misdirected = (message: string) => new HttpError(421, 'misdirected_request', message);
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 const describeIssues = (issues: readonly Issue[]) =>

@@ -7,7 +7,7 @@ import { callPlatform } from '../upstream/platform-call';
 // and url (JSON of origin, host, pathname). No retry. The body is read as text and parsed as
 // JSON; it may be the context object or a JSON string whose content is the context (brief).
 export type CmsContextResult =
-  | { kind: 'ok'; context: CmsContext }
+  | { kind: 'ok'; context: CmsContext; status: number }
   | { kind: 'failed'; status: number | null; statusText: string; timedOut: boolean };
 
 export async function loadCmsContext(
@@ -39,7 +39,7 @@ export async function loadCmsContext(
       statusText: statusTextOf(exchange.status),
       timedOut: false,
     };
-  return { kind: 'ok', context };
+  return { kind: 'ok', context, status: exchange.status };
 }
 
 /** A context counts as returned only when it has a cid (specification section 5). */

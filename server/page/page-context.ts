@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicContext } from '../../shared/contracts/context';
-import type { GatewayLoadContext } from '../../shared/load-context';
+import type { GatewayLoadContext, PageFailure } from '../../shared/load-context';
 import { countCache } from '../cache/tally';
 import type { Config } from '../config';
 import { resolveAccount } from '../session/account';
@@ -134,8 +134,19 @@ export async function loadPageContext(
   return {
     ...base,
     publicContext,
-    failure: siteError ? { status: 503, message: siteError.message } : null,
+    failure: siteError
+      ? { status: siteErrorStatus(result.status), message: siteError.message }
+      : null,
   };
+}
+
+/**
+ * A site error is a 503 (the shop is closed, say), unless the context came with 421 Misdirected
+ * Request: no shop is configured for this host, which is the visitor's request, not an outage
+ * (issue #12 item 6, docs/decisions/0126).
+ */
+function siteErrorStatus(contextStatus: number): PageFailure['status'] {
+  return contextStatus === 421 ? 421 : 503;
 }
 
 /** The page's path: React Router data requests (`/x.data`) stand for the page `/x`. */

@@ -43,6 +43,13 @@ const SERVER_CODES: Record<number, string> = {
   504: 'upstream_timeout',
 };
 
+/** The gateway's code for an error status (React Router's resource-route errors, say). */
+export function codeOfStatus(status: number): string {
+  return status >= 500
+    ? (SERVER_CODES[status] ?? 'internal_error')
+    : (CODES[status] ?? 'bad_request');
+}
+
 /** A client error's code: a malformed or invalid body is `invalid_request`. */
 function clientCode(error: unknown, status: number): string {
   const e = error as Partial<FastifyError>;

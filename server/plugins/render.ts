@@ -7,6 +7,7 @@ import { loadPageContext } from '../page/page-context';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { actionBodyProblem } from '../render/action-body';
+import { routerErrorOf } from '../render/router-errors';
 import { toWebRequest } from '../render/web-request';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
@@ -74,6 +75,12 @@ export async function renderPlugin(
       const handle =
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
       const response = await handle(toWebRequest(request, reply), loadContext);
+      const routerError = await routerErrorOf(response, request.method, request.url);
+      if (routerError) {
+        if (routerError.status === 405)
+          reply.header('allow', response.headers.get('allow') ?? 'GET, HEAD');
+        return jsonError(reply, routerError.status, routerError.code, routerError.message);
+      }
 
       reply.status(response.status);
       response.headers.forEach((value, name) => {

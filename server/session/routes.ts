@@ -5,6 +5,7 @@ import type { UaaClient, UaaFailure } from '../uaa/client';
 import { resolveAccount } from './account';
 import { readTokenCookies, setTokenCookies } from './cookies';
 import { jsonError } from '../errors/json-error';
+import { codeOfStatus } from '../plugins/errors';
 import type { Refresher } from './refresh';
 import { passwordSignIn, signOut } from './sign-in';
 
@@ -72,6 +73,16 @@ function upstreamFailure(
     { upstreamStatus: status, reason: failure.kind === 'failed' ? failure.reason : failure.kind },
     `${what}: uaa failed`,
   );
+  // uaa refused the request (421: this host is no shop): the request's fault, a 4xx.
+  if (status !== null && status >= 400 && status < 500)
+    return jsonError(
+      reply,
+      status,
+      codeOfStatus(status),
+      status === 421
+        ? 'No shop is configured for this address'
+        : `The account service refused the request (${what})`,
+    );
   return timedOut
     ? jsonError(
         reply,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { codeOfStatus } from '../plugins/errors';
 import type { UaaClient } from '../uaa/client';
 import { publicAccount, type PublicAccount } from './account';
 import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
@@ -32,8 +33,10 @@ export async function passwordSignIn(
       code: 'invalid_credentials',
       message: 'Wrong e-mail or password',
     };
-  if (result.kind === 'refused')
-    return { kind: 'error', status: 403, code: 'sign_in_refused', message: result.message };
+  if (result.kind === 'refused') {
+    const code = result.status === 403 ? 'sign_in_refused' : codeOfStatus(result.status);
+    return { kind: 'error', status: result.status, code, message: result.message };
+  }
   if (result.kind === 'locked') {
     // uaa's per-account lockout (docs/decisions/0131).
     reply.header('retry-after', String(result.retryAfter));

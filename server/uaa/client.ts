@@ -71,10 +71,12 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
           message: errorMessage(exchange.body) ?? 'Too many sign-in attempts',
         };
       }
-      if (exchange.kind === 'answered' && exchange.status === 403) {
+      // Any other refusal (403, 421 for a host that is no shop, 400) is the request's, not uaa's
+      // failure: passed on as a 4xx with uaa's message (issue #12 item 6).
+      if (exchange.kind === 'answered' && exchange.status >= 400 && exchange.status < 500) {
         return {
           kind: 'refused',
-          status: 403,
+          status: exchange.status,
           message: errorMessage(exchange.body) ?? 'Sign-in refused',
         };
       }

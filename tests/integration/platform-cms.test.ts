@@ -78,11 +78,11 @@ describe('GET /cms-api/context', () => {
     expect(context.url.origin).toBe('http://localhost:3000');
   });
 
-  it('gives an unknown host a context with a site error message', async () => {
+  it('gives an unknown host a context with a site error message, as 421', async () => {
     const response = await platform.call(
       contextUrl({ host: 'nowhere.example:3000', pathname: '/' }),
     );
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(421);
     const context = JSON.parse(await response.json());
     expect(context.page.siteError).toEqual({
       message: 'No shop is configured for nowhere.example.',
@@ -144,11 +144,11 @@ describe('shop content', () => {
     expect((await platform.call('/cms-api/policies/cookies')).status).toBe(404);
   });
 
-  it('needs a known shop in X-Domain-Origin', async () => {
+  it('needs a known shop in X-Domain-Origin (421 Misdirected Request)', async () => {
     const response = await fetch(`${platform.url}/cms-api/home`, {
       headers: { 'x-domain-origin': 'http://evil.example' },
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(421);
     expect((await response.json()).error.message).toMatch(/Unknown shop/);
   });
 });

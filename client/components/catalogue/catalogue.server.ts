@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/catalogue';
 import type { PlatformClient } from '../../../shared/load-context';
 import { optionalSection, sectionData } from '../../lib/optional-section.server';
+import { platformMessage } from '../../lib/platform-answer.server';
 import type { SearchFilters } from '../search/search-filters';
 
 // The catalogue calls of the screens' loaders. Critical data throws (404 for unknown things, 502
@@ -22,6 +23,13 @@ export const PAGE_SIZE = 24;
 async function required<T>(platform: PlatformClient, path: string): Promise<T> {
   const response = await platform.call<T>({ path });
   if (response.status === 404) throw data(null, { status: 404 });
+  // The platform refused the request (a search of 3,000 characters, say): the visitor's input,
+  // so a 4xx with the platform's message, not a 502 (issue #12 item 6).
+  if (response.status >= 400 && response.status < 500)
+    throw data(
+      { message: platformMessage(response.body, response.status) },
+      { status: response.status },
+    );
   if (!response.ok) throw data({ message: null }, { status: 502 });
   return response.body;
 }

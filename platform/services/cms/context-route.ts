@@ -8,8 +8,9 @@ import { publicTenant, tenantLookup } from './tenants';
 
 // GET /cms-api/context (specification section 7, call 1): the context of one page load. The shop is
 // the one of the page url's host; an unknown host still gets a context, carrying a site error
-// message, so the shop shows its error page rather than failing. As the specification says, the
-// answer is a JSON string whose content is the context object.
+// message, so the shop shows its error page rather than failing, with the status 421 Misdirected
+// Request: no shop here, the visitor's (or a misconfigured DNS's) doing (docs/decisions/0126).
+// As the specification says, the answer is a JSON string whose content is the context object.
 export const DEFAULT_LAYOUT = 'cms-default';
 
 const PageLocation = z.object({
@@ -76,6 +77,7 @@ export async function contextRoute(app: FastifyInstance, { db }: ServiceOptions)
         userAccount,
       };
       return reply
+        .status(tenant ? 200 : 421)
         .header('cache-control', 'private, no-store')
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(JSON.stringify(context)));
