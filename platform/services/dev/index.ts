@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parse } from '../../http/errors';
+
 import { readOutbox } from '../../mail/outbox';
 import type { ServicePlugin } from '../service';
 
@@ -17,16 +17,14 @@ const dev: ServicePlugin = async (app, { db, config }) => {
   app.get(
     '/outbox',
     {
-      config: {
-        openapi: {
-          summary: 'E-mails the platform has sent, newest first (development only)',
-          tags: ['dev'],
-          query: OutboxQuery,
-        },
+      schema: {
+        summary: 'E-mails the platform has sent, newest first (development only)',
+        tags: ['dev'],
+        querystring: OutboxQuery,
       },
     },
     async (request, reply) => {
-      const query = parse(OutboxQuery, request.query, 'query');
+      const query = request.query;
       reply.header('cache-control', 'no-store');
       return {
         messages: await readOutbox(db, {

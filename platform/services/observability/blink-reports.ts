@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BlinkReport } from '../../../shared/contracts/blink';
+import { BlinkReport, StoredBlinkReport } from '../../../shared/contracts/blink';
 import type { ServicePlugin } from '../service';
 import { requireTenant } from '../../auth/principal';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 
 // Reports of the gateway's /blink-test (issue #7 item 5), keyed by the CID the browser got, so
 // that support can open what a shopper quotes, from any gateway replica. Per tenant.
@@ -12,14 +12,18 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
   app.put(
     '/blink-reports/:cid',
     {
-      config: {
-        openapi: { summary: 'Store a blink-test report', tags: ['diagnostics'], body: BlinkReport },
+      schema: {
+        summary: 'Store a blink-test report',
+        tags: ['diagnostics'],
+        params: CidParam,
+        body: BlinkReport,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      const { cid } = parse(CidParam, request.params, 'path');
-      const report = parse(BlinkReport, request.body, 'report');
+      const { cid } = request.params;
+      const report = request.body;
       await db.query(
         `insert into blink_reports (cid, tenant_id, report) values ($1, $2, $3)
          on conflict (cid) do update set report = excluded.report, created_at = now()
@@ -32,10 +36,17 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
 
   app.get(
     '/blink-reports/:cid',
-    { config: { openapi: { summary: 'A blink-test report', tags: ['diagnostics'] } } },
+    {
+      schema: {
+        summary: 'A blink-test report',
+        tags: ['diagnostics'],
+        params: CidParam,
+        response: { 200: StoredBlinkReport },
+      },
+    },
     async (request) => {
       const tenant = requireTenant(request);
-      const { cid } = parse(CidParam, request.params, 'path');
+      const { cid } = request.params;
       const { rows } = await db.query<{ report: unknown; created_at: Date | string }>(
         'select report, created_at from blink_reports where cid = $1 and tenant_id = $2',
         [cid, tenant.id],

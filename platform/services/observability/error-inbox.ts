@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServicePlugin } from '../service';
-import { badRequest, parse } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { renderInboxPage } from './inbox-page';
 
@@ -62,7 +62,7 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
     );
     scope.post<{ Params: { project: string } }>(
       '/api/:project/envelope/',
-      { config: { openapi: { summary: 'Sentry envelope intake (development)', tags: ['dev'] } } },
+      { schema: { summary: 'Sentry envelope intake (development)', tags: ['dev'] } },
       async (request, reply) => {
         if (!/^\d{1,12}$/.test(request.params.project)) throw badRequest('Unknown project');
         if (!Buffer.isBuffer(request.body)) throw badRequest('Empty envelope');
@@ -107,16 +107,14 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
   app.get(
     '/',
     {
-      config: {
-        openapi: {
-          summary: 'Error reports received, newest first (development)',
-          tags: ['dev'],
-          query: ListQuery,
-        },
+      schema: {
+        summary: 'Error reports received, newest first (development)',
+        tags: ['dev'],
+        querystring: ListQuery,
       },
     },
     async (request, reply) => {
-      const query = parse(ListQuery, request.query, 'query');
+      const query = request.query;
       const { rows } = await db.query<EventRow>(
         `select * from error_events where ($1::text is null or cid = $1)
          order by id desc limit $2`,

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/lists';
 import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { badRequest, notFound, parse } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { ownList, readList } from './list-read';
 import { requireOfferings } from './offering-view';
@@ -23,21 +23,18 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/lists/:listId/items',
     {
-      config: {
-        openapi: {
-          summary: 'Add an offering to a list (adds up when it is already there)',
-          tags,
-          params: ListParams,
-          body: ShoppingListItemInput,
-          response: ShoppingList,
-          status: 201,
-        },
+      schema: {
+        summary: 'Add an offering to a list (adds up when it is already there)',
+        tags,
+        params: ListParams,
+        body: ShoppingListItemInput,
+        response: { 201: ShoppingList },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { listId } = parse(ListParams, request.params, 'path');
-      const item = parse(ShoppingListItemInput, request.body, 'list item');
+      const { listId } = request.params;
+      const item = request.body;
       const list = await db.transaction(async (tx) => {
         await ownList(tx, shopper, listId, true);
         await requireOfferings(tx, shopper.tenantId, [item.offeringId]);
@@ -75,20 +72,18 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/lists/:listId/items/:itemId',
     {
-      config: {
-        openapi: {
-          summary: "Change an item's quantity or note",
-          tags,
-          params: ListItemParams,
-          body: ShoppingListItemUpdate,
-          response: ShoppingList,
-        },
+      schema: {
+        summary: "Change an item's quantity or note",
+        tags,
+        params: ListItemParams,
+        body: ShoppingListItemUpdate,
+        response: { 200: ShoppingList },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { listId, itemId } = parse(ListItemParams, request.params, 'path');
-      const update = parse(ShoppingListItemUpdate, request.body, 'list item');
+      const { listId, itemId } = request.params;
+      const update = request.body;
       return db.transaction(async (tx) => {
         await ownList(tx, shopper, listId, true);
         const { rows } = await tx.query(
@@ -106,18 +101,16 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.delete(
     '/lists/:listId/items/:itemId',
     {
-      config: {
-        openapi: {
-          summary: 'Remove an item from a list',
-          tags,
-          params: ListItemParams,
-          response: ShoppingList,
-        },
+      schema: {
+        summary: 'Remove an item from a list',
+        tags,
+        params: ListItemParams,
+        response: { 200: ShoppingList },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { listId, itemId } = parse(ListItemParams, request.params, 'path');
+      const { listId, itemId } = request.params;
       return db.transaction(async (tx) => {
         await ownList(tx, shopper, listId, true);
         const { rows } = await tx.query(

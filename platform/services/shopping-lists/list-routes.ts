@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ListParams,
   ShoppingList,
@@ -5,7 +6,7 @@ import {
   ShoppingListInput,
 } from '../../../shared/contracts/lists';
 import type { ServicePlugin } from '../service';
-import { badRequest, parse } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { listSummaries, ownList, readList } from './list-read';
 
@@ -17,12 +18,10 @@ export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/lists',
     {
-      config: {
-        openapi: {
-          summary: "The shopper's shopping lists, last changed first",
-          tags,
-          response: ShoppingListCollection,
-        },
+      schema: {
+        summary: "The shopper's shopping lists, last changed first",
+        tags,
+        response: { 200: ShoppingListCollection },
       },
     },
     async (request) => ({ items: await listSummaries(db, requireShopper(request)) }),
@@ -31,19 +30,16 @@ export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/lists',
     {
-      config: {
-        openapi: {
-          summary: 'Create a shopping list',
-          tags,
-          body: ShoppingListInput,
-          response: ShoppingList,
-          status: 201,
-        },
+      schema: {
+        summary: 'Create a shopping list',
+        tags,
+        body: ShoppingListInput,
+        response: { 201: ShoppingList },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { name } = parse(ShoppingListInput, request.body, 'shopping list');
+      const { name } = request.body;
       const list = await db.transaction(async (tx) => {
         const count = await tx.query<{ n: number }>(
           'select count(*)::int as n from shopping_lists where account_id = $1 and tenant_id = $2',
@@ -65,18 +61,16 @@ export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/lists/:listId',
     {
-      config: {
-        openapi: {
-          summary: 'A shopping list with its items, product names, brands and prices',
-          tags,
-          params: ListParams,
-          response: ShoppingList,
-        },
+      schema: {
+        summary: 'A shopping list with its items, product names, brands and prices',
+        tags,
+        params: ListParams,
+        response: { 200: ShoppingList },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { listId } = parse(ListParams, request.params, 'path');
+      const { listId } = request.params;
       return readList(db, shopper, listId);
     },
   );
@@ -84,20 +78,18 @@ export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/lists/:listId',
     {
-      config: {
-        openapi: {
-          summary: 'Rename a shopping list',
-          tags,
-          params: ListParams,
-          body: ShoppingListInput,
-          response: ShoppingList,
-        },
+      schema: {
+        summary: 'Rename a shopping list',
+        tags,
+        params: ListParams,
+        body: ShoppingListInput,
+        response: { 200: ShoppingList },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { listId } = parse(ListParams, request.params, 'path');
-      const { name } = parse(ShoppingListInput, request.body, 'shopping list');
+      const { listId } = request.params;
+      const { name } = request.body;
       return db.transaction(async (tx) => {
         await ownList(tx, shopper, listId, true);
         await tx.query('update shopping_lists set name = $2, updated_at = now() where id = $1', [
@@ -112,18 +104,16 @@ export const listRoutes: ServicePlugin = async (app, { db }) => {
   app.delete(
     '/lists/:listId',
     {
-      config: {
-        openapi: {
-          summary: 'Delete a shopping list and its items',
-          tags,
-          params: ListParams,
-          status: 204,
-        },
+      schema: {
+        summary: 'Delete a shopping list and its items',
+        tags,
+        params: ListParams,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { listId } = parse(ListParams, request.params, 'path');
+      const { listId } = request.params;
       await db.transaction(async (tx) => {
         await ownList(tx, shopper, listId, true);
         await tx.query('delete from shopping_lists where id = $1', [listId]);

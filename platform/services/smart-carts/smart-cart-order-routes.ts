@@ -1,7 +1,7 @@
 import { SmartCartOrderParams, SmartCartParams } from '../../../shared/contracts/lists';
 import { OrderDetail, PlaceOrderInput } from '../../../shared/contracts/orders';
 import type { ServicePlugin } from '../service';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { readOrder } from '../orders/order-read';
 import { idempotencyKeyOf, placeOnce } from '../orders/idempotency';
 import { placeOrder } from '../orders/place-order';
@@ -16,22 +16,20 @@ export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/smart-carts/:id/order',
     {
-      config: {
-        openapi: {
-          summary:
-            'Place an order from a smart cart; idempotent with an Idempotency-Key header, as /orders',
-          tags,
-          params: SmartCartParams,
-          body: PlaceOrderInput,
-          response: OrderDetail,
-          status: 201,
-        },
+      schema: {
+        summary:
+          'Place an order from a smart cart; idempotent with an Idempotency-Key header, as /orders',
+        tags,
+        params: SmartCartParams,
+        body: PlaceOrderInput,
+        // 200: the answer of an earlier request with the same Idempotency-Key.
+        response: { 201: OrderDetail, 200: OrderDetail },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { id } = parse(SmartCartParams, request.params, 'path');
-      const input = parse(PlaceOrderInput, request.body, 'order');
+      const { id } = request.params;
+      const input = request.body;
       const idempotencyKey = idempotencyKeyOf(request);
       const { order, replayed } = await placeOnce(db, shopper, idempotencyKey, async (tx) => {
         await ownSmartCart(tx, shopper, id, true);
@@ -51,18 +49,16 @@ export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/smart-carts/:id/orders/:orderId',
     {
-      config: {
-        openapi: {
-          summary: 'An order placed from this smart cart',
-          tags,
-          params: SmartCartOrderParams,
-          response: OrderDetail,
-        },
+      schema: {
+        summary: 'An order placed from this smart cart',
+        tags,
+        params: SmartCartOrderParams,
+        response: { 200: OrderDetail },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id, orderId } = parse(SmartCartOrderParams, request.params, 'path');
+      const { id, orderId } = request.params;
       const order = await readOrder(db, shopper, orderId);
       if (!order || order.smartCartId !== id)
         throw notFound(`No order ${orderId} from smart cart ${id}`);

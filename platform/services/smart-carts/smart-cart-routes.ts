@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   SmartCart,
   SmartCartCollection,
@@ -8,7 +9,7 @@ import {
 } from '../../../shared/contracts/lists';
 import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { badRequest, parse } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { mergeItems } from '../orders/pricing';
 import { newId, requireShopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
@@ -44,12 +45,10 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/smart-carts',
     {
-      config: {
-        openapi: {
-          summary: "The shopper's smart carts, last changed first",
-          tags,
-          response: SmartCartCollection,
-        },
+      schema: {
+        summary: "The shopper's smart carts, last changed first",
+        tags,
+        response: { 200: SmartCartCollection },
       },
     },
     async (request) => ({ items: await smartCartSummaries(db, requireShopper(request)) }),
@@ -58,19 +57,16 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/smart-carts',
     {
-      config: {
-        openapi: {
-          summary: 'Save a smart cart',
-          tags,
-          body: SmartCartInput,
-          response: SmartCart,
-          status: 201,
-        },
+      schema: {
+        summary: 'Save a smart cart',
+        tags,
+        body: SmartCartInput,
+        response: { 201: SmartCart },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const input = parse(SmartCartInput, request.body, 'smart cart');
+      const input = request.body;
       const cart = await db.transaction(async (tx) => {
         const count = await tx.query<{ n: number }>(
           'select count(*)::int as n from smart_carts where account_id = $1 and tenant_id = $2',
@@ -93,18 +89,16 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/smart-carts/:id',
     {
-      config: {
-        openapi: {
-          summary: "A smart cart with its items at today's prices and its orders",
-          tags,
-          params: SmartCartParams,
-          response: SmartCart,
-        },
+      schema: {
+        summary: "A smart cart with its items at today's prices and its orders",
+        tags,
+        params: SmartCartParams,
+        response: { 200: SmartCart },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(SmartCartParams, request.params, 'path');
+      const { id } = request.params;
       return readSmartCart(db, shopper, id);
     },
   );
@@ -112,20 +106,18 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/smart-carts/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Rename a smart cart or replace its items',
-          tags,
-          params: SmartCartParams,
-          body: SmartCartUpdate,
-          response: SmartCart,
-        },
+      schema: {
+        summary: 'Rename a smart cart or replace its items',
+        tags,
+        params: SmartCartParams,
+        body: SmartCartUpdate,
+        response: { 200: SmartCart },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(SmartCartParams, request.params, 'path');
-      const update = parse(SmartCartUpdate, request.body, 'smart cart');
+      const { id } = request.params;
+      const update = request.body;
       return db.transaction(async (tx) => {
         await ownSmartCart(tx, shopper, id, true);
         if (update.items) await replaceItems(tx, shopper.tenantId, id, update.items);
@@ -141,18 +133,16 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.delete(
     '/smart-carts/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Delete a smart cart (its orders stay, unlinked)',
-          tags,
-          params: SmartCartParams,
-          status: 204,
-        },
+      schema: {
+        summary: 'Delete a smart cart (its orders stay, unlinked)',
+        tags,
+        params: SmartCartParams,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const { id } = parse(SmartCartParams, request.params, 'path');
+      const { id } = request.params;
       await db.transaction(async (tx) => {
         await ownSmartCart(tx, shopper, id, true);
         await tx.query('delete from smart_carts where id = $1', [id]);
