@@ -66,8 +66,9 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
       wanted('addressId'),
       addresses.items.find((a) => a.isDefault) ?? addresses.items[0],
     ),
-    // No slot is chosen for the shopper: the delivery time is theirs to pick.
-    slotId: pick(bookable, wanted('slotId'), undefined),
+    // The earliest bookable slot is chosen until the shopper picks another, so the total
+    // includes delivery from the start (issue #9 point 6, docs/decisions/0166).
+    slotId: pick(bookable, wanted('slotId'), bookable[0]),
     paymentMethodId: pick(
       cards.items,
       wanted('paymentMethodId'),
@@ -75,7 +76,8 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
     ),
     notes: (wanted('notes') ?? '').slice(0, 1000),
   };
-  // Quoted in parallel with the URL's slot; again without it in the rare case that slot is not bookable.
+  // Quoted in parallel with the URL's slot; again (after the slot list) on a first visit, or in
+  // the rare case that slot is not bookable.
   const quote = chosen.slotId === wanted('slotId') ? firstQuote : await quoteFor(chosen.slotId);
   return {
     quote,

@@ -89,7 +89,10 @@ export function CheckoutPage({ checkout, result }: Props) {
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
         <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
-        <TotalsList totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }} />
+        <TotalsList
+          totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }}
+          slot={checkout.slots.find((slot) => slot.id === chosen.slotId)?.label}
+        />
         <Form method="post" id={ORDER_FORM} className="order-form">
           <input type="hidden" name={ORDER_KEY_FIELD} value={checkout.orderKey} />
           <label htmlFor="notes">

@@ -9,7 +9,8 @@ export type Totals = {
   freeDeliveryFrom?: number;
 };
 
-export function TotalsList({ totals }: { totals: Totals }) {
+/** `slot`: the chosen delivery slot's label, said beside the delivery fee. */
+export function TotalsList({ totals, slot }: { totals: Totals; slot?: string }) {
   const money = useMoney();
   const { subtotal, deliveryFee, total, currency, freeDeliveryFrom } = totals;
   const missingForFree = freeDeliveryFrom ? freeDeliveryFrom - subtotal : 0;
@@ -18,7 +19,10 @@ export function TotalsList({ totals }: { totals: Totals }) {
       <dl className="totals">
         <dt>Subtotal</dt>
         <dd>{money(subtotal, currency)}</dd>
-        <dt>Delivery</dt>
+        <dt>
+          Delivery
+          {slot ? <span className="totals-slot">{slot}</span> : null}
+        </dt>
         <dd>
           {deliveryFee === null
             ? 'Choose a slot'

@@ -1,11 +1,13 @@
-import type { ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useSubmit } from 'react-router';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
 import { FieldError } from '../forms/field-error';
 
-// Delivery slots as radios. Slots that are full or past their cut-off are shown but cannot be
-// chosen. With JavaScript, choosing one re-quotes at once (a GET of the same page with the
+// Delivery slots picked day by day (issue #9 point 6, docs/decisions/0166): a row of day tabs,
+// then the slots of the chosen day as radios. The tabs are radios too, and CSS shows the day whose
+// tab is checked, so the picker works without JavaScript. Slots that are full are shown but cannot
+// be chosen. With JavaScript, choosing a slot re-quotes at once (a GET of the same page with the
 // choices in the URL); without it, the "Update totals" button of the order form does the same.
 type Props = {
   slots: SlotOption[];
@@ -15,6 +17,34 @@ type Props = {
   name?: string;
   requote?: boolean;
 };
+
+type SlotDay = {
+  day: string;
+  label: string;
+  weekday: string;
+  date: string;
+  slots: SlotOption[];
+  open: number;
+};
+
+/** Slots grouped by day, in the order given (the platform lists them by time). */
+export function slotDays(slots: SlotOption[]): SlotDay[] {
+  const days = new Map<string, SlotDay>();
+  for (const slot of slots) {
+    const day = days.get(slot.day) ?? {
+      day: slot.day,
+      label: slot.dayLabel,
+      weekday: slot.weekday,
+      date: slot.date,
+      slots: [],
+      open: 0,
+    };
+    day.slots.push(slot);
+    if (slot.available) day.open += 1;
+    days.set(slot.day, day);
+  }
+  return [...days.values()];
+}
 
 export function SlotChoice({
   slots,
@@ -26,45 +56,96 @@ export function SlotChoice({
 }: Props) {
   const money = useMoney();
   const submit = useSubmit();
+  const ids = useId();
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const owner = event.currentTarget.form;
     if (requote && owner)
       void submit(owner, { method: 'get', replace: true, preventScrollReset: true });
   };
+  const days = slotDays(slots);
+  const chosenSlot = slots.find((slot) => slot.id === chosen);
+  // The chosen slot's day is shown first; without one, the first day with a free slot.
+  const shownDay = chosenSlot?.day ?? days.find((day) => day.open > 0)?.day ?? days[0]?.day;
   return (
     <>
-      <fieldset className="choices slots" aria-describedby={error ? `${name}-error` : undefined}>
+      <fieldset
+        className="choices slot-picker"
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
         <legend className="visually-hidden">Delivery slot</legend>
         {slots.length === 0 ? (
           <p>No delivery slots are open right now. Please try again later.</p>
         ) : null}
-        {slots.map((slot) => (
-          <label key={slot.id} className={slot.available ? 'choice' : 'choice unavailable'}>
-            <input
-              type="radio"
-              form={form}
-              name={name}
-              value={slot.id}
-              disabled={!slot.available}
-              defaultChecked={slot.id === chosen}
-              onChange={onChange}
-            />
-            <span>
-              <strong>{slot.label}</strong>
-              <span className="choice-detail">
-                {slot.available
-                  ? slot.fee === 0
-                    ? 'Free delivery'
-                    : money(slot.fee)
-                  : slot.remaining === 0
-                    ? 'Full'
-                    : 'Closed'}
-              </span>
-            </span>
-          </label>
+        {chosenSlot ? (
+          <p className="slot-chosen">
+            Your slot: <strong>{chosenSlot.label}</strong>
+          </p>
+        ) : null}
+        {days.map((day, index) => (
+          <SlotDayTab
+            key={day.day}
+            id={`${ids}-day-${index}`}
+            group={`${name}Day`}
+            day={day}
+            checked={day.day === shownDay}
+          >
+            {day.slots.map((slot) => (
+              <label key={slot.id} className={slot.available ? 'choice' : 'choice unavailable'}>
+                <input
+                  type="radio"
+                  form={form}
+                  name={name}
+                  value={slot.id}
+                  disabled={!slot.available}
+                  defaultChecked={slot.id === chosen}
+                  onChange={onChange}
+                  aria-label={`${slot.label}, ${slot.available ? (slot.fee === 0 ? 'free delivery' : money(slot.fee)) : 'full'}`}
+                />
+                <span>
+                  <strong>{slot.time}</strong>
+                  <span className="choice-detail">
+                    {slot.available ? (slot.fee === 0 ? 'Free delivery' : money(slot.fee)) : 'Full'}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </SlotDayTab>
         ))}
       </fieldset>
       <FieldError id={`${name}-error`} message={error} />
+    </>
+  );
+}
+
+/** A day's tab (a radio with its label) followed by its slots, shown while the tab is checked. */
+function SlotDayTab(props: {
+  id: string;
+  group: string;
+  day: SlotDay;
+  checked: boolean;
+  children: ReactNode;
+}) {
+  const { day } = props;
+  return (
+    <>
+      <input
+        type="radio"
+        className="slot-day-radio visually-hidden"
+        id={props.id}
+        name={props.group}
+        value={day.day}
+        defaultChecked={props.checked}
+      />
+      <label htmlFor={props.id} className="slot-day-tab">
+        <strong>{day.weekday}</strong>
+        <span>{day.date}</span>
+        {day.open < day.slots.length ? (
+          <span className="slot-day-left">{day.open === 0 ? 'Full' : `${day.open} left`}</span>
+        ) : null}
+      </label>
+      <div className="slot-day" role="group" aria-label={`Slots on ${day.label}`}>
+        {props.children}
+      </div>
     </>
   );
 }

@@ -88,11 +88,11 @@ export async function loadSmartCart(
         wanted('addressId'),
         addresses.items.find((a) => a.isDefault) ?? addresses.items[0],
       ),
-      // As at the checkout, the delivery time is the shopper's to pick.
+      // As at the checkout, the earliest bookable slot until the shopper picks another (0166).
       slotId: pick(
         slots.filter((slot) => slot.available),
         wanted('slotId'),
-        undefined,
+        slots.find((slot) => slot.available),
       ),
       paymentMethodId: pick(
         cards.items,
