@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
-import { productBySlug, relatedProducts } from '../components/catalogue/catalogue.server';
+import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { ProductDetail } from '../components/catalogue/product-detail';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { RouteErrorScreen } from '../components/error-screens';
@@ -12,10 +12,7 @@ import type { Route } from './+types/product';
 // /products/{slug}: the slug spans several path segments (category/brand/name).
 export async function loader(args: Route.LoaderArgs) {
   const { slug } = guardRoute('product', args) as RouteParams<'product'>;
-  const { platform } = args.context;
-  const product = await productBySlug(platform, slug);
-  const related = await relatedProducts(args.context, product.id);
-  return { product, related };
+  return productWithRelated(args.context, slug);
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

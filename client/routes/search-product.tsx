@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { href } from '../../shared/href';
-import { productBySlug, relatedProducts } from '../components/catalogue/catalogue.server';
+import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { ProductDetail } from '../components/catalogue/product-detail';
 import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters, resultProductHref, resultsHref } from '../components/search/search-filters';
@@ -16,10 +16,8 @@ export async function loader(args: Route.LoaderArgs) {
     'search-product',
     args,
   ) as RouteParams<'search-product'>;
-  const { platform } = args.context;
   const filters = readFilters(new URL(args.request.url).searchParams);
-  const product = await productBySlug(platform, productSlug);
-  const related = await relatedProducts(args.context, product.id);
+  const { product, related } = await productWithRelated(args.context, productSlug);
   return { searchQuery, filters, product, related };
 }
 

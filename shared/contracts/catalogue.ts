@@ -12,8 +12,9 @@ export const cataloguePaths = {
   productsBySlugs: (slugs: readonly string[]) => `${CATALOGUE_BASE}/products?slugs=${list(slugs)}`,
   productsByIds: (ids: readonly string[]) => `${CATALOGUE_BASE}/products?ids=${list(ids)}`,
   featured: (limit = 12) => `${CATALOGUE_BASE}/products/featured?limit=${limit}`,
-  related: (productId: string, limit = 8) =>
-    `${CATALOGUE_BASE}/products/${encodeURIComponent(productId)}/related?limit=${limit}`,
+  /** By product id or slug. */
+  related: (productIdOrSlug: string, limit = 8) =>
+    `${CATALOGUE_BASE}/products/${encodeURIComponent(productIdOrSlug)}/related?limit=${limit}`,
   offerings: (ids: readonly string[]) => `${CATALOGUE_BASE}/offerings?ids=${list(ids)}`,
   brands: `${CATALOGUE_BASE}/brands`,
   brand: (slug: string) => `${CATALOGUE_BASE}/brands/${encodeURIComponent(slug)}`,

@@ -112,4 +112,26 @@ describe('product page', () => {
       ]);
     },
   );
+
+  it(
+    'answers an unknown product with 404 and reports nothing for its related products',
+    { timeout: 60_000 },
+    async () => {
+      // Product and related products are asked for in parallel by slug: both 404 here.
+      gw.upstream.on('*', /.*/, async (request) => {
+        const answer = await fetch(platform.url + request.url, {
+          headers: platform.headers('fresh'),
+        });
+        return { status: answer.status, body: await answer.json() };
+      });
+      const response = await gw.app.inject({
+        method: 'GET',
+        url: '/products/no-such/product/anywhere',
+        headers: { host: 'localhost:3000' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(gw.upstream.requests.some((r) => r.url.includes('/related'))).toBe(true);
+      expect(reported).toEqual([]);
+    },
+  );
 });

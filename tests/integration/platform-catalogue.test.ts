@@ -117,6 +117,11 @@ describe('products', () => {
     expect(
       related.items.every((p) => p.id !== 'prd-0001' && p.category.slug === 'fruit-vegetables'),
     ).toBe(true);
+    // The same answer by slug, so a product page can ask in parallel with the product itself.
+    const bySlug = await json(cataloguePaths.related(related.items[0]!.slug, 4), ProductList);
+    const byId = await json(cataloguePaths.related(related.items[0]!.id, 4), ProductList);
+    expect(bySlug.items.map((p) => p.id)).toEqual(byId.items.map((p) => p.id));
+    expect(bySlug.items.some((p) => p.id === related.items[0]!.id)).toBe(false);
   });
 });
 

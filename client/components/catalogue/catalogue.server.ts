@@ -11,7 +11,7 @@ import {
   type SearchResult,
 } from '../../../shared/contracts/catalogue';
 import type { PlatformClient } from '../../../shared/load-context';
-import { optionalSection, sectionData } from '../../lib/optional-section.server';
+import { optionalSection, sectionData, SectionFetchError } from '../../lib/optional-section.server';
 import { platformMessage } from '../../lib/platform-answer.server';
 import type { SearchFilters } from '../search/search-filters';
 
@@ -49,17 +49,42 @@ export const productBySlug = (platform: PlatformClient, slug: string) =>
 /** Optional: a failure leaves the section out and is reported (docs/decisions/0136). */
 export const relatedProducts = async (
   context: Pick<AppLoadContext, 'platform' | 'reportSectionFailure'>,
-  productId: string,
+  productIdOrSlug: string,
   limit = 8,
 ) =>
   (
     await optionalSection(
       context,
       'related products',
-      () => sectionData<ProductList>(context.platform, cataloguePaths.related(productId, limit)),
+      () =>
+        sectionData<ProductList>(
+          context.platform,
+          cataloguePaths.related(productIdOrSlug, limit),
+        ).catch((error: unknown) => {
+          // No such product: the page itself answers 404 (asked in parallel); nothing to report.
+          if (error instanceof SectionFetchError && error.status === 404) return { items: [] };
+          throw error;
+        }),
       { items: [] },
     )
   ).items;
+
+/**
+ * A product page's data: the product and its related products, asked for in parallel by slug.
+ * Both settle before the page answers, so a missing product (404) leaves no call running behind
+ * it; related products are an optional section and never fail the page.
+ */
+export async function productWithRelated(
+  context: Pick<AppLoadContext, 'platform' | 'reportSectionFailure'>,
+  slug: string,
+) {
+  const [product, related] = await Promise.allSettled([
+    productBySlug(context.platform, slug),
+    relatedProducts(context, slug),
+  ]);
+  if (product.status === 'rejected') throw product.reason;
+  return { product: product.value, related: related.status === 'fulfilled' ? related.value : [] };
+}
 
 export const featuredProducts = async (platform: PlatformClient, limit = 12) =>
   (await optional<ProductList>(platform, cataloguePaths.featured(limit), { items: [] })).items;

@@ -122,7 +122,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
     {
       config: {
         openapi: {
-          summary: 'Products of the same category and brand',
+          summary: 'Products of the same category and brand (the product by id or slug)',
           tags,
           params: ProductParams,
           query: LimitQuery,
@@ -134,9 +134,10 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
       const tenant = requireTenant(request);
       const { id } = parse(ProductParams, request.params, 'path');
       const { limit } = parse(LimitQuery, request.query, 'query');
+      // By id or by slug: a product page asks with the slug it has, in parallel with the product.
       const product = (
-        await db.query<{ brand_id: string; category_id: string }>(
-          'select brand_id, category_id from products where id = $1',
+        await db.query<{ id: string; brand_id: string; category_id: string }>(
+          'select id, brand_id, category_id from products where id = $1 or slug = $1',
           [id],
         )
       ).rows[0];
@@ -147,7 +148,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
         where p.id <> $2 and (p.category_id = $3 or p.brand_id = $4)
         order by (p.category_id = $3 and p.brand_id = $4) desc, (p.category_id = $3) desc, o.available desc, md5(p.id || $2)
         limit $5`,
-        [tenant.id, id, product.category_id, product.brand_id, limit],
+        [tenant.id, product.id, product.category_id, product.brand_id, limit],
       );
       return { items: rows.map((r) => toSummary(r, tenant)) };
     },
