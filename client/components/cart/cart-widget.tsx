@@ -9,7 +9,7 @@ import { useCart } from '../../cart/use-cart';
 import './cart.css';
 
 // The panel's code loads when the shopper first opens it (not on the first paint). ADR 0152.
-const CartPanel = lazy(() => import('./cart-panel').then((m) => ({ default: m.CartPanel })));
+const CartPanel = lazy(() => import('./cart-panel.lazy').then((m) => ({ default: m.CartPanel })));
 
 // The header's booking widget: item count and total, opening the cart panel. It re-checks the
 // cart on "cart:updated" sent by other parts of the shop (the store's own events carry the cart).

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
-import { ORDER_KEY_FIELD } from '../forms/place-order-forms';
+import { ORDER_KEY_FIELD } from '../forms/order-key-field';
 import type { CheckoutActionResult } from './checkout-forms';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { LineTable } from './cart-review';

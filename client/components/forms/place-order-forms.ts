@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryAddressInput, PaymentMethodInput } from '../../../shared/contracts/profile';
 import type { FormFields } from './form-fields';
+import { ORDER_KEY_FIELD } from './order-key-field';
 
 // The forms of placing an order (checkout, smart carts) and of adding an address or a card (also
 // the profile screens), turned into the shapes the platform takes and checked with the platform's
@@ -41,11 +42,7 @@ export function parseCard(fields: FormFields) {
   );
 }
 
-/**
- * The order forms' hidden field: a key made when the form is rendered, sent to the platform as
- * `Idempotency-Key`, so a replayed or retried submission returns the first order (docs/decisions/0140).
- */
-export const ORDER_KEY_FIELD = 'idempotencyKey';
+export { ORDER_KEY_FIELD };
 const OrderKey = z.string().regex(/^[\x21-\x7e]{8,128}$/);
 
 export const newOrderKey = (): string => crypto.randomUUID();

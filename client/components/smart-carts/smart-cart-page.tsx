@@ -3,7 +3,7 @@ import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import { AddressChoice, ORDER_FORM } from '../checkout/address-choice';
 import { FieldError, errorProps } from '../forms/field-error';
-import { ORDER_KEY_FIELD } from '../forms/place-order-forms';
+import { ORDER_KEY_FIELD } from '../forms/order-key-field';
 import { PaymentChoice } from '../checkout/payment-choice';
 import { SlotChoice } from '../checkout/slot-choice';
 import type { SmartCartData } from './smart-cart-data.server';
