@@ -5,7 +5,9 @@ import { usePageContext } from '../../lib/page-context';
 import './account.css';
 
 // The sign-in form's code loads when the dialog is first opened (not on the first paint). ADR 0152.
-const SignInForm = lazy(() => import('./sign-in-form.lazy').then((m) => ({ default: m.SignInForm })));
+const SignInForm = lazy(() =>
+  import('./sign-in-form.lazy').then((m) => ({ default: m.SignInForm })),
+);
 
 // The header's profile menu: "Sign in" (a dialog with JavaScript, the sign-in screen without) or,
 // when signed in, the account and its links plus "Sign out".
