@@ -1,15 +1,21 @@
-// Screenshots of the catalogue screens at phone (375x812) and desktop (1280x800) sizes, saved
-// under docs/screens/. Run against a running shop:
+// Screenshots of the catalogue screens, and signed in of the cart, checkout, a placed order and
+// the orders list, at phone (375x812) and desktop (1280x800) sizes, saved under docs/screens/.
+// Places one order per shop: run against a running shop with a throwaway DATA_DIR:
 //   PORT=3101 PLATFORM_PORT=4101 DATA_DIR=.data-c1 npm start &
 //   SHOP_URL=http://localhost:3101 npx tsx tests/e2e/screenshots.ts
 import { mkdir } from 'node:fs/promises';
 import { launchChromium } from '../support/browser';
+import { shopperScreens } from './screenshots-shopper';
 
 const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
 // Both demo shops (issue #9): Fresh Market's files keep their names, Harbour Grocers' get a prefix.
 const shops = [
-  { prefix: '', url: shopUrl },
-  { prefix: 'harbour-', url: shopUrl.replace('//localhost', '//harbour.localhost') },
+  { prefix: '', url: shopUrl, tenant: 'fresh' },
+  {
+    prefix: 'harbour-',
+    url: shopUrl.replace('//localhost', '//harbour.localhost'),
+    tenant: 'harbour',
+  },
 ];
 const outDir = process.env.SCREENS_DIR ?? 'docs/screens';
 const viewports = {
@@ -42,6 +48,8 @@ async function main(): Promise<void> {
         }
         await page.close();
       }
+    // Signed in: cart, checkout, the placed order, the orders list (places an order per shop).
+    for (const shop of shops) await shopperScreens(browser, shop, viewports, outDir);
   } finally {
     await browser.close();
   }

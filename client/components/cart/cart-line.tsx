@@ -35,6 +35,17 @@ export function CartLine(props: {
             onChange={(event) => props.onSelect?.(event.target.checked)}
           />
         )}
+        {product ? (
+          <img
+            className="cart-line-picture"
+            src={product.image}
+            alt=""
+            width={44}
+            height={44}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
         <span>
           {product ? <Link to={`/products/${product.slug}`}>{product.name}</Link> : item.offeringId}{' '}
           <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>
