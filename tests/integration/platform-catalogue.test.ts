@@ -81,11 +81,11 @@ describe('products', () => {
     expect(harbour.offering.priceSingleCents).not.toBe(fresh.offering.priceSingleCents);
   });
 
-  it('answers 404 for an unknown slug and 400 for a missing one or no shop', async () => {
+  it('answers 404 for an unknown slug, 400 for a missing one and 421 for no shop', async () => {
     expect((await platform.call(cataloguePaths.productBySlug('dairy-eggs/nope'))).status).toBe(404);
     expect((await platform.call(`${cataloguePaths.productBySlug('')}`)).status).toBe(400);
     const noShop = await fetch(platform.url + cataloguePaths.brands);
-    expect(noShop.status).toBe(400);
+    expect(noShop.status).toBe(421);
   });
 
   it('batches by ids and slugs in the order asked, and offerings keyed by id', async () => {

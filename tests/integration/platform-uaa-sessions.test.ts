@@ -94,13 +94,13 @@ describe('sign-in', () => {
     );
   });
 
-  it('answers bad input with a 400 and a message', async () => {
+  it('answers no shop with 421 and bad input with a 400 and a message', async () => {
     const noShop = await fetch(`${platform.url}${UAA}/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
     });
-    expect(noShop.status).toBe(400);
+    expect(noShop.status).toBe(421);
     const badEmail = await platform.call(`${UAA}/auth/sign-in`, {
       method: 'POST',
       body: { email: 'not-an-email', password: '' },
