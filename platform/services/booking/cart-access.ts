@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Booking } from '../../../shared/contracts/booking';
 import { requirePrincipal, type Principal } from '../../auth/principal';
 import type { Db, Queryable } from '../../db/db';
-import { badRequest, forbidden, parse } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import { ensureCart, readBooking, touchCart, type CartKey } from './cart-store';
 
 // Who may touch which cart: any principal (guest or account) its own cart, in its own shop only.
@@ -30,9 +30,9 @@ export function checkShop(request: FastifyRequest, principal: Principal, tenantI
 export async function changeCart(
   db: Db,
   request: FastifyRequest,
+  tenantId: string,
   change: (tx: Queryable, cartUid: string) => Promise<void>,
 ): Promise<Booking> {
-  const { tenantId } = parse(TenantParams, request.params, 'path');
   const key = cartKeyFor(request, tenantId);
   return db.transaction(async (tx) => {
     const cartUid = await ensureCart(tx, key);

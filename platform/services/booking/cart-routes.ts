@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   Booking,
@@ -7,9 +6,10 @@ import {
   BookingNotesInput,
 } from '../../../shared/contracts/booking';
 import type { Db } from '../../db/db';
-import { badRequest, notFound, parse } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
 import { ensureCart, hasRoomFor, MAX_CART_LINES, readBooking, setItemQuantity } from './cart-store';
+import type { ServiceApp } from '../service';
 
 // The specification's cart calls 3-6 (and notes), under /bookings/cart/tenant/:tenantId.
 const tags = ['booking-ms'];
@@ -17,21 +17,19 @@ const Uid = z.string().min(1).max(100);
 const SubstQuery = z.object({ substItemUid: Uid.optional() });
 const DeleteItemQuery = z.object({ bookingItemUid: Uid });
 
-export function registerCartRoutes(app: FastifyInstance, db: Db): void {
+export function registerCartRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/bookings/cart/tenant/:tenantId',
     {
-      config: {
-        openapi: {
-          summary: "The caller's cart (created empty on first read)",
-          tags,
-          params: TenantParams,
-          response: Booking,
-        },
+      schema: {
+        summary: "The caller's cart (created empty on first read)",
+        tags,
+        params: TenantParams,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const { tenantId } = parse(TenantParams, request.params, 'path');
+      const { tenantId } = request.params;
       const key = cartKeyFor(request, tenantId);
       return db.transaction(async (tx) => readBooking(tx, await ensureCart(tx, key)));
     },
@@ -40,26 +38,23 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
   app.put(
     '/bookings/cart/tenant/:tenantId/item',
     {
-      config: {
-        openapi: {
-          summary:
-            'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
-          tags,
-          params: TenantParams,
-          query: SubstQuery,
-          body: BookingItemInput,
-          response: Booking,
-        },
+      schema: {
+        summary:
+          'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
+        tags,
+        params: TenantParams,
+        querystring: SubstQuery,
+        body: BookingItemInput,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const { substItemUid } = parse(SubstQuery, request.query, 'query');
+      const { substItemUid } = request.query;
       // The body's uid is accepted and ignored: an item is identified by (offeringId, byCase).
-      const item = parse(BookingItemInput, request.body, 'item');
-      return changeCart(db, request, async (tx, cartUid) => {
-        const tenantId = (request.params as { tenantId: string }).tenantId;
+      const item = request.body;
+      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
         // Removing never needs the offering to be on sale: a withdrawn item must still leave the cart.
-        if (item.quantity > 0) await checkOffering(tx, tenantId, item.offeringId);
+        if (item.quantity > 0) await checkOffering(tx, request.params.tenantId, item.offeringId);
         let position: string | undefined;
         if (substItemUid) {
           // As text: a JS Date would drop the microseconds that order the lines.
@@ -81,19 +76,17 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
   app.delete(
     '/bookings/cart/tenant/:tenantId/item',
     {
-      config: {
-        openapi: {
-          summary: 'Remove one item',
-          tags,
-          params: TenantParams,
-          query: DeleteItemQuery,
-          response: Booking,
-        },
+      schema: {
+        summary: 'Remove one item',
+        tags,
+        params: TenantParams,
+        querystring: DeleteItemQuery,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const { bookingItemUid } = parse(DeleteItemQuery, request.query, 'query');
-      return changeCart(db, request, async (tx, cartUid) => {
+      const { bookingItemUid } = request.query;
+      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
         const { rows } = await tx.query(
           'delete from cart_items where cart_uid = $1 and uid = $2 returning uid',
           [cartUid, bookingItemUid],
@@ -106,19 +99,17 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
   app.delete(
     '/bookings/cart/tenant/:tenantId/items',
     {
-      config: {
-        openapi: {
-          summary: 'Remove several items (uids not in the cart are ignored)',
-          tags,
-          params: TenantParams,
-          body: BookingItemsDelete,
-          response: Booking,
-        },
+      schema: {
+        summary: 'Remove several items (uids not in the cart are ignored)',
+        tags,
+        params: TenantParams,
+        body: BookingItemsDelete,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const { items } = parse(BookingItemsDelete, request.body, 'items');
-      return changeCart(db, request, async (tx, cartUid) => {
+      const { items } = request.body;
+      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
         await tx.query('delete from cart_items where cart_uid = $1 and uid = any($2::text[])', [
           cartUid,
           items.map((i) => i.uid),
@@ -130,19 +121,17 @@ export function registerCartRoutes(app: FastifyInstance, db: Db): void {
   app.put(
     '/bookings/cart/tenant/:tenantId/notes',
     {
-      config: {
-        openapi: {
-          summary: "Replace the cart's notes",
-          tags,
-          params: TenantParams,
-          body: BookingNotesInput,
-          response: Booking,
-        },
+      schema: {
+        summary: "Replace the cart's notes",
+        tags,
+        params: TenantParams,
+        body: BookingNotesInput,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const { notes } = parse(BookingNotesInput, request.body, 'notes');
-      return changeCart(db, request, async (tx, cartUid) => {
+      const { notes } = request.body;
+      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
         await tx.query('update carts set notes = $2::jsonb where uid = $1', [
           cartUid,
           JSON.stringify(notes),

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Booking } from '../../../shared/contracts/booking';
 import { requireAccount } from '../../auth/principal';
 import type { Db } from '../../db/db';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { checkShop } from './cart-access';
 import { ensureCart, readBooking, touchCart } from './cart-store';
 import { MAX_QUANTITY } from './merge';
+import type { ServiceApp } from '../service';
 
 // Specification call 7: reorder. The lines of one of the shopper's past orders go into the cart;
 // override=true replaces the cart's items, otherwise quantities are added to what is there.
@@ -18,21 +18,19 @@ const CopyQuery = z.object({
     .transform((v) => v === 'true'),
 });
 
-export function registerCopyRoute(app: FastifyInstance, db: Db): void {
+export function registerCopyRoute(app: ServiceApp, db: Db): void {
   app.get(
     '/bookings/cart/copyBookingToCart',
     {
-      config: {
-        openapi: {
-          summary: "Copy a past order's lines into the cart (override replaces, otherwise merges)",
-          tags: ['booking-ms'],
-          query: CopyQuery,
-          response: Booking,
-        },
+      schema: {
+        summary: "Copy a past order's lines into the cart (override replaces, otherwise merges)",
+        tags: ['booking-ms'],
+        querystring: CopyQuery,
+        response: { 200: Booking },
       },
     },
     async (request) => {
-      const query = parse(CopyQuery, request.query, 'query');
+      const query = request.query;
       const principal = requireAccount(request);
       checkShop(request, principal, principal.tenantId);
       return db.transaction(async (tx) => {

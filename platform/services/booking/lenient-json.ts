@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceApp } from '../service';
 
 // Generic HTTP clients often send `Content-Type: application/json` on every call, including the
 // body-less DELETE .../item of specification call 5. Fastify refuses an empty JSON body with a 400;
 // for the cart an empty body means "no body" (the route's own validation still applies).
-export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+export function acceptEmptyJsonBodies(app: ServiceApp): void {
   const strict = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

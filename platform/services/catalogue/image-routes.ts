@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/db';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import type { ServiceApp } from '../service';
 
 // GET /images/:productId/:n.svg. Pictures are composed at seed time (docs/decisions/0161) and the
 // same for every shop, so no tenant is needed and shared caches may keep them for a day.
@@ -10,20 +10,14 @@ const ImageParams = z.object({
   file: z.string().regex(/^[1-9]\.svg$/, 'expected <n>.svg with n from 1 to 9'),
 });
 
-export function registerImageRoutes(app: FastifyInstance, db: Db): void {
+export function registerImageRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/images/:productId/:file',
     {
-      config: {
-        openapi: {
-          summary: 'Picture n of a product (SVG)',
-          tags: ['catalogue'],
-          params: ImageParams,
-        },
-      },
+      schema: { summary: 'Picture n of a product (SVG)', tags: ['catalogue'], params: ImageParams },
     },
     async (request, reply) => {
-      const { productId, file } = parse(ImageParams, request.params, 'path');
+      const { productId, file } = request.params;
       const n = Number(file[0]);
       const { rows } = await db.query<{ svg: string }>(
         'select svg from product_images where product_id = $1 and n = $2',

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { OfferingSummaries, ProductDetail, ProductList } from '../../../shared/contracts/catalogue';
 import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
-import { badRequest, notFound, parse } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import {
   PRODUCT_COLUMNS,
   PRODUCT_FROM,
@@ -13,6 +12,7 @@ import {
   toSummary,
   type ProductRow,
 } from './product-rows';
+import type { ServiceApp } from '../service';
 
 // Products one at a time (by slug, for the product page), in batches (by slugs or ids, for lists
 // and the cart widget), featured for the home page, and related to another product.
@@ -34,22 +34,20 @@ function batch(value: string, what: string): string[] {
   return values;
 }
 
-export function registerProductRoutes(app: FastifyInstance, db: Db): void {
+export function registerProductRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/products/by-slug',
     {
-      config: {
-        openapi: {
-          summary: 'A product by its slug (several path segments)',
-          tags,
-          query: BySlugQuery,
-          response: ProductDetail,
-        },
+      schema: {
+        summary: 'A product by its slug (several path segments)',
+        tags,
+        querystring: BySlugQuery,
+        response: { 200: ProductDetail },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { slug } = parse(BySlugQuery, request.query, 'query');
+      const { slug } = request.query;
       const { rows } = await db.query<ProductRow>(
         `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = $2`,
         [tenant.id, slug],
@@ -62,18 +60,16 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/products',
     {
-      config: {
-        openapi: {
-          summary: 'Product summaries by slugs or by ids (comma-separated, in that order)',
-          tags,
-          query: BatchQuery,
-          response: ProductList,
-        },
+      schema: {
+        summary: 'Product summaries by slugs or by ids (comma-separated, in that order)',
+        tags,
+        querystring: BatchQuery,
+        response: { 200: ProductList },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const query = parse(BatchQuery, request.query, 'query');
+      const query = request.query;
       if ((query.slugs === undefined) === (query.ids === undefined))
         throw badRequest('Invalid query: give either slugs or ids');
       if (query.ids !== undefined)
@@ -91,19 +87,16 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/products/featured',
     {
-      config: {
-        openapi: {
-          summary:
-            'Featured products for the home page (fixed per shop, spread over the categories)',
-          tags,
-          query: LimitQuery,
-          response: ProductList,
-        },
+      schema: {
+        summary: 'Featured products for the home page (fixed per shop, spread over the categories)',
+        tags,
+        querystring: LimitQuery,
+        response: { 200: ProductList },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { limit } = parse(LimitQuery, request.query, 'query');
+      const { limit } = request.query;
       // A fixed pseudo-random order per shop: the same home page on every load, different per shop.
       const { rows } = await db.query<ProductRow>(
         `select * from (
@@ -120,20 +113,18 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/products/:id/related',
     {
-      config: {
-        openapi: {
-          summary: 'Products of the same category and brand (the product by id or slug)',
-          tags,
-          params: ProductParams,
-          query: LimitQuery,
-          response: ProductList,
-        },
+      schema: {
+        summary: 'Products of the same category and brand (the product by id or slug)',
+        tags,
+        params: ProductParams,
+        querystring: LimitQuery,
+        response: { 200: ProductList },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { id } = parse(ProductParams, request.params, 'path');
-      const { limit } = parse(LimitQuery, request.query, 'query');
+      const { id } = request.params;
+      const { limit } = request.query;
       // By id or by slug: a product page asks with the slug it has, in parallel with the product.
       const product = (
         await db.query<{ id: string; brand_id: string; category_id: string }>(
@@ -157,19 +148,17 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/offerings',
     {
-      config: {
-        openapi: {
-          summary:
-            "The products of offerings, keyed by offering id (the cart widget's names, images and prices)",
-          tags,
-          query: OfferingsQuery,
-          response: OfferingSummaries,
-        },
+      schema: {
+        summary:
+          "The products of offerings, keyed by offering id (the cart widget's names, images and prices)",
+        tags,
+        querystring: OfferingsQuery,
+        response: { 200: OfferingSummaries },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const ids = batch(parse(OfferingsQuery, request.query, 'query').ids, 'ids');
+      const ids = batch(request.query.ids, 'ids');
       const { rows } = await db.query<ProductRow>(
         `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where o.id = any($2::text[])`,
         [tenant.id, ids],

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   SearchResult,
@@ -8,10 +7,11 @@ import {
 } from '../../../shared/contracts/catalogue';
 import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
-import { parse } from '../../http/errors';
+
 import { orderBy, PagingQuery } from './paging';
 import { summariesByIds } from './product-rows';
 import { correctWords, RANK_SQL, searchWords, tsquerySql } from './search-query';
+import type { ServiceApp } from '../service';
 
 // Full-text search with facets, and suggestions for the search box.
 const tags = ['catalogue'];
@@ -30,22 +30,20 @@ const SuggestQuery = z.object({
 type Facet = { slug: string; name: string; count: number };
 type SearchRow = { total: number; brands: Facet[]; categories: Facet[]; ids: string[] };
 
-export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
+export function registerSearchRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/search',
     {
-      config: {
-        openapi: {
-          summary: 'Full-text product search with brand and category facets',
-          tags,
-          query: SearchQuery,
-          response: SearchResult,
-        },
+      schema: {
+        summary: 'Full-text product search with brand and category facets',
+        tags,
+        querystring: SearchQuery,
+        response: { 200: SearchResult },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const query = parse(SearchQuery, request.query, 'query');
+      const query = request.query;
       const empty = {
         items: [],
         total: 0,
@@ -107,18 +105,16 @@ export function registerSearchRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/suggest',
     {
-      config: {
-        openapi: {
-          summary: 'Suggestions for the search box as the shopper types (name prefixes)',
-          tags,
-          query: SuggestQuery,
-          response: Suggestions,
-        },
+      schema: {
+        summary: 'Suggestions for the search box as the shopper types (name prefixes)',
+        tags,
+        querystring: SuggestQuery,
+        response: { 200: Suggestions },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { q, limit } = parse(SuggestQuery, request.query, 'query');
+      const { q, limit } = request.query;
       const words = searchWords(q);
       if (words.length === 0) return { suggestions: [], categories: [] };
       const tsquery = tsquerySql(words, 3);

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Brand, BrandPage, Category, CategoryPage } from '../../../shared/contracts/catalogue';
 import { requireTenant, type TenantRow } from '../../auth/principal';
 import type { Db } from '../../db/db';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { ListingQuery, orderBy } from './paging';
 import { PRODUCT_COLUMNS, PRODUCT_FROM, toSummary, type ProductRow } from './product-rows';
+import type { ServiceApp } from '../service';
 
 // Brands and categories, each with the number of products the shop offers, and a page of their
 // products for the brand and category screens.
@@ -46,8 +46,13 @@ const toTaxon = (row: TaxonRow) => ({
   productCount: row.product_count,
 });
 
-async function listing(db: Db, kind: Kind, tenant: TenantRow, slug: string, rawQuery: unknown) {
-  const query = parse(ListingQuery, rawQuery, 'query');
+async function listing(
+  db: Db,
+  kind: Kind,
+  tenant: TenantRow,
+  slug: string,
+  query: z.output<typeof ListingQuery>,
+) {
   const taxon = (await taxa(db, kind, tenant, slug))[0];
   if (!taxon) throw notFound(`No ${kind.table === 'brands' ? 'brand' : 'category'} ${slug}`);
   const { rows } = await db.query<ProductRow>(
@@ -64,16 +69,14 @@ async function listing(db: Db, kind: Kind, tenant: TenantRow, slug: string, rawQ
   };
 }
 
-export function registerTaxonomyRoutes(app: FastifyInstance, db: Db): void {
+export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/brands',
     {
-      config: {
-        openapi: {
-          summary: 'Every brand, by name',
-          tags,
-          response: z.object({ items: z.array(Brand) }),
-        },
+      schema: {
+        summary: 'Every brand, by name',
+        tags,
+        response: { 200: z.object({ items: z.array(Brand) }) },
       },
     },
     async (request) => {
@@ -85,19 +88,17 @@ export function registerTaxonomyRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/brands/:brandSlug',
     {
-      config: {
-        openapi: {
-          summary: 'A brand and a page of its products',
-          tags,
-          params: BrandParams,
-          query: ListingQuery,
-          response: BrandPage,
-        },
+      schema: {
+        summary: 'A brand and a page of its products',
+        tags,
+        params: BrandParams,
+        querystring: ListingQuery,
+        response: { 200: BrandPage },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { brandSlug } = parse(BrandParams, request.params, 'path');
+      const { brandSlug } = request.params;
       const { taxon, ...page } = await listing(db, BRANDS, tenant, brandSlug, request.query);
       return { brand: taxon, ...page };
     },
@@ -106,12 +107,10 @@ export function registerTaxonomyRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/categories',
     {
-      config: {
-        openapi: {
-          summary: 'Every category, in shop order',
-          tags,
-          response: z.object({ items: z.array(Category) }),
-        },
+      schema: {
+        summary: 'Every category, in shop order',
+        tags,
+        response: { 200: z.object({ items: z.array(Category) }) },
       },
     },
     async (request) => {
@@ -123,19 +122,17 @@ export function registerTaxonomyRoutes(app: FastifyInstance, db: Db): void {
   app.get(
     '/categories/:slug',
     {
-      config: {
-        openapi: {
-          summary: 'A category and a page of its products',
-          tags,
-          params: CategoryParams,
-          query: ListingQuery,
-          response: CategoryPage,
-        },
+      schema: {
+        summary: 'A category and a page of its products',
+        tags,
+        params: CategoryParams,
+        querystring: ListingQuery,
+        response: { 200: CategoryPage },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { slug } = parse(CategoryParams, request.params, 'path');
+      const { slug } = request.params;
       const { taxon, ...page } = await listing(db, CATEGORIES, tenant, slug, request.query);
       return { category: taxon, ...page };
     },

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ContentPage, HomePage } from '../../../shared/contracts/cms';
 import { requireTenant } from '../../auth/principal';
-import { notFound, parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import { notFound } from '../../http/errors';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { findPage, homeBlocks, listPages } from './content';
 import { publicTenant } from './tenants';
 
@@ -17,10 +17,10 @@ const Summaries = z.object({ pages: z.array(ContentPage.omit({ body: true, kind:
 const shared = (reply: FastifyReply) =>
   reply.header('cache-control', 'public, max-age=60').header('vary', 'X-Domain-Origin');
 
-export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+export async function contentRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/navigation',
-    { config: { openapi: { summary: 'Shop name, theme, navigation and footer links', tags } } },
+    { schema: { summary: 'Shop name, theme, navigation and footer links', tags } },
     async (request, reply) => {
       shared(reply);
       return publicTenant(requireTenant(request));
@@ -29,7 +29,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
 
   app.get(
     '/home',
-    { config: { openapi: { summary: 'Home page blocks', tags, response: HomePage } } },
+    { schema: { summary: 'Home page blocks', tags, response: { 200: HomePage } } },
     async (request, reply) => {
       const tenant = requireTenant(request);
       shared(reply);
@@ -39,7 +39,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
 
   app.get(
     '/pages',
-    { config: { openapi: { summary: 'Content pages', tags, response: Summaries } } },
+    { schema: { summary: 'Content pages', tags, response: { 200: Summaries } } },
     async (request, reply) => {
       const tenant = requireTenant(request);
       shared(reply);
@@ -50,13 +50,16 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
   app.get(
     '/pages/:pageId',
     {
-      config: {
-        openapi: { summary: 'One content page', tags, params: PageParams, response: ContentPage },
+      schema: {
+        summary: 'One content page',
+        tags,
+        params: PageParams,
+        response: { 200: ContentPage },
       },
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      const { pageId } = parse(PageParams, request.params, 'page id');
+      const { pageId } = request.params;
       const page = await findPage(db, tenant.id, 'page', pageId);
       if (!page) throw notFound(`Page not found: ${pageId}`);
       shared(reply);
@@ -66,7 +69,7 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
 
   app.get(
     '/policies',
-    { config: { openapi: { summary: 'Policy pages', tags, response: Summaries } } },
+    { schema: { summary: 'Policy pages', tags, response: { 200: Summaries } } },
     async (request, reply) => {
       const tenant = requireTenant(request);
       shared(reply);
@@ -77,18 +80,16 @@ export async function contentRoutes(app: FastifyInstance, { db }: ServiceOptions
   app.get(
     '/policies/:policyCode',
     {
-      config: {
-        openapi: {
-          summary: 'One policy page (terms, privacy, delivery, returns)',
-          tags,
-          params: PolicyParams,
-          response: ContentPage,
-        },
+      schema: {
+        summary: 'One policy page (terms, privacy, delivery, returns)',
+        tags,
+        params: PolicyParams,
+        response: { 200: ContentPage },
       },
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      const { policyCode } = parse(PolicyParams, request.params, 'policy code');
+      const { policyCode } = request.params;
       const page = await findPage(db, tenant.id, 'policy', policyCode);
       if (!page) throw notFound(`Policy not found: ${policyCode}`);
       shared(reply);

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PageUrl } from '../../../shared/contracts/context';
 import { ContextQuery } from '../../../shared/contracts/context';
 import { parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { publicTenant, tenantLookup } from './tenants';
 
 // GET /cms-api/context (specification section 7, call 1): the context of one page load. The shop is
@@ -38,21 +37,19 @@ function parseLocation(raw: string): z.infer<typeof PageUrl> {
   };
 }
 
-export async function contextRoute(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+export async function contextRoute(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   const tenantOf = tenantLookup(db);
   app.get(
     '/context',
     {
-      config: {
-        openapi: {
-          summary: 'Context of one page load (a JSON string carrying the context)',
-          tags: ['cms'],
-          query: ContextQuery,
-        },
+      schema: {
+        summary: 'Context of one page load (a JSON string carrying the context)',
+        tags: ['cms'],
+        querystring: ContextQuery,
       },
     },
     async (request, reply) => {
-      const query = parse(ContextQuery, request.query, 'query');
+      const query = request.query;
       const url = parseLocation(query.url);
       const hostname = url.host.replace(/:\d+$/, '');
       const tenant = await tenantOf(hostname);

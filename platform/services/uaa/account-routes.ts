@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ChangePasswordRequest, MessageResponse } from '../../../shared/contracts/account';
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
@@ -13,7 +12,7 @@ import { revokeOtherSessions } from './refresh-tokens';
 
 const tags = ['uaa'];
 
-export async function accountRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/account',
     {

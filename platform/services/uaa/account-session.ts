@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { TokenPair } from '../../../shared/contracts/uaa';
 import type { PlatformConfig } from '../../config';
 import type { Queryable } from '../../db/db';
 import { issueTokenPair, liveGuestSession, revokeFamily } from './refresh-tokens';
+import type { ServiceApp } from '../service';
 
 /**
  * Starts an account's session, whatever proved who the visitor is (a password or a provider's
@@ -10,7 +10,7 @@ import { issueTokenPair, liveGuestSession, revokeFamily } from './refresh-tokens
  * in the caller's transaction.
  */
 export async function startAccountSession(
-  app: FastifyInstance,
+  app: ServiceApp,
   tx: Queryable,
   config: PlatformConfig,
   session: { tenantId: string; accountId: string; guestRefreshToken?: string },

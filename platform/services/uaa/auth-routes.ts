@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { RefreshRequest, SignInRequest, TokenPair } from '../../../shared/contracts/uaa';
 import { requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { HttpError, parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';
@@ -14,10 +13,7 @@ import { issueTokenPair, revokeSessionOf, spendRefreshToken } from './refresh-to
 // Session endpoints: only the gateway calls them (its proxy never forwards /auth/ paths).
 const tags = ['uaa'];
 
-export async function authRoutes(
-  app: FastifyInstance,
-  { db, config }: ServiceOptions,
-): Promise<void> {
+export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions): Promise<void> {
   app.post(
     '/auth/guest',
     {

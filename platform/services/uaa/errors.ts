@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { HttpError, isDataException, validationFailure } from '../../http/errors';
+import type { ServiceApp } from '../service';
 
 // uaa speaks OAuth-style errors, { error, error_description } (shared/contracts/uaa.ts UaaError),
 // unlike the other services' { error: { code, message, cid } }; the cid is added here too. Codes the gateway acts on:
@@ -14,7 +14,7 @@ export const invalidGrant = (description: string) =>
 export const invalidToken = (description: string) =>
   new HttpError(401, 'invalid_token', description);
 
-export function registerUaaErrors(app: FastifyInstance): void {
+export function registerUaaErrors(app: ServiceApp): void {
   app.setErrorHandler((thrown, request, reply) => {
     const error = validationFailure(thrown);
     if (error instanceof HttpError) {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { TokenPair } from '../../../shared/contracts/uaa';
 import { ExternalSignInRequest } from '../../../shared/contracts/identities';
 import { requireTenant } from '../../auth/principal';
 import { parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { verifyIdToken } from './id-token';
 import { accountOfIdentity } from './identities';
 import { startAccountSession } from './account-session';
@@ -13,7 +12,7 @@ import { startAccountSession } from './account-session';
 // against a configured issuer (docs/decisions/0180). Like password sign-in, a live guest session's
 // cart is merged into the account's, inside the same transaction.
 export async function externalRoutes(
-  app: FastifyInstance,
+  app: ServiceApp,
   { db, config }: ServiceOptions,
 ): Promise<void> {
   app.post(

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { MessageResponse } from '../../../shared/contracts/account';
 import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/identities';
 import { hashPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, notFound, parse } from '../../http/errors';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { accountById } from './accounts';
 import { invalidToken } from './errors';
 import { identitiesOf } from './identities';
@@ -13,7 +12,7 @@ import { identitiesOf } from './identities';
 // one (never the last way in), and a first password for an account created by a provider.
 const tags = ['uaa'];
 
-export async function identityRoutes(app: FastifyInstance, { db }: ServiceOptions): Promise<void> {
+export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/account/identities',
     {

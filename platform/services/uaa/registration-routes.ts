@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   ActivateRequest,
   MessageResponse,
@@ -13,7 +12,7 @@ import { requireTenant, type TenantRow } from '../../auth/principal';
 import { badRequest, notFound, parse } from '../../http/errors';
 import type { Queryable } from '../../db/db';
 import { queueMail } from '../../mail/outbox';
-import type { ServiceOptions } from '../service';
+import type { ServiceApp, ServiceOptions } from '../service';
 import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
 import { clearAttempts } from './lockout';
 import { revokeAccountSessions } from './refresh-tokens';
@@ -33,10 +32,7 @@ const REGISTERED = {
 /** At most one "you already have an account" e-mail per address in this time. */
 const EXISTS_MAIL_EVERY_SECONDS = 10 * 60;
 
-export async function registrationRoutes(
-  app: FastifyInstance,
-  { db }: ServiceOptions,
-): Promise<void> {
+export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.post(
     '/register',
     {
