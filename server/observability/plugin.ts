@@ -20,6 +20,15 @@ declare module 'fastify' {
   }
 }
 
+const NO_TOKENS = { accessToken: null, refreshToken: null };
+
+/** The host name of a shop origin (`http://shop.localhost:3000` -> `shop.localhost`), no URL parse. */
+export function hostnameOf(origin: string): string {
+  const host = origin.slice(origin.indexOf('//') + 2);
+  const port = host.lastIndexOf(':');
+  return port === -1 ? host : host.slice(0, port);
+}
+
 export const observabilityPlugin = fp(
   async (app: FastifyInstance, opts: { reporter: Reporter }) => {
     app.decorate('reporter', opts.reporter);
@@ -30,11 +39,13 @@ export const observabilityPlugin = fp(
         cid: request.cid,
         traceId: traceIdFrom(request.headers.traceparent),
         // Probes (/healthz, /readyz) have no shop origin.
-        tenant: request.shopOrigin ? new URL(request.shopOrigin).hostname : '',
+        tenant: request.shopOrigin ? hostnameOf(request.shopOrigin) : '',
         routeId: routeIdOf(request),
       };
-      const { accessToken, refreshToken } = readTokenCookies(request);
-      if (accessToken && refreshToken && opts.reporter.enabled) {
+      const { accessToken, refreshToken } = opts.reporter.enabled
+        ? readTokenCookies(request)
+        : NO_TOKENS;
+      if (accessToken && refreshToken) {
         // Only a report needs it: who was it, for a proxied call that failed.
         scope.lookupUser = async () => {
           const result = await app.uaa.account(
@@ -72,11 +83,13 @@ export const observabilityPlugin = fp(
     });
     app.addHook('onClose', async () => unsubscribe());
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.scope?.eventId) reply.header('x-event-id', request.scope.eventId);
+      done(null, payload);
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
+      done();
       const route = request.scope?.routeId ?? 'unmatched';
       httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
       httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);

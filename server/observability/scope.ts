@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 // What every report, metric and upstream call of one gateway request needs to know about it,
 // without threading it through every function: the CID, the W3C trace id, the tenant, the route
@@ -34,16 +34,30 @@ export function runInScope<T>(scope: RequestScope, fn: () => T): T {
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 
+// Random ids are cut from a block of random bytes: one call to the system's generator per ~170
+// requests instead of two per request (they were ~3 % of a proxied call's CPU; ADR 0158).
+const entropy = Buffer.alloc(4096);
+let entropyAt = entropy.length;
+
+function randomHex(bytes: number): string {
+  if (entropyAt + bytes > entropy.length) {
+    randomFillSync(entropy);
+    entropyAt = 0;
+  }
+  entropyAt += bytes;
+  return entropy.toString('hex', entropyAt - bytes, entropyAt);
+}
+
 /** The caller's trace id when it sent a valid W3C traceparent, a fresh one otherwise. */
 export function traceIdFrom(header: unknown): string {
   const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
   if (match && !/^0+$/.test(match[1]!)) return match[1]!;
-  return randomBytes(16).toString('hex');
+  return randomHex(16);
 }
 
 /** A traceparent for one upstream call: the request's trace, a new span id, sampled. */
 export function traceparentFor(traceId: string): string {
-  return `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+  return `00-${traceId}-${randomHex(8)}-01`;
 }
 
 /** The visitor's user of the scope, looked up if that is possible and not done yet. */

@@ -35,12 +35,11 @@ export function csrfFailure(request: FastifyRequest): string | null {
 
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const failure = csrfFailure(request);
-      if (failure) {
-        request.log.info({ origin: request.headers.origin }, `csrf: ${failure}`);
-        return jsonError(reply, 403, 'csrf', failure);
-      }
+      if (!failure) return done();
+      request.log.info({ origin: request.headers.origin }, `csrf: ${failure}`);
+      void jsonError(reply, 403, 'csrf', failure);
     });
   },
   { name: 'csrf', dependencies: ['request-context'] },

@@ -19,9 +19,11 @@ export const healthPlugin = fp(
     app.decorate('shuttingDown', false);
     let inFlight = 0;
     // The response's 'close' fires exactly once, whether it finished or the client went away.
-    app.addHook('onRequest', async (_request, reply) => {
+    const left = () => inFlight--;
+    app.addHook('onRequest', (_request, reply, done) => {
       inFlight++;
-      reply.raw.once('close', () => inFlight--);
+      reply.raw.once('close', left);
+      done();
     });
     app.decorate('drained', async (timeoutMs: number) => {
       const deadline = Date.now() + timeoutMs;
@@ -31,8 +33,9 @@ export const healthPlugin = fp(
     });
     // While shutting down, every response closes its connection, so keep-alive clients move to
     // another instance and the server can finish closing once in-flight requests are done.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (app.shuttingDown) reply.header('connection', 'close');
+      done(null, payload);
     });
     app.get('/healthz', async () => ({ status: 'ok' }));
     app.get('/readyz', async (_request, reply) => {

@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, RateLimit } from '../config';
 import { limitBucket, type LimitBucket } from '../limits/buckets';
@@ -40,24 +40,32 @@ export const rateLimitPlugin = fp(
       guest: limiter('guest', config.rateLimits.guest),
     };
 
-    app.addHook('onRequest', async (request, reply) => {
-      const bucket = limitBucket(
-        request.method,
-        request.url,
-        Boolean(request.cookies.access_token),
-      );
-      if (!bucket) return;
+    /** True when the request was refused (answered with 429). */
+    const refuse = async (bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply) => {
       const result = await limiters[bucket](request);
-      if (result.isAllowed || !result.isExceeded) return;
+      if (result.isAllowed || !result.isExceeded) return false;
       const seconds = Math.max(1, result.ttlInSeconds);
       request.log.warn({ bucket, remoteAddress: request.ip }, 'rate limit exceeded');
       reply.header('retry-after', String(seconds));
-      return jsonError(
+      void jsonError(
         reply,
         429,
         'rate_limited',
         `Too many ${WHAT[bucket]} from your address; try again in ${seconds} s`,
       );
+      return true;
+    };
+    // Most requests are in no bucket (every GET): they pay for no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const bucket = limitBucket(
+        request.method,
+        request.url,
+        Boolean(request.cookies.access_token),
+      );
+      if (!bucket) return done();
+      refuse(bucket, request, reply).then((refused) => {
+        if (!refused) done();
+      }, done);
     });
   },
   { name: 'rate-limit', dependencies: ['@fastify/cookie', 'request-context'] },

@@ -40,7 +40,9 @@ export const requestContextPlugin = fp(
     app.decorateRequest('cid', '');
     app.decorateRequest('shopOrigin', '');
     app.decorateRequest('routePath', '');
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback-style hooks here and in the other per-request plugins: an async hook costs a promise
+    // per request, on every request (docs/decisions/0158).
+    app.addHook('onRequest', (request, reply, done) => {
       request.cid = request.id;
       request.routePath = routePathOf(request.url) ?? request.url;
       reply.header('x-correlation-id', request.cid);
@@ -50,7 +52,8 @@ export const requestContextPlugin = fp(
           : hostProblem(request.host);
       if (!problem) request.shopOrigin = shopOriginOf(request);
       else if (PROBES.has(request.url)) request.shopOrigin = `${request.protocol}://invalid.host`;
-      else return jsonError(reply, 400, 'bad_host', problem);
+      else return void jsonError(reply, 400, 'bad_host', problem);
+      done();
     });
   },
   { name: 'request-context' },

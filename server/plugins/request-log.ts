@@ -10,7 +10,8 @@ import { redactAccountKeys } from '../../shared/redact-keys';
 // search finds a page load and every call it made (docs/decisions/0174).
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
+      done();
       if (request.url === '/healthz' || request.url === '/readyz') return;
       const pageCid = request.headers['x-page-cid'];
       request.log.info(

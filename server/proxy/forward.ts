@@ -32,7 +32,8 @@ export async function forward(
   target: Target,
   deps: ForwardDeps,
 ): Promise<void> {
-  const first = await proxyCredentials(request, reply, deps);
+  const cookies = readTokenCookies(request);
+  const first = await proxyCredentials(request, reply, deps, { cookies });
   const controller = new AbortController();
   // The client went away before the answer was complete: stop the upstream work too.
   reply.raw.once('close', () => {
@@ -40,7 +41,7 @@ export async function forward(
   });
   // A GET that changes state (copyBookingToCart) is never sent twice (issue #12 item 6).
   const replayable = REPLAYABLE.has(request.method) && !changesStateOnGet(request.routePath);
-  const canRenew = replayable && !first.renewed && readTokenCookies(request).refreshToken !== null;
+  const canRenew = replayable && !first.renewed && cookies.refreshToken !== null;
 
   const breaker = deps.breakers.for(target.service);
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Config } from '../config';
-import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import { clearTokenCookies, readTokenCookies, setTokenCookies, type TokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
 // The access token a proxied call carries as Bearer. Renewed first when it is missing or expires
@@ -16,9 +16,9 @@ export async function proxyCredentials(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: Deps,
-  options: { force?: boolean; accessToken?: string | null } = {},
+  options: { force?: boolean; accessToken?: string | null; cookies?: TokenCookies } = {},
 ): Promise<Credentials> {
-  const cookies = readTokenCookies(request);
+  const cookies = options.cookies ?? readTokenCookies(request);
   const current = options.accessToken !== undefined ? options.accessToken : cookies.accessToken;
   const refreshToken = cookies.refreshToken;
   const due = options.force || current === null || expiresSoon(current);
