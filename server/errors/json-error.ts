@@ -8,10 +8,11 @@ export function jsonError(
   status: number,
   code: string,
   message: string,
+  details?: Record<string, unknown>,
 ): FastifyReply {
   // Before onRequest (framework errors) the CID is only the request id.
   const cid = reply.request.cid || reply.request.id;
-  const body: GatewayError = { error: { code, message, cid } };
+  const body: GatewayError = { error: { code, message, cid, ...(details ? { details } : {}) } };
   return reply
     .code(status)
     .header('x-correlation-id', cid)

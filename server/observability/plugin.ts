@@ -4,6 +4,7 @@ import type { Reporter } from '../error-reporting';
 import { readTokenCookies } from '../session/cookies';
 import { httpDuration, httpRequests } from './metrics';
 import { routeIdOf } from './route-id';
+import { HttpFailureError } from '../errors/http-failure';
 import { onSectionFailure } from '../page/section-failures';
 import { currentScope, runInScope, traceIdFrom, type RequestScope } from './scope';
 
@@ -67,8 +68,13 @@ export const observabilityPlugin = fp(
     });
 
     // The gateway's own handler errors (5xx), through the one error plugin (plugins/errors.ts).
+    // A failed response the gateway answered itself (the proxy's 502/504) is reported like a failed
+    // upstream answer, "[status] statusText (url)" (docs/decisions/0127).
     app.errorReporters.push(({ error, request }) => {
-      if (request.scope) opts.reporter.exception(error, request.scope);
+      if (!request.scope) return;
+      if (error instanceof HttpFailureError)
+        void opts.reporter.httpFailure(request.scope, error.failure);
+      else opts.reporter.exception(error, request.scope);
     });
     // A page section left out: reported when it was an exception (a failed upstream answer
     // was reported by the upstream watch already).

@@ -37,6 +37,8 @@ function failureReporter(reporter: () => Reporter, opts: Dispatcher.DispatchOpti
   const url = `${String(opts.origin ?? '')}${opts.path ?? ''}`;
   return (status: number, statusText: string) => {
     if (!scope || scope.quiet) return;
+    // A proxied call that got no answer is reported by the proxy as its 502/504 (once).
+    if (status === 0 && scope.routeId === 'proxy') return;
     const reporting = reporter();
     if (reporting.enabled) void reporting.httpFailure(scope, { status, statusText, url });
   };

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { HttpFailureError } from '../errors/http-failure';
 import { jsonError } from '../errors/json-error';
 import { BodyTooLargeError } from './body-limit';
 
@@ -27,6 +29,24 @@ const CONNECT_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
+function reportFailure(
+  reply: FastifyReply,
+  cause: unknown,
+  { status, url }: { status: number; url: string },
+): void {
+  const error = new HttpFailureError(
+    { status, statusText: STATUS_CODES[status] ?? '', url },
+    cause,
+  );
+  for (const report of reply.server.errorReporters) {
+    try {
+      report({ error, request: reply.request, status });
+    } catch (failure) {
+      reply.request.log.warn({ err: failure }, 'error reporter failed');
+    }
+  }
+}
+
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let e = error; e && chain.length < 8; e = (e as { cause?: unknown }).cause) chain.push(e);
@@ -37,9 +57,10 @@ function causes(error: unknown): unknown[] {
 export function sendProxyError(
   reply: FastifyReply,
   error: unknown,
-  service: string,
+  target: { service: string; url: string },
   clientGone: boolean,
 ): boolean {
+  const { service } = target;
   const chain = causes(error);
   if (chain.some((e) => e instanceof BodyTooLargeError)) {
     void jsonError(reply, 413, 'payload_too_large', 'Request body too large (limit 1 MiB)');
@@ -58,6 +79,9 @@ export function sendProxyError(
     void jsonError(reply, 400, 'bad_request', 'The request cannot be forwarded');
     return false;
   }
+  // The gateway's 502/504 go to the error reporters as "[status] statusText (url)", the
+  // specification's form for a failed response (docs/decisions/0127).
+  reportFailure(reply, error, { status: timedOut ? 504 : 502, url: target.url });
   if (timedOut) {
     void jsonError(reply, 504, 'upstream_timeout', `The ${service} service did not answer in time`);
   } else {

@@ -9,6 +9,7 @@ import { withAbortSignal } from './abort';
 import { changesStateOnGet } from '../plugins/csrf';
 import type { Breakers } from './breakers';
 import { jsonError } from '../errors/json-error';
+import { sendUpstreamError } from './error-body';
 import { sendProxyError } from './errors';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 
@@ -74,20 +75,19 @@ export async function forward(
               rewriteHeaders: (headers) =>
                 (copied = downstreamHeaders(headers as IncomingHttpHeaders, accessToken !== null)),
               onError: (_reply, { error }) => {
-                const fault = sendProxyError(
-                  reply,
-                  error,
-                  target.service,
-                  controller.signal.aborted,
-                );
+                const fault = sendProxyError(reply, error, target, controller.signal.aborted);
                 if (fault) fail(error);
                 else settle(0);
               },
               onResponse: (_request, _reply, raw) => {
                 const res = raw as unknown as UpstreamAnswer;
                 settle(res.statusCode);
-                if (res.statusCode !== 401 || !mayRenew) return void reply.send(res.stream);
-                void retryAfterRefusal(res, copied, accessToken);
+                if (res.statusCode === 401 && mayRenew)
+                  return void retryAfterRefusal(res, copied, accessToken);
+                // Errors in the gateway's shape (docs/decisions/0127); answers stream through.
+                if (res.statusCode >= 400)
+                  return void sendUpstreamError(reply, res, target.service);
+                reply.send(res.stream);
               },
             }),
           );
@@ -120,7 +120,8 @@ export async function forward(
       force: true,
       accessToken: used,
     });
-    if (!renewed.renewed || controller.signal.aborted) return void reply.send(refused.stream);
+    if (!renewed.renewed || controller.signal.aborted)
+      return void sendUpstreamError(reply, refused, target.service);
     refused.stream.on('error', () => {}); // destroying an unread undici body emits an abort error
     refused.stream.destroy();
     for (const name of Object.keys(copied)) reply.removeHeader(name);

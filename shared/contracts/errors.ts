@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
-// JSON errors of the gateway's own endpoints: { error: { code, message, cid } } (brief).
+// JSON errors of the gateway's own endpoints: { error: { code, message, cid } } (brief). A proxied
+// platform error keeps what else its body said under `details` (docs/decisions/0127).
 export const GatewayError = z.object({
-  error: z.object({ code: z.string(), message: z.string(), cid: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    cid: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
 });
 export type GatewayError = z.infer<typeof GatewayError>;
 

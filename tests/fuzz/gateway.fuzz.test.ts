@@ -8,9 +8,9 @@ import { pathFrom, requestArbitrary } from './arbitraries';
 import { FUZZ_RUNS, FUZZ_SEED, report, residentMb, runCampaign, type Finding } from './runner';
 
 // The production gateway process (dist/server/main.js) against a fake platform that only ever
-// answers 2xx/4xx, under FUZZ_RUNS (10,000) generated requests: no 5xx, no request without an
-// answer, errors in the JSON error shape (or an error page with its CID), the process alive and
-// its resident memory bounded at the end.
+// answers 2xx/4xx (some 4xx not in the error shape, as uaa's and a balancer's are), under
+// FUZZ_RUNS (10,000) generated requests: no 5xx, no request without an answer, errors in the JSON
+// error shape (or an error page with its CID), the process alive and its resident memory bounded.
 const RSS_LIMIT_MB = 256;
 let upstream: FakeUpstream;
 let gateway: NodeProcess;
@@ -18,6 +18,14 @@ let gateway: NodeProcess;
 beforeAll(async () => {
   upstream = await startFakeUpstream();
   serveContext(upstream);
+  // Upstream errors not in the gateway's shape, which the proxy answers in it (ADR 0127): uaa's
+  // OAuth-style errors (not on the account and session calls the gateway itself makes), and a
+  // plain-text refusal; other unknown paths get the platform's 404.
+  upstream.on('*', /^\/api\/services\/uaa\/api\/v1\/(?!account$|auth\/)/, {
+    status: 400,
+    body: { error: 'invalid_request', error_description: 'Not something uaa does' },
+  });
+  upstream.on('*', /^\/api\/services\/shopping-lists\//, { status: 400, body: 'refused' });
   // A guest session, as uaa gives one (the no-JavaScript cart form and /auth/guest need it).
   upstream.on('POST', '/api/services/uaa/api/v1/auth/guest', {
     body: { access_token: 'guest-access', refresh_token: 'guest-refresh', expires_in: 300 },

@@ -105,7 +105,10 @@ describe('Bearer from the cookie, renewed when due', () => {
       cookie: 'access_token=o; refresh_token=r-spent',
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'expired' });
+    // In the gateway's error shape (docs/decisions/0127).
+    expect(res.json()).toEqual({
+      error: { code: 'expired', message: 'expired', cid: res.headers['x-correlation-id'] },
+    });
     expect(res.headers['set-cookie']).toEqual([
       'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',

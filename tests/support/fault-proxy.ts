@@ -5,16 +5,21 @@ import type { AddressInfo } from 'node:net';
 // an error instead (a sick CMS, say), so a test gets a real upstream failure on real HTTP.
 export type FaultProxy = {
   url: string;
-  /** Requests whose path starts with `prefix` get `status` until cleared. */
-  fail(prefix: string, status: number): void;
+  /**
+   * Requests whose path starts with `prefix` get `status` until cleared; `drop`: the connection
+   * is closed without an answer; `hang`: no answer at all.
+   */
+  fail(prefix: string, status: Fault): void;
   clear(): void;
   /** Every request that passed, newest last (path and headers). */
   seen: { url: string; headers: Record<string, string | string[] | undefined> }[];
   close(): Promise<void>;
 };
 
+export type Fault = number | 'drop' | 'hang';
+
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  const faults = new Map<string, number>();
+  const faults = new Map<string, Fault>();
   const upstream = new URL(target);
   const seen: FaultProxy['seen'] = [];
   const server = createServer((req, res) => {
@@ -23,6 +28,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     for (const [prefix, status] of faults) {
       if ((req.url ?? '').startsWith(prefix)) {
         req.resume();
+        if (status === 'hang') return;
+        if (status === 'drop') return void req.socket.destroy();
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'injected', message: 'injected fault' } }));
         return;
