@@ -63,3 +63,32 @@ describe.each(Object.entries(VIEWPORTS))('orders on a %s', (_size, viewport) => 
     await context.close();
   });
 });
+
+describe.each([
+  ['with', true, VIEWPORTS.desktop],
+  ['without', false, VIEWPORTS.phone],
+] as const)('moving a delivery %s JavaScript', (_with, javaScriptEnabled, viewport) => {
+  it("opens the slot picker on the order's day and moves it to a slot of another day", async () => {
+    const context = await browser.newContext({ viewport, javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, '/orders/ord-fresh-demo-3');
+    const facts = page.locator('.order-facts dd').first();
+    const before = (await facts.textContent())!;
+    await page.getByText('Change the delivery slot').click();
+    const form = page.locator('form#change-slot');
+    // The order's own slot is shown chosen, on its day.
+    const current = form.getByRole('radio', { name: new RegExp(`^${before}, `) });
+    expect(await current.isVisible()).toBe(true);
+    expect(await current.isChecked()).toBe(true);
+    // The first other day's tab, then its first free slot.
+    await form.locator('.slot-day-radio:not(:checked) + .slot-day-tab').first().click();
+    const target = form.getByRole('radio', { name: /\d\d:\d\d–\d\d:\d\d, (€|free)/i }).first();
+    const label = (await target.getAttribute('aria-label'))!.replace(/, [^,]*$/, '');
+    expect(label).not.toBe(before);
+    await target.check();
+    await form.getByRole('button', { name: 'Move my delivery' }).click();
+    await page.getByText('Your delivery slot is changed.').waitFor();
+    expect(await facts.textContent()).toBe(label);
+    await context.close();
+  });
+});
