@@ -7,6 +7,7 @@ import {
   readReportingDsnFromDocument,
   ReportingDsnContext,
 } from './lib/cid-context';
+import { guardChunkLoads } from './runtime/chunk-guard';
 import { reportError, startReporting } from './runtime/reporting';
 import { watchRequests } from './runtime/request-ids';
 
@@ -14,6 +15,7 @@ const cid = readCidFromDocument();
 const reportingDsn = readReportingDsnFromDocument();
 startReporting();
 watchRequests();
+guardChunkLoads();
 const manifest = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
 // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
 const version = manifest?.version;

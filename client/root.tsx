@@ -14,7 +14,9 @@ import type { Route } from './+types/root';
 import { readServerCart } from './cart/server-cart.server';
 import { GenericErrorScreen, NotFoundScreen, errorMessage } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
+import { NavigationProgress } from './components/layout/navigation-progress';
 import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
+import { useChunkFailure } from './runtime/chunk-guard';
 import './styles/app.css';
 
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
@@ -75,6 +77,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   // A newer build is out: this client navigation becomes a full page load (once per path per 10 s).
   const location = useLocation();
+  const chunkFailure = useChunkFailure();
   const firstLocation = useRef(location.key);
   useEffect(() => {
     if (location.key === firstLocation.current) return;
@@ -84,9 +87,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
     });
   }, [location]);
   return (
-    <CmsDefaultLayout context={loaderData.context}>
-      <Outlet />
-    </CmsDefaultLayout>
+    <>
+      <NavigationProgress />
+      <CmsDefaultLayout context={loaderData.context}>
+        {/* A route module that failed to load again within 10 s: the error screen, no reload. */}
+        {chunkFailure === location.pathname + location.search ? <GenericErrorScreen /> : <Outlet />}
+      </CmsDefaultLayout>
+    </>
   );
 }
 

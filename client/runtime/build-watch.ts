@@ -1,9 +1,9 @@
-import { isChunkLoadError, mayReload } from './reload-guard';
+import { mayReload } from './reload-guard';
 
 // The browser runtime's update check (specification sections 4 and 9): a second after the page is
 // idle, then every few minutes, ask the gateway which build is current. When a newer one is out,
-// the next navigation is a full page load; a chunk that fails to load (the old build's file is
-// gone) reloads at once. Both go through the reload guard.
+// the next navigation is a full page load, through the reload guard (chunk-load failures:
+// ./chunk-guard.ts).
 export const BUILD_POLL_MS = 5 * 60_000;
 let newerBuild = false;
 
@@ -33,8 +33,4 @@ export function startBuildWatch(current: string): void {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
   window.setTimeout(() => idle(() => void checkBuild(current)), 1_000);
   window.setInterval(() => void checkBuild(current), BUILD_POLL_MS);
-  window.addEventListener('unhandledrejection', (event) => {
-    if (isChunkLoadError(event.reason))
-      reloadFor(window.location.pathname + window.location.search);
-  });
 }

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startShop, type TestShop } from '../support/shop';
+
+// Issue #7 item 7, "Checked by": the browser runtime of specification sections 4 and 9 in
+// Chromium: the navigation progress bar only after 100 ms, chunk-load failures (React Router's
+// own lazy route modules included) inside the 10 s reload guard.
+let shop: TestShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function open(page: Page, path: string) {
+  await page.goto(`${shop.url}${path}`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+describe('navigation progress', () => {
+  it('appears only once a navigation has waited 100 ms, and goes when it is done', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    await open(page, '/sentry-test');
+    // The page's timers stand still from here: only runFor() moves them.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      held();
+      await released;
+      await route.continue();
+    });
+    const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+
+    await page.getByRole('link', { name: /home$/ }).click();
+    await holding;
+    await page.clock.runFor(99);
+    expect(await bar.count()).toBe(0);
+    await page.clock.runFor(2);
+    await bar.waitFor();
+
+    release();
+    await page.waitForURL(`${shop.url}/`);
+    await bar.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('chunk-load failures', () => {
+  type RouterWindow = {
+    __reactRouterManifest: { routes: Record<string, { module: string }> };
+    __reactRouterDataRouter: { navigate(to: string): Promise<void> };
+  };
+  const moduleOf = (page: Page, id: string) =>
+    page.evaluate(
+      (route) => (window as unknown as RouterWindow).__reactRouterManifest.routes[route]!.module,
+      id,
+    );
+
+  it("load the target from the server once when React Router's lazy route module fails, then show the error screen within 10 s", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await open(page, '/sentry-test');
+    // A deployment removed the old build's file of the home route: its first fetch fails.
+    const home = await moduleOf(page, 'home');
+    let failures = 0;
+    await page.route(
+      (url) => url.pathname === home,
+      (route) => (failures++ === 0 ? route.abort('failed') : route.continue()),
+    );
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+
+    await page.getByRole('link', { name: /home$/ }).click();
+    await expect.poll(() => documents, { timeout: 30_000 }).toEqual(['/']);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(
+      Number(await page.evaluate(() => sessionStorage.getItem('storefront:reload:/'))),
+    ).toBeGreaterThan(0);
+
+    // The same for another route that was loaded from the server less than 10 s ago (set to now,
+    // whatever the machine's speed): no second load, the error screen in the layout instead.
+    const search = await moduleOf(page, 'search');
+    await page.route(
+      (url) => url.pathname === search,
+      (route) => route.abort('failed'),
+    );
+    await page.evaluate(() =>
+      sessionStorage.setItem('storefront:reload:/search', String(Date.now())),
+    );
+    await page.evaluate(
+      () => void (window as unknown as RouterWindow).__reactRouterDataRouter.navigate('/search'),
+    );
+    await page.getByText('Something went wrong. Please, try refreshing the page.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/search');
+    expect(documents).toEqual(['/']);
+    await context.close();
+  });
+});
