@@ -29,6 +29,8 @@ const recorded = shop.pages.get(`signed-in ${PAGE}`)!;
 if (recorded.status !== 200) throw new Error(`${PAGE} answered ${recorded.status} while recording`);
 const replay = await startReplay(shop.recording);
 const gateway = await startGatewayProcess(replay.url);
+// The same gateway with the anonymous page cache on (ADR 0154), for the guest lines.
+const cachedGateway = await startGatewayProcess(replay.url, { PAGE_CACHE_SECONDS: '60' });
 const baseline = await startBaseline(bodyOf(recorded.html));
 
 try {
@@ -61,6 +63,18 @@ try {
       path: PAGE,
       headers: shopHeaders(shop.cookie, CRAWLER_UA),
       pid: gateway.pid,
+    },
+    'guest, no page cache': {
+      origin: gateway.url,
+      path: PAGE,
+      headers: shopHeaders(),
+      pid: gateway.pid,
+    },
+    'guest, page cache': {
+      origin: cachedGateway.url,
+      path: PAGE,
+      headers: shopHeaders(),
+      pid: cachedGateway.pid,
     },
   };
   // Every target warmed before round 1, not counted: the first seconds of a fresh gateway
@@ -114,6 +128,11 @@ try {
       pass: null,
     },
     {
+      target: `${PAGE} as a guest, anonymous page cache on (PAGE_CACHE_SECONDS=60) vs off`,
+      measured: `${fmt(rps('guest, page cache') / base)}x vs ${fmt(rps('guest, no page cache') / base)}x of bare renderToString (${fmt(rps('guest, page cache'), 0)} vs ${fmt(rps('guest, no page cache'), 0)} rps; CPU ${fmt(cpu('guest, page cache'))} vs ${fmt(cpu('guest, no page cache'))} ms/req)`,
+      pass: null,
+    },
+    {
       target: `same, crawler user-agent (complete document)`,
       measured: `${fmt(crawler)}x (${fmt(rps('gateway, crawler'), 0)} rps)`,
       pass: null,
@@ -121,6 +140,7 @@ try {
   ]);
 } finally {
   await gateway.stop();
+  await cachedGateway.stop();
   baseline.stop();
   await replay.close();
 }

@@ -21,6 +21,7 @@ import { requestCid, requestContextPlugin } from './plugins/request-context';
 import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
 import { createPlatform } from './upstream/platform';
+import { createPageCache } from './page/page-cache';
 
 export type AppOptions = {
   /** Where the React Router server build comes from (built files, or Vite in development). */
@@ -62,6 +63,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   answerUnmetExpectations(app.server);
   const reporter = await initErrorReporting(config);
   const platform = createPlatform(config, () => reporter);
+  // Opt-in anonymous page cache (ADR 0154), 8 MB at most.
+  const pageCache =
+    config.pageCacheSeconds > 0
+      ? createPageCache({ ttlSeconds: config.pageCacheSeconds, maxBytes: 8 * 1024 * 1024 })
+      : null;
   app.addHook('onClose', async () => platform.dispatcher.close());
 
   await app.register(errorsPlugin);
@@ -76,11 +82,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
-  await app.register(cachePurgePlugin, { config, platform });
+  await app.register(cachePurgePlugin, { config, platform, pageCache });
   await tunnelRoute(app, config);
   await app.register(renderPlugin, {
     config,
     platform,
+    pageCache,
     source: options.render ?? { kind: 'build' },
   });
   return app;

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
+import type { PageCache } from '../page/page-cache';
 import type { Platform } from '../upstream/platform';
 
 // POST /internal/cache/purge with `Authorization: Bearer <CACHE_PURGE_TOKEN>` empties the
 // sub-request cache, or only one shop's entries with `?origin=https://shop.example`. Without a
-// configured token the endpoint does not exist (404). ADR 0153.
+// configured token the endpoint does not exist (404). ADR 0153; it empties the anonymous page
+// cache (ADR 0154) alike.
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export async function cachePurgePlugin(
   app: FastifyInstance,
-  opts: { config: Config; platform: Platform },
+  opts: { config: Config; platform: Platform; pageCache?: PageCache | null },
 ): Promise<void> {
   const { cachePurgeToken } = opts.config;
   if (!cachePurgeToken) return;
@@ -23,8 +25,10 @@ export async function cachePurgePlugin(
     const origin = (request.query as { origin?: unknown }).origin;
     if (origin !== undefined && typeof origin !== 'string')
       return jsonError(reply, 400, 'bad_request', 'origin must be one value');
+    // The anonymous page cache (ADR 0154) goes too: its pages were made from that data.
     const purged = opts.platform.cache?.purge(origin) ?? 0;
-    request.log.info({ purged, origin }, 'sub-request cache purged');
+    const pages = opts.pageCache?.purge(origin) ?? 0;
+    request.log.info({ purged, pages, origin }, 'sub-request and page caches purged');
     return reply.header('cache-control', 'no-store').send({ purged });
   });
 }

@@ -4,6 +4,7 @@ import { createRequestHandler } from 'react-router';
 import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
 import { loadPageContext } from '../page/page-context';
+import { pageCacheKeeper, type PageCache } from '../page/page-cache';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { actionBodyProblem } from '../render/action-body';
@@ -20,8 +21,9 @@ export type { RenderSource };
 // the client. Registered last; the gateway's own routes (/api, /auth, health) are more specific.
 export async function renderPlugin(
   app: FastifyInstance,
-  opts: { config: Config; platform: Platform; source: RenderSource },
+  opts: { config: Config; platform: Platform; source: RenderSource; pageCache?: PageCache | null },
 ): Promise<void> {
+  const { pageCache } = opts;
   const provider = await prepareBuild(app, opts.source);
   const production = provider.mode === 'production';
   const productionHandler = production
@@ -52,9 +54,13 @@ export async function renderPlugin(
     return reply.header('cache-control', 'no-store').send({ buildId: build.assets.version });
   });
 
+  const keeper = pageCache ? pageCacheKeeper(pageCache) : null;
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    // The page cache keeps a document once its response is known to set no cookie.
+    ...(keeper ? { onSend: keeper.onSend } : {}),
     // A page target is a plain path: never `//host/x`, dot segments or control characters, so
     // the page's URL cannot take another origin (issue #12 item 4).
     onRequest: async (request, reply) => {
@@ -71,6 +77,21 @@ export async function renderPlugin(
     },
     handler: async (request, reply) => {
       const nonce = createNonce();
+      const cacheKey = pageCache?.keyOf(request) ?? null;
+      if (cacheKey !== null) {
+        const cached = pageCache!.get(cacheKey, { nonce, cid: request.cid });
+        if (cached) {
+          for (const [name, value] of cached.headers) reply.header(name, value);
+          return reply
+            .header('cache-control', 'private, no-store')
+            .header(
+              'content-security-policy',
+              contentSecurityPolicy(nonce, !production, signInOrigins),
+            )
+            .header('x-page-cache', 'hit')
+            .send(Buffer.from(cached.html));
+        }
+      }
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
       const handle =
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
@@ -100,7 +121,13 @@ export async function renderPlugin(
       // A complete document (entry.server's renderToString) goes out as one buffer: compressed
       // in one call, sent with its length. Streamed pages stay streams.
       if (response.headers.has('content-length')) {
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        const body = Buffer.from(await response.arrayBuffer());
+        if (cacheKey !== null && response.status === 200) {
+          const headers: [string, string][] = [];
+          response.headers.forEach((value, name) => headers.push([name, value]));
+          keeper!.offer(request, { key: cacheKey, headers, html: body.toString(), nonce });
+        }
+        return reply.send(body);
       }
       return reply.send(Readable.fromWeb(response.body as never));
     },
