@@ -32,11 +32,13 @@ describe('anonymous page cache', () => {
     expect(second.headers['x-page-cache']).toBe('hit');
     expect(contextCalls()).toBe(calls);
 
-    const [a, b] = [first, second].map((r) => ({
+    const partsOf = (r: typeof first) => ({
       cid: String(r.headers['x-correlation-id']),
       nonce: nonceOf(r.headers['content-security-policy'])!,
       html: r.body,
-    }));
+    });
+    const a = partsOf(first);
+    const b = partsOf(second);
     expect(a.cid).not.toBe(b.cid);
     expect(a.nonce).not.toBe(b.nonce);
     expect(b.html).toContain(b.cid);
