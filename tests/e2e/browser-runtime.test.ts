@@ -5,7 +5,7 @@ import { startShop, type TestShop } from '../support/shop';
 
 // Issue #7 item 7, "Checked by": the browser runtime of specification sections 4 and 9 in
 // Chromium: the navigation progress bar only after 100 ms, chunk-load failures (React Router's
-// own lazy route modules included) inside the 10 s reload guard.
+// own lazy route modules included) inside the 10 s reload guard, resize events debounced.
 let shop: TestShop;
 let browser: Browser;
 
@@ -106,6 +106,45 @@ describe('chunk-load failures', () => {
     await page.getByText('Something went wrong. Please, try refreshing the page.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/search');
     expect(documents).toEqual(['/']);
+    await context.close();
+  });
+});
+
+describe('window resize', () => {
+  it('lays the navigation out once a burst of resize events has settled, not on each', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Counts how often the navigation's width is read (once per layout measurement).
+    await context.addInitScript(() => {
+      const counted = window as unknown as { navMeasures: number };
+      counted.navMeasures = 0;
+      const scrollWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollWidth')!;
+      Object.defineProperty(Element.prototype, 'scrollWidth', {
+        get(this: Element) {
+          if (this.closest('.main-nav')) counted.navMeasures++;
+          return scrollWidth.get!.call(this);
+        },
+      });
+    });
+    const page = await context.newPage();
+    await open(page, '/sentry-test');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getAttribute('data-more')).toBeNull();
+    const measures = () =>
+      page.evaluate(() => (window as unknown as { navMeasures: number }).navMeasures);
+    const before = await measures();
+
+    await page.evaluate(() => {
+      for (let i = 0; i < 25; i++) window.dispatchEvent(new Event('resize'));
+    });
+    await page.waitForFunction(
+      (n) => (window as unknown as { navMeasures: number }).navMeasures > n,
+      before,
+    );
+    expect(await measures()).toBe(before + 1);
+
+    // A phone-wide window: the links no longer fit, and the list says so once resizing settles.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('nav.main-nav[data-more="end"]').waitFor();
     await context.close();
   });
 });

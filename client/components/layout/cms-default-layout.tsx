@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { PublicContext } from '../../../shared/contracts/context';
 import { ProfileMenu } from '../account/profile-menu';
 import { CartWidget } from '../cart/cart-widget';
 import { SearchBox } from '../search/search-box';
+import { MainNav } from './main-nav';
 import { SiteFooter } from './site-footer';
 import { themeStyle } from './theme';
 import '../../styles/layout.css';
@@ -39,15 +40,7 @@ export function CmsDefaultLayout({
             <CartWidget />
           </div>
         </div>
-        <nav aria-label="Main" className="main-nav">
-          <ul>
-            {navigation.map((link) => (
-              <li key={link.href}>
-                <NavLink to={link.href}>{link.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav links={navigation} />
       </header>
       <main id="main" tabIndex={-1}>
         {children}

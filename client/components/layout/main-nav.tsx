@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { onResizeSettled } from '../../lib/resize';
+
+// The shop's navigation. On a narrow window its links scroll sideways (no scrollbar): while some
+// are out of sight at the end, the list fades out there (data-more), measured when the page
+// loads, when the list is scrolled and once a window resize settles (docs/decisions/0176).
+export function MainNav({ links }: { links: readonly { label: string; href: string }[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState(false);
+  const hrefs = links.map((link) => link.href).join(' ');
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () =>
+      setMore(element.scrollLeft + element.clientWidth < element.scrollWidth - 1);
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const stop = onResizeSettled(measure);
+    return () => {
+      stop();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [hrefs]);
+  return (
+    <nav aria-label="Main" className="main-nav" data-more={more ? 'end' : undefined}>
+      <ul ref={list}>
+        {links.map((link) => (
+          <li key={link.href}>
+            <NavLink to={link.href}>{link.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
