@@ -1,6 +1,8 @@
 import {
   circuitBreaker,
   ConsecutiveBreaker,
+  ExponentialBackoff,
+  halfJitterGenerator,
   handleAll,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
@@ -8,13 +10,24 @@ import { breakerState } from '../observability/metrics';
 
 // One circuit breaker per proxied service (security checklist, "Upstream 5xx storm"): after
 // `failures` consecutive failures (5xx answers, timeouts, unreachable), calls to that service fail
-// fast with 503 for `halfOpenAfterMs`, then one trial call decides. A sick service then costs the
-// gateway nothing and is not hammered while it recovers. Client faults (4xx, oversized bodies,
-// visitors who leave) never count. See docs/decisions/0027.
-export type BreakerOptions = { failures: number; halfOpenAfterMs: number };
+// fast with 503, then one trial call decides. The first trial comes after about
+// `halfOpenAfterMs`; each failed trial doubles the wait, up to `maxHalfOpenAfterMs`, and a
+// success closes the circuit and starts over. A sick service then costs the gateway nothing and
+// is not hammered while it recovers, and a service that comes back (a platform restart) is used
+// again within seconds (docs/decisions/0142; was a fixed 10 s, 0027). Client faults (4xx,
+// oversized bodies, visitors who leave) never count.
+export type BreakerOptions = {
+  failures: number;
+  halfOpenAfterMs: number;
+  maxHalfOpenAfterMs: number;
+};
 export type Breakers = { for(service: string): CircuitBreakerPolicy };
 
-export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, halfOpenAfterMs: 10_000 };
+export const DEFAULT_BREAKER: BreakerOptions = {
+  failures: 5,
+  halfOpenAfterMs: 1_000,
+  maxHalfOpenAfterMs: 5_000,
+};
 
 /** The executed call resolves with the upstream status (0: no upstream verdict) or rejects on a fault. */
 export const isFailedStatus = (status: unknown) => typeof status === 'number' && status >= 500;
@@ -26,7 +39,13 @@ export function createBreakers(options: BreakerOptions = DEFAULT_BREAKER): Break
       let breaker = byService.get(service);
       if (!breaker) {
         breaker = circuitBreaker(handleAll.orWhenResult(isFailedStatus), {
-          halfOpenAfter: options.halfOpenAfterMs,
+          // Half jitter: each wait is between half and all of its doubling step, so replicas
+          // do not send their trials in step.
+          halfOpenAfter: new ExponentialBackoff({
+            initialDelay: options.halfOpenAfterMs,
+            maxDelay: options.maxHalfOpenAfterMs,
+            generator: halfJitterGenerator,
+          }),
           breaker: new ConsecutiveBreaker(options.failures),
         });
         byService.set(service, breaker);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BREAKER } from '../../server/proxy/breakers';
 import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { startGatewayProcess, startPlatformProcess, type NodeProcess } from '../support/processes';
@@ -58,6 +59,7 @@ describe('the platform restarting under load', () => {
     { timeout: 180_000 },
     async () => {
       const marks = { stopping: 0, down: 0, restarting: 0, up: 0 };
+      const firstGoodRead = { attempts: 0 };
       const t0 = Date.now();
       const scenario = (async () => {
         await sleep(2000);
@@ -68,6 +70,18 @@ describe('the platform restarting under load', () => {
         marks.restarting = Date.now();
         platform = await startPlatformProcess(dataDir, platformPort);
         marks.up = Date.now();
+        // One reader, apart from the steady traffic: how many tries until a proxied read is good.
+        for (let attempt = 1; attempt <= 60; attempt++) {
+          const answer = await fetch(`${nginx.url}${READS[0]}`, {
+            signal: AbortSignal.timeout(15_000),
+          }).catch(() => null);
+          if (answer?.status === 200) {
+            firstGoodRead.attempts = attempt;
+            break;
+          }
+          await answer?.body?.cancel();
+          await sleep(500);
+        }
         // Recovered: answers are good again; then a while more to see them stay good.
         await sleep(15_000);
       })();
@@ -106,12 +120,19 @@ describe('the platform restarting under load', () => {
       const recoveredAfterMs = lastBad - marks.up;
       const good = after.filter((o) => o.startedAt > lastBad);
       console.info(
-        `platform restart: platform back ${marks.up - marks.restarting} ms after its start; ${before.length} answers before, ${down.length} while down (slowest ${Math.max(...down.map((o) => o.ms))} ms, statuses ${[...new Set(down.map((o) => o.status))].join('/')}), recovered ${recoveredAfterMs} ms after the platform was back, then ${good.length} good answers`,
+        `platform restart: platform back ${marks.up - marks.restarting} ms after its start; ${before.length} answers before, ${down.length} while down (slowest ${Math.max(...down.map((o) => o.ms))} ms, statuses ${[...new Set(down.map((o) => o.status))].join('/')}), recovered ${recoveredAfterMs} ms after the platform was back (first proxied read good at try ${firstGoodRead.attempts}), then ${good.length} good answers`,
       );
       expect(good.length).toBeGreaterThan(10);
-      // The proxy's circuit breakers try again after 10 s (docs/decisions/0027): recovered within
-      // that plus the time the first trial takes.
-      expect(recoveredAfterMs).toBeLessThan(13_000);
+      // The proxy's circuit breakers try again at the latest 5 s after their last failed trial
+      // (docs/decisions/0142; a fixed 10 s before): recovered within that plus a generous allowance
+      // for the trial itself on a busy machine, whatever the load (no tighter timing asserted).
+      expect(recoveredAfterMs).toBeLessThan(DEFAULT_BREAKER.maxHalfOpenAfterMs + 5_000);
+      // And by itself: the first proxied read sent once the platform was back, retried every
+      // half second, succeeded within the breaker's longest wait plus that allowance.
+      expect(firstGoodRead.attempts).toBeGreaterThan(0);
+      expect(firstGoodRead.attempts).toBeLessThanOrEqual(
+        (DEFAULT_BREAKER.maxHalfOpenAfterMs + 5_000) / 500,
+      );
     },
   );
 });
