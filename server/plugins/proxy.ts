@@ -23,6 +23,8 @@ export const proxyPlugin = fp(
     const { config, platform } = opts;
     const breakers = createBreakers(opts.breaker ?? DEFAULT_BREAKER);
     const targets = new WeakMap<FastifyRequest, ProxyTarget & { ok: true }>();
+    // Every target URL starts with the platform's origin (services.ts): split once, not parsed per call.
+    const origin = new URL(config.platformUrl).origin;
     // Own scope: the raw-body parser and reply-from stay out of the rest of the app.
     await app.register(async (scope) => {
       await scope.register(replyFrom, {
@@ -60,7 +62,13 @@ export const proxyPlugin = fp(
         handler: async (request, reply) => {
           const target = targets.get(request);
           if (!target) return jsonError(reply, 404, 'not_found', 'Unknown service');
-          await forward(request, reply, target, { refresher: app.refresher, config, breakers });
+          const upstream = { ...target, origin, path: target.url.slice(origin.length) };
+          await forward(request, reply, upstream, {
+            refresher: app.refresher,
+            config,
+            breakers,
+            dispatcher: platform.dispatcher,
+          });
           return reply;
         },
       });

@@ -53,17 +53,26 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** The header names a Connection header lists (hop-by-hop for this hop only). */
+export function connectionNamed(connection: string | string[] | undefined): ReadonlySet<string> {
+  if (connection === undefined || connection === 'keep-alive' || connection === 'close')
+    return NONE;
+  return new Set(
+    String(connection)
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
 /** Headers the browser may see; `credentialed`: the call carried the visitor's token. */
 export function downstreamHeaders(
   upstream: IncomingHttpHeaders,
   credentialed: boolean,
 ): IncomingHttpHeaders {
-  const named = new Set(
-    String(upstream.connection ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  const named = connectionNamed(upstream.connection);
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(upstream)) {
     if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;

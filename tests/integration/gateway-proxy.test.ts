@@ -209,6 +209,26 @@ describe('request headers', () => {
     expect(JSON.stringify(seen.headers)).not.toContain('tok-r');
   });
 
+  it('a read answered directly keeps the gateway headers (security, CID); HEAD too', async () => {
+    // Reads take the fast path (server/proxy/stream-exchange.ts): the answer is written by the proxy.
+    const res = await get('/api/services/catalogue/api/v1/x');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
+    const head = await gw.app.inject({
+      method: 'HEAD',
+      url: '/api/services/catalogue/api/v1/x',
+      headers: SHOP,
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['x-content-type-options']).toBe('nosniff');
+    expect(gw.upstream.requests.map((r) => r.method)).toEqual(['GET', 'HEAD']);
+  });
+
   it('keeps a well-formed X-Correlation-ID of the page and replaces a malformed one', async () => {
     const cid = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
     const kept = await get('/api/services/catalogue/x', { 'x-correlation-id': cid });

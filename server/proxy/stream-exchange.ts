@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { PassThrough, type Writable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { connectionNamed, downstreamHeaders, upstreamRequestHeaders } from './headers';
+
+// The proxy's fast path for a read (GET or HEAD without a body), the bulk of proxied calls
+// (docs/decisions/0158): undici's `stream()` (its API for proxies) writes the upstream's body
+// straight into the visitor's socket, without reply-from's layers, an intermediate body stream,
+// a pipe and Fastify's send path. A successful answer (< 400) is written here, with the headers
+// the gateway had already set (security headers, CID). Any other answer goes back to the caller
+// with its body as a stream, to be sent through Fastify's reply as before (error handling, the
+// X-Event-Id of a reported failure, a token renewal's cookies). Writes keep the reply-from path.
+export type UpstreamAnswer = {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: NodeJS.ReadableStream & { destroy(): void };
+};
+
+export type Attempt =
+  | { kind: 'written'; statusCode: number }
+  | { kind: 'answer'; answer: UpstreamAnswer }
+  | { kind: 'failed'; error: Error };
+
+export type AttemptOptions = {
+  dispatcher: Dispatcher;
+  origin: string;
+  path: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  accessToken: string | null;
+  /** A successful answer may be written directly (no cookie was set or cleared for it). */
+  direct: boolean;
+};
+
+/** True when the request has no body to forward: the fast path applies. */
+export function isBodilessRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (!length || length === '0');
+}
+
+/**
+ * reply-from's own refusal, kept for the fast path so that both paths refuse the same targets:
+ * `..` starting or ending a segment anywhere in the decoded path and query (`/...slug` too).
+ */
+export function refusedLikeReplyFrom(pathAndQuery: string): boolean {
+  try {
+    const decoded = decodeURIComponent(pathAndQuery);
+    return decoded.includes('/..') || decoded.includes('../');
+  } catch {
+    return true;
+  }
+}
+
+/** The browser's headers minus those its Connection header names (as reply-from drops them). */
+function incomingHeaders(request: FastifyRequest): IncomingHttpHeaders {
+  const named = connectionNamed(request.headers.connection);
+  if (named.size === 0) return request.headers;
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(request.headers))
+    if (!named.has(name)) kept[name] = value;
+  return kept;
+}
+
+/** One upstream exchange; resolves once the upstream answered (or failed before answering). */
+export function streamAttempt(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: AttemptOptions,
+): Promise<Attempt> {
+  const headers = upstreamRequestHeaders(incomingHeaders(request), {
+    cid: request.cid,
+    shopOrigin: request.shopOrigin,
+    accessToken: options.accessToken,
+  });
+  delete headers.host; // undici sends the upstream's own
+  return new Promise<Attempt>((resolve) => {
+    let body: Writable | null = null;
+    try {
+      stream();
+    } catch (error) {
+      resolve({ kind: 'failed', error: error as Error });
+    }
+    function stream() {
+      options.dispatcher.stream(
+        {
+          origin: options.origin,
+          path: options.path,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: headers as Record<string, string>,
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          signal: options.signal,
+        },
+        ({ statusCode, headers: upstream }) => {
+          const browser = downstreamHeaders(upstream, options.accessToken !== null);
+          if (statusCode >= 400 || !options.direct) {
+            const stream = new PassThrough();
+            body = stream;
+            resolve({ kind: 'answer', answer: { statusCode, headers: browser, stream } });
+            return stream;
+          }
+          reply.hijack();
+          const res = reply.raw;
+          const out = { ...reply.getHeaders(), ...browser } as OutgoingHttpHeaders;
+          if (request.server.shuttingDown) out.connection = 'close';
+          res.writeHead(statusCode, out);
+          body = res;
+          resolve({ kind: 'written', statusCode });
+          return res;
+        },
+        (error) => {
+          if (!error) return;
+          // Once the answer has started, all that can be done is to cut it (as before).
+          if (body) body.destroy(error);
+          else resolve({ kind: 'failed', error });
+        },
+      );
+    }
+  });
+}
