@@ -91,11 +91,15 @@ describe.each(Object.entries(VIEWPORTS))('delivery slots on a %s', (size, viewpo
     );
     if (size === 'phone') {
       // 35 slots as a list made this page 4,212 px tall with "Place order" at 3,900 px (before
-      // issue #9 point 6); day by day it measured 1,989 px with "Place order" at 1,677 px.
+      // issue #9 point 6); day by day it measured 1,989-2,133 px with "Place order" at 1,677-1,821 px.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const placeOrder = await page
         .getByRole('button', { name: 'Place order' })
         .evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+      // The figure for the issue's notes (a layout measure, not a timing).
+      console.log(
+        `phone checkout: ${height} px tall, "Place order" at ${Math.round(placeOrder)} px`,
+      );
       expect(height).toBeLessThan(2600);
       expect(placeOrder).toBeLessThan(2300);
     }
