@@ -1,14 +1,40 @@
 import { mayReload } from './reload-guard';
 
-// The browser runtime's update check (specification sections 4 and 9): a second after the page is
-// idle, then every few minutes, ask the gateway which build is current. When a newer one is out,
-// the next navigation is a full page load, through the reload guard (chunk-load failures:
-// ./chunk-guard.ts).
+// The browser runtime's update check (specification sections 4, 7 and 9): a second after the page
+// is idle it reads this build's metadata (/assets/builds/meta/{buildId}.json, written at build
+// time; a failure is only logged), then asks the gateway which build is current, again every few
+// minutes. A newer build (by its metadata's time, so a replica still on an older build during a
+// rolling deployment does not count) makes the next navigation a full page load, through the
+// reload guard (chunk-load failures: ./chunk-guard.ts). docs/decisions/0177.
 export const BUILD_POLL_MS = 5 * 60_000;
+export type BuildMeta = {
+  id: string;
+  timestamp: number;
+  routes: { id: string; path: string; pattern: string; middleware: string[] }[];
+};
 let newerBuild = false;
+let appManifest: BuildMeta | null = null;
 
 export function newerBuildAvailable(): boolean {
   return newerBuild;
+}
+/** This build's metadata (route rules), once loaded. */
+export function buildMeta(): BuildMeta | null {
+  return appManifest;
+}
+
+async function fetchMeta(buildId: string): Promise<BuildMeta | null> {
+  const response = await fetch(`/assets/builds/meta/${encodeURIComponent(buildId)}.json`);
+  if (!response.ok) throw new Error(`[${response.status}] ${response.statusText}`);
+  return (await response.json()) as BuildMeta;
+}
+
+async function loadAppManifest(current: string): Promise<void> {
+  try {
+    appManifest = await fetchMeta(current);
+  } catch (error) {
+    console.warn(`App manifest not loaded: ${(error as Error).message}`);
+  }
 }
 
 async function checkBuild(current: string): Promise<void> {
@@ -16,7 +42,11 @@ async function checkBuild(current: string): Promise<void> {
     const response = await fetch(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
     if (!response.ok) return;
     const { buildId } = (await response.json()) as { buildId?: string };
-    if (buildId && buildId !== current) newerBuild = true;
+    if (!buildId || buildId === current) return;
+    // Not readable yet (another replica): decide at the next poll.
+    const latest = await fetchMeta(buildId).catch(() => null);
+    if (!latest) return;
+    if (!appManifest || latest.timestamp > appManifest.timestamp) newerBuild = true;
   } catch {
     // Offline or the gateway restarting: try again at the next poll.
   }
@@ -31,6 +61,9 @@ export function reloadFor(path: string): boolean {
 
 export function startBuildWatch(current: string): void {
   const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-  window.setTimeout(() => idle(() => void checkBuild(current)), 1_000);
+  window.setTimeout(
+    () => idle(() => void loadAppManifest(current).then(() => checkBuild(current))),
+    1_000,
+  );
   window.setInterval(() => void checkBuild(current), BUILD_POLL_MS);
 }

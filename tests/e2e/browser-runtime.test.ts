@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../../shared/routes';
 import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 
 // Issue #7 item 7, "Checked by": the browser runtime of specification sections 4 and 9 in
 // Chromium: the navigation progress bar only after 100 ms, chunk-load failures (React Router's
-// own lazy route modules included) inside the 10 s reload guard, resize events debounced.
+// own lazy route modules included) inside the 10 s reload guard, resize events debounced, the
+// build metadata written at build time and read after idle (a failure only logged).
 let shop: TestShop;
 let browser: Browser;
 
@@ -146,5 +148,56 @@ describe('window resize', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.locator('nav.main-nav[data-more="end"]').waitFor();
     await context.close();
+  });
+});
+
+describe('build metadata', () => {
+  it('is written at build time with the route rules and read once the page is idle', async () => {
+    const page = await browser.newPage();
+    const metaRequest = page.waitForRequest((r) => r.url().includes('/assets/builds/meta/'), {
+      timeout: 30_000,
+    });
+    await open(page, '/sentry-test');
+    const id = await page.evaluate(
+      () =>
+        (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest
+          .version,
+    );
+    const request = await metaRequest;
+    expect(new URL(request.url()).pathname).toBe(`/assets/builds/meta/${id}.json`);
+    const response = (await request.response())!;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('immutable');
+    const meta = (await response.json()) as {
+      id: string;
+      timestamp: number;
+      routes: { id: string; path: string; middleware: string[] }[];
+    };
+    expect(meta.id).toBe(id);
+    expect(meta.timestamp).toBeGreaterThan(0);
+    expect(meta.routes.map(({ id, path, middleware }) => ({ id, path, middleware }))).toEqual(
+      routeTable.map(({ id, path, middleware }) => ({ id, path, middleware: [...middleware] })),
+    );
+    await page.close();
+  });
+
+  it('a manifest that fails to load is only logged: no error on the page', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route(/\/assets\/builds\/meta\//, (route) =>
+      route.fulfill({ status: 503, body: '' }),
+    );
+    const warning = page.waitForEvent('console', {
+      predicate: (m) => m.type() === 'warning' && m.text().startsWith('App manifest not loaded'),
+      timeout: 30_000,
+    });
+    await open(page, '/sentry-test');
+    expect((await warning).text()).toBe('App manifest not loaded: [503] Service Unavailable');
+    await page.getByRole('link', { name: /home$/ }).click();
+    await page.waitForURL(`${shop.url}/`);
+    expect(await page.locator('.error-screen').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
