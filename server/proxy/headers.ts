@@ -83,7 +83,7 @@ export function downstreamHeaders(
   }
   // A personal answer must not be stored by a browser or shared cache (Next GHSA-g5qg-72qw-gw5v).
   // A picture the upstream marks public is the same for everyone: it keeps its cache policy, or
-  // every page view would refetch its pictures (issue #11 item 4, ADR 0154).
+  // every page view would refetch its pictures (issue #11 item 4, ADR 0155).
   if (credentialed && !isPublicPicture(upstream)) headers['cache-control'] = 'private, no-store';
   return headers;
 }
