@@ -12,6 +12,7 @@ import { jsonError } from '../errors/json-error';
 import { sendUpstreamError } from './error-body';
 import { sendProxyError } from './errors';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
+import { publicAnswerPolicy, withPublicPolicy } from './public-answers';
 import {
   isBodilessRead,
   refusedLikeReplyFrom,
@@ -50,7 +51,11 @@ export async function forward(
   deps: ForwardDeps,
 ): Promise<void> {
   const cookies = readTokenCookies(request);
-  const first = await proxyCredentials(request, reply, deps, { cookies });
+  // Public catalogue data goes without the token and stays publicly cacheable (ADR 0155).
+  const publicPolicy = publicAnswerPolicy(request.method, target.url);
+  const first = publicPolicy
+    ? { accessToken: null, renewed: false }
+    : await proxyCredentials(request, reply, deps, { cookies });
   const controller = new AbortController();
   // The client went away before the answer was complete: stop the upstream work too.
   reply.raw.once('close', () => {
@@ -58,7 +63,7 @@ export async function forward(
   });
   // A GET that changes state (copyBookingToCart) is never sent twice (issue #12 item 6).
   const replayable = REPLAYABLE.has(request.method) && !changesStateOnGet(request.routePath);
-  const canRenew = replayable && !first.renewed && cookies.refreshToken !== null;
+  const canRenew = replayable && !publicPolicy && !first.renewed && cookies.refreshToken !== null;
 
   const breaker = deps.breakers.for(target.service);
   const fast = isBodilessRead(request);
@@ -81,7 +86,9 @@ export async function forward(
             timeoutMs: deps.config.timeouts.proxy,
             signal: controller.signal,
             accessToken,
-            direct: accessToken === cookies.accessToken && !first.renewed,
+            direct:
+              publicPolicy !== null || (accessToken === cookies.accessToken && !first.renewed),
+            cachePolicy: publicPolicy,
           });
           if (outcome.kind === 'written') return settle(outcome.statusCode);
           if (outcome.kind === 'failed') {
@@ -136,11 +143,14 @@ export async function forward(
                       shopOrigin: req.shopOrigin,
                       accessToken,
                     }),
-                  rewriteHeaders: (headers) =>
-                    (copied = downstreamHeaders(
+                  rewriteHeaders: (headers) => {
+                    copied = downstreamHeaders(
                       headers as IncomingHttpHeaders,
                       accessToken !== null,
-                    )),
+                    );
+                    if (publicPolicy) copied = withPublicPolicy(copied, publicPolicy);
+                    return copied;
+                  },
                   onError: (_reply, { error }) => {
                     const fault = sendProxyError(reply, error, target, controller.signal.aborted);
                     if (fault) fail(error);

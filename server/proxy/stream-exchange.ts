@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { connectionNamed, downstreamHeaders, upstreamRequestHeaders } from './headers';
+import { withPublicPolicy } from './public-answers';
 
 // The proxy's fast path for a read (GET or HEAD without a body), the bulk of proxied calls
 // (docs/decisions/0158): undici's `stream()` (its API for proxies) writes the upstream's body
@@ -31,6 +32,8 @@ export type AttemptOptions = {
   accessToken: string | null;
   /** A successful answer may be written directly (no cookie was set or cleared for it). */
   direct: boolean;
+  /** A public answer's cache policy when the upstream sent none (ADR 0155). */
+  cachePolicy?: string | null;
 };
 
 /** True when the request has no body to forward: the fast path applies. */
@@ -94,7 +97,10 @@ export function streamAttempt(
           signal: options.signal,
         },
         ({ statusCode, headers: upstream }) => {
-          const browser = downstreamHeaders(upstream, options.accessToken !== null);
+          const downstream = downstreamHeaders(upstream, options.accessToken !== null);
+          const browser = options.cachePolicy
+            ? withPublicPolicy(downstream, options.cachePolicy)
+            : downstream;
           if (statusCode >= 400 || !options.direct) {
             const stream = new PassThrough();
             body = stream;
