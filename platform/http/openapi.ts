@@ -15,26 +15,12 @@ export type RouteDoc = {
   response?: Record<number | string, z.ZodType>;
 };
 
-/** Legacy declaration in `config.openapi`, until every route has moved to `schema`. */
-export type OpenApiRoute = {
-  summary: string;
-  tags: string[];
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  status?: number;
-};
-
 declare module 'fastify' {
   interface FastifySchema {
     /** The operation's summary in the OpenAPI document. */
     summary?: string;
     /** The operation's tags (its service) in the OpenAPI document. */
     tags?: readonly string[];
-  }
-  interface FastifyContextConfig {
-    openapi?: OpenApiRoute;
   }
 }
 
@@ -123,22 +109,6 @@ function operation(route: CollectedRoute): Operation {
   };
 }
 
-/** A route's declaration: its zod `schema`, else the legacy `config.openapi`. */
-function routeDoc(route: RouteOptions): RouteDoc | undefined {
-  const schema = route.schema as RouteDoc | undefined;
-  if (schema?.summary) return schema;
-  const legacy = route.config?.openapi;
-  if (!legacy) return undefined;
-  return {
-    summary: legacy.summary,
-    tags: legacy.tags,
-    params: legacy.params,
-    querystring: legacy.query,
-    body: legacy.body,
-    response: { [legacy.status ?? 200]: legacy.response ?? z.void() },
-  };
-}
-
 export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
@@ -193,7 +163,8 @@ export function registerOpenApi(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === '/openapi.json') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, doc: routeDoc(route) });
+    for (const method of methods)
+      routes.push({ method, url: route.url, doc: route.schema as RouteDoc | undefined });
   });
   app.get(
     '/openapi.json',

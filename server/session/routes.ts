@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalidInput } from '../errors/invalid-input';
 import type { Config } from '../config';
 import type { UaaClient, UaaFailure } from '../uaa/client';
 import { resolveAccount } from './account';
@@ -27,19 +29,22 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
     reply.header('cache-control', 'private, no-store');
   });
 
-  app.post('/auth/sign-in', async (request, reply) => {
-    const body = SignInBody.safeParse(request.body);
-    if (!body.success) {
-      const detail = body.error.issues
-        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
-        .join('; ');
-      return jsonError(reply, 400, 'invalid_request', `Invalid sign-in request: ${detail}`);
-    }
-    const outcome = await passwordSignIn(request, reply, deps, body.data);
-    if (outcome.kind === 'error')
-      return jsonError(reply, outcome.status, outcome.code, outcome.message);
-    return { account: outcome.account };
-  });
+  // Route schemas are zod (docs/decisions/0191): the body is validated and typed by its schema; a
+  // refusal is the error plugin's 400 invalid_request, its message naming the fields.
+  app.setValidatorCompiler(validatorCompiler);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/auth/sign-in',
+    {
+      schema: { body: SignInBody },
+      schemaErrorFormatter: invalidInput('sign-in request'),
+    },
+    async (request, reply) => {
+      const outcome = await passwordSignIn(request, reply, deps, request.body);
+      if (outcome.kind === 'error')
+        return jsonError(reply, outcome.status, outcome.code, outcome.message);
+      return { account: outcome.account };
+    },
+  );
 
   app.post('/auth/sign-out', async (request, reply) => {
     await signOut(request, reply, deps);

@@ -119,6 +119,19 @@ describe('POST /auth/sign-in', () => {
     expect(gw.upstream.requests).toHaveLength(0);
   });
 
+  it('names the refused fields the way the sign-in form shows them', async () => {
+    const res = await post('/auth/sign-in', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'invalid_request',
+      message:
+        'Invalid sign-in request: email: must be an e-mail address; password: Invalid input: expected string, received undefined',
+    });
+    expect((await post('/auth/sign-in', undefined)).json().error.message).toMatch(
+      /^Invalid sign-in request: body: /,
+    );
+  });
+
   it('answers a JSON 4xx for a body that is not JSON', async () => {
     const form = await post('/auth/sign-in', 'email=a&password=b', {
       'content-type': 'application/x-www-form-urlencoded',

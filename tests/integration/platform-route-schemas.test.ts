@@ -60,6 +60,17 @@ describe('route schemas', () => {
     ).toBe(404);
   });
 
+  it('keep uaa in its OAuth shape', async () => {
+    const response = await platform.call('/api/services/uaa/api/v1/auth/sign-in', {
+      method: 'POST',
+      body: { email: 'not-an-email' },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ error: 'invalid_request', cid: TEST_CID });
+    expect(body.error_description).toMatch(/^Invalid body: /);
+  });
+
   it('store and answer through the schemas: what was sent comes back', async () => {
     const put = await platform.call(`/api/services/diagnostics/api/v1/blink-reports/${CID}`, {
       method: 'PUT',

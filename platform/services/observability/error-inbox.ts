@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServicePlugin } from '../service';
 import { badRequest } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
@@ -53,18 +54,24 @@ function toEvent(r: EventRow) {
 const errorInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;
 
-  await app.register(async (scope) => {
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: MAX_ENVELOPE },
       (_request, body, done) => done(null, body),
     );
-    scope.post<{ Params: { project: string } }>(
+    scope.post(
       '/api/:project/envelope/',
-      { schema: { summary: 'Sentry envelope intake (development)', tags: ['dev'] } },
+      {
+        schema: {
+          summary: 'Sentry envelope intake (development)',
+          tags: ['dev'],
+          params: z.object({ project: z.string().regex(/^\d{1,12}$/, 'Unknown project') }),
+        },
+      },
       async (request, reply) => {
-        if (!/^\d{1,12}$/.test(request.params.project)) throw badRequest('Unknown project');
         if (!Buffer.isBuffer(request.body)) throw badRequest('Empty envelope');
         let envelope;
         try {

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/orders';
 import type { ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { conflict, notFound, parse } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { chosenAddress } from './choices';
 import { orderLines, readOrder } from './order-read';
 import { insertLines } from './place-order';
@@ -53,20 +53,18 @@ export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/orders/:id',
     {
-      config: {
-        openapi: {
-          summary: 'Change lines, slot, address or notes until the cut-off',
-          tags,
-          params: OrderParams,
-          body: OrderEditInput,
-          response: OrderDetail,
-        },
+      schema: {
+        summary: 'Change lines, slot, address or notes until the cut-off',
+        tags,
+        params: OrderParams,
+        body: OrderEditInput,
+        response: { 200: OrderDetail },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(OrderParams, request.params, 'path');
-      const edit = parse(OrderEditInput, request.body, 'order change');
+      const { id } = request.params;
+      const edit = request.body;
       return db.transaction(async (tx) => {
         const order = await lockChangeable(tx, shopper, id, 'changed');
         const changes: string[] = [];
@@ -126,18 +124,16 @@ export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/:id/cancel',
     {
-      config: {
-        openapi: {
-          summary: 'Cancel an order until its cut-off',
-          tags,
-          params: OrderParams,
-          response: OrderDetail,
-        },
+      schema: {
+        summary: 'Cancel an order until its cut-off',
+        tags,
+        params: OrderParams,
+        response: { 200: OrderDetail },
       },
     },
     async (request) => {
       const shopper = requireShopper(request);
-      const { id } = parse(OrderParams, request.params, 'path');
+      const { id } = request.params;
       return db.transaction(async (tx) => {
         const order = await lockChangeable(tx, shopper, id, 'cancelled');
         await tx.query(`update orders set status = 'cancelled', updated_at = now() where id = $1`, [

@@ -8,7 +8,7 @@ import {
   QuoteInput,
 } from '../../../shared/contracts/orders';
 import type { ServicePlugin } from '../service';
-import { notFound, parse } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
 import { idempotencyKeyOf, placeOnce } from './idempotency';
@@ -24,18 +24,17 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/quote',
     {
-      config: {
-        openapi: {
-          summary: 'Totals of the current cart (prices from the shop, not the client)',
-          tags,
-          body: QuoteInput,
-          response: OrderQuote,
-        },
+      schema: {
+        summary: 'Totals of the current cart (prices from the shop, not the client)',
+        tags,
+        // No body at all: the quote without a slot.
+        body: QuoteInput.nullish(),
+        response: { 200: OrderQuote },
       },
     },
     async (request): Promise<OrderQuote> => {
       const shopper = requireShopper(request);
-      const input = parse(QuoteInput, request.body ?? {}, 'quote');
+      const input = request.body ?? {};
       const cart = await readCart(db, shopper);
       const lines = await priceItems(db, shopper.tenantId, cart.items);
       const subtotal = subtotalOf(lines);
@@ -61,20 +60,17 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders',
     {
-      config: {
-        openapi: {
-          summary:
-            'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
-          tags,
-          body: PlaceOrderInput,
-          response: OrderDetail,
-          status: 201,
-        },
+      schema: {
+        summary:
+          'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
+        tags,
+        body: PlaceOrderInput,
+        response: { 201: OrderDetail, 200: OrderDetail },
       },
     },
     async (request, reply) => {
       const shopper = requireShopper(request);
-      const input = parse(PlaceOrderInput, request.body, 'order');
+      const input = request.body;
       const idempotencyKey = idempotencyKeyOf(request);
       const { order, replayed } = await placeOnce(db, shopper, idempotencyKey, async (tx) => {
         const cart = await readCart(tx, shopper, true);
@@ -95,18 +91,16 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/orders',
     {
-      config: {
-        openapi: {
-          summary: "The shopper's orders, newest first",
-          tags,
-          query: OrderListQuery,
-          response: OrderPage,
-        },
+      schema: {
+        summary: "The shopper's orders, newest first",
+        tags,
+        querystring: OrderListQuery,
+        response: { 200: OrderPage },
       },
     },
     async (request): Promise<OrderPage> => {
       const shopper = requireShopper(request);
-      const { page, pageSize } = parse(OrderListQuery, request.query, 'query');
+      const { page, pageSize } = request.query;
       const { items, total } = await orderSummaries(db, shopper, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
@@ -118,18 +112,16 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/orders/:id',
     {
-      config: {
-        openapi: {
-          summary: 'One order: lines, totals, address, slot, payment, cut-off',
-          tags,
-          params: OrderParams,
-          response: OrderDetail,
-        },
+      schema: {
+        summary: 'One order: lines, totals, address, slot, payment, cut-off',
+        tags,
+        params: OrderParams,
+        response: { 200: OrderDetail },
       },
     },
     async (request): Promise<OrderDetail> => {
       const shopper = requireShopper(request);
-      const { id } = parse(OrderParams, request.params, 'path');
+      const { id } = request.params;
       const order = await readOrder(db, shopper, id);
       if (!order) throw notFound(`No order ${id}`);
       return order;

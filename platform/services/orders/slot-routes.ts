@@ -8,12 +8,10 @@ export const slotRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/delivery-slots',
     {
-      config: {
-        openapi: {
-          summary: 'Upcoming delivery slots of the shop with availability',
-          tags: ['orders'],
-          response: DeliverySlotList,
-        },
+      schema: {
+        summary: 'Upcoming delivery slots of the shop with availability',
+        tags: ['orders'],
+        response: { 200: DeliverySlotList },
       },
     },
     async (request): Promise<DeliverySlotList> => {

@@ -3,7 +3,7 @@ import { ChangePasswordRequest, MessageResponse } from '../../../shared/contract
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
-import { HttpError, parse } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { ServiceApp, ServiceOptions } from '../service';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
@@ -16,13 +16,11 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
   app.get(
     '/account',
     {
-      config: {
-        openapi: {
-          summary:
-            'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
-          tags,
-          response: Account,
-        },
+      schema: {
+        summary:
+          'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
+        tags,
+        response: { 200: Account },
       },
     },
     async (request, reply) => {
@@ -45,18 +43,16 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
   app.post(
     '/account/change-password',
     {
-      config: {
-        openapi: {
-          summary: 'Change the password of the signed-in account',
-          tags,
-          body: ChangePasswordRequest,
-          response: MessageResponse,
-        },
+      schema: {
+        summary: 'Change the password of the signed-in account',
+        tags,
+        body: ChangePasswordRequest,
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
       const { accountId, sessionId } = requireAccount(request);
-      const input = parse(ChangePasswordRequest, request.body, 'password change');
+      const input = request.body;
       const account = await accountById(db, accountId);
       if (!account) throw invalidToken('Account no longer exists');
       // The current password is guessed like a sign-in: same count, same lockout.

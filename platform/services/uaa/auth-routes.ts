@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { RefreshRequest, SignInRequest, TokenPair } from '../../../shared/contracts/uaa';
 import { requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { HttpError, parse } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import type { ServiceApp, ServiceOptions } from '../service';
 import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
@@ -17,8 +18,10 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/guest',
     {
-      config: {
-        openapi: { summary: 'Token pair of a new anonymous guest', tags, response: TokenPair },
+      schema: {
+        summary: 'Token pair of a new anonymous guest',
+        tags,
+        response: { 200: TokenPair },
       },
     },
     async (request) => {
@@ -35,18 +38,16 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/sign-in',
     {
-      config: {
-        openapi: {
-          summary: 'Sign in with e-mail and password; merges the guest cart',
-          tags,
-          body: SignInRequest,
-          response: TokenPair,
-        },
+      schema: {
+        summary: 'Sign in with e-mail and password; merges the guest cart',
+        tags,
+        body: SignInRequest,
+        response: { 200: TokenPair },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const input = parse(SignInRequest, request.body, 'sign-in');
+      const input = request.body;
       const email = normaliseEmail(input.email);
       // Refused before any hashing while the e-mail is locked (docs/decisions/0131).
       await reserveAttempt(db, tenant.id, email);
@@ -78,17 +79,15 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/refresh',
     {
-      config: {
-        openapi: {
-          summary: 'New token pair for a refresh token (rotation; a spent token is refused)',
-          tags,
-          body: RefreshRequest,
-          response: TokenPair,
-        },
+      schema: {
+        summary: 'New token pair for a refresh token (rotation; a spent token is refused)',
+        tags,
+        body: RefreshRequest,
+        response: { 200: TokenPair },
       },
     },
     async (request) => {
-      const input = parse(RefreshRequest, request.body, 'refresh');
+      const input = request.body;
       const outcome = await db.transaction(async (tx) => {
         const spent = await spendRefreshToken(tx, input.refresh_token, request.tenant?.id ?? null);
         if (!spent.ok) return spent;
@@ -106,17 +105,15 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/sign-out',
     {
-      config: {
-        openapi: {
-          summary: 'Revoke the session of a refresh token',
-          tags,
-          body: RefreshRequest,
-          status: 204,
-        },
+      schema: {
+        summary: 'Revoke the session of a refresh token',
+        tags,
+        body: RefreshRequest,
+        response: { 204: z.void() },
       },
     },
     async (request, reply) => {
-      const input = parse(RefreshRequest, request.body, 'sign-out');
+      const input = request.body;
       await revokeSessionOf(db, input.refresh_token);
       return reply.status(204).send();
     },

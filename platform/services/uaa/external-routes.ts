@@ -1,7 +1,7 @@
 import { TokenPair } from '../../../shared/contracts/uaa';
 import { ExternalSignInRequest } from '../../../shared/contracts/identities';
 import { requireTenant } from '../../auth/principal';
-import { parse } from '../../http/errors';
+
 import type { ServiceApp, ServiceOptions } from '../service';
 import { verifyIdToken } from './id-token';
 import { accountOfIdentity } from './identities';
@@ -18,19 +18,17 @@ export async function externalRoutes(
   app.post(
     '/auth/external',
     {
-      config: {
-        openapi: {
-          summary:
-            'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
-          tags: ['uaa'],
-          body: ExternalSignInRequest,
-          response: TokenPair,
-        },
+      schema: {
+        summary:
+          'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
+        tags: ['uaa'],
+        body: ExternalSignInRequest,
+        response: { 200: TokenPair },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const input = parse(ExternalSignInRequest, request.body, 'external sign-in');
+      const input = request.body;
       const identity = await verifyIdToken(input.id_token, config.trustedIssuers);
       return db.transaction(async (tx) => {
         const account = await accountOfIdentity(tx, tenant.id, identity);

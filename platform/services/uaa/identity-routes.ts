@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { MessageResponse } from '../../../shared/contracts/account';
 import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/identities';
 import { hashPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
-import { HttpError, notFound, parse } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import type { ServiceApp, ServiceOptions } from '../service';
 import { accountById } from './accounts';
 import { invalidToken } from './errors';
@@ -16,9 +17,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
   app.get(
     '/account/identities',
     {
-      config: {
-        openapi: { summary: 'Linked sign-ins of the account', tags, response: LinkedSignIns },
-      },
+      schema: { summary: 'Linked sign-ins of the account', tags, response: { 200: LinkedSignIns } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -39,10 +38,15 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/account/identities/:id',
     {
-      config: { openapi: { summary: 'Unlink a sign-in (not the last way in)', tags, status: 204 } },
+      schema: {
+        summary: 'Unlink a sign-in (not the last way in)',
+        tags,
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 204: z.void() },
+      },
     },
     async (request, reply) => {
       const { accountId } = requireAccount(request);
@@ -75,18 +79,16 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
   app.post(
     '/account/set-password',
     {
-      config: {
-        openapi: {
-          summary: 'First password of an account that signs in only through providers',
-          tags,
-          body: SetPasswordRequest,
-          response: MessageResponse,
-        },
+      schema: {
+        summary: 'First password of an account that signs in only through providers',
+        tags,
+        body: SetPasswordRequest,
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
       const { accountId } = requireAccount(request);
-      const input = parse(SetPasswordRequest, request.body, 'new password');
+      const input = request.body;
       const hash = await hashPassword(input.newPassword);
       const { rows } = await db.query(
         `update accounts set password_hash = $2 where id = $1 and password_hash = '' returning id`,

@@ -9,7 +9,7 @@ import {
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword } from '../../auth/passwords';
 import { requireTenant, type TenantRow } from '../../auth/principal';
-import { badRequest, notFound, parse } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { Queryable } from '../../db/db';
 import { queueMail } from '../../mail/outbox';
 import type { ServiceApp, ServiceOptions } from '../service';
@@ -36,20 +36,17 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
   app.post(
     '/register',
     {
-      config: {
-        openapi: {
-          summary:
-            'Register an account; sends the activation e-mail, or to an existing account a sign-in reminder (same answer)',
-          tags,
-          body: RegisterRequest,
-          response: MessageResponse,
-          status: 202,
-        },
+      schema: {
+        summary:
+          'Register an account; sends the activation e-mail, or to an existing account a sign-in reminder (same answer)',
+        tags,
+        body: RegisterRequest,
+        response: { 202: MessageResponse },
       },
     },
     async (request, reply) => {
       const tenant = requireTenant(request);
-      const input = parse(RegisterRequest, request.body, 'registration');
+      const input = request.body;
       const email = normaliseEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       const activationKey = newKey();
@@ -85,18 +82,16 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
   app.post(
     '/activate',
     {
-      config: {
-        openapi: {
-          summary: 'Activate an account with the key of its activation e-mail',
-          tags,
-          body: ActivateRequest,
-          response: Account,
-        },
+      schema: {
+        summary: 'Activate an account with the key of its activation e-mail',
+        tags,
+        body: ActivateRequest,
+        response: { 200: Account },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { key } = parse(ActivateRequest, request.body, 'activation');
+      const { key } = request.body;
       const { rows } = await db.query<AccountRow>(
         `update accounts set activated = true, activation_key = null
          where activation_key = $1 and tenant_id = $2 returning *`,
@@ -110,18 +105,16 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
   app.post(
     '/account/reset-password/init',
     {
-      config: {
-        openapi: {
-          summary: 'Send a password reset e-mail (same answer for unknown e-mails)',
-          tags,
-          body: ResetInitRequest,
-          response: MessageResponse,
-        },
+      schema: {
+        summary: 'Send a password reset e-mail (same answer for unknown e-mails)',
+        tags,
+        body: ResetInitRequest,
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const { email } = parse(ResetInitRequest, request.body, 'password reset');
+      const { email } = request.body;
       const account = await accountByEmail(db, tenant.id, email);
       if (account) {
         const resetKey = newKey();
@@ -150,18 +143,16 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
   app.post(
     '/account/reset-password/finish',
     {
-      config: {
-        openapi: {
-          summary: 'Set a new password with the key of the reset e-mail; ends every session',
-          tags,
-          body: ResetFinishRequest,
-          response: MessageResponse,
-        },
+      schema: {
+        summary: 'Set a new password with the key of the reset e-mail; ends every session',
+        tags,
+        body: ResetFinishRequest,
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
       const tenant = requireTenant(request);
-      const input = parse(ResetFinishRequest, request.body, 'password reset');
+      const input = request.body;
       const passwordHash = await hashPassword(input.newPassword);
       const done = await db.transaction(async (tx) => {
         // Following the e-mail's link proves the address, so the account is activated too.
