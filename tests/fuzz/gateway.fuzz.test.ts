@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROXIED_SERVICES } from '../../server/proxy/services';
 import { routeTable } from '../../shared/routes';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
-import { serveContext } from '../support/gateway';
+import { serveContext } from '../support/page-gateway';
 import { startGatewayProcess, type NodeProcess } from '../support/processes';
 import { pathFrom, requestArbitrary } from './arbitraries';
 import { FUZZ_RUNS, FUZZ_SEED, report, residentMb, runCampaign, type Finding } from './runner';

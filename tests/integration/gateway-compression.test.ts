@@ -7,13 +7,13 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync, gzipSync } from 'node:zlib';
 import { registerCompression } from '../../server/plugins/compression';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // Issue #11 item 1 (ADR 0150): pages and JSON compressed on the fly when asked, static assets
 // precompressed at build time (needs `npm run build`), proxied answers passed through untouched.
-let gw: TestGateway;
+let gw: PageGateway;
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startPageGateway();
 });
 afterAll(async () => {
   await gw.app.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // The CSRF rule of the brief: every non-GET/HEAD/OPTIONS request to /api/services/* and /auth/*
 // carries X-CSRF: 1 and, when present, an Origin equal to the shop's; otherwise 403 JSON and the
@@ -13,9 +13,9 @@ const TARGETS = [
   '/auth/sign-in',
 ];
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => {

@@ -2,15 +2,15 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/raw-http';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // Issue #12 item 6 (gateway side): security headers, CONNECT and parser errors in the JSON shape,
 // page actions given something other than form data, copyBookingToCart as a write, Host checks.
-let gw: TestGateway;
+let gw: PageGateway;
 let base: string;
 let port: number;
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startPageGateway();
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
   port = (gw.app.server.address() as AddressInfo).port;
   base = `http://localhost:${port}`;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #12 item 2: a token cookie that cannot be a header value (CR/LF, %00, spaces) is the
 // visitor's own doing. It is treated as no token: never sent upstream, never a 502, never a
@@ -9,13 +9,13 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 const MALFORMED = ['a%0d%0ab', 'a%0Ab', 'a%00b', 'a%20b', 'a"b', 'a%zzb', 'é'];
 const HOST = 'shop.localhost';
 
-let gw: Gateway;
+let gw: EndpointGateway;
 let base: string;
 const get = (path: string, cookie?: string) =>
   fetch(base + path, { headers: cookie ? { cookie } : {} });
 
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
 });
@@ -76,7 +76,7 @@ describe('malformed token cookies', () => {
 
 describe('readiness and a pool with no free connection', () => {
   it('turns 503 while calls wait for a connection, and ready again once they are served', async () => {
-    const slow = await startGateway({ UPSTREAM_CONNECT_TIMEOUT_MS: '200' });
+    const slow = await startEndpointGateway({ UPSTREAM_CONNECT_TIMEOUT_MS: '200' });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     slow.upstream.on('GET', /slow/, async () => {

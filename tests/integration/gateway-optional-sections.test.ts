@@ -2,18 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onSectionFailure, type SectionFailure } from '../../server/page/section-failures';
 import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { cmsPaths } from '../../shared/contracts/cms';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
 // Issue #12 item 7: against an upstream that answers only the specification's calls (context,
 // account, cart), the home page renders what it has. A failed non-essential section is left out,
 // logged and reported; only the page's essential data decides its status.
-let gw: TestGateway;
+let gw: PageGateway;
 const reported: SectionFailure[] = [];
 let unsubscribe: () => void;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startPageGateway();
   unsubscribe = onSectionFailure((failure) => void reported.push(failure));
 });
 afterAll(async () => {

@@ -1,17 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // Issue #12 item 1: React Router actions read the request body. Every non-GET page request gets
 // the gateway's 1 MiB limit, declared (Content-Length) or chunked, answered with 413 JSON before
 // the page's context or action runs; the upstream sees nothing.
 const MiB = 1024 * 1024;
-let gw: TestGateway;
+let gw: PageGateway;
 let port: number;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startPageGateway();
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
   port = (gw.app.server.address() as AddressInfo).port;
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // Per-page context (specification sections 3, 4, 7, 8) and rendering, against a recording upstream.
-let gw: TestGateway;
+let gw: PageGateway;
 beforeEach(async () => {
   gw?.upstream.reset();
 });
@@ -15,7 +15,7 @@ afterAll(async () => {
 const SIMPLE = '/blink-test';
 
 async function page(path: string, headers: Record<string, string> = {}) {
-  gw ??= await startTestGateway();
+  gw ??= await startPageGateway();
   return gw.app.inject({
     method: 'GET',
     url: path,
@@ -25,7 +25,7 @@ async function page(path: string, headers: Record<string, string> = {}) {
 
 describe('page context', () => {
   it('creates a CID, calls the context with cid, isLoggedIn and url, and no account call without cookies', async () => {
-    gw ??= await startTestGateway();
+    gw ??= await startPageGateway();
     serveContext(gw.upstream);
     const response = await page('/blink-test?x=1');
     expect(response.statusCode).toBe(200);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 point 8, credentials: the Bearer token comes from the cookie, is renewed first when it is
 // about to expire, and once more when the upstream refuses an idempotent call with 401.
 const SHOP = { host: 'shop.localhost' };
 const WRITE = { ...SHOP, 'x-csrf': '1', origin: 'http://shop.localhost' };
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => {

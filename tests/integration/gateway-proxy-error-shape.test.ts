@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #12 item 6, "platform errors passed through": a proxied 4xx/5xx reaches the browser in the
 // gateway's error shape { error: { code, message, cid } } with the platform's status and message
@@ -8,9 +8,9 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 const SHOP = { host: 'shop.localhost' };
 const ORDERS = '/api/services/orders/api/v1/orders';
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => gw.upstream.reset());

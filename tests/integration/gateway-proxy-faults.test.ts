@@ -8,7 +8,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 point 8, faults and streaming: body limit, timeouts, unreachable upstream, retries,
 // bodies streamed both ways, and the upstream call aborted when the browser goes away.
@@ -16,9 +16,9 @@ const WRITE = { host: 'shop.localhost', 'x-csrf': '1', origin: 'http://shop.loca
 const MiB = 1024 * 1024;
 
 describe('with the recording upstream', () => {
-  let gw: Gateway;
+  let gw: EndpointGateway;
   beforeAll(async () => {
-    gw = await startGateway({ PROXY_TIMEOUT_MS: '1000' });
+    gw = await startEndpointGateway({ PROXY_TIMEOUT_MS: '1000' });
   });
   afterAll(() => gw.close());
   beforeEach(() => gw.upstream.reset());
@@ -118,7 +118,7 @@ describe('with the recording upstream', () => {
 
 describe('circuit breaker per service', () => {
   it('after 5 consecutive upstream failures fails fast with 503 JSON; other services are not affected', async () => {
-    const gw = await startGateway();
+    const gw = await startEndpointGateway();
     try {
       gw.upstream.on('POST', /orders/, { status: 503, body: {} });
       gw.upstream.on('GET', /catalogue/, { body: { ok: true } });
@@ -152,7 +152,7 @@ describe('circuit breaker per service', () => {
   });
 
   it('does not count client faults (4xx, oversized bodies) as upstream failures', async () => {
-    const gw = await startGateway();
+    const gw = await startEndpointGateway();
     try {
       gw.upstream.on('GET', /orders/, { status: 404, body: {} });
       for (let i = 0; i < 8; i++) {
@@ -176,7 +176,7 @@ describe('circuit breaker per service', () => {
 describe('with a dead upstream', () => {
   it('answers 502 JSON upstream_unreachable', async () => {
     const port = await closedPort();
-    const gw = await startGateway({ PLATFORM_URL: `http://127.0.0.1:${port}` });
+    const gw = await startEndpointGateway({ PLATFORM_URL: `http://127.0.0.1:${port}` });
     try {
       const res = await gw.app.inject({
         method: 'GET',
@@ -199,11 +199,11 @@ describe('with a dead upstream', () => {
 
 describe('with a hand-driven upstream (streaming, aborts)', () => {
   let upstream: RawUpstream;
-  let gw: Gateway;
+  let gw: EndpointGateway;
   let port: number;
   beforeEach(async () => {
     upstream = await startRawUpstream();
-    gw = await startGateway({ PLATFORM_URL: upstream.url });
+    gw = await startEndpointGateway({ PLATFORM_URL: upstream.url });
     await gw.app.listen({ port: 0, host: '127.0.0.1' });
     port = (gw.app.server.address() as AddressInfo).port;
   });

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 point 8: /api/services/{service}/* routing, path escapes, token endpoints and headers.
 // Every refusal also asserts that the upstream saw nothing.
@@ -18,9 +18,9 @@ const SERVICES = [
   'profile',
 ];
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Public catalogue JSON through the proxy (issue #11 item 4, docs/decisions/0155): asked for
 // without the visitor's token and publicly cacheable even with a session; anything personal keeps
@@ -8,9 +8,9 @@ const SHOP = { host: 'shop.localhost' };
 const SESSION = { ...SHOP, cookie: 'access_token=a.b.c; refresh_token=r' };
 const SEARCH = '/api/services/catalogue/api/v1/search?q=milk';
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => {

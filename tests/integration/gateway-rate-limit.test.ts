@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #12 item 5: per-address limits on sign-in, registration/reset and guest sessions, counted
 // per real client behind TRUST_PROXY; 429 with Retry-After in the gateway's JSON error shape, and
@@ -7,9 +7,9 @@ import { startGateway, type Gateway } from '../support/gateway-harness';
 const UAA = '/api/services/uaa/api/v1';
 const SHOP = { host: 'shop.localhost', origin: 'http://shop.localhost', 'x-csrf': '1' };
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway({
+  gw = await startEndpointGateway({
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_SIGN_IN: '3/60',
     RATE_LIMIT_ACCOUNT: '2/600',

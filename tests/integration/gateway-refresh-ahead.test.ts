@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/fake-upstream';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #12 item 8: a page's access token is renewed ahead of its expiry (60 s margin, as the proxy
 // does), so a token that is valid when the request starts cannot expire while the page's calls run
@@ -16,9 +16,9 @@ function jwt(name: string, seconds: number): string {
   return `${part({ alg: 'ES256' })}.${part({ sub: name, exp })}.c2ln`;
 }
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway({ CONTEXT_TIMEOUT_MS: '1000' });
+  gw = await startEndpointGateway({ CONTEXT_TIMEOUT_MS: '1000' });
 });
 afterAll(() => gw.close());
 beforeEach(() => gw.upstream.reset());

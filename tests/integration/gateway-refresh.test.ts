@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../support/fake-upstream';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 points 4 and 7: resolveAccount (through GET /auth/session, which calls it exactly as a
 // page load does) and the shared token refresh.
@@ -15,9 +15,9 @@ const pair = (n: string) => ({
   refresh_expires_in: 3600,
 });
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway({ CONTEXT_TIMEOUT_MS: '1000' });
+  gw = await startEndpointGateway({ CONTEXT_TIMEOUT_MS: '1000' });
 });
 afterAll(() => gw.close());
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../support/gateway-harness';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 point 7: the gateway's sign-in, sign-out and guest endpoints. Each test asserts the
 // answer (cookies, body, cache headers) and what uaa received.
@@ -13,9 +13,9 @@ const pair = (n: string) => ({
   refresh_expires_in: 86_400,
 });
 
-let gw: Gateway;
+let gw: EndpointGateway;
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startEndpointGateway();
 });
 afterAll(() => gw.close());
 beforeEach(() => {
@@ -229,7 +229,7 @@ describe('POST /auth/guest', () => {
 
 describe('Secure attribute', () => {
   it('is left out only when COOKIE_SECURE=false', async () => {
-    const plain = await startGateway({ COOKIE_SECURE: 'false' });
+    const plain = await startEndpointGateway({ COOKIE_SECURE: 'false' });
     try {
       plain.upstream.on('POST', `${UAA}/auth/guest`, { body: pair('p') });
       const res = await plain.app.inject({ method: 'POST', url: '/auth/guest', headers: SHOP });

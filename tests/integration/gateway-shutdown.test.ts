@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
-import { serveContext } from '../support/gateway';
+import { serveContext } from '../support/page-gateway';
 
 // SIGTERM on the built gateway process: readiness turns 503 at once, the request in flight
 // finishes, then the process exits 0.

@@ -4,7 +4,7 @@ import { createPlatformClient } from '../../server/page/platform-client';
 import { createPlatform, type Platform } from '../../server/upstream/platform';
 import { loadConfig } from '../../server/config';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // The sub-request cache between the loaders and a real (fake) platform over HTTP (ADR 0153): the
 // cached calls go out without the shopper's token, personal calls never hit the cache, shops are
@@ -80,11 +80,11 @@ describe('sub-request cache in front of the platform', () => {
 });
 
 describe('through the gateway', () => {
-  let gw: TestGateway;
+  let gw: PageGateway;
   const host = 'localhost:3000';
   const token = 'purge-token-0123456789';
   beforeAll(async () => {
-    gw = await startTestGateway({ CACHE_PURGE_TOKEN: token });
+    gw = await startPageGateway({ CACHE_PURGE_TOKEN: token });
     serveContext(gw.upstream);
     gw.upstream.on('GET', '/api/services/catalogue/api/v1/search', { body: { items: [] } });
     gw.upstream.on('GET', '/api/services/catalogue/api/v1/offerings', { body: { items: [] } });
@@ -137,7 +137,7 @@ describe('through the gateway', () => {
   });
 
   it('has no purge endpoint without a configured token', async () => {
-    const plain = await startTestGateway();
+    const plain = await startPageGateway();
     try {
       const response = await plain.app.inject({
         method: 'POST',

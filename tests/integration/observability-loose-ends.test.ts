@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config';
 import { runInScope, type RequestScope } from '../../server/observability/scope';
 import { createPlatform } from '../../server/upstream/platform';
 import { startReportingShop } from '../support/error-inbox';
-import { startTestGateway } from '../support/gateway';
+import { startPageGateway } from '../support/page-gateway';
 
 // Issue #7 loose ends (docs/decisions/0174): the browser's page CID in the gateway's log line, a
 // call cut by the pool deadline reported like any failed upstream call, 50 stack frames.
@@ -21,7 +21,7 @@ const scope = (cid: string): RequestScope => ({
 
 describe("the gateway's request log", () => {
   it("names the browser's page CID beside the call's own, and only a well-formed one", async () => {
-    const gw = await startTestGateway();
+    const gw = await startPageGateway();
     try {
       gw.upstream.on('GET', '/api/services/catalogue/api/v1/brands', () => ({
         body: { items: [] },

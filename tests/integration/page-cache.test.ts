@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveContext, startTestGateway, type TestGateway } from '../support/gateway';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // The anonymous page cache through the gateway and the real build (PAGE_CACHE_SECONDS,
 // docs/decisions/0154): a visitor without token cookies gets a kept document with a nonce and a
 // CID of its own; shops are kept apart; a signed-in visitor and a failed page never use it.
-let gw: TestGateway;
+let gw: PageGateway;
 const fresh = { host: 'localhost:3000' };
 const harbour = { host: 'harbour.localhost:3000' };
 const contextCalls = () => gw.upstream.received('/cms-api/context').length;
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
 beforeAll(async () => {
-  gw = await startTestGateway({ PAGE_CACHE_SECONDS: '60' });
+  gw = await startPageGateway({ PAGE_CACHE_SECONDS: '60' });
   serveContext(gw.upstream);
   gw.upstream.on('GET', '/api/services/catalogue/api/v1/search', { body: { items: [] } });
   gw.upstream.on('GET', '/api/services/catalogue/api/v1/offerings', { body: { items: [] } });
@@ -96,7 +96,7 @@ describe('anonymous page cache', () => {
   });
 
   it('is off by default', async () => {
-    const plain = await startTestGateway();
+    const plain = await startPageGateway();
     try {
       serveContext(plain.upstream);
       plain.upstream.on('GET', '/api/services/catalogue/api/v1/search', { body: { items: [] } });

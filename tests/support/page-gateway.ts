@@ -3,9 +3,10 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 
-// A gateway built from the production build (npm run build) against a recording fake platform,
-// with its log lines collected.
-export type TestGateway = {
+// A gateway that renders pages: the production build (npm run build) against a recording fake
+// platform, with its log lines collected. For the gateway's own endpoints without pages (no build
+// needed), see ./endpoint-gateway.ts.
+export type PageGateway = {
   app: FastifyInstance;
   upstream: FakeUpstream;
   logs: Record<string, unknown>[];
@@ -29,10 +30,10 @@ export function serveContext(
   });
 }
 
-export async function startTestGateway(
+export async function startPageGateway(
   env: Record<string, string> = {},
   options: AppOptions = {},
-): Promise<TestGateway> {
+): Promise<PageGateway> {
   const upstream = await startFakeUpstream();
   const logs: Record<string, unknown>[] = [];
   const config = loadConfig({

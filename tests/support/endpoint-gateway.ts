@@ -7,8 +7,9 @@ import { loadConfig, type Config } from '../../server/config';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 
 // The gateway on a recording fake platform, for tests of its own endpoints (session, proxy, CSRF).
-// Pages are not requested here, so a stub React Router build stands in for `npm run build`.
-export type Gateway = {
+// Pages are not requested here, so a stub React Router build stands in for `npm run build` (pages:
+// ./page-gateway.ts).
+export type EndpointGateway = {
   app: FastifyInstance;
   upstream: FakeUpstream;
   config: Config;
@@ -28,7 +29,9 @@ function stubBuild(): string {
   return dir;
 }
 
-export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+export async function startEndpointGateway(
+  env: Record<string, string> = {},
+): Promise<EndpointGateway> {
   const upstream = await startFakeUpstream();
   const config = loadConfig({
     PLATFORM_URL: upstream.url,
