@@ -3,12 +3,11 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
-import { ORDER_KEY_FIELD } from '../forms/order-key-field';
 import type { CheckoutActionResult } from './checkout-forms';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
-import { FieldError, errorProps } from '../forms/field-error';
+import { OrderFormFields } from './order-form-fields';
 import { PaymentChoice } from './payment-choice';
 import { SlotChoice } from './slot-choice';
 
@@ -94,29 +93,7 @@ export function CheckoutPage({ checkout, result }: Props) {
           slot={checkout.slots.find((slot) => slot.id === chosen.slotId)?.label}
         />
         <Form method="post" id={ORDER_FORM} className="order-form">
-          <input type="hidden" name={ORDER_KEY_FIELD} value={checkout.orderKey} />
-          <label htmlFor="notes">
-            Notes for the shop <span className="optional">(optional)</span>
-          </label>
-          <textarea
-            id="notes"
-            name="notes"
-            rows={3}
-            maxLength={1000}
-            defaultValue={chosen.notes}
-            {...errorProps('notes-error', order?.fieldErrors.notes)}
-          />
-          <FieldError id="notes-error" message={order?.fieldErrors.notes} />
-          {order?.formError ? (
-            <p className="form-error" role="alert">
-              {order.formError}
-            </p>
-          ) : null}
-          {order && Object.keys(order.fieldErrors).length > 0 ? (
-            <p className="form-error" role="alert">
-              Please check the choices marked above.
-            </p>
-          ) : null}
+          <OrderFormFields orderKey={checkout.orderKey} notes={chosen.notes} refused={order} />
           <div className="order-buttons">
             {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}
             {!hydrated && (

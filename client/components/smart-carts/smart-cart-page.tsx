@@ -2,8 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import { AddressChoice, ORDER_FORM } from '../checkout/address-choice';
-import { FieldError, errorProps } from '../forms/field-error';
-import { ORDER_KEY_FIELD } from '../forms/order-key-field';
+import { OrderFormFields } from '../checkout/order-form-fields';
 import { PaymentChoice } from '../checkout/payment-choice';
 import { SlotChoice } from '../checkout/slot-choice';
 import type { SmartCartData } from './smart-cart-data.server';
@@ -73,28 +72,7 @@ export function SmartCartPage({ detail, result }: Props) {
             />
           </div>
           <Form method="post" id={ORDER_FORM} className="order-form">
-            <input type="hidden" name={ORDER_KEY_FIELD} value={detail.orderKey} />
-            <label htmlFor="notes">
-              Notes for the shop <span className="optional">(optional)</span>
-            </label>
-            <textarea
-              id="notes"
-              name="notes"
-              rows={3}
-              maxLength={1000}
-              {...errorProps('notes-error', order?.fieldErrors.notes)}
-            />
-            <FieldError id="notes-error" message={order?.fieldErrors.notes} />
-            {order?.formError ? (
-              <p className="form-error" role="alert">
-                {order.formError}
-              </p>
-            ) : null}
-            {order && Object.keys(order.fieldErrors).length > 0 ? (
-              <p className="form-error" role="alert">
-                Please check the choices marked above.
-              </p>
-            ) : null}
+            <OrderFormFields orderKey={detail.orderKey} refused={order} />
             <button
               type="submit"
               name="intent"

@@ -1,0 +1,41 @@
+import { FieldError, errorProps } from '../forms/field-error';
+import type { FieldErrors } from '../forms/form-fields';
+import { ORDER_KEY_FIELD } from '../forms/order-key-field';
+
+// What every order form carries besides its button: the order key (a resent form places one
+// order), the notes for the shop, and what the last attempt was refused for.
+type Props = {
+  orderKey: string;
+  notes?: string;
+  refused?: { fieldErrors: FieldErrors; formError?: string };
+};
+
+export function OrderFormFields({ orderKey, notes, refused }: Props) {
+  return (
+    <>
+      <input type="hidden" name={ORDER_KEY_FIELD} value={orderKey} />
+      <label htmlFor="notes">
+        Notes for the shop <span className="optional">(optional)</span>
+      </label>
+      <textarea
+        id="notes"
+        name="notes"
+        rows={3}
+        maxLength={1000}
+        defaultValue={notes}
+        {...errorProps('notes-error', refused?.fieldErrors.notes)}
+      />
+      <FieldError id="notes-error" message={refused?.fieldErrors.notes} />
+      {refused?.formError ? (
+        <p className="form-error" role="alert">
+          {refused.formError}
+        </p>
+      ) : null}
+      {refused && Object.keys(refused.fieldErrors).length > 0 ? (
+        <p className="form-error" role="alert">
+          Please check the choices marked above.
+        </p>
+      ) : null}
+    </>
+  );
+}
