@@ -1,0 +1,203 @@
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+
+// Issue #2 point 8, streaming: bodies streamed both ways, and the upstream call aborted when the
+// browser goes away (faults, limits and breakers: gateway-proxy-faults.test.ts).
+const WRITE = { host: 'shop.localhost', 'x-csrf': '1', origin: 'http://shop.localhost' };
+const MiB = 1024 * 1024;
+
+describe('with a hand-driven upstream (streaming, aborts)', () => {
+  let upstream: RawUpstream;
+  let gw: EndpointGateway;
+  let port: number;
+  beforeEach(async () => {
+    upstream = await startRawUpstream();
+    gw = await startEndpointGateway({ PLATFORM_URL: upstream.url });
+    await gw.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (gw.app.server.address() as AddressInfo).port;
+  });
+  afterEach(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  it('streams the response: the browser gets the first chunk before the upstream has finished', async () => {
+    let finish!: () => void;
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first;');
+      finish = () => res.end('last');
+    });
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          agent: false,
+          path: '/api/services/catalogue/stream',
+          headers: { host: 'shop.localhost' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text === 'first;') finish(); // only reachable if the first chunk was not held back
+          });
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).toBe('first;last');
+  });
+
+  it('streams the request body: the upstream reads the first chunk before the browser sends the rest', async () => {
+    let firstChunkSeen!: () => void;
+    const seen = new Promise<void>((resolve) => (firstChunkSeen = resolve));
+    upstream.handle((req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        firstChunkSeen();
+      });
+      req.on('end', () => res.end(JSON.stringify({ size })));
+    });
+    const answer = new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          agent: false,
+          method: 'POST',
+          path: '/api/services/orders/upload',
+          headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.write(Buffer.alloc(1000, 1));
+      void seen.then(() => req.end(Buffer.alloc(1000, 2)));
+    });
+    expect(JSON.parse(await answer)).toEqual({ size: 2000 });
+  });
+
+  it('cuts a chunked body at 1 MiB with 413 JSON and aborts the upstream call', async () => {
+    const upstreamAborted = new Promise<boolean>((resolve) =>
+      upstream.handle((req) => {
+        req.on('error', () => {});
+        req.resume(); // reads (and drops) what arrives, as a real service would
+        req.on('close', () => resolve(!req.complete));
+      }),
+    );
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          agent: false,
+          method: 'POST',
+          path: '/api/services/orders/upload',
+          headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      for (let i = 0; i < 40; i++) req.write(chunk); // 2.5 MiB, chunked
+      req.end();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).error.code).toBe('payload_too_large');
+    expect(await upstreamAborted).toBe(true);
+  });
+
+  it('keeps a keep-alive connection usable after refusing a request whose body it never read', async () => {
+    upstream.handle((_req, res) => res.end('{"ok":true}'));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, path: string, body?: Buffer) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            port,
+            agent,
+            method,
+            path,
+            headers: { ...WRITE, 'content-type': 'application/octet-stream' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await call('POST', '/api/services/nope/x', Buffer.alloc(200_000, 1))).toBe(404);
+    expect(await call('POST', '/api/services/orders/x', Buffer.alloc(MiB + 10, 1))).toBe(413);
+    expect(await call('GET', '/api/services/catalogue/x')).toBe(200);
+    agent.destroy();
+  });
+
+  it('aborts the upstream call when the browser goes away before the answer', async () => {
+    let arrived!: () => void;
+    const upstreamGotIt = new Promise<void>((resolve) => (arrived = resolve));
+    const upstreamClosed = new Promise<void>((resolve) =>
+      upstream.handle((_req, res) => {
+        arrived();
+        res.on('close', () => resolve());
+      }),
+    );
+    const req = httpRequest({
+      port,
+      agent: false,
+      path: '/api/services/catalogue/slow',
+      headers: { host: 'shop.localhost' },
+    });
+    req.on('error', () => {});
+    req.end();
+    await upstreamGotIt;
+    req.destroy();
+    await expect(withTimeout(upstreamClosed, 2000)).resolves.toBe('done');
+  });
+});
+
+type RawUpstream = { url: string; handle(listener: RequestListener): void; close(): Promise<void> };
+
+async function startRawUpstream(): Promise<RawUpstream> {
+  let listener: RequestListener = (_req: IncomingMessage, res: ServerResponse) => res.end();
+  const server = createServer((req, res) => listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    handle: (next) => void (listener = next),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function withTimeout(promise: Promise<void>, ms: number): Promise<string> {
+  return Promise.race([
+    promise.then(() => 'done'),
+    new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), ms)),
+  ]);
+}
