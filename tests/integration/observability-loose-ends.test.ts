@@ -15,7 +15,9 @@ const scope = (cid: string): RequestScope => ({
   cid,
   traceId: '1'.repeat(32),
   tenant: 'fresh',
-  routeId: 'proxy',
+  // A page's loader call: a proxied call cut this way is reported by the proxy as its 504
+  // instead (docs/decisions/0127; tests/integration/gateway-proxy-reports.test.ts).
+  routeId: 'search-results',
   user: null,
 });
 
