@@ -49,17 +49,28 @@ export async function startGatewayProcess(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return readyChild(child, `http://127.0.0.1:${port}`, 'gateway', async (url) => {
+    return (await fetch(`${url}/readyz`)).ok;
+  });
+}
+
+/** Waits (20 s at most) until `ready` says the child on `url` answers; its handle, stopped by SIGTERM. */
+export async function readyChild(
+  child: ChildProcess,
+  url: string,
+  name: string,
+  ready: (url: string) => Promise<boolean>,
+): Promise<GatewayProcess> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      if (await ready(url)) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('gateway did not become ready in 20 s');
+    if (Date.now() > deadline) throw new Error(`${name} did not become ready in 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
