@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { describe, expect, it } from 'vitest';
+import { endpointGatewayPerFile } from '../support/endpoint-gateway';
 
 // The CSRF rule of the brief: every non-GET/HEAD/OPTIONS request to /api/services/* and /auth/*
 // carries X-CSRF: 1 and, when present, an Origin equal to the shop's; otherwise 403 JSON and the
@@ -13,15 +13,7 @@ const TARGETS = [
   '/auth/sign-in',
 ];
 
-let gw: EndpointGateway;
-beforeAll(async () => {
-  gw = await startEndpointGateway();
-});
-afterAll(() => gw.close());
-beforeEach(() => {
-  gw.upstream.reset();
-  gw.upstream.on('*', /.*/, { body: { ok: true } });
-});
+const gw = endpointGatewayPerFile();
 
 type Method = (typeof UNSAFE)[number] | 'GET' | 'HEAD' | 'OPTIONS';
 const send = (method: Method, url: string, headers: Record<string, string>, payload?: string) =>

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { describe, expect, it } from 'vitest';
+import { endpointGatewayPerFile, SHOP } from '../support/endpoint-gateway';
 
 // Public catalogue JSON through the proxy (issue #11 item 4, docs/decisions/0155): asked for
 // without the visitor's token and publicly cacheable even with a session; anything personal keeps
 // the token and `private, no-store`.
-const SHOP = { host: 'shop.localhost' };
 const SESSION = { ...SHOP, cookie: 'access_token=a.b.c; refresh_token=r' };
 const SEARCH = '/api/services/catalogue/api/v1/search?q=milk';
 
-let gw: EndpointGateway;
-beforeAll(async () => {
-  gw = await startEndpointGateway();
-});
-afterAll(() => gw.close());
-beforeEach(() => {
-  gw.upstream.reset();
-  gw.upstream.on('*', /.*/, { body: { ok: true } });
-});
+const gw = endpointGatewayPerFile();
 
 const get = (url: string, headers: Record<string, string>) =>
   gw.app.inject({ method: 'GET', url, headers });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
@@ -57,4 +58,27 @@ export async function startEndpointGateway(
       await upstream.close();
     },
   };
+}
+
+/** The headers of a page of the test shop, and those of a write from it (CSRF header, Origin). */
+export const SHOP = { host: 'shop.localhost' };
+export const WRITE = { ...SHOP, 'x-csrf': '1', origin: 'http://shop.localhost' };
+
+/**
+ * One gateway for the tests of a file: started before them, closed after, its fake platform reset
+ * before each test and (unless `answerAll: false`) answering every request 200 `{ ok: true }`.
+ */
+export function endpointGatewayPerFile(
+  options: { env?: Record<string, string>; answerAll?: boolean } = {},
+): EndpointGateway {
+  const gw = {} as EndpointGateway;
+  beforeAll(async () => {
+    Object.assign(gw, await startEndpointGateway(options.env));
+  });
+  afterAll(() => gw.close());
+  beforeEach(() => {
+    gw.upstream.reset();
+    if (options.answerAll !== false) gw.upstream.on('*', /.*/, { body: { ok: true } });
+  });
+  return gw;
 }
