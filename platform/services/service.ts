@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -24,3 +25,13 @@ export type ServiceApp = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * A service's route schemas under its OpenAPI tag, the summary first:
+ * `const route = routeSchemas('profile')`, then `app.get(path, route('Summary', { params, response }), handler)`.
+ */
+export function routeSchemas(tag: string) {
+  return <S extends FastifySchema>(summary: string, schema: S) => ({
+    schema: { summary, tags: [tag], ...schema },
+  });
+}

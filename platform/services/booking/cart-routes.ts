@@ -9,10 +9,10 @@ import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
 import { ensureCart, hasRoomFor, MAX_CART_LINES, readBooking, setItemQuantity } from './cart-store';
-import type { ServiceApp } from '../service';
+import { routeSchemas, type ServiceApp } from '../service';
 
 // The specification's cart calls 3-6 (and notes), under /bookings/cart/tenant/:tenantId.
-const tags = ['booking-ms'];
+const route = routeSchemas('booking-ms');
 const Uid = z.string().min(1).max(100);
 const SubstQuery = z.object({ substItemUid: Uid.optional() });
 const DeleteItemQuery = z.object({ bookingItemUid: Uid });
@@ -20,14 +20,10 @@ const DeleteItemQuery = z.object({ bookingItemUid: Uid });
 export function registerCartRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/bookings/cart/tenant/:tenantId',
-    {
-      schema: {
-        summary: "The caller's cart (created empty on first read)",
-        tags,
-        params: TenantParams,
-        response: { 200: Booking },
-      },
-    },
+    route("The caller's cart (created empty on first read)", {
+      params: TenantParams,
+      response: { 200: Booking },
+    }),
     async (request) => {
       const { tenantId } = request.params;
       const key = cartKeyFor(request, tenantId);
@@ -37,17 +33,15 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
 
   app.put(
     '/bookings/cart/tenant/:tenantId/item',
-    {
-      schema: {
-        summary:
-          'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
-        tags,
+    route(
+      'Set the quantity of an offering by single or by case (0 removes); substItemUid replaces that item',
+      {
         params: TenantParams,
         querystring: SubstQuery,
         body: BookingItemInput,
         response: { 200: Booking },
       },
-    },
+    ),
     async (request) => {
       const { substItemUid } = request.query;
       // The body's uid is accepted and ignored: an item is identified by (offeringId, byCase).
@@ -75,15 +69,11 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
 
   app.delete(
     '/bookings/cart/tenant/:tenantId/item',
-    {
-      schema: {
-        summary: 'Remove one item',
-        tags,
-        params: TenantParams,
-        querystring: DeleteItemQuery,
-        response: { 200: Booking },
-      },
-    },
+    route('Remove one item', {
+      params: TenantParams,
+      querystring: DeleteItemQuery,
+      response: { 200: Booking },
+    }),
     async (request) => {
       const { bookingItemUid } = request.query;
       return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
@@ -98,15 +88,11 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
 
   app.delete(
     '/bookings/cart/tenant/:tenantId/items',
-    {
-      schema: {
-        summary: 'Remove several items (uids not in the cart are ignored)',
-        tags,
-        params: TenantParams,
-        body: BookingItemsDelete,
-        response: { 200: Booking },
-      },
-    },
+    route('Remove several items (uids not in the cart are ignored)', {
+      params: TenantParams,
+      body: BookingItemsDelete,
+      response: { 200: Booking },
+    }),
     async (request) => {
       const { items } = request.body;
       return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
@@ -120,15 +106,11 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
 
   app.put(
     '/bookings/cart/tenant/:tenantId/notes',
-    {
-      schema: {
-        summary: "Replace the cart's notes",
-        tags,
-        params: TenantParams,
-        body: BookingNotesInput,
-        response: { 200: Booking },
-      },
-    },
+    route("Replace the cart's notes", {
+      params: TenantParams,
+      body: BookingNotesInput,
+      response: { 200: Booking },
+    }),
     async (request) => {
       const { notes } = request.body;
       return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {

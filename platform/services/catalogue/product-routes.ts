@@ -12,11 +12,11 @@ import {
   toSummary,
   type ProductRow,
 } from './product-rows';
-import type { ServiceApp } from '../service';
+import { routeSchemas, type ServiceApp } from '../service';
 
 // Products one at a time (by slug, for the product page), in batches (by slugs or ids, for lists
 // and the cart widget), featured for the home page, and related to another product.
-const tags = ['catalogue'];
+const route = routeSchemas('catalogue');
 const MAX_BATCH = 100;
 const BySlugQuery = z.object({ slug: z.string().min(1).max(300) });
 const BatchQuery = z.object({
@@ -37,14 +37,10 @@ function batch(value: string, what: string): string[] {
 export function registerProductRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/products/by-slug',
-    {
-      schema: {
-        summary: 'A product by its slug (several path segments)',
-        tags,
-        querystring: BySlugQuery,
-        response: { 200: ProductDetail },
-      },
-    },
+    route('A product by its slug (several path segments)', {
+      querystring: BySlugQuery,
+      response: { 200: ProductDetail },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { slug } = request.query;
@@ -59,14 +55,10 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/products',
-    {
-      schema: {
-        summary: 'Product summaries by slugs or by ids (comma-separated, in that order)',
-        tags,
-        querystring: BatchQuery,
-        response: { 200: ProductList },
-      },
-    },
+    route('Product summaries by slugs or by ids (comma-separated, in that order)', {
+      querystring: BatchQuery,
+      response: { 200: ProductList },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const query = request.query;
@@ -86,14 +78,10 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/products/featured',
-    {
-      schema: {
-        summary: 'Featured products for the home page (fixed per shop, spread over the categories)',
-        tags,
-        querystring: LimitQuery,
-        response: { 200: ProductList },
-      },
-    },
+    route('Featured products for the home page (fixed per shop, spread over the categories)', {
+      querystring: LimitQuery,
+      response: { 200: ProductList },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { limit } = request.query;
@@ -112,15 +100,11 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/products/:id/related',
-    {
-      schema: {
-        summary: 'Products of the same category and brand (the product by id or slug)',
-        tags,
-        params: ProductParams,
-        querystring: LimitQuery,
-        response: { 200: ProductList },
-      },
-    },
+    route('Products of the same category and brand (the product by id or slug)', {
+      params: ProductParams,
+      querystring: LimitQuery,
+      response: { 200: ProductList },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { id } = request.params;
@@ -147,15 +131,13 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/offerings',
-    {
-      schema: {
-        summary:
-          "The products of offerings, keyed by offering id (the cart widget's names, images and prices)",
-        tags,
+    route(
+      "The products of offerings, keyed by offering id (the cart widget's names, images and prices)",
+      {
         querystring: OfferingsQuery,
         response: { 200: OfferingSummaries },
       },
-    },
+    ),
     async (request) => {
       const tenant = requireTenant(request);
       const ids = batch(request.query.ids, 'ids');

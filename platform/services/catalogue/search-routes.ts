@@ -11,10 +11,10 @@ import type { Db } from '../../db/db';
 import { orderBy, PagingQuery } from './paging';
 import { summariesByIds } from './product-rows';
 import { correctWords, RANK_SQL, searchWords, tsquerySql } from './search-query';
-import type { ServiceApp } from '../service';
+import { routeSchemas, type ServiceApp } from '../service';
 
 // Full-text search with facets, and suggestions for the search box.
-const tags = ['catalogue'];
+const route = routeSchemas('catalogue');
 const Filter = z.string().min(1).max(100).optional();
 const SearchQuery = PagingQuery.extend({
   q: z.string().max(200).default(''),
@@ -33,14 +33,10 @@ type SearchRow = { total: number; brands: Facet[]; categories: Facet[]; ids: str
 export function registerSearchRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/search',
-    {
-      schema: {
-        summary: 'Full-text product search with brand and category facets',
-        tags,
-        querystring: SearchQuery,
-        response: { 200: SearchResult },
-      },
-    },
+    route('Full-text product search with brand and category facets', {
+      querystring: SearchQuery,
+      response: { 200: SearchResult },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const query = request.query;
@@ -104,14 +100,10 @@ export function registerSearchRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/suggest',
-    {
-      schema: {
-        summary: 'Suggestions for the search box as the shopper types (name prefixes)',
-        tags,
-        querystring: SuggestQuery,
-        response: { 200: Suggestions },
-      },
-    },
+    route('Suggestions for the search box as the shopper types (name prefixes)', {
+      querystring: SuggestQuery,
+      response: { 200: Suggestions },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { q, limit } = request.query;

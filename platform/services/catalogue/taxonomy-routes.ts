@@ -5,11 +5,11 @@ import type { Db } from '../../db/db';
 import { notFound } from '../../http/errors';
 import { ListingQuery, orderBy } from './paging';
 import { PRODUCT_COLUMNS, PRODUCT_FROM, toSummary, type ProductRow } from './product-rows';
-import type { ServiceApp } from '../service';
+import { routeSchemas, type ServiceApp } from '../service';
 
 // Brands and categories, each with the number of products the shop offers, and a page of their
 // products for the brand and category screens.
-const tags = ['catalogue'];
+const route = routeSchemas('catalogue');
 const Slug = z.string().min(1).max(100);
 const BrandParams = z.object({ brandSlug: Slug });
 const CategoryParams = z.object({ slug: Slug });
@@ -72,13 +72,9 @@ async function listing(
 export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/brands',
-    {
-      schema: {
-        summary: 'Every brand, by name',
-        tags,
-        response: { 200: z.object({ items: z.array(Brand) }) },
-      },
-    },
+    route('Every brand, by name', {
+      response: { 200: z.object({ items: z.array(Brand) }) },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       return { items: (await taxa(db, BRANDS, tenant)).map(toTaxon) };
@@ -87,15 +83,11 @@ export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/brands/:brandSlug',
-    {
-      schema: {
-        summary: 'A brand and a page of its products',
-        tags,
-        params: BrandParams,
-        querystring: ListingQuery,
-        response: { 200: BrandPage },
-      },
-    },
+    route('A brand and a page of its products', {
+      params: BrandParams,
+      querystring: ListingQuery,
+      response: { 200: BrandPage },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { brandSlug } = request.params;
@@ -106,13 +98,9 @@ export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/categories',
-    {
-      schema: {
-        summary: 'Every category, in shop order',
-        tags,
-        response: { 200: z.object({ items: z.array(Category) }) },
-      },
-    },
+    route('Every category, in shop order', {
+      response: { 200: z.object({ items: z.array(Category) }) },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       return { items: (await taxa(db, CATEGORIES, tenant)).map(toTaxon) };
@@ -121,15 +109,11 @@ export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
 
   app.get(
     '/categories/:slug',
-    {
-      schema: {
-        summary: 'A category and a page of its products',
-        tags,
-        params: CategoryParams,
-        querystring: ListingQuery,
-        response: { 200: CategoryPage },
-      },
-    },
+    route('A category and a page of its products', {
+      params: CategoryParams,
+      querystring: ListingQuery,
+      response: { 200: CategoryPage },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { slug } = request.params;

@@ -4,7 +4,7 @@ import {
   OrderParams,
   type OrderStatus,
 } from '../../../shared/contracts/orders';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { conflict, notFound } from '../../http/errors';
 import { chosenAddress } from './choices';
@@ -14,7 +14,7 @@ import { priceItems, subtotalOf } from './pricing';
 import { requireShopper, type Shopper } from './shopper';
 import { bookSlot, deliveryFee, loadPolicy } from './slots';
 
-const tags = ['orders'];
+const route = routeSchemas('orders');
 
 type LockedOrder = {
   id: string;
@@ -52,15 +52,11 @@ async function lockChangeable(
 export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
   app.put(
     '/orders/:id',
-    {
-      schema: {
-        summary: 'Change lines, slot, address or notes until the cut-off',
-        tags,
-        params: OrderParams,
-        body: OrderEditInput,
-        response: { 200: OrderDetail },
-      },
-    },
+    route('Change lines, slot, address or notes until the cut-off', {
+      params: OrderParams,
+      body: OrderEditInput,
+      response: { 200: OrderDetail },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id } = request.params;
@@ -123,14 +119,10 @@ export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
 
   app.post(
     '/orders/:id/cancel',
-    {
-      schema: {
-        summary: 'Cancel an order until its cut-off',
-        tags,
-        params: OrderParams,
-        response: { 200: OrderDetail },
-      },
-    },
+    route('Cancel an order until its cut-off', {
+      params: OrderParams,
+      response: { 200: OrderDetail },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id } = request.params;

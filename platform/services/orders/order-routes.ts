@@ -7,7 +7,7 @@ import {
   PlaceOrderInput,
   QuoteInput,
 } from '../../../shared/contracts/orders';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import { notFound } from '../../http/errors';
 import { emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
@@ -17,21 +17,17 @@ import { priceItems, subtotalOf } from './pricing';
 import { requireShopper } from './shopper';
 import { deliveryFee, loadPolicy } from './slots';
 
-const tags = ['orders'];
+const route = routeSchemas('orders');
 
 // Checkout and order history: the quote of the cart, placing an order from it, the list, one order.
 export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/quote',
-    {
-      schema: {
-        summary: 'Totals of the current cart (prices from the shop, not the client)',
-        tags,
-        // No body at all: the quote without a slot.
-        body: QuoteInput.nullish(),
-        response: { 200: OrderQuote },
-      },
-    },
+    route('Totals of the current cart (prices from the shop, not the client)', {
+      // No body at all: the quote without a slot.
+      body: QuoteInput.nullish(),
+      response: { 200: OrderQuote },
+    }),
     async (request): Promise<OrderQuote> => {
       const shopper = requireShopper(request);
       const input = request.body ?? {};
@@ -59,15 +55,13 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
 
   app.post(
     '/orders',
-    {
-      schema: {
-        summary:
-          'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
-        tags,
+    route(
+      'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
+      {
         body: PlaceOrderInput,
         response: { 201: OrderDetail, 200: OrderDetail },
       },
-    },
+    ),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const input = request.body;
@@ -90,14 +84,10 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
 
   app.get(
     '/orders',
-    {
-      schema: {
-        summary: "The shopper's orders, newest first",
-        tags,
-        querystring: OrderListQuery,
-        response: { 200: OrderPage },
-      },
-    },
+    route("The shopper's orders, newest first", {
+      querystring: OrderListQuery,
+      response: { 200: OrderPage },
+    }),
     async (request): Promise<OrderPage> => {
       const shopper = requireShopper(request);
       const { page, pageSize } = request.query;
@@ -111,14 +101,10 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
 
   app.get(
     '/orders/:id',
-    {
-      schema: {
-        summary: 'One order: lines, totals, address, slot, payment, cut-off',
-        tags,
-        params: OrderParams,
-        response: { 200: OrderDetail },
-      },
-    },
+    route('One order: lines, totals, address, slot, payment, cut-off', {
+      params: OrderParams,
+      response: { 200: OrderDetail },
+    }),
     async (request): Promise<OrderDetail> => {
       const shopper = requireShopper(request);
       const { id } = request.params;

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { requireAccount } from '../../auth/principal';
-import { unauthorized } from '../../http/errors';
+import type { Queryable } from '../../db/db';
+import { badRequest, unauthorized } from '../../http/errors';
 
 // Who a commerce request is for: a signed-in account of one shop. Orders, lists, smart carts and
 // the profile are shared by these four services, which all key their rows by (tenant, account).
@@ -14,6 +15,24 @@ export function requireShopper(request: FastifyRequest): Shopper {
     throw unauthorized('Sign in required: this session belongs to another shop');
   }
   return { accountId: principal.accountId, tenantId: principal.tenantId };
+}
+
+/** The shopper's own rows that are limited in number (a table name, never user input). */
+type LimitedTable = 'shopping_lists' | 'smart_carts' | 'delivery_addresses' | 'payment_methods';
+
+/** 400 when the shopper already has `max` rows in `table`: "At most 50 smart carts: delete one first". */
+export async function refuseBeyond(
+  tx: Queryable,
+  shopper: Shopper,
+  table: LimitedTable,
+  max: number,
+  what: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where account_id = $1 and tenant_id = $2`,
+    [shopper.accountId, shopper.tenantId],
+  );
+  if (rows[0]!.n >= max) throw badRequest(`At most ${max} ${what}: delete one first`);
 }
 
 /** A new id with a readable prefix (`ord-3f9c...`); 64 random bits are plenty per shop. */

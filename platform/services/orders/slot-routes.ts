@@ -1,19 +1,17 @@
 import { DeliverySlotList } from '../../../shared/contracts/orders';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import { requireShopper } from './shopper';
 import { loadPolicy, upcomingSlots } from './slots';
+
+const route = routeSchemas('orders');
 
 // The delivery slots a shopper can choose from at checkout or when changing an order.
 export const slotRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/delivery-slots',
-    {
-      schema: {
-        summary: 'Upcoming delivery slots of the shop with availability',
-        tags: ['orders'],
-        response: { 200: DeliverySlotList },
-      },
-    },
+    route('Upcoming delivery slots of the shop with availability', {
+      response: { 200: DeliverySlotList },
+    }),
     async (request): Promise<DeliverySlotList> => {
       const shopper = requireShopper(request);
       const policy = await loadPolicy(db, shopper.tenantId);

@@ -5,13 +5,13 @@ import {
   DeliveryAddressList,
   ProfileItemParams,
 } from '../../../shared/contracts/profile';
-import type { ServicePlugin } from '../service';
-import { badRequest, notFound } from '../../http/errors';
-import { newId, requireShopper } from '../orders/shopper';
+import { routeSchemas, type ServicePlugin } from '../service';
+import { notFound } from '../../http/errors';
+import { newId, refuseBeyond, requireShopper } from '../orders/shopper';
 import { findAddress, listAddresses } from './addresses';
 import { clearDefault, ensureDefault } from './default-flag';
 
-const tags = ['profile'];
+const route = routeSchemas('profile');
 const MAX_ADDRESSES = 50;
 
 // Delivery addresses of the shopper. Orders keep a copy of the address they were placed with, so
@@ -19,36 +19,23 @@ const MAX_ADDRESSES = 50;
 export const addressRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/addresses',
-    {
-      schema: {
-        summary: 'Delivery addresses, the default first',
-        tags,
-        response: { 200: DeliveryAddressList },
-      },
-    },
+    route('Delivery addresses, the default first', {
+      response: { 200: DeliveryAddressList },
+    }),
     async (request) => ({ items: await listAddresses(db, requireShopper(request)) }),
   );
 
   app.post(
     '/addresses',
-    {
-      schema: {
-        summary: 'Add a delivery address',
-        tags,
-        body: DeliveryAddressInput,
-        response: { 201: DeliveryAddress },
-      },
-    },
+    route('Add a delivery address', {
+      body: DeliveryAddressInput,
+      response: { 201: DeliveryAddress },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const a = request.body;
       const address = await db.transaction(async (tx) => {
-        const count = await tx.query<{ n: number }>(
-          'select count(*)::int as n from delivery_addresses where account_id = $1 and tenant_id = $2',
-          [shopper.accountId, shopper.tenantId],
-        );
-        if (count.rows[0]!.n >= MAX_ADDRESSES)
-          throw badRequest(`At most ${MAX_ADDRESSES} delivery addresses: delete one first`);
+        await refuseBeyond(tx, shopper, 'delivery_addresses', MAX_ADDRESSES, 'delivery addresses');
         if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
         const id = newId('adr');
         await tx.query(
@@ -79,15 +66,11 @@ export const addressRoutes: ServicePlugin = async (app, { db }) => {
 
   app.put(
     '/addresses/:id',
-    {
-      schema: {
-        summary: 'Replace a delivery address',
-        tags,
-        params: ProfileItemParams,
-        body: DeliveryAddressInput,
-        response: { 200: DeliveryAddress },
-      },
-    },
+    route('Replace a delivery address', {
+      params: ProfileItemParams,
+      body: DeliveryAddressInput,
+      response: { 200: DeliveryAddress },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id } = request.params;
@@ -120,14 +103,10 @@ export const addressRoutes: ServicePlugin = async (app, { db }) => {
 
   app.delete(
     '/addresses/:id',
-    {
-      schema: {
-        summary: 'Delete a delivery address',
-        tags,
-        params: ProfileItemParams,
-        response: { 204: z.void() },
-      },
-    },
+    route('Delete a delivery address', {
+      params: ProfileItemParams,
+      response: { 204: z.void() },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { id } = request.params;

@@ -1,10 +1,10 @@
 import { ProfileInfo, ProfileInfoInput } from '../../../shared/contracts/profile';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { notFound } from '../../http/errors';
 import { requireShopper, type Shopper } from '../orders/shopper';
 
-const tags = ['profile'];
+const route = routeSchemas('profile');
 
 async function readInfo(q: Queryable, shopper: Shopper): Promise<ProfileInfo> {
   const { rows } = await q.query<{
@@ -26,26 +26,18 @@ async function readInfo(q: Queryable, shopper: Shopper): Promise<ProfileInfo> {
 export const infoRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/info',
-    {
-      schema: {
-        summary: "The shopper's name, e-mail and phone",
-        tags,
-        response: { 200: ProfileInfo },
-      },
-    },
+    route("The shopper's name, e-mail and phone", {
+      response: { 200: ProfileInfo },
+    }),
     async (request) => readInfo(db, requireShopper(request)),
   );
 
   app.put(
     '/info',
-    {
-      schema: {
-        summary: "Change the shopper's name and phone (not the e-mail)",
-        tags,
-        body: ProfileInfoInput,
-        response: { 200: ProfileInfo },
-      },
-    },
+    route("Change the shopper's name and phone (not the e-mail)", {
+      body: ProfileInfoInput,
+      response: { 200: ProfileInfo },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const input = request.body;

@@ -6,14 +6,14 @@ import {
   PaymentMethodUpdate,
   ProfileItemParams,
 } from '../../../shared/contracts/profile';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { badRequest, notFound } from '../../http/errors';
-import { newId, requireShopper, type Shopper } from '../orders/shopper';
+import { notFound } from '../../http/errors';
+import { newId, refuseBeyond, requireShopper, type Shopper } from '../orders/shopper';
 import { cardBrand, lastFour, newCardToken } from './cards';
 import { clearDefault, ensureDefault } from './default-flag';
 
-const tags = ['profile'];
+const route = routeSchemas('profile');
 const MAX_CARDS = 20;
 
 type CardRow = {
@@ -54,37 +54,24 @@ async function listCards(
 export const paymentRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/payment-methods',
-    {
-      schema: {
-        summary: 'Stored cards (brand, last four digits, expiry)',
-        tags,
-        response: { 200: PaymentMethodList },
-      },
-    },
+    route('Stored cards (brand, last four digits, expiry)', {
+      response: { 200: PaymentMethodList },
+    }),
     async (request) => ({ items: await listCards(db, requireShopper(request)) }),
   );
 
   app.post(
     '/payment-methods',
-    {
-      schema: {
-        summary: 'Add a card: only brand, last four digits, expiry and holder are kept',
-        tags,
-        body: PaymentMethodInput,
-        response: { 201: PaymentMethod },
-      },
-    },
+    route('Add a card: only brand, last four digits, expiry and holder are kept', {
+      body: PaymentMethodInput,
+      response: { 201: PaymentMethod },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const card = request.body;
       const id = newId('pm');
       await db.transaction(async (tx) => {
-        const count = await tx.query<{ n: number }>(
-          'select count(*)::int as n from payment_methods where account_id = $1 and tenant_id = $2',
-          [shopper.accountId, shopper.tenantId],
-        );
-        if (count.rows[0]!.n >= MAX_CARDS)
-          throw badRequest(`At most ${MAX_CARDS} payment methods: delete one first`);
+        await refuseBeyond(tx, shopper, 'payment_methods', MAX_CARDS, 'payment methods');
         if (card.isDefault) await clearDefault(tx, shopper, 'payment_methods');
         await tx.query(
           `insert into payment_methods (id, tenant_id, account_id, brand, last4, expiry_month, expiry_year, holder_name, token, is_default)
@@ -110,15 +97,11 @@ export const paymentRoutes: ServicePlugin = async (app, { db }) => {
 
   app.put(
     '/payment-methods/:id',
-    {
-      schema: {
-        summary: 'Make a card the default',
-        tags,
-        params: ProfileItemParams,
-        body: PaymentMethodUpdate,
-        response: { 200: PaymentMethod },
-      },
-    },
+    route('Make a card the default', {
+      params: ProfileItemParams,
+      body: PaymentMethodUpdate,
+      response: { 200: PaymentMethod },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       // The body can only say { isDefault: true }: the schema refuses anything else.
@@ -134,14 +117,10 @@ export const paymentRoutes: ServicePlugin = async (app, { db }) => {
 
   app.delete(
     '/payment-methods/:id',
-    {
-      schema: {
-        summary: 'Delete a card',
-        tags,
-        params: ProfileItemParams,
-        response: { 204: z.void() },
-      },
-    },
+    route('Delete a card', {
+      params: ProfileItemParams,
+      response: { 204: z.void() },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { id } = request.params;

@@ -5,14 +5,14 @@ import {
   ShoppingListItemInput,
   ShoppingListItemUpdate,
 } from '../../../shared/contracts/lists';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { ownList, readList } from './list-read';
 import { requireOfferings } from './offering-view';
 
-const tags = ['shopping-lists'];
+const route = routeSchemas('shopping-lists');
 const MAX_ITEMS = 500;
 
 const touch = (tx: Queryable, listId: string) =>
@@ -22,15 +22,11 @@ const touch = (tx: Queryable, listId: string) =>
 export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/lists/:listId/items',
-    {
-      schema: {
-        summary: 'Add an offering to a list (adds up when it is already there)',
-        tags,
-        params: ListParams,
-        body: ShoppingListItemInput,
-        response: { 201: ShoppingList },
-      },
-    },
+    route('Add an offering to a list (adds up when it is already there)', {
+      params: ListParams,
+      body: ShoppingListItemInput,
+      response: { 201: ShoppingList },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { listId } = request.params;
@@ -71,15 +67,11 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
 
   app.put(
     '/lists/:listId/items/:itemId',
-    {
-      schema: {
-        summary: "Change an item's quantity or note",
-        tags,
-        params: ListItemParams,
-        body: ShoppingListItemUpdate,
-        response: { 200: ShoppingList },
-      },
-    },
+    route("Change an item's quantity or note", {
+      params: ListItemParams,
+      body: ShoppingListItemUpdate,
+      response: { 200: ShoppingList },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { listId, itemId } = request.params;
@@ -100,14 +92,10 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
 
   app.delete(
     '/lists/:listId/items/:itemId',
-    {
-      schema: {
-        summary: 'Remove an item from a list',
-        tags,
-        params: ListItemParams,
-        response: { 200: ShoppingList },
-      },
-    },
+    route('Remove an item from a list', {
+      params: ListItemParams,
+      response: { 200: ShoppingList },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { listId, itemId } = request.params;

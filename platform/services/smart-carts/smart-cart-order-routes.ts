@@ -1,6 +1,6 @@
 import { SmartCartOrderParams, SmartCartParams } from '../../../shared/contracts/lists';
 import { OrderDetail, PlaceOrderInput } from '../../../shared/contracts/orders';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import { notFound } from '../../http/errors';
 import { readOrder } from '../orders/order-read';
 import { idempotencyKeyOf, placeOnce } from '../orders/idempotency';
@@ -8,24 +8,22 @@ import { placeOrder } from '../orders/place-order';
 import { requireShopper } from '../orders/shopper';
 import { ownSmartCart, smartCartItems } from './smart-cart-read';
 
-const tags = ['smart-carts'];
+const route = routeSchemas('smart-carts');
 
 // Ordering a smart cart: the same order placement as the cart checkout (prices from the shop, slot
 // booked, confirmation e-mail), from the smart cart's items, linked to it. The cart is untouched.
 export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/smart-carts/:id/order',
-    {
-      schema: {
-        summary:
-          'Place an order from a smart cart; idempotent with an Idempotency-Key header, as /orders',
-        tags,
+    route(
+      'Place an order from a smart cart; idempotent with an Idempotency-Key header, as /orders',
+      {
         params: SmartCartParams,
         body: PlaceOrderInput,
         // 200: the answer of an earlier request with the same Idempotency-Key.
         response: { 201: OrderDetail, 200: OrderDetail },
       },
-    },
+    ),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { id } = request.params;
@@ -48,14 +46,10 @@ export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
 
   app.get(
     '/smart-carts/:id/orders/:orderId',
-    {
-      schema: {
-        summary: 'An order placed from this smart cart',
-        tags,
-        params: SmartCartOrderParams,
-        response: { 200: OrderDetail },
-      },
-    },
+    route('An order placed from this smart cart', {
+      params: SmartCartOrderParams,
+      response: { 200: OrderDetail },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id, orderId } = request.params;

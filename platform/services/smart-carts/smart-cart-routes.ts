@@ -7,15 +7,14 @@ import {
   SmartCartUpdate,
   type SmartCartItemInput,
 } from '../../../shared/contracts/lists';
-import type { ServicePlugin } from '../service';
+import { routeSchemas, type ServicePlugin } from '../service';
 import type { Queryable } from '../../db/db';
-import { badRequest } from '../../http/errors';
 import { mergeItems } from '../orders/pricing';
-import { newId, requireShopper } from '../orders/shopper';
+import { newId, refuseBeyond, requireShopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
 import { ownSmartCart, readSmartCart, smartCartSummaries } from './smart-cart-read';
 
-const tags = ['smart-carts'];
+const route = routeSchemas('smart-carts');
 const MAX_SMART_CARTS = 50;
 
 /** Replaces the items (same offering and unit added up); unknown offerings are a 400. */
@@ -44,36 +43,23 @@ async function replaceItems(
 export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/smart-carts',
-    {
-      schema: {
-        summary: "The shopper's smart carts, last changed first",
-        tags,
-        response: { 200: SmartCartCollection },
-      },
-    },
+    route("The shopper's smart carts, last changed first", {
+      response: { 200: SmartCartCollection },
+    }),
     async (request) => ({ items: await smartCartSummaries(db, requireShopper(request)) }),
   );
 
   app.post(
     '/smart-carts',
-    {
-      schema: {
-        summary: 'Save a smart cart',
-        tags,
-        body: SmartCartInput,
-        response: { 201: SmartCart },
-      },
-    },
+    route('Save a smart cart', {
+      body: SmartCartInput,
+      response: { 201: SmartCart },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const input = request.body;
       const cart = await db.transaction(async (tx) => {
-        const count = await tx.query<{ n: number }>(
-          'select count(*)::int as n from smart_carts where account_id = $1 and tenant_id = $2',
-          [shopper.accountId, shopper.tenantId],
-        );
-        if (count.rows[0]!.n >= MAX_SMART_CARTS)
-          throw badRequest(`At most ${MAX_SMART_CARTS} smart carts: delete one first`);
+        await refuseBeyond(tx, shopper, 'smart_carts', MAX_SMART_CARTS, 'smart carts');
         const id = newId('sc');
         await tx.query(
           'insert into smart_carts (id, tenant_id, account_id, name) values ($1, $2, $3, $4)',
@@ -88,14 +74,10 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
 
   app.get(
     '/smart-carts/:id',
-    {
-      schema: {
-        summary: "A smart cart with its items at today's prices and its orders",
-        tags,
-        params: SmartCartParams,
-        response: { 200: SmartCart },
-      },
-    },
+    route("A smart cart with its items at today's prices and its orders", {
+      params: SmartCartParams,
+      response: { 200: SmartCart },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id } = request.params;
@@ -105,15 +87,11 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
 
   app.put(
     '/smart-carts/:id',
-    {
-      schema: {
-        summary: 'Rename a smart cart or replace its items',
-        tags,
-        params: SmartCartParams,
-        body: SmartCartUpdate,
-        response: { 200: SmartCart },
-      },
-    },
+    route('Rename a smart cart or replace its items', {
+      params: SmartCartParams,
+      body: SmartCartUpdate,
+      response: { 200: SmartCart },
+    }),
     async (request) => {
       const shopper = requireShopper(request);
       const { id } = request.params;
@@ -132,14 +110,10 @@ export const smartCartRoutes: ServicePlugin = async (app, { db }) => {
 
   app.delete(
     '/smart-carts/:id',
-    {
-      schema: {
-        summary: 'Delete a smart cart (its orders stay, unlinked)',
-        tags,
-        params: SmartCartParams,
-        response: { 204: z.void() },
-      },
-    },
+    route('Delete a smart cart (its orders stay, unlinked)', {
+      params: SmartCartParams,
+      response: { 204: z.void() },
+    }),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { id } = request.params;

@@ -4,25 +4,20 @@ import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError } from '../../http/errors';
-import type { ServiceApp, ServiceOptions } from '../service';
+import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
 import { invalidToken } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
 import { revokeOtherSessions } from './refresh-tokens';
 
-const tags = ['uaa'];
+const route = routeSchemas('uaa');
 
 export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/account',
-    {
-      schema: {
-        summary:
-          'The account of the access token (Cookie access_token=… or Bearer); a guest has no id',
-        tags,
-        response: { 200: Account },
-      },
-    },
+    route('The account of the access token (Cookie access_token=… or Bearer); a guest has no id', {
+      response: { 200: Account },
+    }),
     async (request, reply) => {
       // Personal data: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');
@@ -42,14 +37,10 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
 
   app.post(
     '/account/change-password',
-    {
-      schema: {
-        summary: 'Change the password of the signed-in account',
-        tags,
-        body: ChangePasswordRequest,
-        response: { 200: MessageResponse },
-      },
-    },
+    route('Change the password of the signed-in account', {
+      body: ChangePasswordRequest,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       const { accountId, sessionId } = requireAccount(request);
       const input = request.body;

@@ -4,7 +4,7 @@ import { RefreshRequest, SignInRequest, TokenPair } from '../../../shared/contra
 import { requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
 import { HttpError } from '../../http/errors';
-import type { ServiceApp, ServiceOptions } from '../service';
+import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';
@@ -12,18 +12,14 @@ import { clearAttempts, reserveAttempt } from './lockout';
 import { issueTokenPair, revokeSessionOf, spendRefreshToken } from './refresh-tokens';
 
 // Session endpoints: only the gateway calls them (its proxy never forwards /auth/ paths).
-const tags = ['uaa'];
+const route = routeSchemas('uaa');
 
 export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions): Promise<void> {
   app.post(
     '/auth/guest',
-    {
-      schema: {
-        summary: 'Token pair of a new anonymous guest',
-        tags,
-        response: { 200: TokenPair },
-      },
-    },
+    route('Token pair of a new anonymous guest', {
+      response: { 200: TokenPair },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const session = {
@@ -37,14 +33,10 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
 
   app.post(
     '/auth/sign-in',
-    {
-      schema: {
-        summary: 'Sign in with e-mail and password; merges the guest cart',
-        tags,
-        body: SignInRequest,
-        response: { 200: TokenPair },
-      },
-    },
+    route('Sign in with e-mail and password; merges the guest cart', {
+      body: SignInRequest,
+      response: { 200: TokenPair },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const input = request.body;
@@ -78,14 +70,10 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
 
   app.post(
     '/auth/refresh',
-    {
-      schema: {
-        summary: 'New token pair for a refresh token (rotation; a spent token is refused)',
-        tags,
-        body: RefreshRequest,
-        response: { 200: TokenPair },
-      },
-    },
+    route('New token pair for a refresh token (rotation; a spent token is refused)', {
+      body: RefreshRequest,
+      response: { 200: TokenPair },
+    }),
     async (request) => {
       const input = request.body;
       const outcome = await db.transaction(async (tx) => {
@@ -104,14 +92,10 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
 
   app.post(
     '/auth/sign-out',
-    {
-      schema: {
-        summary: 'Revoke the session of a refresh token',
-        tags,
-        body: RefreshRequest,
-        response: { 204: z.void() },
-      },
-    },
+    route('Revoke the session of a refresh token', {
+      body: RefreshRequest,
+      response: { 204: z.void() },
+    }),
     async (request, reply) => {
       const input = request.body;
       await revokeSessionOf(db, input.refresh_token);

@@ -2,10 +2,12 @@ import { TokenPair } from '../../../shared/contracts/uaa';
 import { ExternalSignInRequest } from '../../../shared/contracts/identities';
 import { requireTenant } from '../../auth/principal';
 
-import type { ServiceApp, ServiceOptions } from '../service';
+import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { verifyIdToken } from './id-token';
 import { accountOfIdentity } from './identities';
 import { startAccountSession } from './account-session';
+
+const route = routeSchemas('uaa');
 
 // Sign-in through an external OpenID Connect provider. The gateway (the relying party) ran the
 // flow and validated state, nonce and PKCE; uaa trusts nothing but the ID token itself, verified
@@ -17,15 +19,13 @@ export async function externalRoutes(
 ): Promise<void> {
   app.post(
     '/auth/external',
-    {
-      schema: {
-        summary:
-          'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
-        tags: ['uaa'],
+    route(
+      'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
+      {
         body: ExternalSignInRequest,
         response: { 200: TokenPair },
       },
-    },
+    ),
     async (request) => {
       const tenant = requireTenant(request);
       const input = request.body;

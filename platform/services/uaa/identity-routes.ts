@@ -4,21 +4,19 @@ import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/ide
 import { hashPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, notFound } from '../../http/errors';
-import type { ServiceApp, ServiceOptions } from '../service';
+import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountById } from './accounts';
 import { invalidToken } from './errors';
 import { identitiesOf } from './identities';
 
 // The signed-in account's ways to sign in: its linked providers, whether it has a password, unlink
 // one (never the last way in), and a first password for an account created by a provider.
-const tags = ['uaa'];
+const route = routeSchemas('uaa');
 
 export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/account/identities',
-    {
-      schema: { summary: 'Linked sign-ins of the account', tags, response: { 200: LinkedSignIns } },
-    },
+    route('Linked sign-ins of the account', { response: { 200: LinkedSignIns } }),
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { accountId } = requireAccount(request);
@@ -40,14 +38,10 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
 
   app.delete(
     '/account/identities/:id',
-    {
-      schema: {
-        summary: 'Unlink a sign-in (not the last way in)',
-        tags,
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 204: z.void() },
-      },
-    },
+    route('Unlink a sign-in (not the last way in)', {
+      params: z.object({ id: z.string().min(1).max(100) }),
+      response: { 204: z.void() },
+    }),
     async (request, reply) => {
       const { accountId } = requireAccount(request);
       await db.transaction(async (tx) => {
@@ -78,14 +72,10 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
 
   app.post(
     '/account/set-password',
-    {
-      schema: {
-        summary: 'First password of an account that signs in only through providers',
-        tags,
-        body: SetPasswordRequest,
-        response: { 200: MessageResponse },
-      },
-    },
+    route('First password of an account that signs in only through providers', {
+      body: SetPasswordRequest,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       const { accountId } = requireAccount(request);
       const input = request.body;

@@ -12,14 +12,14 @@ import { requireTenant, type TenantRow } from '../../auth/principal';
 import { badRequest, notFound } from '../../http/errors';
 import type { Queryable } from '../../db/db';
 import { queueMail } from '../../mail/outbox';
-import type { ServiceApp, ServiceOptions } from '../service';
+import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountByEmail, accountView, normaliseEmail, type AccountRow } from './accounts';
 import { clearAttempts } from './lockout';
 import { revokeAccountSessions } from './refresh-tokens';
 
 // Registration with an activation key, and password reset (init with a reset key, finish).
 // The keys travel only by e-mail (the outbox); answers never contain them.
-const tags = ['uaa'];
+const route = routeSchemas('uaa');
 const RESET_KEY_HOURS = 24;
 const newKey = () => randomBytes(24).toString('base64url');
 
@@ -35,15 +35,13 @@ const EXISTS_MAIL_EVERY_SECONDS = 10 * 60;
 export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.post(
     '/register',
-    {
-      schema: {
-        summary:
-          'Register an account; sends the activation e-mail, or to an existing account a sign-in reminder (same answer)',
-        tags,
+    route(
+      'Register an account; sends the activation e-mail, or to an existing account a sign-in reminder (same answer)',
+      {
         body: RegisterRequest,
         response: { 202: MessageResponse },
       },
-    },
+    ),
     async (request, reply) => {
       const tenant = requireTenant(request);
       const input = request.body;
@@ -81,14 +79,10 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
 
   app.post(
     '/activate',
-    {
-      schema: {
-        summary: 'Activate an account with the key of its activation e-mail',
-        tags,
-        body: ActivateRequest,
-        response: { 200: Account },
-      },
-    },
+    route('Activate an account with the key of its activation e-mail', {
+      body: ActivateRequest,
+      response: { 200: Account },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { key } = request.body;
@@ -104,14 +98,10 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
 
   app.post(
     '/account/reset-password/init',
-    {
-      schema: {
-        summary: 'Send a password reset e-mail (same answer for unknown e-mails)',
-        tags,
-        body: ResetInitRequest,
-        response: { 200: MessageResponse },
-      },
-    },
+    route('Send a password reset e-mail (same answer for unknown e-mails)', {
+      body: ResetInitRequest,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const { email } = request.body;
@@ -142,14 +132,10 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
 
   app.post(
     '/account/reset-password/finish',
-    {
-      schema: {
-        summary: 'Set a new password with the key of the reset e-mail; ends every session',
-        tags,
-        body: ResetFinishRequest,
-        response: { 200: MessageResponse },
-      },
-    },
+    route('Set a new password with the key of the reset e-mail; ends every session', {
+      body: ResetFinishRequest,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       const tenant = requireTenant(request);
       const input = request.body;
