@@ -39,13 +39,16 @@ export const OfferingView = z.object({
 });
 export type OfferingView = z.infer<typeof OfferingView>;
 
-export const ShoppingListSummary = z.object({
+/** A shopping list or a smart cart in its owner's list of them. */
+const NamedCollectionSummary = z.object({
   id: z.string(),
   name: z.string(),
   itemCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+export const ShoppingListSummary = NamedCollectionSummary;
 export type ShoppingListSummary = z.infer<typeof ShoppingListSummary>;
 
 export const ShoppingListCollection = z.object({ items: z.array(ShoppingListSummary) });
@@ -125,13 +128,7 @@ export const SmartCartItem = z.object({
 });
 export type SmartCartItem = z.infer<typeof SmartCartItem>;
 
-export const SmartCartSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  itemCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const SmartCartSummary = NamedCollectionSummary;
 export type SmartCartSummary = z.infer<typeof SmartCartSummary>;
 
 export const SmartCartCollection = z.object({ items: z.array(SmartCartSummary) });

@@ -1,46 +1,17 @@
-import type { ShoppingList, ShoppingListSummary } from '../../../shared/contracts/lists';
+import type { ShoppingList } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
 import { notFound } from '../../http/errors';
 import { iso, type Shopper } from '../orders/shopper';
+import { collectionSummaries, ownCollection, type CollectionRow } from './named-collections';
 import { offeringViews } from './offering-view';
 
 // Reading shopping lists, scoped to the shopper: someone else's list is not found.
-type ListRow = { id: string; name: string; created_at: Date; updated_at: Date; item_count: number };
-
-export async function listSummaries(
-  q: Queryable,
-  shopper: Shopper,
-): Promise<ShoppingListSummary[]> {
-  const { rows } = await q.query<ListRow>(
-    `select l.id, l.name, l.created_at, l.updated_at,
-       (select count(*)::int from shopping_list_items i where i.list_id = l.id) as item_count
-     from shopping_lists l where l.account_id = $1 and l.tenant_id = $2
-     order by l.updated_at desc, l.id`,
-    [shopper.accountId, shopper.tenantId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    itemCount: r.item_count,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-  }));
-}
+export const listSummaries = (q: Queryable, shopper: Shopper) =>
+  collectionSummaries(q, shopper, 'shopping_lists');
 
 /** The shopper's list id, or 404. With `lock`, the list row is locked for the transaction. */
-export async function ownList(
-  q: Queryable,
-  shopper: Shopper,
-  listId: string,
-  lock = false,
-): Promise<string> {
-  const { rows } = await q.query<{ id: string }>(
-    `select id from shopping_lists where id = $1 and account_id = $2 and tenant_id = $3${lock ? ' for update' : ''}`,
-    [listId, shopper.accountId, shopper.tenantId],
-  );
-  if (!rows[0]) throw notFound(`No shopping list ${listId}`);
-  return rows[0].id;
-}
+export const ownList = (q: Queryable, shopper: Shopper, listId: string, lock = false) =>
+  ownCollection(q, shopper, 'shopping_lists', listId, lock);
 
 /** The list with its items and their catalogue data, oldest item first. */
 export async function readList(
@@ -48,13 +19,7 @@ export async function readList(
   shopper: Shopper,
   listId: string,
 ): Promise<ShoppingList> {
-  const { rows } = await q.query<{
-    id: string;
-    name: string;
-    created_at: Date;
-    updated_at: Date;
-    currency: string;
-  }>(
+  const { rows } = await q.query<CollectionRow & { currency: string }>(
     `select l.id, l.name, l.created_at, l.updated_at, t.currency
      from shopping_lists l join tenants t on t.id = l.tenant_id
      where l.id = $1 and l.account_id = $2 and l.tenant_id = $3`,
