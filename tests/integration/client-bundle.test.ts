@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readClientBuild } from '../../bench/lib/first-load';
+
+// The browser build's shape (vite.config.ts, docs/decisions/0204), read from `npm run build`'s
+// output: what a first load fetches, and what must stay out of it.
+const build = readClientBuild(process.env.BUILD_DIR ?? 'build');
+const firstLoad = (route: string) => [...build.initialFiles(route)];
+const named = (files: string[], name: string) =>
+  files.filter((f) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(f));
+
+describe('first-load JavaScript', () => {
+  it('fetches React and React Router as one framework chunk and our shared code as one app chunk', () => {
+    for (const route of ['home', 'search-results', 'product', 'order-detail']) {
+      const files = firstLoad(route);
+      expect(named(files, 'framework'), route).toHaveLength(1);
+      expect(named(files, 'app'), route).toHaveLength(1);
+      // No other chunk of React's or React Router's code.
+      expect(named(files, 'jsx-runtime'), route).toEqual([]);
+    }
+    const framework = build.file(named(firstLoad('home'), 'framework')[0]!).text;
+    expect(framework.includes('__reactRouterVersion')).toBe(true);
+  });
+
+  it("ships React Router's production build to the browser (no development warnings)", () => {
+    const framework = build.file(named(firstLoad('home'), 'framework')[0]!).text;
+    expect(framework.includes('React Router default ErrorBoundary')).toBe(false);
+  });
+
+  it('keeps the modules loaded on first need or at idle out of every first load', () => {
+    const lazy = ['sentry-browser', 'build-watch', 'cart-panel', 'sign-in-form'];
+    const shownByPage: Record<string, string> = {
+      'social-login': 'sign-in-form',
+      'routes/cart-action': 'cart-panel',
+    };
+    for (const page of build.pages) {
+      const files = firstLoad(page.id);
+      for (const name of lazy) {
+        // The sign-in page shows the form itself, the cart page the cart.
+        if (shownByPage[page.id] === name) continue;
+        expect(named(files, name), `${page.id}: ${name}`).toEqual([]);
+      }
+    }
+  });
+});
