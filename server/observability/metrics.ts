@@ -73,3 +73,9 @@ export function collectProcessMetrics(): void {
   defaults = true;
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 }
+
+/** One answered request: counted, and its time observed, by route id and method. */
+export function countRequest(route: string, method: string, status: number, seconds: number) {
+  httpRequests.inc({ route, method, status: String(status) });
+  httpDuration.observe({ route, method }, seconds);
+}

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Reporter } from '../error-reporting';
-import { readTokenCookies } from '../session/cookies';
-import { httpDuration, httpRequests } from './metrics';
+import { readTokenCookies, type TokenCookies } from '../session/cookies';
+import { handoverOf } from '../proxy/handover';
+import { countRequest } from './metrics';
 import { routeIdOf } from './route-id';
 import { HttpFailureError } from '../errors/http-failure';
 import { onSectionFailure } from '../page/section-failures';
@@ -21,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const NO_TOKENS = { accessToken: null, refreshToken: null };
+const NO_TOKENS: TokenCookies = { accessToken: null, refreshToken: null };
 
 /** The host name of a shop origin (`http://shop.localhost:3000` -> `shop.localhost`), no URL parse. */
 export function hostnameOf(origin: string): string {
@@ -30,39 +31,55 @@ export function hostnameOf(origin: string): string {
   return port === -1 ? host : host.slice(0, port);
 }
 
+/** The scope of one request; `tokens` only matter to a report (who was it). */
+export function requestScope(
+  app: FastifyInstance,
+  request: {
+    cid: string;
+    shopOrigin: string;
+    traceparent: unknown;
+    routeId: string;
+    tokens: TokenCookies;
+  },
+): RequestScope {
+  const { cid, shopOrigin } = request;
+  const scope: RequestScope = {
+    cid,
+    traceId: traceIdFrom(request.traceparent),
+    // Probes (/healthz, /readyz) have no shop origin.
+    tenant: shopOrigin ? hostnameOf(shopOrigin) : '',
+    routeId: request.routeId,
+  };
+  const { accessToken, refreshToken } = app.reporter.enabled ? request.tokens : NO_TOKENS;
+  if (accessToken && refreshToken) {
+    // Only a report needs it: who was it, for a proxied call that failed.
+    scope.lookupUser = async () => {
+      const result = await app.uaa.account({ cid, shopOrigin }, { accessToken, refreshToken });
+      if (result.kind !== 'ok' || result.account.id === null || result.account.id === undefined)
+        return null;
+      const { account } = result;
+      return { id: String(account.id), login: account.login ?? null, email: account.email ?? null };
+    };
+  }
+  return scope;
+}
+
 export const observabilityPlugin = fp(
   async (app: FastifyInstance, opts: { reporter: Reporter }) => {
     app.decorate('reporter', opts.reporter);
     app.decorateRequest('scope', null as never);
 
     app.addHook('onRequest', (request, _reply, done) => {
-      const scope: RequestScope = {
-        cid: request.cid,
-        traceId: traceIdFrom(request.headers.traceparent),
-        // Probes (/healthz, /readyz) have no shop origin.
-        tenant: request.shopOrigin ? hostnameOf(request.shopOrigin) : '',
-        routeId: routeIdOf(request),
-      };
-      const { accessToken, refreshToken } = opts.reporter.enabled
-        ? readTokenCookies(request)
-        : NO_TOKENS;
-      if (accessToken && refreshToken) {
-        // Only a report needs it: who was it, for a proxied call that failed.
-        scope.lookupUser = async () => {
-          const result = await app.uaa.account(
-            { cid: request.cid, shopOrigin: request.shopOrigin },
-            { accessToken, refreshToken },
-          );
-          if (result.kind !== 'ok' || result.account.id === null || result.account.id === undefined)
-            return null;
-          const { account } = result;
-          return {
-            id: String(account.id),
-            login: account.login ?? null,
-            email: account.email ?? null,
-          };
-        };
-      }
+      // A proxied read the fast path began keeps the scope its upstream call carried.
+      const scope =
+        handoverOf(request.raw)?.scope ??
+        requestScope(app, {
+          cid: request.cid,
+          shopOrigin: request.shopOrigin,
+          traceparent: request.headers.traceparent,
+          routeId: routeIdOf(request),
+          tokens: opts.reporter.enabled ? readTokenCookies(request) : NO_TOKENS,
+        });
       request.scope = scope;
       runInScope(scope, done);
     });
@@ -97,8 +114,7 @@ export const observabilityPlugin = fp(
     app.addHook('onResponse', (request, reply, done) => {
       done();
       const route = request.scope?.routeId ?? 'unmatched';
-      httpRequests.inc({ route, method: request.method, status: String(reply.statusCode) });
-      httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+      countRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     });
   },
   { name: 'observability', dependencies: ['request-context', 'errors'] },

@@ -11,6 +11,8 @@ declare module 'fastify' {
     shuttingDown: boolean;
     /** Resolves once no request is in flight (or after timeoutMs). */
     drained(timeoutMs: number): Promise<boolean>;
+    /** Counts a request in flight until its response closes (the proxy's fast path, ADR 0207). */
+    countInFlight(res: { once(event: 'close', listener: () => void): unknown }): void;
   }
 }
 
@@ -20,9 +22,13 @@ export const healthPlugin = fp(
     let inFlight = 0;
     // The response's 'close' fires exactly once, whether it finished or the client went away.
     const left = () => inFlight--;
-    app.addHook('onRequest', (_request, reply, done) => {
+    const countInFlight = (res: { once(event: 'close', listener: () => void): unknown }) => {
       inFlight++;
-      reply.raw.once('close', left);
+      res.once('close', left);
+    };
+    app.decorate('countInFlight', countInFlight);
+    app.addHook('onRequest', (_request, reply, done) => {
+      countInFlight(reply.raw);
       done();
     });
     app.decorate('drained', async (timeoutMs: number) => {

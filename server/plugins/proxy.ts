@@ -1,10 +1,12 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 import { abortableDispatcher } from '../proxy/abort';
 import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
+import { proxyFastPath } from '../proxy/fast-path';
 import { forward } from '../proxy/forward';
 import { resolveTarget, type ProxyTarget } from '../proxy/services';
 import { jsonError } from '../errors/json-error';
@@ -18,10 +20,26 @@ export const BODY_LIMIT = 1024 * 1024;
 export const proxyPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; platform: Platform; breaker?: BreakerOptions },
+    opts: { config: Config; platform: Platform; breaker?: BreakerOptions; noFastPath?: boolean },
   ) => {
     const { config, platform } = opts;
     const breakers = createBreakers(opts.breaker ?? DEFAULT_BREAKER);
+    // Plain proxied reads are served before Fastify's routing (ADR 0207); the rest reach the route.
+    const fastPath = proxyFastPath({
+      app,
+      config,
+      breakers,
+      dispatcher: platform.dispatcher,
+      origin: new URL(config.platformUrl).origin,
+      securityHeaders: app.securityHeaders,
+    });
+    const [fastify] = app.server.listeners('request') as RequestListener[];
+    if (fastify && !opts.noFastPath) {
+      app.server.removeListener('request', fastify);
+      app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (!fastPath(req, res, fastify)) fastify(req, res);
+      });
+    }
     const targets = new WeakMap<FastifyRequest, ProxyTarget & { ok: true }>();
     // Every target URL starts with the platform's origin (services.ts): split once, not parsed per call.
     const origin = new URL(config.platformUrl).origin;
@@ -74,5 +92,5 @@ export const proxyPlugin = fp(
       });
     });
   },
-  { name: 'proxy', dependencies: ['session', 'request-context'] },
+  { name: 'proxy', dependencies: ['session', 'request-context', 'security-headers', 'health'] },
 );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
 import { createCid, isCid } from '../../shared/cid';
 import { jsonError } from '../errors/json-error';
+import { handoverOf } from '../proxy/handover';
 import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
 
 // Every request gets one correlation id (Fastify's request id, so every log line of the request
@@ -26,7 +27,10 @@ const PROBES = new Set(['/healthz', '/readyz']);
 const KEEPS_CID = /^\/(api|auth)\/|\.data(\?|$)/;
 
 /** genReqId: the request's CID. */
-export function requestCid(req: Pick<IncomingMessage, 'headers' | 'url'>): string {
+export function requestCid(req: IncomingMessage): string {
+  // A proxied read the fast path began keeps the CID its upstream call carried (ADR 0207).
+  const handed = handoverOf(req);
+  if (handed) return handed.cid;
   const sent = req.headers['x-correlation-id'];
   return KEEPS_CID.test(req.url ?? '') && isCid(sent) ? sent : createCid();
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isCid } from '../../shared/cid';
 import { redactAccountKeys } from '../../shared/redact-keys';
@@ -8,22 +8,56 @@ import { redactAccountKeys } from '../../shared/redact-keys';
 // Load balancer probes are not logged; account keys in page URLs are hidden (docs/decisions/0133).
 // A browser call names its page's CID (X-Page-CID) beside its own: both go in the line, so one
 // search finds a page load and every call it made (docs/decisions/0174).
+export type RequestLine = {
+  cid: string;
+  method: string;
+  /** The raw request URL (account keys are hidden here). */
+  url: string;
+  statusCode: number;
+  /** Milliseconds. */
+  responseTime: number;
+  remoteAddress: string | undefined;
+  pageCid: unknown;
+};
+
+/**
+ * The line, through `log` (a request's child logger, which names the CID itself, or the app's
+ * logger for the proxy's fast path, ADR 0207: then `cid` is written first, as a child's is).
+ */
+export function logRequestLine(
+  log: FastifyBaseLogger,
+  { cid, pageCid, ...line }: RequestLine,
+  withCid: boolean,
+): void {
+  log.info(
+    {
+      ...(withCid ? { cid } : {}),
+      ...line,
+      url: redactAccountKeys(line.url),
+      responseTime: Math.round(line.responseTime * 10) / 10,
+      ...(isCid(pageCid) ? { pageCid } : {}),
+    },
+    'request completed',
+  );
+}
+
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onResponse', (request, reply, done) => {
       done();
       if (request.url === '/healthz' || request.url === '/readyz') return;
-      const pageCid = request.headers['x-page-cid'];
-      request.log.info(
+      logRequestLine(
+        request.log,
         {
+          cid: request.cid,
           method: request.method,
-          url: redactAccountKeys(request.url),
+          url: request.url,
           statusCode: reply.statusCode,
-          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+          responseTime: reply.elapsedTime,
           remoteAddress: request.ip,
-          ...(isCid(pageCid) ? { pageCid } : {}),
+          pageCid: request.headers['x-page-cid'],
         },
-        'request completed',
+        false,
       );
     });
   },

@@ -39,9 +39,17 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries (the proxy's fast path sets them itself). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const headers = securityHeaders(helmetOptions(opts.config));
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

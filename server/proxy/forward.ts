@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Config } from '../config';
 import { proxyCredentials } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
@@ -11,10 +11,12 @@ import type { Breakers } from './breakers';
 import { jsonError } from '../errors/json-error';
 import { sendUpstreamError } from './error-body';
 import { sendProxyError } from './errors';
+import { handoverOf, takeOutcome } from './handover';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 import { publicAnswerPolicy, withPublicPolicy } from './public-answers';
 import {
   isBodilessRead,
+  readRequestOf,
   refusedLikeReplyFrom,
   streamAttempt,
   type UpstreamAnswer,
@@ -67,6 +69,8 @@ export async function forward(
 
   const breaker = deps.breakers.for(target.service);
   const fast = isBodilessRead(request);
+  // A read the fast path began: its first upstream outcome is waiting (./handover.ts).
+  let handedOver = fast && handoverOf(request.raw)?.outcome !== undefined;
 
   // The fast path of a read: at most one retry of a 503, then the answer is written directly,
   // or sent through the reply (>= 400), or, on 401, the token renewed once.
@@ -79,17 +83,23 @@ export async function forward(
           return settle(0);
         }
         for (let attempt = 0; ; attempt += 1) {
-          const outcome = await streamAttempt(request, reply, {
-            dispatcher: deps.dispatcher,
-            origin: target.origin,
-            path: target.path,
-            timeoutMs: deps.config.timeouts.proxy,
-            signal: controller.signal,
-            accessToken,
-            direct:
-              publicPolicy !== null || (accessToken === cookies.accessToken && !first.renewed),
-            cachePolicy: publicPolicy,
-          });
+          const outcome =
+            (attempt === 0 && takeOutcome(request.raw)) ||
+            (await streamAttempt(readRequestOf(request), reply.raw, {
+              dispatcher: deps.dispatcher,
+              origin: target.origin,
+              path: target.path,
+              timeoutMs: deps.config.timeouts.proxy,
+              signal: controller.signal,
+              accessToken,
+              direct:
+                publicPolicy !== null || (accessToken === cookies.accessToken && !first.renewed),
+              cachePolicy: publicPolicy,
+              takeOver: () => {
+                reply.hijack();
+                return reply.getHeaders() as OutgoingHttpHeaders;
+              },
+            }));
           if (outcome.kind === 'written') return settle(outcome.statusCode);
           if (outcome.kind === 'failed') {
             const aborted = controller.signal.aborted;
@@ -175,6 +185,12 @@ export async function forward(
               settle(0);
             }
           });
+    // The fast path's attempt was already under the breaker (ADR 0207): not counted twice.
+    if (handedOver) {
+      handedOver = false;
+      exchange().catch(() => {}); // a fault was answered by the exchange itself
+      return;
+    }
     breaker.execute(exchange).catch((error: unknown) => {
       if (!isBrokenCircuitError(error)) return; // a fault: already answered by onError
       request.log.warn({ service: target.service }, 'circuit open: failing fast');

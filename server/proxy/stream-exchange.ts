@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { connectionNamed, downstreamHeaders, upstreamRequestHeaders } from './headers';
@@ -34,7 +34,31 @@ export type AttemptOptions = {
   direct: boolean;
   /** A public answer's cache policy when the upstream sent none (ADR 0155). */
   cachePolicy?: string | null;
+  /**
+   * Called once the answer is to be written directly: takes the response over (Fastify's reply
+   * is hijacked) and gives the gateway's headers set so far (security headers, CID).
+   */
+  takeOver(): OutgoingHttpHeaders;
 };
+
+/** What an attempt needs of the browser's request (a Fastify request, or the fast path's). */
+export type ReadRequest = {
+  method: string;
+  headers: IncomingHttpHeaders;
+  cid: string;
+  shopOrigin: string;
+  shuttingDown(): boolean;
+};
+
+export function readRequestOf(request: FastifyRequest): ReadRequest {
+  return {
+    method: request.method,
+    headers: request.headers,
+    cid: request.cid,
+    shopOrigin: request.shopOrigin,
+    shuttingDown: () => request.server.shuttingDown,
+  };
+}
 
 /** True when the request has no body to forward: the fast path applies. */
 export function isBodilessRead(request: FastifyRequest): boolean {
@@ -57,7 +81,7 @@ export function refusedLikeReplyFrom(pathAndQuery: string): boolean {
 }
 
 /** The browser's headers minus those its Connection header names (as reply-from drops them). */
-function incomingHeaders(request: FastifyRequest): IncomingHttpHeaders {
+function incomingHeaders(request: ReadRequest): IncomingHttpHeaders {
   const named = connectionNamed(request.headers.connection);
   if (named.size === 0) return request.headers;
   const kept: IncomingHttpHeaders = {};
@@ -68,8 +92,8 @@ function incomingHeaders(request: FastifyRequest): IncomingHttpHeaders {
 
 /** One upstream exchange; resolves once the upstream answered (or failed before answering). */
 export function streamAttempt(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: ReadRequest,
+  res: ServerResponse,
   options: AttemptOptions,
 ): Promise<Attempt> {
   const headers = upstreamRequestHeaders(incomingHeaders(request), {
@@ -107,10 +131,8 @@ export function streamAttempt(
             resolve({ kind: 'answer', answer: { statusCode, headers: browser, stream } });
             return stream;
           }
-          reply.hijack();
-          const res = reply.raw;
-          const out = { ...reply.getHeaders(), ...browser } as OutgoingHttpHeaders;
-          if (request.server.shuttingDown) out.connection = 'close';
+          const out = { ...options.takeOver(), ...browser } as OutgoingHttpHeaders;
+          if (request.shuttingDown()) out.connection = 'close';
           res.writeHead(statusCode, out);
           body = res;
           resolve({ kind: 'written', statusCode });

@@ -1,0 +1,179 @@
+import { CircuitState, isBrokenCircuitError } from 'cockatiel';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Config } from '../config';
+import { limitBucket } from '../limits/buckets';
+import { countRequest } from '../observability/metrics';
+import { requestScope } from '../observability/plugin';
+import { runInScope } from '../observability/scope';
+import { changesStateOnGet } from '../plugins/csrf';
+import { logRequestLine } from '../plugins/request-log';
+import { requestCid, shopOriginOf } from '../plugins/request-context';
+import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
+import { expiresSoon } from '../session/access-token';
+import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
+import type { Breakers } from './breakers';
+import { handOver } from './handover';
+import { publicAnswerPolicy } from './public-answers';
+import { resolveTarget } from './services';
+import { refusedLikeReplyFrom, streamAttempt, type Attempt } from './stream-exchange';
+import type { Dispatcher } from 'undici';
+
+// Proxied reads before Fastify's routing (ADR 0207). A GET or HEAD to /api/services/* costs the
+// gateway ~2x a bare @fastify/http-proxy's CPU, most of it Fastify's per-request machinery (request
+// and reply objects, nine onRequest hooks, cookie parsing and its onSend, a child logger) for
+// answers nothing of it changes. The common case is served here with the same guarantees, checked
+// in the same order; anything else goes to Fastify untouched (`false`), so every rule keeps one
+// implementation for the rare cases: a malformed Host, an unknown service or refused path, a body,
+// a token due for renewal, an open circuit, shutting down, forwarded headers behind TRUST_PROXY.
+// An upstream answer >= 400, or none, is handed to Fastify too (./handover.ts): the error shape,
+// the 401 renewal and the 503 retry stay the proxy route's.
+export type FastPathDeps = {
+  app: FastifyInstance;
+  config: Config;
+  breakers: Breakers;
+  dispatcher: Dispatcher;
+  /** The platform's origin (every target starts with it). */
+  origin: string;
+  securityHeaders: Readonly<Record<string, string>>;
+};
+
+const PREFIX = '/api/services/';
+
+/** How many reads the fast path served itself, and handed to Fastify after the upstream call. */
+export const fastPathCounts = { served: 0, handedOver: 0 };
+
+/** Serves `req` when it is a plain proxied read; false: Fastify must handle it. */
+export function proxyFastPath(deps: FastPathDeps) {
+  const { app, config, breakers, dispatcher, origin } = deps;
+  const behindProxy = config.trustProxy.length > 0;
+
+  return function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fastify: (req: IncomingMessage, res: ServerResponse) => void,
+  ): boolean {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (!url.startsWith(PREFIX) || url.includes('#')) return false;
+    if (app.shuttingDown || !app.server.listening) return false;
+    const headers = req.headers;
+    const length = headers['content-length'];
+    if (headers['transfer-encoding'] !== undefined || (length && length !== '0')) return false;
+    // Fastify takes host, protocol and address from trusted proxies' headers: its path does.
+    if (
+      behindProxy &&
+      (headers['x-forwarded-for'] !== undefined ||
+        headers['x-forwarded-host'] !== undefined ||
+        headers['x-forwarded-proto'] !== undefined)
+    )
+      return false;
+    const host = headers.host;
+    if (hostProblem(host) || hostHeaderCount(req.rawHeaders) !== 1) return false;
+    const target = resolveTarget(url, config.platformUrl);
+    if (!target.ok) return false;
+    const routePath = routePathOf(url);
+    if (routePath === null || changesStateOnGet(routePath)) return false;
+    const path = target.url.slice(origin.length);
+    if (refusedLikeReplyFrom(path)) return false;
+    const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
+    if (limitBucket(method, url, Boolean(cookies[ACCESS_COOKIE]))) return false;
+    const breaker = breakers.for(target.service);
+    if (breaker.state !== CircuitState.Closed) return false;
+    const publicPolicy = publicAnswerPolicy(method, target.url);
+    const accessToken = usable(cookies[ACCESS_COOKIE]);
+    const refreshToken = usable(cookies[REFRESH_COOKIE]);
+    // A token to renew first: the renewal sets cookies, Fastify's path does it.
+    if (
+      !publicPolicy &&
+      refreshToken !== null &&
+      (accessToken === null || expiresSoon(accessToken))
+    )
+      return false;
+
+    const started = performance.now();
+    const cid = requestCid(req);
+    const shopOrigin = shopOriginOf({ protocol: 'http', host: host! });
+    const scope = requestScope(app, {
+      cid,
+      shopOrigin,
+      traceparent: headers.traceparent,
+      routeId: 'proxy',
+      tokens: { accessToken, refreshToken },
+    });
+    app.countInFlight(res);
+    const controller = new AbortController();
+    // The visitor went away before the answer was complete: stop the upstream work too.
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const attempt = (): Promise<Attempt> =>
+      streamAttempt(
+        { method, headers, cid, shopOrigin, shuttingDown: () => app.shuttingDown },
+        res,
+        {
+          dispatcher,
+          origin,
+          path,
+          timeoutMs: config.timeouts.proxy,
+          signal: controller.signal,
+          accessToken: publicPolicy ? null : accessToken,
+          direct: true,
+          cachePolicy: publicPolicy,
+          takeOver: () => ({ ...deps.securityHeaders, 'x-correlation-id': cid }),
+        },
+      );
+    // As Fastify's onResponse hooks do: the metrics and the request's log line once it closed.
+    const finished = (statusCode: number) => {
+      const done = () => {
+        const elapsedMs = performance.now() - started;
+        countRequest('proxy', method, statusCode, elapsedMs / 1000);
+        logRequestLine(
+          app.log,
+          {
+            cid,
+            method,
+            url,
+            statusCode,
+            responseTime: elapsedMs,
+            remoteAddress: req.socket.remoteAddress,
+            pageCid: headers['x-page-cid'],
+          },
+          true,
+        );
+      };
+      if (res.closed) done();
+      else res.once('close', done);
+    };
+
+    // The breaker sees the first attempt as the route would (status, or a rejection for a fault);
+    // the route's own breaker call then only covers what it sends again (renewal, retry).
+    let outcome: Attempt | null = null;
+    runInScope(scope, () =>
+      breaker
+        .execute(async () => {
+          outcome = await attempt();
+          if (outcome.kind === 'written') return outcome.statusCode;
+          if (outcome.kind === 'answer') return outcome.answer.statusCode;
+          if (controller.signal.aborted) return 0;
+          throw outcome.error;
+        })
+        .catch((error: unknown) => {
+          if (isBrokenCircuitError(error)) outcome = null;
+        })
+        .finally(() => {
+          if (outcome?.kind === 'written') {
+            fastPathCounts.served += 1;
+            return finished(outcome.statusCode);
+          }
+          if (outcome) {
+            fastPathCounts.handedOver += 1;
+            handOver(req, { cid, scope, outcome });
+          }
+          fastify(req, res);
+        }),
+    );
+    return true;
+  };
+}
