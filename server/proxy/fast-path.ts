@@ -1,6 +1,6 @@
 import { CircuitState, isBrokenCircuitError } from 'cockatiel';
 import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 import { limitBucket } from '../limits/buckets';
 import { countRequest } from '../observability/metrics';
