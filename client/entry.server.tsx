@@ -35,6 +35,11 @@ export default async function handleRequest(
   if (await readHandoffAhead(routerContext)) {
     const html = `<!DOCTYPE html>${renderToString(app)}`;
     headers.set('Content-Type', 'text/html; charset=utf-8');
+    // The gateway takes the string itself: no web stream to encode and read back (ADR 0200).
+    if (loadContext.takeDocument) {
+      loadContext.takeDocument(html);
+      return new Response(null, { status, headers });
+    }
     headers.set('Content-Length', String(Buffer.byteLength(html)));
     return new Response(html, { status, headers });
   }

@@ -66,6 +66,11 @@ export type GatewayLoadContext = {
   reporting: { server: boolean; browser: boolean; publicDsn: string | null };
   /** The id of the error report this request produced so far, if any. */
   eventId(): string | undefined;
+  /**
+   * Takes a document rendered in one go (entry.server): the gateway sends the string as is, not
+   * through a Response body (ADR 0200). Absent outside the gateway; the Response carries it then.
+   */
+  takeDocument?(html: string): void;
 };
 
 declare module 'react-router' {

@@ -93,6 +93,9 @@ export async function renderPlugin(
         }
       }
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
+      // A document rendered in one go comes back as a string (entry.server, ADR 0200).
+      let documentHtml = null as string | null;
+      loadContext.takeDocument = (html) => void (documentHtml = html);
       const handle =
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
       const response = await handle(toWebRequest(request, reply), loadContext);
@@ -117,9 +120,18 @@ export async function renderPlugin(
           contentSecurityPolicy(nonce, !production, signInOrigins),
         );
       }
-      if (!response.body || request.method === 'HEAD') return reply.send();
-      // A complete document (entry.server's renderToString) goes out as one buffer: compressed
+      if (request.method === 'HEAD') return reply.send();
+      // A complete document (entry.server's renderToString) goes out as one string: compressed
       // in one call, sent with its length. Streamed pages stay streams.
+      if (documentHtml !== null) {
+        if (cacheKey !== null && response.status === 200) {
+          const headers: [string, string][] = [];
+          response.headers.forEach((value, name) => headers.push([name, value]));
+          keeper!.offer(request, { key: cacheKey, headers, html: documentHtml, nonce });
+        }
+        return reply.send(documentHtml);
+      }
+      if (!response.body) return reply.send();
       if (response.headers.has('content-length')) {
         const body = Buffer.from(await response.arrayBuffer());
         if (cacheKey !== null && response.status === 200) {

@@ -1,0 +1,68 @@
+import './lib/production';
+import { resolve } from 'node:path';
+import { startGatewayProcess, type GatewayProcess } from './lib/gateway-process';
+import { BUILD_DIR, ensureGatewayBundle } from './lib/build';
+import { closedLoop, fmt, secondsFromEnv } from './lib/load';
+import { startReplay } from './lib/replay';
+import { recordShop, shopHeaders } from './lib/shop-recording';
+
+// A before/after of the signed-in page in one run (for render-path work, docs/decisions/0200):
+// the current build (BUILD_DIR) and, with COMPARE_BUILD_DIR, an older copy of a build directory
+// (its client build and its dist/server/main.js), against the same replayed upstream, rounds
+// interleaved, CPU per request of each gateway process. BENCH_NODE_ARGS applies to both.
+const PAGE = process.env.BENCH_PAGE ?? '/search/milk';
+const SECONDS = secondsFromEnv('BENCH_SECONDS', 5);
+const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 3);
+const CONCURRENCY = secondsFromEnv('BENCH_CONCURRENCY', 8);
+const other = process.env.COMPARE_BUILD_DIR;
+
+await ensureGatewayBundle();
+const shop = await recordShop([PAGE]);
+const replay = await startReplay(shop.recording);
+const gateways: Record<string, GatewayProcess> = {};
+try {
+  gateways[`now (${BUILD_DIR})`] = await startGatewayProcess(replay.url);
+  if (process.env.COMPARE_SEMI_SPACE_MB) {
+    // The same build with another young generation size (GC cost vs resident memory).
+    process.env.GATEWAY_SEMI_SPACE_MB = process.env.COMPARE_SEMI_SPACE_MB;
+    gateways[`semi-space ${process.env.COMPARE_SEMI_SPACE_MB} MB`] = await startGatewayProcess(
+      replay.url,
+    );
+  }
+  if (other) {
+    const dir = resolve(other);
+    gateways[`before (${other})`] = await startGatewayProcess(
+      replay.url,
+      { BUILD_DIR: dir },
+      resolve(dir, 'dist/server/main.js'),
+    );
+  }
+  const who = process.env.BENCH_GUEST === '1' ? undefined : shop.cookie;
+  for (const gateway of Object.values(gateways)) {
+    const target = { origin: gateway.url, path: PAGE, headers: shopHeaders(who) };
+    await closedLoop(target, { concurrency: CONCURRENCY, seconds: 3 });
+  }
+  const cpu: Record<string, number[]> = {};
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const [name, gateway] of Object.entries(gateways)) {
+      const target = { origin: gateway.url, path: PAGE, headers: shopHeaders(who) };
+      const result = await closedLoop(target, {
+        concurrency: CONCURRENCY,
+        seconds: SECONDS,
+        warmupSeconds: 1,
+        cpuOf: gateway.pid,
+      });
+      (cpu[name] ??= []).push(result.cpuMsPerRequest ?? NaN);
+      console.log(
+        `round ${round} ${name.padEnd(28)} ${fmt(result.rps, 0).padStart(5)} rps  cpu ${fmt(result.cpuMsPerRequest ?? NaN)} ms/req  ${result.bytes / Math.max(1, result.requests)} bytes  ${JSON.stringify(result.statuses)}`,
+      );
+    }
+  }
+  for (const [name, values] of Object.entries(cpu)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(`median cpu ${name}: ${fmt(sorted[Math.floor(sorted.length / 2)]!)} ms/req`);
+  }
+} finally {
+  for (const gateway of Object.values(gateways)) await gateway.stop();
+  await replay.close();
+}
