@@ -65,4 +65,23 @@ describe('complete documents without streaming', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("navigates in the app from the layout's plain links, marking the current one (ADR 0200)", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/search/milk`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const nav = page.locator('nav.main-nav a[data-app-link]').first();
+    const target = await nav.getAttribute('href');
+    // A marker on the window survives a client navigation, not a document load.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await nav.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === target);
+    const current = page.locator('nav.main-nav a[aria-current="page"]');
+    await expect.poll(() => current.count()).toBe(1);
+    expect(await current.getAttribute('href')).toBe(target);
+    await page.locator('a.shop-name').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await page.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { apiFetch } from '../../lib/api';
+import { appLink } from '../../lib/app-links';
 import { usePageContext } from '../../lib/page-context';
 import './account.css';
 
@@ -77,13 +78,19 @@ export function ProfileMenu() {
           <li className="profile-email">{account.email}</li>
         )}
         <li>
-          <Link to="/orders">Orders</Link>
+          <a href="/orders" {...appLink}>
+            Orders
+          </a>
         </li>
         <li>
-          <Link to="/profile">Profile</Link>
+          <a href="/profile" {...appLink}>
+            Profile
+          </a>
         </li>
         <li>
-          <Link to="/shopping-lists">Shopping lists</Link>
+          <a href="/shopping-lists" {...appLink}>
+            Shopping lists
+          </a>
         </li>
         <li>
           <form method="post" action="/social-login" onSubmit={(event) => void signOut(event)}>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { appLink } from '../../lib/app-links';
 
 // Page links (previous, numbers around the current page, next): plain links in the URL query.
 export function Pagination({
@@ -20,9 +20,9 @@ export function Pagination({
       <ul>
         {page > 1 && (
           <li>
-            <Link to={hrefOf(page - 1)} rel="prev">
+            <a href={hrefOf(page - 1)} {...appLink} rel="prev">
               ‹ Previous
-            </Link>
+            </a>
           </li>
         )}
         {shown.map((n, index) =>
@@ -35,18 +35,18 @@ export function Pagination({
               {n === page ? (
                 <span aria-current="page">{n}</span>
               ) : (
-                <Link to={hrefOf(n)} aria-label={`Page ${n}`}>
+                <a href={hrefOf(n)} {...appLink} aria-label={`Page ${n}`}>
                   {n}
-                </Link>
+                </a>
               )}
             </li>
           ),
         )}
         {page < pages && (
           <li>
-            <Link to={hrefOf(page + 1)} rel="next">
+            <a href={hrefOf(page + 1)} {...appLink} rel="next">
               Next ›
-            </Link>
+            </a>
           </li>
         )}
       </ul>

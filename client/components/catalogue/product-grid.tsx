@@ -1,22 +1,7 @@
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
+import { useAppLinkClicks } from '../../lib/app-links';
 import { ProductCard } from './product-card';
 import '../../styles/catalogue.css';
-
-/** One click handler for all the grid's product links: a plain left click navigates in the app. */
-function useCardNavigation() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.('a.product-card-link');
-    const target = link?.getAttribute('href');
-    if (!target || !target.startsWith('/')) return;
-    event.preventDefault();
-    void navigate(target);
-  };
-}
 
 // Pictures of a grid's first row are above the fold (the first one is the likely LCP); the rest,
 // and rails, load lazily. ADR 0152.
@@ -38,7 +23,8 @@ export function ProductGrid({
   returnTo?: string;
   variant?: 'grid' | 'rail';
 }) {
-  const onClick = useCardNavigation();
+  // One click handler for all the grid's product links (client/lib/app-links.ts).
+  const onClick = useAppLinkClicks();
   return (
     // Enter on a focused link is a click too: keyboard users navigate the same way.
     <ul className={`product-${variant}`} aria-label={label} onClick={onClick}>

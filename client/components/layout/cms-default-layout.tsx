@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { PublicContext } from '../../../shared/contracts/context';
+import { appLink, useAppLinkClicks } from '../../lib/app-links';
 import { ProfileMenu } from '../account/profile-menu';
 import { CartWidget } from '../cart/cart-widget';
 import { SearchBox } from '../search/search-box';
@@ -22,16 +22,18 @@ export function CmsDefaultLayout({
   const { tenant } = context;
   const shopName = tenant.name ?? 'Shop';
   const navigation = tenant.navigation ?? [{ label: 'Search', href: '/search' }];
+  // One click handler for the layout's in-app links (client/lib/app-links.ts).
+  const onClick = useAppLinkClicks();
   return (
-    <div className="cms-default" style={themeStyle(tenant.theme)}>
+    <div className="cms-default" style={themeStyle(tenant.theme)} onClick={onClick}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <header className="site-header">
         <div className="site-header-bar">
-          <Link to="/" className="shop-name" aria-label={`${shopName}, home`}>
+          <a href="/" {...appLink} className="shop-name" aria-label={`${shopName}, home`}>
             {shopName}
-          </Link>
+          </a>
           <div className="site-header-search">
             <SearchBox />
           </div>

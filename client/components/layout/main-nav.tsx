@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
+import { appLink, isCurrentPath } from '../../lib/app-links';
 import { onResizeSettled } from '../../lib/resize';
 
 // The shop's navigation. On a narrow window its links scroll sideways (no scrollbar): while some
 // are out of sight at the end, the list fades out there (data-more), measured when the page
 // loads, when the list is scrolled and once a window resize settles (docs/decisions/0176).
 export function MainNav({ links }: { links: readonly { label: string; href: string }[] }) {
+  const { pathname, search } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   const [more, setMore] = useState(false);
   const hrefs = links.map((link) => link.href).join(' ');
@@ -27,7 +29,15 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
       <ul ref={list}>
         {links.map((link) => (
           <li key={link.href}>
-            <NavLink to={link.href}>{link.label}</NavLink>
+            {isCurrentPath(pathname, link.href, search) ? (
+              <a href={link.href} {...appLink} className="active" aria-current="page">
+                {link.label}
+              </a>
+            ) : (
+              <a href={link.href} {...appLink}>
+                {link.label}
+              </a>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { NavigationLink } from '../../../shared/contracts/context';
 import { href } from '../../../shared/href';
+import { appLink } from '../../lib/app-links';
 
 // Footer: the shop's own links, then every policy the shop must show (added when the CMS footer
 // leaves one out), and the shop-wide links.
@@ -33,11 +33,15 @@ export function SiteFooter({
       <nav aria-label="Footer">
         <ul>
           <li>
-            <Link to={href('search')}>Search</Link>
+            <a href={href('search')} {...appLink}>
+              Search
+            </a>
           </li>
           {all.map((link) => (
             <li key={link.href}>
-              <Link to={link.href}>{link.label}</Link>
+              <a href={link.href} {...appLink}>
+                {link.label}
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { appLinkKeepScroll } from '../../lib/app-links';
 import type { Facet } from '../../../shared/contracts/catalogue';
 import { resultsHref, type SearchFilters } from './search-filters';
 
@@ -33,16 +33,16 @@ export function FacetList({
           });
           return (
             <li key={facet.slug}>
-              <Link
-                to={to}
+              <a
+                href={to}
+                {...appLinkKeepScroll}
                 aria-current={selected ? 'true' : undefined}
                 className={selected ? 'facet-selected' : undefined}
-                preventScrollReset
               >
                 <span className="facet-name">{facet.name}</span>{' '}
                 <span className="facet-count">{`(${facet.count})`}</span>
                 {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
-              </Link>
+              </a>
             </li>
           );
         })}
