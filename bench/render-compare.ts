@@ -22,12 +22,10 @@ const replay = await startReplay(shop.recording);
 const gateways: Record<string, GatewayProcess> = {};
 try {
   gateways[`now (${BUILD_DIR})`] = await startGatewayProcess(replay.url);
-  if (process.env.COMPARE_SEMI_SPACE_MB) {
-    // The same build with another young generation size (GC cost vs resident memory).
-    process.env.GATEWAY_SEMI_SPACE_MB = process.env.COMPARE_SEMI_SPACE_MB;
-    gateways[`semi-space ${process.env.COMPARE_SEMI_SPACE_MB} MB`] = await startGatewayProcess(
-      replay.url,
-    );
+  // The same build with other young generation sizes (GC cost vs resident memory), e.g. "8,16".
+  for (const mb of (process.env.COMPARE_SEMI_SPACE_MB ?? '').split(',').filter(Boolean)) {
+    process.env.GATEWAY_SEMI_SPACE_MB = mb;
+    gateways[`semi-space ${mb} MB`] = await startGatewayProcess(replay.url);
   }
   if (other) {
     const dir = resolve(other);
@@ -40,7 +38,10 @@ try {
   const who = process.env.BENCH_GUEST === '1' ? undefined : shop.cookie;
   for (const gateway of Object.values(gateways)) {
     const target = { origin: gateway.url, path: PAGE, headers: shopHeaders(who) };
-    await closedLoop(target, { concurrency: CONCURRENCY, seconds: 3 });
+    await closedLoop(target, {
+      concurrency: CONCURRENCY,
+      seconds: secondsFromEnv('BENCH_WARMUP_SECONDS', 8),
+    });
   }
   const cpu: Record<string, number[]> = {};
   for (let round = 1; round <= ROUNDS; round += 1) {
