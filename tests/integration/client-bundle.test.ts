@@ -27,15 +27,24 @@ describe('first-load JavaScript', () => {
   });
 
   it('keeps the modules loaded on first need or at idle out of every first load', () => {
-    const lazy = ['sentry-browser', 'build-watch', 'cart-panel', 'sign-in-form'];
+    const lazy = [
+      'sentry-browser',
+      'build-watch',
+      'cart-panel',
+      'sign-in-form',
+      'cart-widget',
+      'search-box',
+      'quantity-controls',
+    ];
     const shownByPage: Record<string, string> = {
       'social-login': 'sign-in-form',
       'routes/cart-action': 'cart-panel',
+      search: 'search-box',
     };
     for (const page of build.pages) {
       const files = firstLoad(page.id);
       for (const name of lazy) {
-        // The sign-in page shows the form itself, the cart page the cart.
+        // The sign-in page shows the form itself, the cart page the cart, /search its own box.
         if (shownByPage[page.id] === name) continue;
         expect(named(files, name), `${page.id}: ${name}`).toEqual([]);
       }

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
-import { QuantityControls } from '../cart/quantity-controls';
+import { QuantityControls } from '../cart/quantity-controls.island';
 import { OfferingPrice } from './offering-price';
 
 // One product in a grid or a rail: image, name, brand and size, prices, "Add 1" / "Add case".

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductDetail as Product, ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
-import { QuantityControls } from '../cart/quantity-controls';
+import { QuantityControls } from '../cart/quantity-controls.island';
 import { categoryHref } from '../search/search-filters';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { OfferingPrice } from './offering-price';

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startShop, type TestShop } from '../support/shop';
+
+// Islands (docs/decisions/0205): the header's cart widget, the search box and the add buttons are
+// not on the first load; their code comes once the page is idle or at the first interaction, and
+// then they work as before (in the browser, not as the no-JavaScript form posts).
+let shop: TestShop;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const ISLANDS = /\/assets\/(cart-widget|search-box|quantity-controls)-[\w-]+\.js$/;
+
+/** A page that records the island chunks it fetches and every document it loads. */
+async function watched(options: { noIdle?: boolean } = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Without idle callbacks only an interaction can start the islands.
+  if (options.noIdle) await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+  const islands: string[] = [];
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (ISLANDS.test(request.url())) islands.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'document') documents.push(request.method());
+  });
+  return { page, islands, documents, close: () => context.close() };
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(`${shop.url}${path}`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+describe('islands', () => {
+  it('are not preloaded; at idle they load, and "Add 1" adds in the browser', async () => {
+    const { page, islands, documents, close } = await watched();
+    // The document as sent (Vite adds modulepreload links of its own once an island loads).
+    const html = (await (await page.goto(`${shop.url}/search/milk`))?.text()) ?? '';
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((href) => ISLANDS.test(href))).toEqual([]);
+    await expect.poll(() => islands.length, { timeout: 30_000 }).toBe(3);
+
+    const add = page.getByRole('button', { name: /^Add 1 / }).first();
+    const name = ((await add.getAttribute('aria-label')) ?? (await add.textContent()) ?? '')
+      .replace(/^Add 1 /, '')
+      .trim();
+    await add.click();
+    await page.getByRole('button', { name: `Increase quantity of ${name} (singles)` }).waitFor();
+    await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(/^1 item, /);
+    // One document: the page itself, no form post to /cart.
+    expect(documents).toEqual(['GET']);
+    await close();
+  });
+
+  it('load at the first interaction when the page never gets idle: suggestions as one types', async () => {
+    const { page, islands, close } = await watched({ noIdle: true });
+    await open(page, '/');
+    // Hydrated without them.
+    await page.waitForTimeout(500);
+    expect(islands).toEqual([]);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.click();
+    await expect
+      .poll(() => islands.some((path) => path.includes('search-box')), { timeout: 30_000 })
+      .toBe(true);
+    await box.pressSequentially('milk', { delay: 30 });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    await listbox.waitFor({ state: 'visible' });
+    expect(await listbox.getByRole('option').count()).toBeGreaterThan(0);
+    // The header's cart button opens the cart panel (its island hydrated too).
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+    await close();
+  });
+});
