@@ -13,6 +13,7 @@ import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
 import { expiresSoon } from '../session/access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import type { Breakers } from './breakers';
+import { clientAddressOf as clientAddress } from './client-address';
 import { handOver } from './handover';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget } from './services';
@@ -25,7 +26,7 @@ import type { Dispatcher } from 'undici';
 // answers nothing of it changes. The common case is served here with the same guarantees, checked
 // in the same order; anything else goes to Fastify untouched (`false`), so every rule keeps one
 // implementation for the rare cases: a malformed Host, an unknown service or refused path, a body,
-// a token due for renewal, an open circuit, shutting down, forwarded headers behind TRUST_PROXY.
+// a token due for renewal, an open circuit, shutting down.
 // An upstream answer >= 400, or none, is handed to Fastify too (./handover.ts): the error shape,
 // the 401 renewal and the 503 retry stay the proxy route's.
 export type FastPathDeps = {
@@ -46,7 +47,7 @@ export const fastPathCounts = { served: 0, handedOver: 0 };
 /** Serves `req` when it is a plain proxied read; false: Fastify must handle it. */
 export function proxyFastPath(deps: FastPathDeps) {
   const { app, config, breakers, dispatcher, origin } = deps;
-  const behindProxy = config.trustProxy.length > 0;
+  const clientAddressOf = clientAddress(config.trustProxy);
 
   return function serve(
     req: IncomingMessage,
@@ -61,15 +62,10 @@ export function proxyFastPath(deps: FastPathDeps) {
     const headers = req.headers;
     const length = headers['content-length'];
     if (headers['transfer-encoding'] !== undefined || (length && length !== '0')) return false;
-    // Fastify takes host, protocol and address from trusted proxies' headers: its path does.
-    if (
-      behindProxy &&
-      (headers['x-forwarded-for'] !== undefined ||
-        headers['x-forwarded-host'] !== undefined ||
-        headers['x-forwarded-proto'] !== undefined)
-    )
-      return false;
-    const host = headers.host;
+    // Host, protocol and address as Fastify takes them (X-Forwarded-* from TRUST_PROXY peers).
+    const client = clientAddressOf(req);
+    const { host, protocol } = client;
+    if (protocol !== 'http' && protocol !== 'https') return false;
     if (hostProblem(host) || hostHeaderCount(req.rawHeaders) !== 1) return false;
     const target = resolveTarget(url, config.platformUrl);
     if (!target.ok) return false;
@@ -94,7 +90,7 @@ export function proxyFastPath(deps: FastPathDeps) {
 
     const started = performance.now();
     const cid = requestCid(req);
-    const shopOrigin = shopOriginOf({ protocol: 'http', host: host! });
+    const shopOrigin = shopOriginOf({ protocol, host: host! });
     const scope = requestScope(app, {
       cid,
       shopOrigin,
@@ -137,7 +133,7 @@ export function proxyFastPath(deps: FastPathDeps) {
             url,
             statusCode,
             responseTime: elapsedMs,
-            remoteAddress: req.socket.remoteAddress,
+            remoteAddress: client.ip,
             pageCid: headers['x-page-cid'],
           },
           true,

@@ -11,10 +11,10 @@ export const SHOP = { host: 'shop.localhost', 'user-agent': 'storefront-test' };
 export type FastPathGateway = { gw: EndpointGateway; base: string };
 
 /** A listening gateway on a recording fake platform, for one test file. */
-export function fastPathGatewayPerFile(): FastPathGateway {
+export function fastPathGatewayPerFile(env: Record<string, string> = {}): FastPathGateway {
   const it = {} as FastPathGateway;
   beforeAll(async () => {
-    it.gw = await startEndpointGateway();
+    it.gw = await startEndpointGateway(env);
     await it.gw.app.listen({ port: 0, host: '127.0.0.1' });
     it.base = `http://127.0.0.1:${(it.gw.app.server.address() as AddressInfo).port}`;
   });
