@@ -4,12 +4,11 @@ import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
-import { AddressChoice, ORDER_FORM } from './address-choice';
+import { ORDER_FORM } from './address-choice';
+import { DeliveryChoices } from './delivery-choices';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
-import { PaymentChoice } from './payment-choice';
-import { SlotChoice } from './slot-choice';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone).
@@ -59,32 +58,14 @@ export function CheckoutPage({ checkout, result }: Props) {
           {notice}
         </p>
       ) : null}
-      <div className="checkout-steps">
-        <AddressChoice
-          addresses={checkout.addresses}
-          chosen={chosen.addressId}
-          error={order?.fieldErrors.addressId}
-          addErrors={address?.fieldErrors}
-          addFailed={address?.formError}
-        />
-        <section className="checkout-step" aria-labelledby="slot-title">
-          <h2 id="slot-title">Delivery slot</h2>
-          <SlotChoice
-            slots={checkout.slots}
-            chosen={chosen.slotId}
-            error={order?.fieldErrors.slotId}
-            form={ORDER_FORM}
-            requote
-          />
-        </section>
-        <PaymentChoice
-          cards={checkout.cards}
-          chosen={chosen.paymentMethodId}
-          error={order?.fieldErrors.paymentMethodId}
-          addErrors={card?.fieldErrors}
-          addFailed={card?.formError}
-        />
-      </div>
+      <DeliveryChoices
+        addresses={checkout.addresses}
+        slots={checkout.slots}
+        cards={checkout.cards}
+        chosen={chosen}
+        refused={{ order, address, card }}
+        requote
+      />
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
         <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />

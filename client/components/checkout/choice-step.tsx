@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
+import type { FieldSpec } from '../forms/address-card-fields';
 import { FieldError } from '../forms/field-error';
+import { FieldList } from '../forms/form-field';
 
 // A step of the order form that picks one of the shopper's saved things (an address, a card): the
 // saved ones as radios of the order form (linked by its id, so the add form can sit beside them
@@ -9,34 +11,38 @@ export const ORDER_FORM = 'checkout-order';
 
 export type Choice = { id: string; title: ReactNode; detail: ReactNode };
 
-type Props = {
-  /** Heading id and text: "address-title", "Delivery address". */
-  titleId: string;
+/** What a step says and asks for; `name` is the order form's field ("addressId"). */
+export type StepText = {
+  name: string;
   title: string;
   legend: string;
-  /** The order form's field: "addressId". */
-  name: string;
-  choices: Choice[];
-  chosen: string | null;
-  error?: string;
   empty: string;
   /** The add form: its id is also its intent ("add-address"). */
   add: { intent: string; summary: string; submit: string; defaultLabel: string };
-  addErrors?: Record<string, string>;
-  addFailed?: string;
-  /** The add form's fields. */
-  children: ReactNode;
+  fields: readonly FieldSpec[];
 };
 
+/** The choice so far and the refusals of the last post (of the order form and the add form). */
+export type ChoiceState = {
+  chosen: string | null;
+  error?: string;
+  addErrors?: Record<string, string>;
+  addFailed?: string;
+};
+
+type Props = ChoiceState & { step: StepText; choices: Choice[] };
+
 export function ChoiceStep(props: Props) {
-  const { name, choices, error, add, addErrors, addFailed } = props;
+  const { choices, error, addErrors, addFailed } = props;
+  const { name, add } = props.step;
+  const titleId = `${name}-title`;
   const adding = Boolean(addErrors && (Object.keys(addErrors).length > 0 || addFailed));
   return (
-    <section className="checkout-step" aria-labelledby={props.titleId}>
-      <h2 id={props.titleId}>{props.title}</h2>
+    <section className="checkout-step" aria-labelledby={titleId}>
+      <h2 id={titleId}>{props.step.title}</h2>
       <fieldset className="choices" aria-describedby={error ? `${name}-error` : undefined}>
-        <legend className="visually-hidden">{props.legend}</legend>
-        {choices.length === 0 ? <p>{props.empty}</p> : null}
+        <legend className="visually-hidden">{props.step.legend}</legend>
+        {choices.length === 0 ? <p>{props.step.empty}</p> : null}
         {choices.map((choice) => (
           <label key={choice.id} className="choice">
             <input
@@ -58,7 +64,7 @@ export function ChoiceStep(props: Props) {
         <summary>{add.summary}</summary>
         <Form method="post" id={add.intent} className="field-grid" autoComplete="on">
           <input type="hidden" name="intent" value={add.intent} />
-          {props.children}
+          <FieldList form={add.intent} fields={props.step.fields} errors={addErrors} />
           <label className="check">
             <input type="checkbox" name="isDefault" /> {add.defaultLabel}
           </label>

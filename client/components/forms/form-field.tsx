@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import type { FieldSpec } from './address-card-fields';
 import { FieldError, errorProps } from './field-error';
 
 // A labelled input with its message beside it, for the account and profile forms. Unlike the
@@ -45,6 +46,24 @@ export function FormField(
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** The fields of a form described as data (./address-card-fields), with their messages and values. */
+export function FieldList(props: {
+  form: string;
+  fields: readonly FieldSpec[];
+  errors?: Record<string, string>;
+  valueFor?: (name: string) => string | undefined;
+}) {
+  return props.fields.map((field) => (
+    <FormField
+      key={field.name}
+      form={props.form}
+      {...field}
+      defaultValue={props.valueFor?.(field.name)}
+      error={props.errors?.[field.name]}
+    />
+  ));
 }
 
 /** The form-level message of a failed post (a refusal not about one field). */

@@ -1,10 +1,9 @@
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
-import { AddressChoice, ORDER_FORM } from '../checkout/address-choice';
+import { ORDER_FORM } from '../checkout/address-choice';
+import { DeliveryChoices } from '../checkout/delivery-choices';
 import { OrderFormFields } from '../checkout/order-form-fields';
-import { PaymentChoice } from '../checkout/payment-choice';
-import { SlotChoice } from '../checkout/slot-choice';
 import type { SmartCartData } from './smart-cart-data.server';
 import { SmartCartItems } from './smart-cart-items';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
@@ -46,31 +45,13 @@ export function SmartCartPage({ detail, result }: Props) {
       {cart.items.length > 0 ? (
         <section className="smart-cart-panel" aria-labelledby="order-title">
           <h2 id="order-title">Order this smart cart</h2>
-          <div className="checkout-steps">
-            <AddressChoice
-              addresses={detail.addresses}
-              chosen={chosen.addressId}
-              error={order?.fieldErrors.addressId}
-              addErrors={address?.fieldErrors}
-              addFailed={address?.formError}
-            />
-            <section className="checkout-step" aria-labelledby="slot-title">
-              <h2 id="slot-title">Delivery slot</h2>
-              <SlotChoice
-                slots={detail.slots}
-                chosen={chosen.slotId}
-                error={order?.fieldErrors.slotId}
-                form={ORDER_FORM}
-              />
-            </section>
-            <PaymentChoice
-              cards={detail.cards}
-              chosen={chosen.paymentMethodId}
-              error={order?.fieldErrors.paymentMethodId}
-              addErrors={card?.fieldErrors}
-              addFailed={card?.formError}
-            />
-          </div>
+          <DeliveryChoices
+            addresses={detail.addresses}
+            slots={detail.slots}
+            cards={detail.cards}
+            chosen={chosen}
+            refused={{ order, address, card }}
+          />
           <Form method="post" id={ORDER_FORM} className="order-form">
             <OrderFormFields orderKey={detail.orderKey} refused={order} />
             <button

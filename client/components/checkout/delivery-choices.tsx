@@ -1,0 +1,51 @@
+import type { DeliveryAddress, PaymentMethod } from '../../../shared/contracts/profile';
+import type { SlotOption } from '../orders/delivery-time';
+import { AddressChoice, ORDER_FORM } from './address-choice';
+import { PaymentChoice } from './payment-choice';
+import { SlotChoice } from './slot-choice';
+
+// The three choices of an order, for the checkout and for ordering a smart cart: where, when, and
+// how to pay, with the refusals of the last post (of the order form and of the two add forms).
+type Refusal = { fieldErrors: Record<string, string>; formError?: string };
+
+type Props = {
+  addresses: DeliveryAddress[];
+  slots: SlotOption[];
+  cards: PaymentMethod[];
+  chosen: { addressId: string | null; slotId: string | null; paymentMethodId: string | null };
+  refused: { order?: Refusal; address?: Refusal; card?: Refusal };
+  /** Re-quote the totals as soon as a slot is chosen (the checkout's totals show the fee). */
+  requote?: boolean;
+};
+
+export function DeliveryChoices({ chosen, refused, ...props }: Props) {
+  const { order, address, card } = refused;
+  return (
+    <div className="checkout-steps">
+      <AddressChoice
+        addresses={props.addresses}
+        chosen={chosen.addressId}
+        error={order?.fieldErrors.addressId}
+        addErrors={address?.fieldErrors}
+        addFailed={address?.formError}
+      />
+      <section className="checkout-step" aria-labelledby="slot-title">
+        <h2 id="slot-title">Delivery slot</h2>
+        <SlotChoice
+          slots={props.slots}
+          chosen={chosen.slotId}
+          error={order?.fieldErrors.slotId}
+          form={ORDER_FORM}
+          requote={props.requote}
+        />
+      </section>
+      <PaymentChoice
+        cards={props.cards}
+        chosen={chosen.paymentMethodId}
+        error={order?.fieldErrors.paymentMethodId}
+        addErrors={card?.fieldErrors}
+        addFailed={card?.formError}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// The fields of a delivery address and of a card, described once for the checkout's "add" forms
+// and the profile's (drawn by FieldList). A card number is never filled in again after a mistake
+// (docs/decisions/0111): the actions do not send it back.
+export type FieldSpec = {
+  name: string;
+  label: string;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric';
+  type?: string;
+  maxLength?: number;
+};
+
+export const ADDRESS_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', label: "Recipient's name", required: true, autoComplete: 'name', maxLength: 100 },
+  {
+    name: 'line1',
+    label: 'Address',
+    required: true,
+    autoComplete: 'address-line1',
+    maxLength: 200,
+  },
+  { name: 'line2', label: 'Address line 2', autoComplete: 'address-line2', maxLength: 200 },
+  {
+    name: 'postcode',
+    label: 'Postcode',
+    required: true,
+    autoComplete: 'postal-code',
+    maxLength: 20,
+  },
+  {
+    name: 'city',
+    label: 'Town or city',
+    required: true,
+    autoComplete: 'address-level2',
+    maxLength: 100,
+  },
+  {
+    name: 'country',
+    label: 'Country',
+    required: true,
+    autoComplete: 'country-name',
+    maxLength: 60,
+  },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: 30 },
+  { name: 'instructions', label: 'Instructions for the driver', maxLength: 500 },
+];
+
+const numeric = { required: true, inputMode: 'numeric' } as const;
+export const CARD_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'cardNumber',
+    label: 'Card number',
+    ...numeric,
+    autoComplete: 'cc-number',
+    maxLength: 40,
+  },
+  {
+    name: 'holderName',
+    label: 'Name on the card',
+    required: true,
+    autoComplete: 'cc-name',
+    maxLength: 100,
+  },
+  {
+    name: 'expiryMonth',
+    label: 'Expiry month (MM)',
+    ...numeric,
+    autoComplete: 'cc-exp-month',
+    maxLength: 2,
+  },
+  {
+    name: 'expiryYear',
+    label: 'Expiry year (YYYY)',
+    ...numeric,
+    autoComplete: 'cc-exp-year',
+    maxLength: 4,
+  },
+];
