@@ -1,28 +1,13 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormField, FormProblem } from '../forms/form-field';
-import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
+import { CheckYourEmail, type AccountFormProps } from './check-your-email';
+import { PASSWORD_MIN } from './account-form-result';
 
 // "Create an account" on the sign-in screen. A plain form post to the screen's action, which asks
 // uaa to register and send the activation e-mail; the password is never shown back.
-export function RegisterForm({
-  result,
-  signInLink,
-}: {
-  result: AccountFormResult | undefined;
-  signInLink: string;
-}) {
+export function RegisterForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'register';
-  if (result?.done) {
-    return (
-      <div className="account-done" role="status">
-        <h2>Check your e-mail</h2>
-        <p>{result.message}</p>
-        <p>
-          <Link to={signInLink}>Back to sign in</Link>
-        </p>
-      </div>
-    );
-  }
+  if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
   return (

@@ -1,28 +1,12 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormField, FormProblem } from '../forms/form-field';
-import type { AccountFormResult } from './account-form-result';
+import { CheckYourEmail, type AccountFormProps } from './check-your-email';
 
 // "Forgot your password?": the e-mail goes to uaa, which mails a reset link if it knows the
 // account. The answer is the same either way (see sign-up-action.server.ts).
-export function ResetRequestForm({
-  result,
-  signInLink,
-}: {
-  result: AccountFormResult | undefined;
-  signInLink: string;
-}) {
+export function ResetRequestForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'reset-request';
-  if (result?.done) {
-    return (
-      <div className="account-done" role="status">
-        <h2>Check your e-mail</h2>
-        <p>{result.message}</p>
-        <p>
-          <Link to={signInLink}>Back to sign in</Link>
-        </p>
-      </div>
-    );
-  }
+  if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
   return (
     <Form method="post" className="account-form">
       <input type="hidden" name="intent" value="reset-request" />
