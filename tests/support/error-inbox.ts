@@ -4,6 +4,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { startPlatform, type TestPlatform } from './platform';
+import { closeGateway } from './close-gateway';
 
 // The shop with error reporting on, its DSN pointing at the reference platform's local error
 // inbox (issue #7 item 3), so tests read what reached "Sentry" from GET /dev/errors.
@@ -70,7 +71,7 @@ export async function startReportingShop(env: Record<string, string> = {}): Prom
       return readInbox(platform.url, cid);
     },
     close: async () => {
-      await gateway.close();
+      await closeGateway(gateway);
       await faults.close();
       await platform.close();
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { closeGateway } from './close-gateway';
 import { startPlatform, type TestPlatform } from './platform';
 
 // The whole shop for journey tests: the reference platform and the gateway (production build),
@@ -29,7 +30,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<TestS
     platform,
     gateway,
     close: async () => {
-      await gateway.close();
+      await closeGateway(gateway);
       await platform.close();
     },
   };

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { CookieJar } from './cookie-jar';
 import { startPlatform, type TestPlatform } from './platform';
+import { closeGateway } from './close-gateway';
 
 // The shop with the platform's demo OpenID Connect provider configured as "Demo ID", as npm start
 // does: the provider on its own port, uaa trusting its ID tokens, the gateway as relying party.
@@ -66,7 +67,7 @@ export async function startSocialShop(
     platform,
     gateway,
     close: async () => {
-      await gateway.close();
+      await closeGateway(gateway);
       await platform.close();
       await idp.close();
     },
