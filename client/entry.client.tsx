@@ -7,6 +7,7 @@ import {
   readReportingDsnFromDocument,
   ReportingDsnContext,
 } from './lib/cid-context';
+import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
 import { reportError, startReporting } from './runtime/reporting';
 import { watchRequests } from './runtime/request-ids';
@@ -15,6 +16,7 @@ const cid = readCidFromDocument();
 const reportingDsn = readReportingDsnFromDocument();
 startReporting();
 watchRequests();
+holdIslandSubmits(); // before the chunk guard: its vite:preloadError listener goes first
 guardChunkLoads();
 const manifest = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest;
 // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.

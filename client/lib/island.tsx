@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, type ComponentType } from 'react';
 
-// Islands (docs/decisions/0205): parts of a page whose code is not on the first load. The server
+// Islands (docs/decisions/0204): parts of a page whose code is not on the first load. The server
 // renders them in full (they work without JavaScript: links and forms); the browser keeps that
 // HTML as a dehydrated Suspense boundary and fetches and hydrates the code once the page is idle
 // or at the shopper's first interaction (pointer, key, focus), whichever comes first. After that

@@ -41,7 +41,10 @@ function routeModuleFailed(message: string): never {
 }
 
 export function guardChunkLoads(): void {
-  addEventListener('vite:preloadError', () => reloadForChunk());
+  // Not when a held form's post already loads the page again (lib/island-submits.ts).
+  addEventListener('vite:preloadError', (event) => {
+    if (!event.defaultPrevented) reloadForChunk();
+  });
   addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reloadForChunk();
   });

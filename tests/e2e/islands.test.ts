@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 
-// Islands (docs/decisions/0205): the header's cart widget, the search box and the add buttons are
+// Islands (docs/decisions/0204): the header's cart widget, the search box and the add buttons are
 // not on the first load; their code comes once the page is idle or at the first interaction, and
 // then they work as before (in the browser, not as the no-JavaScript form posts).
 let shop: TestShop;
@@ -80,6 +80,50 @@ describe('islands', () => {
     // The header's cart button opens the cart panel (its island hydrated too).
     await page.getByRole('link', { name: /^Cart/ }).click();
     await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+    await close();
+  });
+
+  it('hold a form sent before their code arrived and send it once hydrated: every click counts', async () => {
+    const { page, documents, close } = await watched({ noIdle: true });
+    // The island's code takes a while to come: the clicks land on the server's HTML.
+    await page.route(ISLANDS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await open(page, '/search/milk');
+    const add = page.getByRole('button', { name: /^Add 1 / }).first();
+    const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add 1 /, '').trim();
+    await add.click();
+    const shown = page.getByRole('status', { name: `Quantity of ${name} (singles)` });
+    await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe('1');
+
+    // The stepper as the server renders it, clicked three times before its code arrived.
+    await open(page, '/search/milk');
+    const plus = page.getByRole('button', { name: `Increase quantity of ${name} (singles)` });
+    for (let i = 0; i < 3; i++) await plus.click({ delay: 0 });
+    await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toBe('4');
+    await expect
+      .poll(() => page.locator('.cart-summary').textContent(), { timeout: 15_000 })
+      .toMatch(/^4 items, /);
+    // No form post to /cart: the documents are the two page loads.
+    expect(documents).toEqual(['GET', 'GET']);
+    await close();
+  });
+
+  it('post a held form as without JavaScript when their code does not load', async () => {
+    const { page, documents, close } = await watched({ noIdle: true });
+    await page.route(ISLANDS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.abort();
+    });
+    await open(page, '/search/milk');
+    await page
+      .getByRole('button', { name: /^Add 1 / })
+      .first()
+      .click();
+    // The form post to /cart, its redirect back, and the page with one item in the cart.
+    await expect.poll(() => documents, { timeout: 15_000 }).toEqual(['GET', 'POST', 'GET']);
+    await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(/^1 item, /);
     await close();
   });
 });
