@@ -1,66 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, bookingPaths } from '../../shared/contracts/booking';
 import { SmartCart, SmartCartCollection, smartCartPaths } from '../../shared/contracts/lists';
-import { DeliverySlotList, OrderDetail, orderPaths } from '../../shared/contracts/orders';
-import { profilePaths } from '../../shared/contracts/profile';
+import { OrderDetail, orderPaths } from '../../shared/contracts/orders';
 import { startPlatform, type TestPlatform } from '../support/platform';
+import { smartCartShoppers, type SmartCartSetup } from './platform-smart-carts-support';
 
 // Smart carts over real HTTP: saved carts with today's prices, ordered in one step through the
 // same order placement as the cart (linked to the smart cart), access rules and bad input.
 let platform: TestPlatform;
 let token: string;
 let other: string;
-let choice: { addressId: string; slotId: string; paymentMethodId: string };
-let offerings: { id: string; single: number; case: number }[];
+let choice: SmartCartSetup['choice'];
+let offerings: SmartCartSetup['offerings'];
 
 beforeAll(async () => {
   platform = await startPlatform();
-  for (const id of ['acc-smart-1', 'acc-smart-2']) {
-    await platform.db.query(
-      `insert into accounts (id, tenant_id, email, login, password_hash, activated) values ($1, 'fresh', $2, $2, 'x', true)`,
-      [id, `${id}@example.com`],
-    );
-  }
-  token = await platform.tokenFor({
-    principalId: 'acc-smart-1',
-    accountId: 'acc-smart-1',
-    tenantId: 'fresh',
-  });
-  other = await platform.tokenFor({
-    principalId: 'acc-smart-2',
-    accountId: 'acc-smart-2',
-    tenantId: 'fresh',
-  });
-  const address = await platform.call(profilePaths.addresses, {
-    method: 'POST',
-    token,
-    body: { name: 'Sky', line1: '9 Canal Rd', postcode: 'D06', city: 'Dublin', country: 'Ireland' },
-  });
-  const card = await platform.call(profilePaths.paymentMethods, {
-    method: 'POST',
-    token,
-    body: { cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2099, holderName: 'Sky' },
-  });
-  const slots = DeliverySlotList.parse(
-    await (await platform.call(orderPaths.deliverySlots, { token })).json(),
-  );
-  choice = {
-    addressId: (await address.json()).id,
-    paymentMethodId: (await card.json()).id,
-    slotId: slots.items.find((s) => s.available)!.id,
-  };
-  const { rows } = await platform.db.query<{
-    id: string;
-    price_single_cents: number;
-    price_case_cents: number;
-  }>(
-    "select id, price_single_cents, price_case_cents from offerings where tenant_id = 'fresh' and available order by id limit 3 offset 60",
-  );
-  offerings = rows.map((r) => ({
-    id: r.id,
-    single: r.price_single_cents,
-    case: r.price_case_cents,
-  }));
+  ({ token, other, choice, offerings } = await smartCartShoppers(platform));
 });
 afterAll(() => platform.close());
 
