@@ -52,7 +52,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Node checks the request timeout only this often (30 s by default: a slow body was cut
     // after ~75 s instead of REQUEST_TIMEOUT_MS).
     http: { connectionsCheckingInterval: 1_000 },
-    return503OnClosing: true,
+    // A request already on its way when close() starts (its connection was busy, so Node kept
+    // it) is answered, with Connection: close, not refused with a 503 the load balancer would
+    // not retry (a shopper's page lost in a rolling deploy). close() waits for it; the pool and
+    // the other onClose hooks run after the server closed. ADR 0141.
+    return503OnClosing: false,
     // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
     // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
     frameworkErrors: (error, request, reply: FastifyReply) =>

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -20,6 +22,28 @@ describe('gateway start-up', () => {
     expect((await app.inject('/readyz')).statusCode).toBe(503);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     await app.close();
+  });
+
+  it('answers a request that arrives while it closes instead of refusing it with a 503', async () => {
+    const config = loadConfig({ PLATFORM_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' });
+    const app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Half a request: the connection is busy, so close() keeps it; the rest comes after.
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write('\r\n');
+    await ended;
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
   });
 
   it('answers malformed percent-encoding with a 400 in the gateway error shape', async () => {
