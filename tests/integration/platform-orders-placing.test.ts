@@ -44,7 +44,7 @@ describe('placing an order from the cart', () => {
     expect(withSlot.total).toBe(withSlot.subtotal + withSlot.deliveryFee!);
   });
 
-  it('prices from orders.offerings whatever the client sends, empties the cart and queues the confirmation e-mail', async () => {
+  it('prices from offerings whatever the client sends, empties the cart and queues the confirmation e-mail', async () => {
     const shopper = await newShopper();
     const [a, b] = orders.offerings;
     await addToCart(shopper.token, a!.id, 3);
@@ -118,7 +118,7 @@ describe('placing an order from the cart', () => {
     const gone = orders.offerings[5]!;
     await addToCart(shopper.token, orders.offerings[0]!.id, 1);
     await addToCart(shopper.token, gone.id, 2);
-    await orders.platform.db.query('update orders.offerings set available = false where id = $1', [
+    await orders.platform.db.query('update offerings set available = false where id = $1', [
       gone.id,
     ]);
     try {
@@ -144,7 +144,7 @@ describe('placing an order from the cart', () => {
       );
       expect(rows).toEqual([]);
     } finally {
-      await orders.platform.db.query('update orders.offerings set available = true where id = $1', [
+      await orders.platform.db.query('update offerings set available = true where id = $1', [
         gone.id,
       ]);
     }
