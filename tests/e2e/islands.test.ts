@@ -83,6 +83,22 @@ describe('islands', () => {
     await close();
   });
 
+  it('take text typed before their code arrived: its suggestions show once hydrated', async () => {
+    const { page, close } = await watched({ noIdle: true });
+    await page.route(ISLANDS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await open(page, '/');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.pressSequentially('milk', { delay: 10 });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    await listbox.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await listbox.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await box.inputValue()).toBe('milk');
+    await close();
+  });
+
   it('hold a form sent before their code arrived and send it once hydrated: every click counts', async () => {
     const { page, documents, close } = await watched({ noIdle: true });
     // The island's code takes a while to come: the clicks land on the server's HTML.

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { href } from '../../../shared/href';
 import { useSuggestions } from './use-suggestions';
@@ -21,7 +21,19 @@ export function SearchBox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
+  const field = useRef<HTMLInputElement>(null);
   const options = useSuggestions(open ? text : '');
+
+  // Text typed before this island hydrated (ADR 0204) stays in the field: take it, and show its
+  // suggestions while the field has the focus.
+  useEffect(() => {
+    const typed = field.current?.value;
+    if (typed === undefined || typed === text) return;
+    setText(typed);
+    if (document.activeElement === field.current) setOpen(true);
+    // Once, at hydration: later text comes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -64,6 +76,7 @@ export function SearchBox({
       </label>
       <div className="search-box-field">
         <input
+          ref={field}
           id={`${id}-input`}
           name="q"
           type="search"
