@@ -1,4 +1,5 @@
 import type { PublicContext } from '../../shared/contracts/context';
+import type { ContentPage } from '../../shared/contracts/cms';
 
 // Per-page title, description and canonical URL. The canonical URL is built from the shop's own
 // origin (the root loader's context), so each tenant's pages point at themselves, and it leaves out
@@ -61,4 +62,18 @@ export function pageMeta(matches: readonly MatchWithData[], seo: PageSeo): MetaD
 export function notFoundMeta(matches: readonly MatchWithData[]): MetaDescriptor[] {
   const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
   return [{ title: `Page not found | ${shopName}` }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Meta of a CMS article (a content or policy page) whose canonical path `pathOf` gives. */
+export function articleMeta(
+  matches: readonly MatchWithData[],
+  page: Pick<ContentPage, 'title' | 'summary' | 'slug'> | undefined,
+  pathOf: (slug: string) => string,
+): MetaDescriptor[] {
+  if (!page) return notFoundMeta(matches);
+  return pageMeta(matches, {
+    title: page.title,
+    description: page.summary,
+    path: pathOf(page.slug),
+  });
 }

@@ -3,10 +3,9 @@ import { RouteErrorScreen } from '../components/error-screens';
 import { addressAction } from '../components/profile/address-action.server';
 import { AddressForm } from '../components/profile/address-form';
 import { AddressList } from '../components/profile/address-list';
-import { DoneNotice } from '../components/forms/form-field';
-import { ProfileBack } from '../components/profile/profile-overview';
+import { ProfilePart } from '../components/profile/profile-part';
 import { loadAddresses } from '../components/profile/profile-data.server';
-import { doneNotice, resultOf } from '../components/profile/profile-result';
+import { resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
@@ -32,10 +31,7 @@ export default function DeliveryAddressesScreen({ loaderData, actionData }: Rout
   const adding = resultOf(actionData, 'add-address');
   const { addresses } = loaderData;
   return (
-    <section className="profile-screen" aria-labelledby="screen-title">
-      <ProfileBack />
-      <h1 id="screen-title">Delivery addresses</h1>
-      <DoneNotice message={actionData ? null : doneNotice(search)} />
+    <ProfilePart title="Delivery addresses" answered={Boolean(actionData)}>
       <AddressList
         addresses={addresses}
         editing={search.get('edit')}
@@ -45,7 +41,7 @@ export default function DeliveryAddressesScreen({ loaderData, actionData }: Rout
         <summary>Add a new address</summary>
         <AddressForm result={adding} />
       </details>
-    </section>
+    </ProfilePart>
   );
 }
 

@@ -1,12 +1,11 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { cardAction } from '../components/profile/card-action.server';
 import { CardForm } from '../components/profile/card-form';
 import { CardList } from '../components/profile/card-list';
-import { DoneNotice } from '../components/forms/form-field';
-import { ProfileBack } from '../components/profile/profile-overview';
+import { ProfilePart } from '../components/profile/profile-part';
 import { loadCards } from '../components/profile/profile-data.server';
-import { doneNotice, resultOf } from '../components/profile/profile-result';
+import { resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
@@ -29,19 +28,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function PaymentMethodsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const [search] = useSearchParams();
   const adding = resultOf(actionData, 'add-card');
   const { cards } = loaderData;
   return (
-    <section className="profile-screen" aria-labelledby="screen-title">
-      <ProfileBack />
-      <h1 id="screen-title">Payment methods</h1>
-      <DoneNotice message={actionData ? null : doneNotice(search)} />
+    <ProfilePart title="Payment methods" answered={Boolean(actionData)}>
       <CardList cards={cards} result={resultOf(actionData, 'delete-card', 'default-card')} />
       <div className="profile-panel">
         <CardForm result={adding} open={Boolean(adding) || cards.length === 0} />
       </div>
-    </section>
+    </ProfilePart>
   );
 }
 

@@ -4,7 +4,7 @@ import { ContentArticle } from '../components/content/content-article';
 import { policyPage } from '../components/content/content.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
-import { notFoundMeta, pageMeta } from '../lib/seo';
+import { articleMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/policy';
 
@@ -14,14 +14,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { page: await policyPage(args.context.platform, policyCode) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return notFoundMeta(matches);
-  return pageMeta(matches, {
-    title: data.page.title,
-    description: data.page.summary,
-    path: href('policy', { policyCode: data.page.slug }),
-  });
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  articleMeta(matches, data?.page, (slug) => href('policy', { policyCode: slug }));
 
 export default function PolicyScreen({ loaderData }: Route.ComponentProps) {
   return <ContentArticle page={loaderData.page} />;

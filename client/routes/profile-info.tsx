@@ -1,11 +1,10 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { DoneNotice } from '../components/forms/form-field';
 import { infoAction } from '../components/profile/info-action.server';
 import { InfoForm } from '../components/profile/info-form';
-import { ProfileBack } from '../components/profile/profile-overview';
+import { ProfilePart } from '../components/profile/profile-part';
 import { loadInfo } from '../components/profile/profile-data.server';
-import { doneNotice, resultOf } from '../components/profile/profile-result';
+import { resultOf } from '../components/profile/profile-result';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
@@ -27,14 +26,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function ProfileInfoScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const [search] = useSearchParams();
   return (
-    <section className="profile-screen account-screen" aria-labelledby="screen-title">
-      <ProfileBack />
-      <h1 id="screen-title">Your details</h1>
-      <DoneNotice message={actionData ? null : doneNotice(search)} />
+    <ProfilePart title="Your details" answered={Boolean(actionData)} className="account-screen">
       <InfoForm info={loaderData.info} result={resultOf(actionData, 'save-info')} />
-    </section>
+    </ProfilePart>
   );
 }
 

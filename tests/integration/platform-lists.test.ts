@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPaths, ShoppingList, ShoppingListCollection } from '../../shared/contracts/lists';
 import { startPlatform, type TestPlatform } from '../support/platform';
+import { expectDeleted, json } from '../support/answers';
 
 // Shopping lists over real HTTP: CRUD of lists and items, the print data joined from the
 // catalogue in one call, access rules and bad input.
@@ -46,15 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function json<T>(
-  response: Response,
-  status: number,
-  schema: { parse(v: unknown): T },
-): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return schema.parse(await response.json());
-}
-
 describe('shopping lists', () => {
   it('creates, renames, lists and deletes lists', async () => {
     const created = await json(
@@ -83,10 +75,7 @@ describe('shopping lists', () => {
       'Birthday party',
       0,
     ]);
-    expect(
-      (await platform.call(listPaths.list(created.id), { method: 'DELETE', token })).status,
-    ).toBe(204);
-    expect((await platform.call(listPaths.list(created.id), { token })).status).toBe(404);
+    await expectDeleted(platform, listPaths.list(created.id), token);
   });
 
   it('adds, changes and removes items; the list carries product name, brand and price for printing', async () => {

@@ -4,6 +4,7 @@ import { SmartCart, SmartCartCollection, smartCartPaths } from '../../shared/con
 import { OrderDetail, orderPaths } from '../../shared/contracts/orders';
 import { startPlatform, type TestPlatform } from '../support/platform';
 import { smartCartShoppers, type SmartCartSetup } from './platform-smart-carts-support';
+import { expectDeleted, json } from '../support/answers';
 
 // Smart carts over real HTTP: saved carts with today's prices, ordered in one step through the
 // same order placement as the cart (linked to the smart cart), access rules and bad input.
@@ -18,15 +19,6 @@ beforeAll(async () => {
   ({ token, other, choice, offerings } = await smartCartShoppers(platform));
 });
 afterAll(() => platform.close());
-
-async function json<T>(
-  response: Response,
-  status: number,
-  schema: { parse(v: unknown): T },
-): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return schema.parse(await response.json());
-}
 
 const create = async (name: string) =>
   json(
@@ -96,10 +88,7 @@ describe('smart carts', () => {
       'Monday',
       1,
     ]);
-    expect(
-      (await platform.call(smartCartPaths.smartCart(cart.id), { method: 'DELETE', token })).status,
-    ).toBe(204);
-    expect((await platform.call(smartCartPaths.smartCart(cart.id), { token })).status).toBe(404);
+    await expectDeleted(platform, smartCartPaths.smartCart(cart.id), token);
   });
 
   it('orders a smart cart: priced by the shop, linked to it, the shopping cart untouched', async () => {

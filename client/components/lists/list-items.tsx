@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
 import { useMoney } from '../../lib/money';
-import { FieldError, errorProps } from '../forms/field-error';
+import { FieldError } from '../forms/field-error';
+import { QuantityInput } from '../forms/lines-editor';
 import type { ListActionResult } from './list-result';
 
 // The items of a list: product, brand, price, quantity (a small form per item) and note, with a
@@ -54,16 +55,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
                   <label htmlFor={id} className="visually-hidden">
                     Quantity of {productName(item)}
                   </label>
-                  <input
-                    id={id}
-                    name="quantity"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={999}
-                    defaultValue={item.quantity}
-                    {...errorProps(`${id}-error`, error)}
-                  />
+                  <QuantityInput id={id} min={1} quantity={item.quantity} error={error} />
                   <button type="submit" className="link-button plain">
                     Update
                   </button>

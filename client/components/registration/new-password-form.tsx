@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
 import { FormField, FormProblem } from '../forms/form-field';
-import { PASSWORD_MIN, type AccountFormResult } from './account-form-result';
+import type { AccountFormResult } from './account-form-result';
+import { NewPasswordField } from './new-password-field';
 
 // The reset e-mail's page: a new password typed twice. Success signs out every session of the
 // account (uaa), so the next step is signing in with the new password.
@@ -23,16 +24,10 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
   return (
     <Form method="post" className="account-form">
       <input type="hidden" name="intent" value="reset-finish" />
-      <FormField
+      <NewPasswordField
         form="reset"
         name="newPassword"
         label="New password"
-        type="password"
-        required
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN}
-        maxLength={200}
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.newPassword}
       />
       <FormField

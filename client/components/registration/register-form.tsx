@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormField, FormProblem } from '../forms/form-field';
 import { CheckYourEmail, type AccountFormProps } from './check-your-email';
-import { PASSWORD_MIN } from './account-form-result';
+import { NewPasswordField } from './new-password-field';
 
 // "Create an account" on the sign-in screen. A plain form post to the screen's action, which asks
 // uaa to register and send the activation e-mail; the password is never shown back.
@@ -44,18 +44,7 @@ export function RegisterForm({ result, signInLink }: AccountFormProps) {
         defaultValue={values.email}
         error={errors.email}
       />
-      <FormField
-        form="register"
-        name="password"
-        label="Password"
-        type="password"
-        required
-        autoComplete="new-password"
-        minLength={PASSWORD_MIN}
-        maxLength={200}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={errors.password}
-      />
+      <NewPasswordField form="register" name="password" label="Password" error={errors.password} />
       <FormProblem message={result?.formError} />
       <button type="submit" className="button primary" disabled={busy}>
         {busy ? 'Creating your account…' : 'Create my account'}

@@ -1,8 +1,7 @@
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
-import { notFound } from '../../http/errors';
 import { iso, type Shopper } from '../orders/shopper';
-import { collectionSummaries, ownCollection, type CollectionRow } from './named-collections';
+import { collectionHead, collectionSummaries, ownCollection } from './named-collections';
 import { offeringViews } from './offering-view';
 
 // Reading shopping lists, scoped to the shopper: someone else's list is not found.
@@ -19,14 +18,7 @@ export async function readList(
   shopper: Shopper,
   listId: string,
 ): Promise<ShoppingList> {
-  const { rows } = await q.query<CollectionRow & { currency: string }>(
-    `select l.id, l.name, l.created_at, l.updated_at, t.currency
-     from shopping_lists l join tenants t on t.id = l.tenant_id
-     where l.id = $1 and l.account_id = $2 and l.tenant_id = $3`,
-    [listId, shopper.accountId, shopper.tenantId],
-  );
-  const list = rows[0];
-  if (!list) throw notFound(`No shopping list ${listId}`);
+  const list = await collectionHead(q, shopper, 'shopping_lists', listId);
   const items = await q.query<{ id: string; offering_id: string; quantity: number; note: string }>(
     'select id, offering_id, quantity, note from shopping_list_items where list_id = $1 order by created_at, id',
     [listId],

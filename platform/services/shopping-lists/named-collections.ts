@@ -53,3 +53,20 @@ export async function ownCollection(
   if (!rows[0]) throw notFound(`No ${COLLECTIONS[table].noun} ${id}`);
   return rows[0].id;
 }
+
+/** The shopper's collection row with the shop's currency, or 404. */
+export async function collectionHead(
+  q: Queryable,
+  shopper: Shopper,
+  table: Collection,
+  id: string,
+): Promise<CollectionRow & { currency: string }> {
+  const { rows } = await q.query<CollectionRow & { currency: string }>(
+    `select c.id, c.name, c.created_at, c.updated_at, t.currency
+     from ${table} c join tenants t on t.id = c.tenant_id
+     where c.id = $1 and c.account_id = $2 and c.tenant_id = $3`,
+    [id, shopper.accountId, shopper.tenantId],
+  );
+  if (!rows[0]) throw notFound(`No ${COLLECTIONS[table].noun} ${id}`);
+  return rows[0];
+}

@@ -1,13 +1,12 @@
 import type { SmartCart } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
-import { notFound } from '../../http/errors';
 import { orderSummaries } from '../orders/order-read';
 import type { ItemToPrice } from '../orders/pricing';
 import { iso, type Shopper } from '../orders/shopper';
 import {
+  collectionHead,
   collectionSummaries,
   ownCollection,
-  type CollectionRow,
 } from '../shopping-lists/named-collections';
 import { offeringViews } from '../shopping-lists/offering-view';
 
@@ -33,14 +32,7 @@ export async function readSmartCart(
   shopper: Shopper,
   id: string,
 ): Promise<SmartCart> {
-  const { rows } = await q.query<CollectionRow & { currency: string }>(
-    `select c.id, c.name, c.created_at, c.updated_at, t.currency
-     from smart_carts c join tenants t on t.id = c.tenant_id
-     where c.id = $1 and c.account_id = $2 and c.tenant_id = $3`,
-    [id, shopper.accountId, shopper.tenantId],
-  );
-  const cart = rows[0];
-  if (!cart) throw notFound(`No smart cart ${id}`);
+  const cart = await collectionHead(q, shopper, 'smart_carts', id);
   const items = await smartCartItems(q, id);
   const views = await offeringViews(
     q,

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Form } from 'react-router';
+import { FieldError, errorProps } from './field-error';
+
+// A table of lines to change and save together (an order before its cut-off, a smart cart): a
+// quantity field per line (0 removes it) and a "Remove" button per line. Enter in a quantity
+// field saves: the form's first submit button is a hidden "Save changes", not a "Remove".
+export function LinesEditor(props: {
+  intent: string;
+  /** A unit price column before the totals. */
+  priceColumn?: boolean;
+  /** Shown between the table and the save button (errors of the whole form). */
+  after: ReactNode;
+  saveClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="lines-editor" aria-labelledby="items-title" preventScrollReset>
+      <input type="hidden" name="intent" value={props.intent} />
+      <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Save changes
+      </button>
+      <table className="line-table">
+        <caption>Change quantities or remove items, then save</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            {props.priceColumn ? (
+              <th scope="col" className="num">
+                Price
+              </th>
+            ) : null}
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+      {props.after}
+      <button type="submit" className={props.saveClassName}>
+        Save changes
+      </button>
+    </Form>
+  );
+}
+
+type Line = { offeringId: string; byCase: boolean; quantity: number };
+
+/** The quantity cell of line `index`: which offering it is, the field, its unit and error. */
+export function QuantityCell(props: {
+  line: Line;
+  index: number;
+  name: string;
+  unit: ReactNode;
+  error: string | undefined;
+}) {
+  const { line, index, name } = props;
+  const id = `quantity-${index}`;
+  return (
+    <td className="line-qty">
+      <input type="hidden" name="offeringId" value={line.offeringId} />
+      <input type="hidden" name="byCase" value={String(line.byCase)} />
+      <label htmlFor={id} className="visually-hidden">
+        Quantity of {name}
+        {line.byCase ? ' (cases)' : ''}
+      </label>
+      <QuantityInput id={id} min={0} quantity={line.quantity} error={props.error} />
+      {props.unit}
+      <FieldError id={`${id}-error`} message={props.error} />
+    </td>
+  );
+}
+
+/** The "Remove" button of line `index`. */
+export function RemoveCell({ index, name }: { index: number; name: string }) {
+  return (
+    <td>
+      <button
+        type="submit"
+        name="remove"
+        value={index}
+        className="link-button"
+        aria-label={`Remove ${name}`}
+      >
+        Remove
+      </button>
+    </td>
+  );
+}
+
+/** A quantity field (up to 999) pointing at its error message, `${id}-error`. */
+export function QuantityInput(props: {
+  id: string;
+  min: number;
+  quantity: number;
+  error: string | undefined;
+}) {
+  return (
+    <input
+      id={props.id}
+      name="quantity"
+      type="number"
+      inputMode="numeric"
+      min={props.min}
+      max={999}
+      defaultValue={props.quantity}
+      {...errorProps(`${props.id}-error`, props.error)}
+    />
+  );
+}
