@@ -20,11 +20,19 @@ afterAll(async () => {
 const ISLANDS = /\/assets\/(cart-widget|search-box|quantity-controls)-[\w-]+\.js$/;
 
 /** A page that records the island chunks it fetches and every document it loads. */
-async function watched(options: { noIdle?: boolean } = {}) {
+async function watched(options: { noIdle?: boolean; islandCode?: 'late' | 'lost' } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   // Without idle callbacks only an interaction can start the islands.
   if (options.noIdle) await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+  // The islands' code comes late (800 ms), or fails then: what the shopper does first lands on
+  // the server's HTML.
+  const { islandCode } = options;
+  if (islandCode)
+    await page.route(ISLANDS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await (islandCode === 'late' ? route.continue() : route.abort());
+    });
   const islands: string[] = [];
   const documents: string[] = [];
   page.on('request', (request) => {
@@ -84,11 +92,7 @@ describe('islands', () => {
   });
 
   it('take text typed before their code arrived: its suggestions show once hydrated', async () => {
-    const { page, close } = await watched({ noIdle: true });
-    await page.route(ISLANDS, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const { page, close } = await watched({ noIdle: true, islandCode: 'late' });
     await open(page, '/');
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.pressSequentially('milk', { delay: 10 });
@@ -100,12 +104,7 @@ describe('islands', () => {
   });
 
   it('hold a form sent before their code arrived and send it once hydrated: every click counts', async () => {
-    const { page, documents, close } = await watched({ noIdle: true });
-    // The island's code takes a while to come: the clicks land on the server's HTML.
-    await page.route(ISLANDS, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const { page, documents, close } = await watched({ noIdle: true, islandCode: 'late' });
     await open(page, '/search/milk');
     const add = page.getByRole('button', { name: /^Add 1 / }).first();
     const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add 1 /, '').trim();
@@ -127,11 +126,7 @@ describe('islands', () => {
   });
 
   it('post a held form as without JavaScript when their code does not load', async () => {
-    const { page, documents, close } = await watched({ noIdle: true });
-    await page.route(ISLANDS, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.abort();
-    });
+    const { page, documents, close } = await watched({ noIdle: true, islandCode: 'lost' });
     await open(page, '/search/milk');
     await page
       .getByRole('button', { name: /^Add 1 / })

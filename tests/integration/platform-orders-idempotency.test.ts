@@ -1,60 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingPaths } from '../../shared/contracts/booking';
 import { smartCartPaths } from '../../shared/contracts/lists';
-import { DeliverySlotList, OrderDetail, orderPaths } from '../../shared/contracts/orders';
-import { profilePaths } from '../../shared/contracts/profile';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import { OrderDetail, orderPaths } from '../../shared/contracts/orders';
+import { newShopper, startOrdersPlatform } from './platform-orders-support';
 
 // Placing an order is idempotent with an Idempotency-Key (docs/decisions/0140): a replayed or
 // concurrent submission with the same key answers the first order and never places a second.
-let platform: TestPlatform;
-let offeringId: string;
-let seq = 0;
+const orders = startOrdersPlatform();
 
-beforeAll(async () => {
-  platform = await startPlatform();
-  const { rows } = await platform.db.query<{ id: string }>(
-    `select id from offerings where tenant_id = 'fresh' and available order by id limit 1`,
-  );
-  offeringId = rows[0]!.id;
-});
-afterAll(() => platform.close());
-
-async function newShopper() {
-  const accountId = `acc-idem-${++seq}`;
-  await platform.db.query(
-    `insert into accounts (id, tenant_id, email, login, password_hash, first_name, activated)
-     values ($1, 'fresh', $2, $2, 'x', 'Ida', true)`,
-    [accountId, `idem${seq}@example.com`],
-  );
-  const token = await platform.tokenFor({ principalId: accountId, accountId, tenantId: 'fresh' });
-  const post = async (path: string, body: unknown) =>
-    (await platform.call(path, { method: 'POST', token, body })).json();
-  const address = await post(profilePaths.addresses, {
-    name: 'Ida',
-    line1: '1 Main St',
-    postcode: 'D01',
-    city: 'Dublin',
-    country: 'Ireland',
-  });
-  const card = await post(profilePaths.paymentMethods, {
-    cardNumber: '4242 4242 4242 4242',
-    expiryMonth: 12,
-    expiryYear: 2099,
-    holderName: 'Ida',
-  });
-  const slots = DeliverySlotList.parse(
-    await (await platform.call(orderPaths.deliverySlots, { token })).json(),
-  );
-  const choice = {
-    addressId: address.id as string,
-    paymentMethodId: card.id as string,
-    slotId: slots.items.find((s) => s.available)!.id,
-  };
+/** A shopper ready to order (./platform-orders-support.ts), with what these tests do. */
+async function newIdemShopper() {
+  const { token, choice, accountId } = await newShopper();
+  const offeringId = orders.offerings[0]!.id;
   const fillCart = async () =>
     expect(
       (
-        await platform.call(bookingPaths.item('fresh'), {
+        await orders.platform.call(bookingPaths.item('fresh'), {
           method: 'PUT',
           token,
           body: { offeringId, quantity: 2, byCase: false },
@@ -62,7 +23,7 @@ async function newShopper() {
       ).status,
     ).toBe(200);
   const order = (key?: string, path: string = orderPaths.orders) =>
-    platform.call(path, {
+    orders.platform.call(path, {
       method: 'POST',
       token,
       body: choice,
@@ -70,7 +31,7 @@ async function newShopper() {
     });
   const orderCount = async () =>
     (
-      await platform.db.query<{ n: number }>(
+      await orders.platform.db.query<{ n: number }>(
         'select count(*)::int as n from orders where account_id = $1',
         [accountId],
       )
@@ -80,7 +41,7 @@ async function newShopper() {
 
 describe('placing an order with an Idempotency-Key', () => {
   it('answers a replay with the first order (200, Idempotent-Replayed) and places one', async () => {
-    const shopper = await newShopper();
+    const shopper = await newIdemShopper();
     await shopper.fillCart();
     const first = await shopper.order('checkout-key-0001');
     expect(first.status).toBe(201);
@@ -96,7 +57,7 @@ describe('placing an order with an Idempotency-Key', () => {
   });
 
   it('places one order for concurrent submissions with one key', async () => {
-    const shopper = await newShopper();
+    const shopper = await newIdemShopper();
     await shopper.fillCart();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => shopper.order('double-click-key')),
@@ -109,8 +70,8 @@ describe('placing an order with an Idempotency-Key', () => {
   });
 
   it('places a new order for a new key, and scopes keys to the account', async () => {
-    const one = await newShopper();
-    const two = await newShopper();
+    const one = await newIdemShopper();
+    const two = await newIdemShopper();
     await one.fillCart();
     await two.fillCart();
     const a = OrderDetail.parse(await (await one.order('shared-key-0001')).json());
@@ -125,7 +86,7 @@ describe('placing an order with an Idempotency-Key', () => {
   });
 
   it('does not keep the key of a refused submission', async () => {
-    const shopper = await newShopper();
+    const shopper = await newIdemShopper();
     const refused = await shopper.order('first-try-key');
     expect(refused.status).toBe(400); // empty cart
     await shopper.fillCart();
@@ -133,7 +94,7 @@ describe('placing an order with an Idempotency-Key', () => {
   });
 
   it('refuses a malformed key with a 400 in the error shape', async () => {
-    const shopper = await newShopper();
+    const shopper = await newIdemShopper();
     await shopper.fillCart();
     for (const key of ['short', 'x'.repeat(129), 'has space in it']) {
       const answer = await shopper.order(key);
@@ -144,11 +105,11 @@ describe('placing an order with an Idempotency-Key', () => {
   });
 
   it('makes ordering a smart cart idempotent too', async () => {
-    const shopper = await newShopper();
-    const created = await platform.call(smartCartPaths.smartCarts, {
+    const shopper = await newIdemShopper();
+    const created = await orders.platform.call(smartCartPaths.smartCarts, {
       method: 'POST',
       token: shopper.token,
-      body: { name: 'Weekly', items: [{ offeringId, quantity: 1 }] },
+      body: { name: 'Weekly', items: [{ offeringId: orders.offerings[0]!.id, quantity: 1 }] },
     });
     expect(created.status).toBe(201);
     const path = smartCartPaths.order((await created.json()).id);
