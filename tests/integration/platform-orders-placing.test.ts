@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Booking, bookingPaths } from '../../shared/contracts/booking';
 import { OrderQuote, orderPaths, type PlaceOrderInput } from '../../shared/contracts/orders';
-import { addToCart, newShopper, placeOrder, startOrdersPlatform } from './platform-orders-support';
+import {
+  addToCart,
+  newShopper,
+  placeOrder,
+  postOrder,
+  startOrdersPlatform,
+} from './platform-orders-support';
 
 // Placing orders over real HTTP against a seeded reference platform: quote, place from the cart
 // (prices from the shop, cart emptied, e-mail queued, all or nothing), refusals.
@@ -88,24 +94,12 @@ describe('placing an order from the cart', () => {
 
   it('refuses an empty cart, and a double submit orders the cart once', async () => {
     const shopper = await newShopper();
-    const empty = await orders.platform.call(orderPaths.orders, {
-      method: 'POST',
-      token: shopper.token,
-      body: shopper.choice,
-    });
+    const empty = await postOrder(shopper);
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.message).toBe('Your cart is empty');
 
     await addToCart(shopper.token, orders.offerings[0]!.id, 1);
-    const both = await Promise.all(
-      [1, 2].map(() =>
-        orders.platform.call(orderPaths.orders, {
-          method: 'POST',
-          token: shopper.token,
-          body: shopper.choice,
-        }),
-      ),
-    );
+    const both = await Promise.all([1, 2].map(() => postOrder(shopper)));
     expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
     const { rows } = await orders.platform.db.query('select id from orders where account_id = $1', [
       shopper.accountId,
@@ -122,11 +116,7 @@ describe('placing an order from the cart', () => {
       gone.id,
     ]);
     try {
-      const response = await orders.platform.call(orderPaths.orders, {
-        method: 'POST',
-        token: shopper.token,
-        body: shopper.choice,
-      });
+      const response = await postOrder(shopper);
       expect(response.status).toBe(400);
       const { message } = (await response.json()).error;
       expect(message).toContain(gone.id);
@@ -162,20 +152,12 @@ describe('placing an order from the cart', () => {
       [{ addressId: '' }, 'addressId'],
     ];
     for (const [change, message] of cases) {
-      const response = await orders.platform.call(orderPaths.orders, {
-        method: 'POST',
-        token: shopper.token,
-        body: { ...shopper.choice, ...change },
-      });
+      const response = await postOrder(shopper, { ...shopper.choice, ...change });
       expect(response.status, JSON.stringify(change)).toBe(400);
       expect((await response.json()).error.message).toContain(message);
     }
     const { slotId: _omitted, ...noSlot } = shopper.choice;
-    const missing = await orders.platform.call(orderPaths.orders, {
-      method: 'POST',
-      token: shopper.token,
-      body: noSlot,
-    });
+    const missing = await postOrder(shopper, noSlot);
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.message).toContain('slotId');
   });
@@ -186,11 +168,7 @@ describe('placing an order from the cart', () => {
     const slot = shopper.choice.slotId;
     await orders.platform.db.query('update delivery_slots set capacity = 0 where id = $1', [slot]);
     try {
-      const full = await orders.platform.call(orderPaths.orders, {
-        method: 'POST',
-        token: shopper.token,
-        body: shopper.choice,
-      });
+      const full = await postOrder(shopper);
       expect(full.status).toBe(409);
       expect((await full.json()).error.message).toContain('full');
     } finally {
@@ -201,11 +179,7 @@ describe('placing an order from the cart', () => {
     const { rows } = await orders.platform.db.query<{ id: string }>(
       "select id from delivery_slots where tenant_id = 'fresh' and cutoff_at < now() and starts_at > now() - interval '300 days' limit 1",
     );
-    const late = await orders.platform.call(orderPaths.orders, {
-      method: 'POST',
-      token: shopper.token,
-      body: { ...shopper.choice, slotId: rows[0]!.id },
-    });
+    const late = await postOrder(shopper, { ...shopper.choice, slotId: rows[0]!.id });
     expect(late.status).toBe(409);
   });
 });

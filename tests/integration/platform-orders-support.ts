@@ -111,15 +111,15 @@ export async function addToCart(
   return Booking.parse(await response.json());
 }
 
+/** The shopper's order submission (their choice by default), answered as it is. */
+export const postOrder = (shopper: Shopper, body: unknown = shopper.choice) =>
+  platform.call(orderPaths.orders, { method: 'POST', token: shopper.token, body });
+
 export async function placeOrder(
   shopper: Shopper,
   body: unknown = shopper.choice,
 ): Promise<OrderDetail> {
-  const response = await platform.call(orderPaths.orders, {
-    method: 'POST',
-    token: shopper.token,
-    body,
-  });
+  const response = await postOrder(shopper, body);
   expect(response.status, await response.clone().text()).toBe(201);
   return OrderDetail.parse(await response.json());
 }
