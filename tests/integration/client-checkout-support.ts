@@ -45,16 +45,26 @@ export function shopperOf(shop: Pick<TestShop, 'url'>) {
       throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (response.status === 204 ? null : await response.json()) as T;
   };
+  const post = (path: string, fields: Record<string, string> | [string, string][]) =>
+    send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   return {
     send,
     /** The Cookie header this shopper's browser sends. */
     cookies: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     page: (path: string) => send(path),
-    post: (path: string, fields: Record<string, string> | [string, string][]) =>
-      send(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
+    post,
+    /** Posts an add-card form (checkout or profile) for Sam Shopper, expiring `month`/`year`. */
+    addCard: (path: string, cardNumber: string, month = '12', year = '2031') =>
+      post(path, {
+        intent: 'add-card',
+        cardNumber,
+        expiryMonth: month,
+        expiryYear: year,
+        holderName: 'Sam Shopper',
       }),
     api,
     signIn: () =>

@@ -78,13 +78,7 @@ describe('checkout', () => {
 
   it('refuses a bad card beside its field and never echoes the number', async () => {
     const number = '4111111111111112';
-    const response = await shopper.post('/checkout', {
-      intent: 'add-card',
-      cardNumber: number,
-      expiryMonth: '12',
-      expiryYear: '2031',
-      holderName: 'Sam Shopper',
-    });
+    const response = await shopper.addCard('/checkout', number);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('This card number is not valid (check the digits)');
@@ -92,13 +86,12 @@ describe('checkout', () => {
   });
 
   it('adds a card and chooses it', async () => {
-    const response = await shopper.post('/checkout?slotId=x', {
-      intent: 'add-card',
-      cardNumber: '5555 5555 5555 4444',
-      expiryMonth: '3',
-      expiryYear: '2032',
-      holderName: 'Sam Shopper',
-    });
+    const response = await shopper.addCard(
+      '/checkout?slotId=x',
+      '5555 5555 5555 4444',
+      '3',
+      '2032',
+    );
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!, shop.url);
     expect(location.pathname).toBe('/checkout');

@@ -169,13 +169,7 @@ describe('profile', () => {
 
   it('refuses a bad card number beside its field and never renders the number', async () => {
     const number = '4111 1111 1111 1112';
-    const response = await shopper.post('/profile/payment-methods', {
-      intent: 'add-card',
-      cardNumber: number,
-      expiryMonth: '12',
-      expiryYear: '2031',
-      holderName: 'Sam Shopper',
-    });
+    const response = await shopper.addCard('/profile/payment-methods', number);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(
@@ -189,13 +183,7 @@ describe('profile', () => {
 
   it('adds a valid card shown by brand and last four only, makes it default and deletes it', async () => {
     const number = '5555555555554444';
-    const response = await shopper.post('/profile/payment-methods', {
-      intent: 'add-card',
-      cardNumber: number,
-      expiryMonth: '3',
-      expiryYear: '2032',
-      holderName: 'Sam Shopper',
-    });
+    const response = await shopper.addCard('/profile/payment-methods', number, '3', '2032');
     expect(response.status).toBe(302);
     const html = await (await shopper.page('/profile/payment-methods?done=card-added')).text();
     expect(textOf(html)).toContain('Mastercard ending 4444');

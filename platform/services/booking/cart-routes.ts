@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contracts/booking';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
+import { removeItem, removeItems, replaceNotes } from './cart-changes';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
 import { ensureCart, hasRoomFor, MAX_CART_LINES, readBooking, setItemQuantity } from './cart-store';
 import { routeSchemas, type ServiceApp } from '../service';
@@ -74,16 +75,10 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
       querystring: DeleteItemQuery,
       response: { 200: Booking },
     }),
-    async (request) => {
-      const { bookingItemUid } = request.query;
-      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
-        const { rows } = await tx.query(
-          'delete from cart_items where cart_uid = $1 and uid = $2 returning uid',
-          [cartUid, bookingItemUid],
-        );
-        if (!rows[0]) throw notFound(`No item ${bookingItemUid} in the cart`);
-      });
-    },
+    (request) =>
+      changeCart(db, request, request.params.tenantId, (tx, cartUid) =>
+        removeItem(tx, cartUid, request.query.bookingItemUid),
+      ),
   );
 
   app.delete(
@@ -93,15 +88,14 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
       body: BookingItemsDelete,
       response: { 200: Booking },
     }),
-    async (request) => {
-      const { items } = request.body;
-      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
-        await tx.query('delete from cart_items where cart_uid = $1 and uid = any($2::text[])', [
+    (request) =>
+      changeCart(db, request, request.params.tenantId, (tx, cartUid) =>
+        removeItems(
+          tx,
           cartUid,
-          items.map((i) => i.uid),
-        ]);
-      });
-    },
+          request.body.items.map((i) => i.uid),
+        ),
+      ),
   );
 
   app.put(
@@ -111,14 +105,9 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
       body: BookingNotesInput,
       response: { 200: Booking },
     }),
-    async (request) => {
-      const { notes } = request.body;
-      return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
-        await tx.query('update carts set notes = $2::jsonb where uid = $1', [
-          cartUid,
-          JSON.stringify(notes),
-        ]);
-      });
-    },
+    (request) =>
+      changeCart(db, request, request.params.tenantId, (tx, cartUid) =>
+        replaceNotes(tx, cartUid, request.body.notes),
+      ),
   );
 }

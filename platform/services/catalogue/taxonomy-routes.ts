@@ -11,14 +11,39 @@ import { routeSchemas, type ServiceApp } from '../service';
 // products for the brand and category screens.
 const route = routeSchemas('catalogue');
 const Slug = z.string().min(1).max(100);
-const BrandParams = z.object({ brandSlug: Slug });
-const CategoryParams = z.object({ slug: Slug });
-type Kind = { table: 'brands' | 'categories'; column: 'brand_id' | 'category_id'; order: string };
-const BRANDS: Kind = { table: 'brands', column: 'brand_id', order: 't.name' };
+
+/** A taxonomy: its table, the product column that points into it, its order, and its routes. */
+type Kind = {
+  table: 'brands' | 'categories';
+  column: 'brand_id' | 'category_id';
+  order: string;
+  noun: 'brand' | 'category';
+  /** The summary of the route listing every taxon. */
+  every: string;
+  taxon: z.ZodTypeAny;
+  /** The page route's parameter (`/brands/:brandSlug`, `/categories/:slug`) and its answer. */
+  param: string;
+  page: z.ZodTypeAny;
+};
+const BRANDS: Kind = {
+  table: 'brands',
+  column: 'brand_id',
+  order: 't.name',
+  noun: 'brand',
+  every: 'Every brand, by name',
+  taxon: Brand,
+  param: 'brandSlug',
+  page: BrandPage,
+};
 const CATEGORIES: Kind = {
   table: 'categories',
   column: 'category_id',
   order: 't.position, t.name',
+  noun: 'category',
+  every: 'Every category, in shop order',
+  taxon: Category,
+  param: 'slug',
+  page: CategoryPage,
 };
 type TaxonRow = {
   id: string;
@@ -54,7 +79,7 @@ async function listing(
   query: z.output<typeof ListingQuery>,
 ) {
   const taxon = (await taxa(db, kind, tenant, slug))[0];
-  if (!taxon) throw notFound(`No ${kind.table === 'brands' ? 'brand' : 'category'} ${slug}`);
+  if (!taxon) throw notFound(`No ${kind.noun} ${slug}`);
   const { rows } = await db.query<ProductRow>(
     `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.${kind.column} = $2
       order by ${orderBy(query.sort)} limit $3 offset $4`,
@@ -70,55 +95,31 @@ async function listing(
 }
 
 export function registerTaxonomyRoutes(app: ServiceApp, db: Db): void {
-  app.get(
-    '/brands',
-    route('Every brand, by name', {
-      response: { 200: z.object({ items: z.array(Brand) }) },
-    }),
-    async (request) => {
-      const tenant = requireTenant(request);
-      return { items: (await taxa(db, BRANDS, tenant)).map(toTaxon) };
-    },
-  );
+  for (const kind of [BRANDS, CATEGORIES]) {
+    app.get(
+      `/${kind.table}`,
+      route(kind.every, { response: { 200: z.object({ items: z.array(kind.taxon) }) } }),
+      async (request) => ({ items: (await taxa(db, kind, requireTenant(request))).map(toTaxon) }),
+    );
 
-  app.get(
-    '/brands/:brandSlug',
-    route('A brand and a page of its products', {
-      params: BrandParams,
-      querystring: ListingQuery,
-      response: { 200: BrandPage },
-    }),
-    async (request) => {
-      const tenant = requireTenant(request);
-      const { brandSlug } = request.params;
-      const { taxon, ...page } = await listing(db, BRANDS, tenant, brandSlug, request.query);
-      return { brand: taxon, ...page };
-    },
-  );
-
-  app.get(
-    '/categories',
-    route('Every category, in shop order', {
-      response: { 200: z.object({ items: z.array(Category) }) },
-    }),
-    async (request) => {
-      const tenant = requireTenant(request);
-      return { items: (await taxa(db, CATEGORIES, tenant)).map(toTaxon) };
-    },
-  );
-
-  app.get(
-    '/categories/:slug',
-    route('A category and a page of its products', {
-      params: CategoryParams,
-      querystring: ListingQuery,
-      response: { 200: CategoryPage },
-    }),
-    async (request) => {
-      const tenant = requireTenant(request);
-      const { slug } = request.params;
-      const { taxon, ...page } = await listing(db, CATEGORIES, tenant, slug, request.query);
-      return { category: taxon, ...page };
-    },
-  );
+    app.get(
+      `/${kind.table}/:${kind.param}`,
+      route(`A ${kind.noun} and a page of its products`, {
+        params: z.object({ [kind.param]: Slug }),
+        querystring: ListingQuery,
+        response: { 200: kind.page },
+      }),
+      async (request) => {
+        const slug = (request.params as Record<string, string>)[kind.param]!;
+        const { taxon, ...page } = await listing(
+          db,
+          kind,
+          requireTenant(request),
+          slug,
+          request.query,
+        );
+        return { [kind.noun]: taxon, ...page };
+      },
+    );
+  }
 }
