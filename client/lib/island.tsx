@@ -1,4 +1,13 @@
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import {
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useState,
+  useContext,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 // Islands (docs/decisions/0204): parts of a page whose code is not on the first load. The server
 // renders them in full (they work without JavaScript: links and forms); the browser keeps that
@@ -25,6 +34,11 @@ export function islandsMayLoad(): Promise<void> {
   return started;
 }
 
+// Whether the enclosing island keeps server HTML (null: not inside an island).
+const ServerHtml = createContext<boolean | null>(null);
+const pageHydrated = () =>
+  typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
+
 // `any` props: React's own ComponentType constraint; the island keeps the component's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function island<C extends ComponentType<any>>(load: () => Promise<C>, server: C | null): C {
@@ -35,11 +49,42 @@ export function island<C extends ComponentType<any>>(load: () => Promise<C>, ser
         .then((loaded) => ({ default: loaded })),
     )) as ComponentType;
   // memo: a dehydrated island re-rendered with equal props stays as the server rendered it.
-  const Island = memo((props: object) => (
-    <Suspense fallback={null}>
-      <Component {...props} />
-    </Suspense>
-  ));
+  const Island = memo((props: object) => {
+    // Mounted while hydrating (the page's first render, or inside an island hydrating later): a
+    // Suspense boundary keeps the server's HTML until the code is there. Mounted by a client
+    // render (a navigation): no boundary of its own, so the navigation's transition keeps the
+    // previous page on screen until the code is there, instead of a blank. An island inside
+    // another takes the outer one's answer: the page's hydration flag says nothing about it.
+    const outer = useContext(ServerHtml);
+    const [keepServerHtml] = useState(() => outer ?? !pageHydrated());
+    const content = (
+      <ServerHtml.Provider value={keepServerHtml}>
+        <Component {...props} />
+      </ServerHtml.Provider>
+    );
+    return keepServerHtml ? <Suspense fallback={null}>{content}</Suspense> : content;
+  });
   Island.displayName = 'Island';
   return Island as unknown as C;
+}
+
+/** What a page takes of its route's props; `matches` is left out (it need not be equal each time). */
+type PageProps = { loaderData?: unknown; actionData?: unknown; params?: unknown };
+type PageModule<P> = { default: ComponentType<P> };
+
+/**
+ * A route's page as an island (docs/decisions/0208): the route module's default export, so that
+ * the page's own code is not on the first load. In the route module:
+ *   export default page(() => import('../pages/x'),
+ *     import.meta.env.SSR ? await import('../pages/x') : null);
+ */
+export function page<P extends PageProps>(
+  load: () => Promise<PageModule<P>>,
+  server: PageModule<P> | null,
+): (props: P) => ReactNode {
+  const Page = island(() => load().then((m) => m.default), server?.default ?? null);
+  const RoutePage = ({ loaderData, actionData, params }: P) => (
+    <Page {...({ loaderData, actionData, params } as P)} />
+  );
+  return RoutePage;
 }

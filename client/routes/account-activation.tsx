@@ -1,12 +1,11 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { resultFor } from '../components/registration/account-form-result';
 import { activateAccount } from '../components/registration/account-key-action.server';
-import { ActivationPanel } from '../components/registration/activation-panel';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/account-activation';
+import { page } from '../lib/island';
 
 // The activation e-mail's link. The loader only shows the page; activation is the POST of its
 // button (docs/decisions/0110). The key is not put into the page.
@@ -27,14 +26,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
-export default function AccountActivationScreen({ actionData }: Route.ComponentProps) {
-  return (
-    <section className="account-screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Activate your account</h1>
-      <ActivationPanel result={resultFor(actionData, 'activate')} />
-    </section>
-  );
-}
+export default page(
+  () => import('../pages/account-activation'),
+  import.meta.env.SSR ? await import('../pages/account-activation') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,10 +1,10 @@
 import { data, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { BlinkResult } from '../components/diagnostics/blink-result';
 import { isBlinkCid, readBlinkReport } from '../components/diagnostics/blink-report.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test-result';
 import '../styles/diagnostics.css';
+import { page } from '../lib/island';
 
 // /blink-test/result?cid=… (issue #7 item 5, docs/decisions/0173): the report a browser saved
 // under its page's CID, for the shopper and for support opening the code a shopper quotes.
@@ -25,9 +25,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function BlinkTestResultScreen({ loaderData }: Route.ComponentProps) {
-  return <BlinkResult {...loaderData} />;
-}
+export default page(
+  () => import('../pages/blink-test-result'),
+  import.meta.env.SSR ? await import('../pages/blink-test-result') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,6 +1,5 @@
 import { data, redirect, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { BlinkPanel } from '../components/diagnostics/blink-panel';
 import {
   isBlinkCid,
   serverSideReport,
@@ -11,6 +10,7 @@ import { takeBlinkReportSlot } from '../components/diagnostics/test-limit.server
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test';
 import '../styles/diagnostics.css';
+import { page } from '../lib/island';
 
 // /blink-test (issue #7 item 5, docs/decisions/0173): "does the shop work in this browser?" The
 // page runs the browser checks as soon as it has hydrated and posts them under the page's CID;
@@ -42,15 +42,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function BlinkTestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <BlinkPanel
-      hasSession={loaderData.hasSession}
-      serverReport={loaderData.serverReport}
-      refused={actionData?.message ?? null}
-    />
-  );
-}
+export default page(
+  () => import('../pages/blink-test'),
+  import.meta.env.SSR ? await import('../pages/blink-test') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -2,9 +2,9 @@ import { redirect } from 'react-router';
 import { bookingPaths } from '../../shared/contracts/booking-paths';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { CartIntent, describeIssues } from '../cart/cart-intent';
-import { CartPage } from '../components/cart/cart-page';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart-action';
+import { page } from '../lib/island';
 
 // POST /cart: the cart form without JavaScript. The visitor gets a guest session if need be (the
 // gateway sets its cookies), the change goes to booking-ms server-side, and the shopper returns to
@@ -68,6 +68,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     extra: [{ name: 'robots', content: 'noindex' }],
   });
 
-export default function CartScreen() {
-  return <CartPage />;
-}
+export default page(
+  () => import('../pages/cart-action'),
+  import.meta.env.SSR ? await import('../pages/cart-action') : null,
+);

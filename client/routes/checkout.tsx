@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router';
-import { CheckoutPage } from '../components/checkout/checkout-page';
 import { checkoutAction } from '../components/checkout/checkout-action.server';
 import { loadCheckout } from '../components/checkout/checkout-data.server';
 import { RouteErrorScreen } from '../components/error-screens';
@@ -8,6 +7,7 @@ import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
 import '../styles/checkout-layout.css';
 import type { Route } from './+types/checkout';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('checkout', args);
@@ -24,9 +24,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function CheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutPage checkout={loaderData} result={actionData} />;
-}
+export default page(
+  () => import('../pages/checkout'),
+  import.meta.env.SSR ? await import('../pages/checkout') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

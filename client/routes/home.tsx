@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import { HomeBlocks } from '../components/content/home-blocks';
 import { resolveHomeBlocks } from '../components/content/home-blocks.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageMeta, rootContext } from '../lib/seo';
 import type { Route } from './+types/home';
+import { page } from '../lib/island';
 
 // "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
 export async function loader(args: Route.LoaderArgs) {
@@ -23,9 +23,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-export default function HomeScreen({ loaderData }: Route.ComponentProps) {
-  return <HomeBlocks blocks={loaderData.blocks} />;
-}
+export default page(
+  () => import('../pages/home'),
+  import.meta.env.SSR ? await import('../pages/home') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { orderAction } from '../components/orders/order-action.server';
 import { loadOrderDetail } from '../components/orders/order-data.server';
-import { OrderDetailPage } from '../components/orders/order-detail-page';
+import { page } from '../lib/island';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
@@ -23,9 +23,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OrderDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <OrderDetailPage detail={loaderData} result={actionData} />;
-}
+export default page(
+  () => import('../pages/order-detail'),
+  import.meta.env.SSR ? await import('../pages/order-detail') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

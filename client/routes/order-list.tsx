@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { loadOrderList, pageOf } from '../components/orders/order-data.server';
-import { OrderListPage } from '../components/orders/order-list-page';
 import { pageUrl } from '../lib/page-url';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/order-list';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('order-list', args);
@@ -18,9 +18,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OrderListScreen({ loaderData }: Route.ComponentProps) {
-  return <OrderListPage list={loaderData} />;
-}
+export default page(
+  () => import('../pages/order-list'),
+  import.meta.env.SSR ? await import('../pages/order-list') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,12 +1,11 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { resultFor } from '../components/registration/account-form-result';
 import { finishReset } from '../components/registration/account-key-action.server';
-import { NewPasswordForm } from '../components/registration/new-password-form';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/password-reset';
+import { page } from '../lib/island';
 
 // The reset e-mail's link: choose a new password. Whether the key is still good is known only when
 // uaa is asked to finish, so a bad key is a message after the post.
@@ -27,14 +26,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ];
 
-export default function PasswordResetScreen({ actionData }: Route.ComponentProps) {
-  return (
-    <section className="account-screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Choose a new password</h1>
-      <NewPasswordForm result={resultFor(actionData, 'reset-finish')} />
-    </section>
-  );
-}
+export default page(
+  () => import('../pages/password-reset'),
+  import.meta.env.SSR ? await import('../pages/password-reset') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

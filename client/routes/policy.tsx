@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
-import { ContentArticle } from '../components/content/content-article';
 import { policyPage } from '../components/content/content.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import { articleMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/policy';
+import { page } from '../lib/island';
 
 // /policy/{policyCode}: terms, privacy, delivery, returns, from the CMS.
 export async function loader(args: Route.LoaderArgs) {
@@ -17,9 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   articleMeta(matches, data?.page, (slug) => href('policy', { policyCode: slug }));
 
-export default function PolicyScreen({ loaderData }: Route.ComponentProps) {
-  return <ContentArticle page={loaderData.page} />;
-}
+export default page(
+  () => import('../pages/policy'),
+  import.meta.env.SSR ? await import('../pages/policy') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

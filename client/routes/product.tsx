@@ -1,13 +1,13 @@
 import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
-import { ProductDetail } from '../components/catalogue/product-detail';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import { notFoundMeta, pageMeta, rootContext } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/product';
+import { page } from '../lib/island';
 
 // /products/{slug}: the slug spans several path segments (category/brand/name).
 export async function loader(args: Route.LoaderArgs) {
@@ -30,16 +30,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-export default function ProductScreen({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
-  return (
-    <ProductDetail
-      product={product}
-      related={related}
-      returnTo={href('product', { slug: product.slug })}
-    />
-  );
-}
+export default page(
+  () => import('../pages/product'),
+  import.meta.env.SSR ? await import('../pages/product') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -2,16 +2,14 @@ import { useLocation } from 'react-router';
 import {
   loadSignInMethods,
   signInMethodsAction,
-  type SignInMethodsResult,
 } from '../components/account/sign-in-methods.server';
-import { SignInMethodsPanel } from '../components/account/sign-in-methods';
 import { RouteErrorScreen } from '../components/error-screens';
 import { loadOverview } from '../components/profile/profile-data.server';
-import { ProfileOverview } from '../components/profile/profile-overview';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('profile', args);
@@ -33,21 +31,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, signInMethods, done } = loaderData;
-  return (
-    <>
-      <ProfileOverview overview={overview} />
-      {signInMethods && (
-        <SignInMethodsPanel
-          methods={signInMethods}
-          result={(actionData as SignInMethodsResult | undefined) ?? null}
-          done={done}
-        />
-      )}
-    </>
-  );
-}
+export default page(
+  () => import('../pages/profile'),
+  import.meta.env.SSR ? await import('../pages/profile') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,13 +1,13 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
-import { ProductDetail } from '../components/catalogue/product-detail';
 import { RouteErrorScreen } from '../components/error-screens';
-import { readFilters, resultProductHref, resultsHref } from '../components/search/search-filters';
+import { readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
 import { notFoundMeta, pageMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-product';
+import { page } from '../lib/island';
 
 // /search/{searchQuery}/{productSlug}: the product seen from its results; the breadcrumbs lead
 // back to them with the same filters, sort and page (kept in this URL's query).
@@ -31,27 +31,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-export default function SearchProductScreen({ loaderData }: Route.ComponentProps) {
-  const { searchQuery, filters, product, related } = loaderData;
-  const back = resultsHref(searchQuery, filters);
-  return (
-    <>
-      <p className="back-link">
-        <Link to={back}>{`‹ Back to the results for “${searchQuery}”`}</Link>
-      </p>
-      <ProductDetail
-        product={product}
-        related={related}
-        returnTo={resultProductHref(searchQuery, product.slug, filters)}
-        crumbs={[
-          { label: 'Home', to: '/' },
-          { label: `Results for “${searchQuery}”`, to: back },
-          { label: product.name },
-        ]}
-      />
-    </>
-  );
-}
+export default page(
+  () => import('../pages/search-product'),
+  import.meta.env.SSR ? await import('../pages/search-product') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

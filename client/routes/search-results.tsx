@@ -6,11 +6,11 @@ import {
 } from '../components/catalogue/catalogue.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters, resultsHref } from '../components/search/search-filters';
-import { SearchResults } from '../components/search/search-results';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-results';
+import { page } from '../lib/island';
 
 // /search/{searchQuery}?brand=&category=&sort=&page=: results with facets, sort and pages, all in
 // the URL. No results: categories and featured products to carry on with.
@@ -39,9 +39,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-export default function SearchResultsScreen({ loaderData }: Route.ComponentProps) {
-  return <SearchResults {...loaderData} />;
-}
+export default page(
+  () => import('../pages/search-results'),
+  import.meta.env.SSR ? await import('../pages/search-results') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

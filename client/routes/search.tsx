@@ -1,16 +1,14 @@
 import { redirect, useLocation } from 'react-router';
 import { href } from '../../shared/href';
 import { allCategories, categoryPage } from '../components/catalogue/catalogue.server';
-import { CategoryListing } from '../components/catalogue/category-listing';
 import { pageNumber } from '../components/catalogue/page-number';
 import { RouteErrorScreen } from '../components/error-screens';
-import { PopularCategories } from '../components/search/popular-categories';
-import { SearchBox } from '../components/search/search-box';
 import { categoryHref, readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
 import { notFoundMeta, pageMeta } from '../lib/seo';
 import type { Route } from './+types/search';
 import '../styles/search.css';
+import { page } from '../lib/island';
 
 // /search: the search box and popular categories. The search box's no-JavaScript form lands here
 // as /search?q=milk and is redirected to the results, /search/milk. /search?category=dairy-eggs is
@@ -55,16 +53,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-export default function SearchScreen({ loaderData }: Route.ComponentProps) {
-  if (loaderData.listing) return <CategoryListing {...loaderData.listing} />;
-  return (
-    <section className="search-screen" aria-labelledby="search-title">
-      <h1 id="search-title">Search</h1>
-      <SearchBox />
-      <PopularCategories categories={loaderData.categories} />
-    </section>
-  );
-}
+export default page(
+  () => import('../pages/search'),
+  import.meta.env.SSR ? await import('../pages/search') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,9 +1,9 @@
 import { data, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
-import { SentryTestPanel } from '../components/diagnostics/sentry-test-panel';
 import { takeTestFailure } from '../components/diagnostics/test-limit.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/sentry-test';
+import { page } from '../lib/island';
 
 // /sentry-test (issue #7 item 4): buttons that raise a browser error, a failed fetch, a loader
 // error and a server-side exception; each shows the CID and the event id it produced. Nothing
@@ -32,9 +32,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SentryTestScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <SentryTestPanel reporting={loaderData.reporting} serverResult={actionData ?? null} />;
-}
+export default page(
+  () => import('../pages/sentry-test'),
+  import.meta.env.SSR ? await import('../pages/sentry-test') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { loadList } from '../components/lists/list-data.server';
-import { ListPrint } from '../components/lists/list-print';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/lists.css';
 import type { Route } from './+types/shopping-list-print';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   const { listId } = guardRoute('shopping-list-print', args);
@@ -16,9 +16,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function ShoppingListPrintScreen({ loaderData }: Route.ComponentProps) {
-  return <ListPrint list={loaderData} />;
-}
+export default page(
+  () => import('../pages/shopping-list-print'),
+  import.meta.env.SSR ? await import('../pages/shopping-list-print') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { loadSmartCartOrder } from '../components/smart-carts/smart-cart-data.server';
-import { SmartCartOrderPage } from '../components/smart-carts/smart-cart-order-page';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/smart-cart-order';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   const { id, orderId } = guardRoute('smart-cart-order', args);
@@ -17,9 +17,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SmartCartOrderScreen({ loaderData }: Route.ComponentProps) {
-  return <SmartCartOrderPage detail={loaderData} smartCartId={loaderData.smartCartId} />;
-}
+export default page(
+  () => import('../pages/smart-cart-order'),
+  import.meta.env.SSR ? await import('../pages/smart-cart-order') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

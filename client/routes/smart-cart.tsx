@@ -2,7 +2,6 @@ import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { smartCartAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCart } from '../components/smart-carts/smart-cart-data.server';
-import { SmartCartPage } from '../components/smart-carts/smart-cart-page';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
@@ -10,6 +9,7 @@ import '../styles/checkout-layout.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/smart-cart';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   const { id } = guardRoute('smart-cart', args);
@@ -31,9 +31,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SmartCartScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <SmartCartPage detail={loaderData} result={actionData} />;
-}
+export default page(
+  () => import('../pages/smart-cart'),
+  import.meta.env.SSR ? await import('../pages/smart-cart') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

@@ -2,12 +2,12 @@ import { useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/error-screens';
 import { smartCartsAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCarts } from '../components/smart-carts/smart-cart-data.server';
-import { SmartCartsPage } from '../components/smart-carts/smart-carts-page';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/smart-carts';
+import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('smart-carts', args);
@@ -24,9 +24,10 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SmartCartsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <SmartCartsPage carts={loaderData.items} result={actionData} />;
-}
+export default page(
+  () => import('../pages/smart-carts'),
+  import.meta.env.SSR ? await import('../pages/smart-carts') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

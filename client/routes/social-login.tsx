@@ -1,27 +1,20 @@
 import { data, redirect, useLocation } from 'react-router';
 import { safeReturnPath } from '../../shared/safe-redirect';
-import {
-  sessionFormAction,
-  type SignInFormResult,
-} from '../components/account/sign-in-action.server';
-import { SignInForm } from '../components/account/sign-in-form';
-import { SocialButtons } from '../components/account/social-buttons';
+import { sessionFormAction } from '../components/account/sign-in-action.server';
 import { socialErrorMessage } from '../../shared/social-sign-in';
 import '../components/account/account.css';
 import { RouteErrorScreen } from '../components/error-screens';
-import { resultFor } from '../components/registration/account-form-result';
-import { RegisterForm } from '../components/registration/register-form';
-import { ResetRequestForm } from '../components/registration/reset-request-form';
 import { signUpAction } from '../components/registration/sign-up-action.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/social-login';
+import { page } from '../lib/island';
+import { TITLES, type Mode } from '../components/account/social-login-modes';
 
 // The sign-in screen, where the `auth` middleware sends a signed-out visitor (?returnTo=): "Continue
 // with" a configured provider, e-mail and password, registration and reset. Every form works
 // without JavaScript; the gateway alone sets the token cookies (docs/decisions/0182).
-type Mode = 'sign-in' | 'register' | 'reset';
 const MODES: readonly Mode[] = ['sign-in', 'register', 'reset'];
 
 export function loader(args: Route.LoaderArgs) {
@@ -48,54 +41,15 @@ export async function action(args: Route.ActionArgs) {
   return sessionForm ?? data({ intent: 'unknown' }, { status: 400 });
 }
 
-const TITLES: Record<Mode, string> = {
-  'sign-in': 'Sign in',
-  register: 'Create an account',
-  reset: 'Reset your password',
-};
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: TITLES[loaderData?.mode ?? 'sign-in'] },
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SocialLoginScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { returnTo, mode } = loaderData;
-  if (mode !== 'sign-in') {
-    const signInLink = `/social-login?returnTo=${encodeURIComponent(returnTo)}`;
-    return (
-      <section className="sign-in-screen account-screen" aria-labelledby="screen-title">
-        <h1 id="screen-title">{TITLES[mode]}</h1>
-        {mode === 'register' ? (
-          <RegisterForm result={resultFor(actionData, 'register')} signInLink={signInLink} />
-        ) : (
-          <ResetRequestForm
-            result={resultFor(actionData, 'reset-request')}
-            signInLink={signInLink}
-          />
-        )}
-      </section>
-    );
-  }
-  const result = actionData && 'message' in actionData ? (actionData as SignInFormResult) : null;
-  const socialError = result?.intent === 'social' ? result.message : loaderData.socialError;
-  return (
-    <section className="sign-in-screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Sign in</h1>
-      {socialError && (
-        <p className="form-error" role="alert">
-          {socialError}
-        </p>
-      )}
-      <SocialButtons providers={loaderData.providers} returnTo={returnTo} />
-      <SignInForm
-        returnTo={returnTo}
-        error={result?.intent === 'sign-in' ? result.message : null}
-        email={result?.email}
-      />
-    </section>
-  );
-}
+export default page(
+  () => import('../pages/social-login'),
+  import.meta.env.SSR ? await import('../pages/social-login') : null,
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteErrorScreen error={error} path={useLocation().pathname} />;

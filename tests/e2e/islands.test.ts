@@ -137,4 +137,33 @@ describe('islands', () => {
     await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(/^1 item, /);
     await close();
   });
+
+  it("keep the page on screen while a client navigation fetches the next page's code (ADR 0208)", async () => {
+    const { page, islands, documents, close } = await watched();
+    await open(page, '/');
+    await expect.poll(() => islands.length, { timeout: 30_000 }).toBe(3);
+    // From here every chunk comes 800 ms late: the product page's code among them.
+    await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const state = window as unknown as { blank: boolean };
+      state.blank = false;
+      new MutationObserver(() => {
+        if (!main.textContent?.trim()) state.blank = true;
+      }).observe(main, { childList: true, subtree: true, characterData: true });
+    });
+    const link = page.locator('main a[href^="/products/"]').first();
+    const target = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === target);
+    await page.locator('main h1').first().waitFor();
+    expect(await page.locator('main h1').first().textContent()).not.toBe('');
+    expect(await page.evaluate(() => (window as unknown as { blank: boolean }).blank)).toBe(false);
+    // A client navigation, not a document load.
+    expect(documents).toEqual(['GET']);
+    await close();
+  });
 });

@@ -1,9 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readClientBuild } from '../../bench/lib/first-load';
 
 // The browser build's shape (vite.config.ts, docs/decisions/0204), read from `npm run build`'s
 // output: what a first load fetches, and what must stay out of it.
-const build = readClientBuild(process.env.BUILD_DIR ?? 'build');
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+const build = readClientBuild(BUILD_DIR);
 const firstLoad = (route: string) => [...build.initialFiles(route)];
 const named = (files: string[], name: string) =>
   files.filter((f) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(f));
@@ -36,18 +39,29 @@ describe('first-load JavaScript', () => {
       'search-box',
       'quantity-controls',
     ];
-    const shownByPage: Record<string, string> = {
-      'social-login': 'sign-in-form',
-      'routes/cart-action': 'cart-panel',
-      search: 'search-box',
-    };
     for (const page of build.pages) {
       const files = firstLoad(page.id);
-      for (const name of lazy) {
-        // The sign-in page shows the form itself, the cart page the cart, /search its own box.
-        if (shownByPage[page.id] === name) continue;
-        expect(named(files, name), `${page.id}: ${name}`).toEqual([]);
-      }
+      for (const name of lazy) expect(named(files, name), `${page.id}: ${name}`).toEqual([]);
+    }
+  });
+
+  it("leaves each page's own code out of its first load: the route module only (ADR 0208)", () => {
+    // Text that only the page's component renders, in some built chunk but in none it preloads.
+    const pageText: Record<string, string> = {
+      checkout: 'Placing your order',
+      'order-detail': 'Delivery and payment',
+      'social-login': 'Continue with ',
+    };
+    const all = readdirSync(join(BUILD_DIR, 'client/assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/assets/${f}`);
+    for (const [route, text] of Object.entries(pageText)) {
+      expect(
+        all.some((f) => build.file(f).text.includes(text)),
+        route,
+      ).toBe(true);
+      const loaded = firstLoad(route).filter((f) => build.file(f).text.includes(text));
+      expect(loaded, route).toEqual([]);
     }
   });
 });

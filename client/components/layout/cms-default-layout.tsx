@@ -5,7 +5,7 @@ import { ProfileMenu } from '../account/profile-menu';
 import { CartWidget } from '../cart/cart-widget.island';
 import { SearchBox } from '../search/search-box.island';
 import { MainNav } from './main-nav';
-import { SiteFooter } from './site-footer';
+import { SiteFooter } from './site-footer.island';
 import { themeStyle } from './theme';
 import '../../styles/layout.css';
 

@@ -1,0 +1,27 @@
+import { brandHref } from '../components/catalogue/brand-href';
+import { Breadcrumbs } from '../components/catalogue/breadcrumbs';
+import { Pagination } from '../components/catalogue/pagination';
+import { ProductGrid } from '../components/catalogue/product-grid';
+import type { Route } from '../routes/+types/brands';
+
+export default function BrandScreen({ loaderData }: Route.ComponentProps) {
+  const { brand, items, total, page, pageSize } = loaderData;
+  const here = brandHref(brand.slug, page);
+  return (
+    <>
+      <Breadcrumbs crumbs={[{ label: 'Home', to: '/' }, { label: brand.name }]} />
+      <header className="listing-header">
+        <h1>{brand.name}</h1>
+        <p className="listing-description">{brand.description}</p>
+        <p className="listing-count">{`${total} ${total === 1 ? 'product' : 'products'}`}</p>
+      </header>
+      <ProductGrid products={items} label={`Products of ${brand.name}`} returnTo={here} />
+      <Pagination
+        page={page}
+        total={total}
+        pageSize={pageSize}
+        hrefOf={(n) => brandHref(brand.slug, n)}
+      />
+    </>
+  );
+}
