@@ -4,7 +4,7 @@ import type { ContentPage } from '../../shared/contracts/cms';
 // Per-page title, description and canonical URL. The canonical URL is built from the shop's own
 // origin (the root loader's context), so each tenant's pages point at themselves, and it leaves out
 // the query except for the parameters that make a different page (ADR 0072).
-type MatchWithData = { id: string; data?: unknown } | undefined;
+export type MatchWithData = { id: string; data?: unknown } | undefined;
 export type MetaDescriptor = Record<string, unknown>;
 
 export type PageSeo = {
@@ -76,4 +76,29 @@ export function articleMeta(
     description: page.summary,
     path: pathOf(page.slug),
   });
+}
+
+/**
+ * A loader's data with its page's meta, computed on the server: the helpers above (and the
+ * canonical paths' route table) then stay off the browser's first load (docs/decisions/0208).
+ * `describe` sees the same root context a meta function's matches would carry.
+ */
+export function withMeta<T extends object>(
+  context: { publicContext?: PublicContext | null },
+  data: T,
+  describe: (data: T, matches: readonly MatchWithData[]) => MetaDescriptor[],
+): T & { meta: MetaDescriptor[] } {
+  const matches = [{ id: 'root', data: { context: context.publicContext ?? null } }];
+  return { ...data, meta: describe(data, matches) };
+}
+
+/** A route's `meta`: what its loader computed (withMeta), or, without data (an error), not found. */
+export function loaderMeta({
+  data,
+  matches,
+}: {
+  data?: unknown;
+  matches: readonly MatchWithData[];
+}): MetaDescriptor[] {
+  return (data as { meta?: MetaDescriptor[] } | undefined)?.meta ?? notFoundMeta(matches);
 }

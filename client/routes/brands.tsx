@@ -4,25 +4,39 @@ import { brandPage } from '../components/catalogue/catalogue.server';
 import { pageNumber } from '../components/catalogue/page-number';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
-import { notFoundMeta, pageMeta } from '../lib/seo';
+import {
+  pageMeta,
+  loaderMeta,
+  withMeta,
+  type MatchWithData,
+  type MetaDescriptor,
+} from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/brands';
 import { page } from '../lib/island';
 
 // /brands/{brandSlug}: the brand, its story and a page of its products (?page=).
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   const { brandSlug } = guardRoute('brands', args) as RouteParams<'brands'>;
   return brandPage(args.context.platform, brandSlug, pageNumber(args.request.url));
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return notFoundMeta(matches);
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   return pageMeta(matches, {
     title: data.page > 1 ? `${data.brand.name} (page ${data.page})` : data.brand.name,
     description: data.brand.description,
     path: brandHref(data.brand.slug, data.page),
   });
 };
+
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/brands'),

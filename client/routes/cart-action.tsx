@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { bookingPaths } from '../../shared/contracts/booking-paths';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { CartIntent, describeIssues } from '../cart/cart-intent';
-import { pageMeta } from '../lib/seo';
+import { loaderMeta, pageMeta, withMeta } from '../lib/seo';
 import type { Route } from './+types/cart-action';
 import { page } from '../lib/island';
 
@@ -56,17 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // GET /cart: the cart as a page (the root loader read it), for shoppers without JavaScript.
-export function loader() {
-  return null;
+// Only its meta, computed on the server like every page's (withMeta).
+export function loader({ context }: Route.LoaderArgs) {
+  return withMeta(context, {}, (_, matches) =>
+    pageMeta(matches, {
+      title: 'Your cart',
+      description: 'The products in your cart.',
+      path: '/cart',
+      extra: [{ name: 'robots', content: 'noindex' }],
+    }),
+  );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: 'Your cart',
-    description: 'The products in your cart.',
-    path: '/cart',
-    extra: [{ name: 'robots', content: 'noindex' }],
-  });
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/cart-action'),

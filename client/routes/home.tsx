@@ -2,18 +2,32 @@ import { useLocation } from 'react-router';
 import { resolveHomeBlocks } from '../components/content/home-blocks.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
-import { pageMeta, rootContext } from '../lib/seo';
+import {
+  pageMeta,
+  rootContext,
+  loaderMeta,
+  withMeta,
+  type MatchWithData,
+  type MetaDescriptor,
+} from '../lib/seo';
 import type { Route } from './+types/home';
 import { page } from '../lib/island';
 
 // "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   guardRoute('home', args);
   // Only the page context (the shop's frame, loaded by the gateway) is essential here.
   return { blocks: await resolveHomeBlocks(args.context) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
   const hero = data?.blocks.find((block) => block.type === 'hero');
   return pageMeta(matches, {
@@ -22,6 +36,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     path: '/',
   });
 };
+
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/home'),

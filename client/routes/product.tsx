@@ -4,19 +4,32 @@ import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
-import { notFoundMeta, pageMeta, rootContext } from '../lib/seo';
+import {
+  pageMeta,
+  rootContext,
+  loaderMeta,
+  withMeta,
+  type MatchWithData,
+  type MetaDescriptor,
+} from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/product';
 import { page } from '../lib/island';
 
 // /products/{slug}: the slug spans several path segments (category/brand/name).
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   const { slug } = guardRoute('product', args) as RouteParams<'product'>;
   return productWithRelated(args.context, slug);
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return notFoundMeta(matches);
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   const { product } = data;
   const path = href('product', { slug: product.slug });
   const origin = rootContext(matches)?.url.origin ?? '';
@@ -29,6 +42,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       : [],
   });
 };
+
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/product'),

@@ -4,14 +4,20 @@ import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { notFoundMeta, pageMeta } from '../lib/seo';
+import {
+  pageMeta,
+  loaderMeta,
+  withMeta,
+  type MatchWithData,
+  type MetaDescriptor,
+} from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-product';
 import { page } from '../lib/island';
 
 // /search/{searchQuery}/{productSlug}: the product seen from its results; the breadcrumbs lead
 // back to them with the same filters, sort and page (kept in this URL's query).
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   const { searchQuery, productSlug } = guardRoute(
     'search-product',
     args,
@@ -21,8 +27,14 @@ export async function loader(args: Route.LoaderArgs) {
   return { searchQuery, filters, product, related };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return notFoundMeta(matches);
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   // One product, one canonical page: the product's own URL.
   return pageMeta(matches, {
     title: `${data.product.name} – ${data.product.brand.name}`,
@@ -30,6 +42,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     path: href('product', { slug: data.product.slug }),
   });
 };
+
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/search-product'),

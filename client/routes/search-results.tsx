@@ -7,14 +7,14 @@ import {
 import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters, resultsHref } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { pageMeta } from '../lib/seo';
+import { pageMeta, withMeta, type MatchWithData, type MetaDescriptor } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-results';
 import { page } from '../lib/island';
 
 // /search/{searchQuery}?brand=&category=&sort=&page=: results with facets, sort and pages, all in
 // the URL. No results: categories and featured products to carry on with.
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   const { searchQuery } = guardRoute('search-results', args) as RouteParams<'search-results'>;
   const { platform } = args.context;
   const filters = readFilters(new URL(args.request.url).searchParams);
@@ -27,8 +27,14 @@ export async function loader(args: Route.LoaderArgs) {
   return { searchQuery, filters, result, categories, featured };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [{ title: 'Search' }];
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   const { searchQuery, filters, result } = data;
   return pageMeta(matches, {
     title: `“${searchQuery}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
@@ -38,6 +44,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     extra: result.total === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
   });
 };
+
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search' }];
 
 export default page(
   () => import('../pages/search-results'),

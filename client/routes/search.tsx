@@ -5,7 +5,13 @@ import { pageNumber } from '../components/catalogue/page-number';
 import { RouteErrorScreen } from '../components/error-screens';
 import { categoryHref, readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { notFoundMeta, pageMeta } from '../lib/seo';
+import {
+  pageMeta,
+  loaderMeta,
+  withMeta,
+  type MatchWithData,
+  type MetaDescriptor,
+} from '../lib/seo';
 import type { Route } from './+types/search';
 import '../styles/search.css';
 import { page } from '../lib/island';
@@ -13,7 +19,7 @@ import { page } from '../lib/island';
 // /search: the search box and popular categories. The search box's no-JavaScript form lands here
 // as /search?q=milk and is redirected to the results, /search/milk. /search?category=dairy-eggs is
 // the category's own listing (docs/decisions/0160): category navigation is not a text search.
-export async function loader(args: Route.LoaderArgs) {
+async function load(args: Route.LoaderArgs) {
   guardRoute('search', args);
   const url = new URL(args.request.url);
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
@@ -34,8 +40,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return notFoundMeta(matches);
+type Data = Awaited<ReturnType<typeof load>>;
+
+export async function loader(args: Route.LoaderArgs) {
+  return withMeta(args.context, await load(args), describe);
+}
+
+// The page's title, description and canonical URL, computed by the loader on the server.
+const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
   const { listing } = data;
   if (listing)
     return pageMeta(matches, {
@@ -52,6 +64,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     path: '/search',
   });
 };
+
+export const meta: Route.MetaFunction = loaderMeta;
 
 export default page(
   () => import('../pages/search'),

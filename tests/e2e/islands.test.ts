@@ -157,10 +157,16 @@ describe('islands', () => {
     });
     const link = page.locator('main a[href^="/products/"]').first();
     const target = await link.getAttribute('href');
+    const h1 = page.locator('main h1').first();
+    const before = await h1.textContent();
     await link.click();
     await page.waitForURL((url) => url.pathname === target);
-    await page.locator('main h1').first().waitFor();
-    expect(await page.locator('main h1').first().textContent()).not.toBe('');
+    // The home page stays until the product page's code is there, then the product shows.
+    await expect.poll(() => h1.textContent(), { timeout: 15_000 }).not.toBe(before);
+    const heading = (await h1.textContent()) ?? '';
+    expect(heading).not.toBe('');
+    // The title came with the loader's data (computed on the server, ADR 0208).
+    await expect.poll(() => page.title()).toContain(heading);
     expect(await page.evaluate(() => (window as unknown as { blank: boolean }).blank)).toBe(false);
     // A client navigation, not a document load.
     expect(documents).toEqual(['GET']);

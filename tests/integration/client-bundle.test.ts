@@ -55,6 +55,11 @@ describe('first-load JavaScript', () => {
     const all = readdirSync(join(BUILD_DIR, 'client/assets'))
       .filter((f) => f.endsWith('.js'))
       .map((f) => `/assets/${f}`);
+    // Meta is computed by the loaders: its helpers are on no first load.
+    for (const page of build.pages) {
+      const loaded = firstLoad(page.id).filter((f) => build.file(f).text.includes('og:site_name'));
+      expect(loaded, page.id).toEqual([]);
+    }
     for (const [route, text] of Object.entries(pageText)) {
       expect(
         all.some((f) => build.file(f).text.includes(text)),
