@@ -1,10 +1,10 @@
 import {
   createContext,
-  lazy,
   memo,
   Suspense,
-  useState,
+  use,
   useContext,
+  useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
@@ -41,13 +41,29 @@ const pageHydrated = () =>
 
 // `any` props: React's own ComponentType constraint; the island keeps the component's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function island<C extends ComponentType<any>>(load: () => Promise<C>, server: C | null): C {
-  const Component = (server ??
-    lazy(() =>
-      islandsMayLoad()
-        .then(load)
-        .then((loaded) => ({ default: loaded })),
-    )) as ComponentType;
+export function island<C extends ComponentType<any>>(
+  load: () => Promise<C>,
+  server: C | null,
+): C & { preload: () => Promise<C> } {
+  // The code, fetched once; marked fulfilled as soon as it is there, so React's `use` renders
+  // it without suspending (a navigation that preloaded it shows the page in the same commit).
+  let code: (Promise<C> & { status?: 'fulfilled'; value?: C }) | null = null;
+  const preload = () => {
+    if (!code) {
+      const pending: Promise<C> & { status?: 'fulfilled'; value?: C } = islandsMayLoad().then(load);
+      pending.then(
+        (value) => Object.assign(pending, { status: 'fulfilled', value }),
+        () => {},
+      );
+      code = pending;
+    }
+    return code;
+  };
+  const Loaded = (props: object) => {
+    const Code = use(preload() as Promise<C>) as ComponentType;
+    return <Code {...props} />;
+  };
+  const Component = (server ?? Loaded) as ComponentType;
   // memo: a dehydrated island re-rendered with equal props stays as the server rendered it.
   const Island = memo((props: object) => {
     // Mounted while hydrating (the page's first render, or inside an island hydrating later): a
@@ -65,7 +81,7 @@ export function island<C extends ComponentType<any>>(load: () => Promise<C>, ser
     return keepServerHtml ? <Suspense fallback={null}>{content}</Suspense> : content;
   });
   Island.displayName = 'Island';
-  return Island as unknown as C;
+  return Object.assign(Island, { preload }) as unknown as C & { preload: () => Promise<C> };
 }
 
 /** What a page takes of its route's props; `matches` is left out (it need not be equal each time). */
@@ -81,10 +97,14 @@ type PageModule<P> = { default: ComponentType<P> };
 export function page<P extends PageProps>(
   load: () => Promise<PageModule<P>>,
   server: PageModule<P> | null,
-): (props: P) => ReactNode {
+): ((props: P) => ReactNode) & { preload: () => Promise<unknown> } {
   const Page = island(() => load().then((m) => m.default), server?.default ?? null);
+  // A route module loaded after the page hydrated is a client navigation's: its page's code is
+  // fetched now, beside the navigation's data, so that new URL and new page usually show in the
+  // same commit (the code, once there, renders without suspending).
+  if (pageHydrated()) void Page.preload();
   const RoutePage = ({ loaderData, actionData, params }: P) => (
     <Page {...({ loaderData, actionData, params } as P)} />
   );
-  return RoutePage;
+  return Object.assign(RoutePage, { preload: Page.preload });
 }

@@ -52,7 +52,10 @@ describe('a shopper from search to reorder', () => {
       .click();
     await page.waitForURL(/\/search\/cheese\/[^/?]+/);
     await hydrated(page);
-    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    // The product page shows once its code is there (an island, ADR 0208), maybe after the URL.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).not.toMatch(/^Results for/);
+    const name = (await heading.textContent())!.trim();
     await page.getByRole('button', { name: addCase(name) }).click();
     await page.getByRole('button', { name: `Add 1 ${name}` }).click();
     await page.getByRole('button', { name: `Increase quantity of ${name} (singles)` }).click();

@@ -9,6 +9,9 @@ import { SiteFooter } from './site-footer.island';
 import { themeStyle } from './theme';
 import '../../styles/layout.css';
 
+// The same empty list on every render: the footer is an island, memoised on its props.
+const NO_LINKS: readonly never[] = [];
+
 // The default site layout "cms-default": shop name and theme colours from the context, the search
 // box, the profile menu and cart widget, the shop's navigation, the page, and the footer.
 // Landmarks: banner, main navigation, main (target of the skip link), contentinfo.
@@ -47,7 +50,7 @@ export function CmsDefaultLayout({
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter shopName={shopName} links={tenant.footer ?? []} />
+      <SiteFooter shopName={shopName} links={tenant.footer ?? NO_LINKS} />
     </div>
   );
 }
