@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useCid } from '../lib/cid-context';
 import { useFailedRequest } from '../runtime/request-ids';
 
@@ -61,4 +61,9 @@ export function RouteErrorScreen({ error, path }: { error: unknown; path: string
   if (isRouteErrorResponse(error) && error.status === 404)
     return <NotFoundScreen path={path} inLayout />;
   return <GenericErrorScreen message={errorMessage(error)} />;
+}
+
+/** Every route's ErrorBoundary: `export { RouteErrorBoundary as ErrorBoundary } from '...'`. */
+export function RouteErrorBoundary() {
+  return <RouteErrorScreen error={useRouteError()} path={useLocation().pathname} />;
 }

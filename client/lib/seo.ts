@@ -102,3 +102,8 @@ export function loaderMeta({
 }): MetaDescriptor[] {
   return (data as { meta?: MetaDescriptor[] } | undefined)?.meta ?? notFoundMeta(matches);
 }
+
+/** The `meta` of a page kept out of search engines (an account's or a diagnostic page). */
+export const privateMeta =
+  (title: string, ...extra: MetaDescriptor[]) =>
+  (): MetaDescriptor[] => [{ title }, { name: 'robots', content: 'noindex' }, ...extra];

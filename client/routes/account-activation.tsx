@@ -1,11 +1,10 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { activateAccount } from '../components/registration/account-key-action.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/account-activation';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 // The activation e-mail's link. The loader only shows the page; activation is the POST of its
 // button (docs/decisions/0110). The key is not put into the page.
@@ -20,17 +19,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The key is in the address: no referrer leaves this page with it, and crawlers keep out.
-export const meta: Route.MetaFunction = () => [
-  { title: 'Activate your account' },
-  { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
-];
+export const meta: Route.MetaFunction = privateMeta('Activate your account', {
+  name: 'referrer',
+  content: 'no-referrer',
+});
 
-export default page(
-  () => import('../pages/account-activation'),
-  import.meta.env.SSR ? await import('../pages/account-activation') : null,
-);
+const pageCode = () => import('../pages/account-activation');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

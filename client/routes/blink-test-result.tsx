@@ -1,10 +1,10 @@
-import { data, useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
+import { data } from 'react-router';
 import { isBlinkCid, readBlinkReport } from '../components/diagnostics/blink-report.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test-result';
 import '../styles/diagnostics.css';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 // /blink-test/result?cid=… (issue #7 item 5, docs/decisions/0173): the report a browser saved
 // under its page's CID, for the shopper and for support opening the code a shopper quotes.
@@ -20,16 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
   return { cid, stored, problem: null };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Blink test result' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Blink test result');
 
-export default page(
-  () => import('../pages/blink-test-result'),
-  import.meta.env.SSR ? await import('../pages/blink-test-result') : null,
-);
+const pageCode = () => import('../pages/blink-test-result');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,5 +1,4 @@
-import { data, redirect, useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
+import { data, redirect } from 'react-router';
 import {
   isBlinkCid,
   serverSideReport,
@@ -11,6 +10,7 @@ import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test';
 import '../styles/diagnostics.css';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 // /blink-test (issue #7 item 5, docs/decisions/0173): "does the shop work in this browser?" The
 // page runs the browser checks as soon as it has hydrated and posts them under the page's CID;
@@ -37,16 +37,9 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/blink-test/result?cid=${cid}`);
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Blink test' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Blink test');
 
-export default page(
-  () => import('../pages/blink-test'),
-  import.meta.env.SSR ? await import('../pages/blink-test') : null,
-);
+const pageCode = () => import('../pages/blink-test');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

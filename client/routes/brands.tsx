@@ -1,8 +1,6 @@
-import { useLocation } from 'react-router';
 import { brandHref } from '../components/catalogue/brand-href';
 import { brandPage } from '../components/catalogue/catalogue.server';
 import { pageNumber } from '../components/catalogue/page-number';
-import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import {
   pageMeta,
@@ -38,11 +36,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/brands'),
-  import.meta.env.SSR ? await import('../pages/brands') : null,
-);
+const pageCode = () => import('../pages/brands');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -70,7 +70,5 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/cart-action'),
-  import.meta.env.SSR ? await import('../pages/cart-action') : null,
-);
+const pageCode = () => import('../pages/cart-action');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);

@@ -1,13 +1,12 @@
-import { useLocation } from 'react-router';
 import { checkoutAction } from '../components/checkout/checkout-action.server';
 import { loadCheckout } from '../components/checkout/checkout-data.server';
-import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
 import '../styles/checkout-layout.css';
 import type { Route } from './+types/checkout';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('checkout', args);
@@ -19,16 +18,9 @@ export async function action(args: Route.ActionArgs) {
   return checkoutAction(args.context, await args.request.formData(), pageUrl(args.request.url));
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Checkout' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Checkout');
 
-export default page(
-  () => import('../pages/checkout'),
-  import.meta.env.SSR ? await import('../pages/checkout') : null,
-);
+const pageCode = () => import('../pages/checkout');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { addressAction } from '../components/profile/address-action.server';
 import { loadAddresses } from '../components/profile/profile-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -7,6 +5,7 @@ import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/delivery-addresses';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('delivery-addresses', args);
@@ -18,16 +17,9 @@ export async function action(args: Route.ActionArgs) {
   return addressAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Delivery addresses' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Delivery addresses');
 
-export default page(
-  () => import('../pages/delivery-addresses'),
-  import.meta.env.SSR ? await import('../pages/delivery-addresses') : null,
-);
+const pageCode = () => import('../pages/delivery-addresses');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,6 +1,4 @@
-import { useLocation } from 'react-router';
 import { resolveHomeBlocks } from '../components/content/home-blocks.server';
-import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import {
   pageMeta,
@@ -39,11 +37,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/home'),
-  import.meta.env.SSR ? await import('../pages/home') : null,
-);
+const pageCode = () => import('../pages/home');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,6 +1,6 @@
-import { data, useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
+import { data } from 'react-router';
 import type { Route } from './+types/not-found';
+import { privateMeta } from '../lib/seo';
 
 // Every path no screen matches: a 404 inside the shop's layout (header, search, navigation,
 // footer), since the layout itself did not fail (issue #9, docs/decisions/0164). The root loader
@@ -9,15 +9,10 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Page not found' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Page not found');
 
 export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { orderAction } from '../components/orders/order-action.server';
 import { loadOrderDetail } from '../components/orders/order-data.server';
 import { page } from '../lib/island';
@@ -23,11 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default page(
-  () => import('../pages/order-detail'),
-  import.meta.env.SSR ? await import('../pages/order-detail') : null,
-);
+const pageCode = () => import('../pages/order-detail');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,11 +1,10 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { finishReset } from '../components/registration/account-key-action.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/password-reset';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 // The reset e-mail's link: choose a new password. Whether the key is still good is known only when
 // uaa is asked to finish, so a bad key is a message after the post.
@@ -20,17 +19,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The key is in the address: no referrer leaves this page with it, and crawlers keep out.
-export const meta: Route.MetaFunction = () => [
-  { title: 'Choose a new password' },
-  { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
-];
+export const meta: Route.MetaFunction = privateMeta('Choose a new password', {
+  name: 'referrer',
+  content: 'no-referrer',
+});
 
-export default page(
-  () => import('../pages/password-reset'),
-  import.meta.env.SSR ? await import('../pages/password-reset') : null,
-);
+const pageCode = () => import('../pages/password-reset');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { cardAction } from '../components/profile/card-action.server';
 import { loadCards } from '../components/profile/profile-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -7,6 +5,7 @@ import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/payment-methods';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('payment-methods', args);
@@ -19,16 +18,9 @@ export async function action(args: Route.ActionArgs) {
   return cardAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Payment methods' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Payment methods');
 
-export default page(
-  () => import('../pages/payment-methods'),
-  import.meta.env.SSR ? await import('../pages/payment-methods') : null,
-);
+const pageCode = () => import('../pages/payment-methods');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,8 +1,6 @@
-import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
-import { RouteErrorScreen } from '../components/error-screens';
 import { guardRoute } from '../lib/route-guard.server';
 import {
   pageMeta,
@@ -45,11 +43,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/product'),
-  import.meta.env.SSR ? await import('../pages/product') : null,
-);
+const pageCode = () => import('../pages/product');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

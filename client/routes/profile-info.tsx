@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { infoAction } from '../components/profile/info-action.server';
 import { loadInfo } from '../components/profile/profile-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -7,6 +5,7 @@ import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile-info';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('profile-info', args);
@@ -18,16 +17,9 @@ export async function action(args: Route.ActionArgs) {
   return infoAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Your details' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Your details');
 
-export default page(
-  () => import('../pages/profile-info'),
-  import.meta.env.SSR ? await import('../pages/profile-info') : null,
-);
+const pageCode = () => import('../pages/profile-info');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,15 +1,14 @@
-import { useLocation } from 'react-router';
 import {
   loadSignInMethods,
   signInMethodsAction,
 } from '../components/account/sign-in-methods.server';
-import { RouteErrorScreen } from '../components/error-screens';
 import { loadOverview } from '../components/profile/profile-data.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('profile', args);
@@ -26,16 +25,9 @@ export async function action(args: Route.ActionArgs) {
   return signInMethodsAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Your profile' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Your profile');
 
-export default page(
-  () => import('../pages/profile'),
-  import.meta.env.SSR ? await import('../pages/profile') : null,
-);
+const pageCode = () => import('../pages/profile');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

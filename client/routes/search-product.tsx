@@ -1,7 +1,5 @@
-import { useLocation } from 'react-router';
 import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
-import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
 import {
@@ -45,11 +43,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/search-product'),
-  import.meta.env.SSR ? await import('../pages/search-product') : null,
-);
+const pageCode = () => import('../pages/search-product');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,10 +1,8 @@
-import { useLocation } from 'react-router';
 import {
   allCategories,
   featuredProducts,
   searchProducts,
 } from '../components/catalogue/catalogue.server';
-import { RouteErrorScreen } from '../components/error-screens';
 import { readFilters, resultsHref } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageMeta, withMeta, type MatchWithData, type MetaDescriptor } from '../lib/seo';
@@ -47,11 +45,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search' }];
 
-export default page(
-  () => import('../pages/search-results'),
-  import.meta.env.SSR ? await import('../pages/search-results') : null,
-);
+const pageCode = () => import('../pages/search-results');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,8 +1,7 @@
-import { redirect, useLocation } from 'react-router';
+import { redirect } from 'react-router';
 import { href } from '../../shared/href';
 import { allCategories, categoryPage } from '../components/catalogue/catalogue.server';
 import { pageNumber } from '../components/catalogue/page-number';
-import { RouteErrorScreen } from '../components/error-screens';
 import { categoryHref, readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
 import {
@@ -67,11 +66,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
 
 export const meta: Route.MetaFunction = loaderMeta;
 
-export default page(
-  () => import('../pages/search'),
-  import.meta.env.SSR ? await import('../pages/search') : null,
-);
+const pageCode = () => import('../pages/search');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

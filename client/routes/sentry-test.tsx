@@ -1,9 +1,9 @@
-import { data, useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
+import { data } from 'react-router';
 import { takeTestFailure } from '../components/diagnostics/test-limit.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/sentry-test';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 // /sentry-test (issue #7 item 4): buttons that raise a browser error, a failed fetch, a loader
 // error and a server-side exception; each shows the CID and the event id it produced. Nothing
@@ -27,16 +27,9 @@ export async function action({ context }: Route.ActionArgs) {
   return { cid: context.cid, eventId, limited: false };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Error reporting test' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Error reporting test');
 
-export default page(
-  () => import('../pages/sentry-test'),
-  import.meta.env.SSR ? await import('../pages/sentry-test') : null,
-);
+const pageCode = () => import('../pages/sentry-test');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

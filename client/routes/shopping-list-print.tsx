@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { loadList } from '../components/lists/list-data.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/lists.css';
@@ -16,11 +14,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default page(
-  () => import('../pages/shopping-list-print'),
-  import.meta.env.SSR ? await import('../pages/shopping-list-print') : null,
-);
+const pageCode = () => import('../pages/shopping-list-print');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

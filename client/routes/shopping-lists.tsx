@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { listAction } from '../components/lists/list-action.server';
 import { loadLists } from '../components/lists/list-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -9,6 +7,7 @@ import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/shopping-lists';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('shopping-lists', args);
@@ -20,16 +19,9 @@ export async function action(args: Route.ActionArgs) {
   return listAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Shopping lists' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Shopping lists');
 
-export default page(
-  () => import('../pages/shopping-lists'),
-  import.meta.env.SSR ? await import('../pages/shopping-lists') : null,
-);
+const pageCode = () => import('../pages/shopping-lists');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

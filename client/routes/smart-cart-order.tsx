@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { loadSmartCartOrder } from '../components/smart-carts/smart-cart-data.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
@@ -17,11 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default page(
-  () => import('../pages/smart-cart-order'),
-  import.meta.env.SSR ? await import('../pages/smart-cart-order') : null,
-);
+const pageCode = () => import('../pages/smart-cart-order');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

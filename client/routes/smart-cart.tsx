@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { smartCartAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCart } from '../components/smart-carts/smart-cart-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -31,11 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default page(
-  () => import('../pages/smart-cart'),
-  import.meta.env.SSR ? await import('../pages/smart-cart') : null,
-);
+const pageCode = () => import('../pages/smart-cart');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

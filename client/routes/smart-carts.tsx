@@ -1,5 +1,3 @@
-import { useLocation } from 'react-router';
-import { RouteErrorScreen } from '../components/error-screens';
 import { smartCartsAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCarts } from '../components/smart-carts/smart-cart-data.server';
 import { guardRoute } from '../lib/route-guard.server';
@@ -8,6 +6,7 @@ import '../styles/orders.css';
 import '../styles/lists.css';
 import type { Route } from './+types/smart-carts';
 import { page } from '../lib/island';
+import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
   guardRoute('smart-carts', args);
@@ -19,16 +18,9 @@ export async function action(args: Route.ActionArgs) {
   return smartCartsAction(args.context, await args.request.formData());
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Smart carts' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = privateMeta('Smart carts');
 
-export default page(
-  () => import('../pages/smart-carts'),
-  import.meta.env.SSR ? await import('../pages/smart-carts') : null,
-);
+const pageCode = () => import('../pages/smart-carts');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -1,9 +1,8 @@
-import { data, redirect, useLocation } from 'react-router';
+import { data, redirect } from 'react-router';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { sessionFormAction } from '../components/account/sign-in-action.server';
 import { socialErrorMessage } from '../../shared/social-sign-in';
 import '../components/account/account.css';
-import { RouteErrorScreen } from '../components/error-screens';
 import { signUpAction } from '../components/registration/sign-up-action.server';
 import { guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
@@ -46,11 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default page(
-  () => import('../pages/social-login'),
-  import.meta.env.SSR ? await import('../pages/social-login') : null,
-);
+const pageCode = () => import('../pages/social-login');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorScreen error={error} path={useLocation().pathname} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';
