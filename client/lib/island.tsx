@@ -97,7 +97,7 @@ type PageModule<P> = { default: ComponentType<P> };
 export function page<P extends PageProps>(
   load: () => Promise<PageModule<P>>,
   server: PageModule<P> | null,
-): ((props: P) => ReactNode) & { preload: () => Promise<unknown> } {
+): (props: P) => ReactNode {
   const Page = island(() => load().then((m) => m.default), server?.default ?? null);
   // A route module loaded after the page hydrated is a client navigation's: its page's code is
   // fetched now, beside the navigation's data, so that new URL and new page usually show in the
@@ -106,5 +106,5 @@ export function page<P extends PageProps>(
   const RoutePage = ({ loaderData, actionData, params }: P) => (
     <Page {...({ loaderData, actionData, params } as P)} />
   );
-  return Object.assign(RoutePage, { preload: Page.preload });
+  return RoutePage;
 }
