@@ -107,3 +107,12 @@ export function loaderMeta({
 export const privateMeta =
   (title: string, ...extra: MetaDescriptor[]) =>
   (): MetaDescriptor[] => [{ title }, { name: 'robots', content: 'noindex' }, ...extra];
+
+/** A route's loader: its `load`, then the page's meta (withMeta), `describe` typed by `load`. */
+export const loaderWithMeta =
+  <A extends { context: { publicContext?: PublicContext | null } }, T extends object>(
+    load: (args: A) => Promise<T>,
+    describe: (data: T, matches: readonly MatchWithData[]) => MetaDescriptor[],
+  ) =>
+  async (args: A) =>
+    withMeta(args.context, await load(args), describe);

@@ -2,13 +2,7 @@ import { brandHref } from '../components/catalogue/brand-href';
 import { brandPage } from '../components/catalogue/catalogue.server';
 import { pageNumber } from '../components/catalogue/page-number';
 import { guardRoute } from '../lib/route-guard.server';
-import {
-  pageMeta,
-  loaderMeta,
-  withMeta,
-  type MatchWithData,
-  type MetaDescriptor,
-} from '../lib/seo';
+import { pageMeta, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/brands';
 import { page } from '../lib/island';
@@ -19,20 +13,14 @@ async function load(args: Route.LoaderArgs) {
   return brandPage(args.context.platform, brandSlug, pageNumber(args.request.url));
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   return pageMeta(matches, {
     title: data.page > 1 ? `${data.brand.name} (page ${data.page})` : data.brand.name,
     description: data.brand.description,
     path: brandHref(data.brand.slug, data.page),
   });
-};
+});
 
 export const meta: Route.MetaFunction = loaderMeta;
 

@@ -1,13 +1,6 @@
 import { resolveHomeBlocks } from '../components/content/home-blocks.server';
 import { guardRoute } from '../lib/route-guard.server';
-import {
-  pageMeta,
-  rootContext,
-  loaderMeta,
-  withMeta,
-  type MatchWithData,
-  type MetaDescriptor,
-} from '../lib/seo';
+import { pageMeta, rootContext, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 import { page } from '../lib/island';
 
@@ -18,14 +11,8 @@ async function load(args: Route.LoaderArgs) {
   return { blocks: await resolveHomeBlocks(args.context) };
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
   const hero = data?.blocks.find((block) => block.type === 'hero');
   return pageMeta(matches, {
@@ -33,7 +20,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
     description: hero && 'text' in hero ? hero.text : `Groceries delivered by ${shopName}.`,
     path: '/',
   });
-};
+});
 
 export const meta: Route.MetaFunction = loaderMeta;
 

@@ -2,14 +2,7 @@ import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { guardRoute } from '../lib/route-guard.server';
-import {
-  pageMeta,
-  rootContext,
-  loaderMeta,
-  withMeta,
-  type MatchWithData,
-  type MetaDescriptor,
-} from '../lib/seo';
+import { pageMeta, rootContext, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/product';
 import { page } from '../lib/island';
@@ -20,14 +13,8 @@ async function load(args: Route.LoaderArgs) {
   return productWithRelated(args.context, slug);
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   const { product } = data;
   const path = href('product', { slug: product.slug });
   const origin = rootContext(matches)?.url.origin ?? '';
@@ -39,7 +26,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
       ? [{ 'script:ld+json': productJsonLd(product, new URL(path, origin).toString(), origin) }]
       : [],
   });
-};
+});
 
 export const meta: Route.MetaFunction = loaderMeta;
 

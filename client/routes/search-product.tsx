@@ -2,13 +2,7 @@ import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import {
-  pageMeta,
-  loaderMeta,
-  withMeta,
-  type MatchWithData,
-  type MetaDescriptor,
-} from '../lib/seo';
+import { pageMeta, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-product';
 import { page } from '../lib/island';
@@ -25,21 +19,15 @@ async function load(args: Route.LoaderArgs) {
   return { searchQuery, filters, product, related };
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   // One product, one canonical page: the product's own URL.
   return pageMeta(matches, {
     title: `${data.product.name} – ${data.product.brand.name}`,
     description: data.product.description,
     path: href('product', { slug: data.product.slug }),
   });
-};
+});
 
 export const meta: Route.MetaFunction = loaderMeta;
 

@@ -5,7 +5,7 @@ import {
 } from '../components/catalogue/catalogue.server';
 import { readFilters, resultsHref } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { pageMeta, withMeta, type MatchWithData, type MetaDescriptor } from '../lib/seo';
+import { loaderWithMeta, pageMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-results';
 import { page } from '../lib/island';
@@ -25,14 +25,8 @@ async function load(args: Route.LoaderArgs) {
   return { searchQuery, filters, result, categories, featured };
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   const { searchQuery, filters, result } = data;
   return pageMeta(matches, {
     title: `“${searchQuery}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
@@ -41,7 +35,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
     path: resultsHref(searchQuery, { ...filters, sort: 'relevance' }),
     extra: result.total === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
   });
-};
+});
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Search' }];
 

@@ -4,13 +4,7 @@ import { allCategories, categoryPage } from '../components/catalogue/catalogue.s
 import { pageNumber } from '../components/catalogue/page-number';
 import { categoryHref, readFilters } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import {
-  pageMeta,
-  loaderMeta,
-  withMeta,
-  type MatchWithData,
-  type MetaDescriptor,
-} from '../lib/seo';
+import { pageMeta, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { Route } from './+types/search';
 import '../styles/search.css';
 import { page } from '../lib/island';
@@ -39,14 +33,8 @@ async function load(args: Route.LoaderArgs) {
   };
 }
 
-type Data = Awaited<ReturnType<typeof load>>;
-
-export async function loader(args: Route.LoaderArgs) {
-  return withMeta(args.context, await load(args), describe);
-}
-
 // The page's title, description and canonical URL, computed by the loader on the server.
-const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor[] => {
+export const loader = loaderWithMeta(load, (data, matches) => {
   const { listing } = data;
   if (listing)
     return pageMeta(matches, {
@@ -62,7 +50,7 @@ const describe = (data: Data, matches: readonly MatchWithData[]): MetaDescriptor
     description: 'Search the shop’s products by name, brand or category.',
     path: '/search',
   });
-};
+});
 
 export const meta: Route.MetaFunction = loaderMeta;
 

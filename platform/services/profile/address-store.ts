@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { DeliveryAddressInput } from '../../../shared/contracts/profile';
 import type { Db } from '../../db/db';
 import { notFound } from '../../http/errors';
@@ -7,6 +8,19 @@ import { findAddress, listAddresses } from './addresses';
 import { clearDefault, ensureDefault } from './default-flag';
 
 const MAX_ADDRESSES = 50;
+
+/** An address's columns from name to is_default, in table order (insert and update alike). */
+const fieldsOf = (a: z.output<typeof DeliveryAddressInput>) => [
+  a.name,
+  a.line1,
+  a.line2,
+  a.postcode,
+  a.city,
+  a.country,
+  a.phone,
+  a.instructions,
+  a.isDefault,
+];
 
 /**
  * Delivery addresses of the shopper; one of them, once there is one, is the default. Orders keep a
@@ -31,20 +45,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
         `insert into delivery_addresses (id, tenant_id, account_id, name, line1, line2, postcode, city, country,
            phone, instructions, is_default)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [
-          id,
-          shopper.tenantId,
-          shopper.accountId,
-          a.name,
-          a.line1,
-          a.line2,
-          a.postcode,
-          a.city,
-          a.country,
-          a.phone,
-          a.instructions,
-          a.isDefault,
-        ],
+        [id, shopper.tenantId, shopper.accountId, ...fieldsOf(a)],
       );
       await ensureDefault(tx, shopper, 'delivery_addresses');
       return (await findAddress(tx, shopper, id))!;
@@ -59,18 +60,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
         `update delivery_addresses set name = $2, line1 = $3, line2 = $4, postcode = $5, city = $6, country = $7,
            phone = $8, instructions = $9, is_default = is_default or $10, updated_at = now()
          where id = $1`,
-        [
-          id,
-          a.name,
-          a.line1,
-          a.line2,
-          a.postcode,
-          a.city,
-          a.country,
-          a.phone,
-          a.instructions,
-          a.isDefault,
-        ],
+        [id, ...fieldsOf(a)],
       );
       return (await findAddress(tx, shopper, id))!;
     }),
