@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { DecoratorHandler, type Dispatcher } from 'undici';
+import { Dispatcher } from 'undici';
 import type { Reporter } from '../error-reporting';
 import { upstreamCalls, upstreamDuration } from './metrics';
 import { currentScope, traceparentFor } from './scope';
@@ -55,17 +55,35 @@ export function upstreamQueuedCut(reporter: () => Reporter) {
   };
 }
 
-export function upstreamWatch(reporter: () => Reporter): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (opts, handler) => {
-    const scope = currentScope();
-    const service = serviceOf(opts.path ?? '');
-    const started = performance.now();
-    const report = failureReporter(reporter, opts);
-    const headers = scope
-      ? withHeader(opts.headers, 'traceparent', traceparentFor(scope.traceId))
-      : opts.headers;
-    return dispatch({ ...opts, headers }, watch(handler, { service, report, started }));
-  };
+/**
+ * The pool with every call watched. A wrapper of the dispatcher rather than an undici interceptor
+ * (`compose`): an interceptor gets undici's new-style handler callbacks, so each call paid for
+ * three handler conversions and parsed the answer's headers twice; this wrapper keeps the
+ * callbacks undici's client calls natively (ADR 0209).
+ */
+export function watchedDispatcher(inner: Dispatcher, reporter: () => Reporter): Dispatcher {
+  class Watched extends Dispatcher {
+    override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+      const scope = currentScope();
+      const headers = scope
+        ? withHeader(opts.headers, 'traceparent', traceparentFor(scope.traceId))
+        : opts.headers;
+      const state: WatchState = {
+        service: serviceOf(opts.path ?? ''),
+        report: failureReporter(reporter, opts),
+        started: performance.now(),
+      };
+      const watched = new WatchHandler(handler as Legacy, state);
+      return inner.dispatch({ ...opts, headers }, watched as Dispatcher.DispatchHandler);
+    }
+    override close(): Promise<void> {
+      return inner.close();
+    }
+    override destroy(): Promise<void> {
+      return inner.destroy();
+    }
+  }
+  return new Watched();
 }
 
 type WatchState = {
@@ -74,32 +92,61 @@ type WatchState = {
   started: number;
 };
 
-// undici's DecoratorHandler turns any handler (old or new callbacks) into the new callbacks.
-function watch(handler: Dispatcher.DispatchHandler, state: WatchState): Dispatcher.DispatchHandler {
-  const inner = new DecoratorHandler(handler) as unknown as Required<Dispatcher.DispatchHandler>;
-  return {
-    onRequestStart: (controller, context) => inner.onRequestStart(controller, context),
-    onRequestUpgrade: (controller, status, headers, socket) =>
-      inner.onRequestUpgrade(controller, status, headers, socket),
-    onResponseStart(controller, statusCode, headers, statusMessage) {
-      upstreamCalls.inc({ service: state.service, status: String(statusCode) });
-      upstreamDuration.observe(
-        { service: state.service },
-        (performance.now() - state.started) / 1000,
-      );
-      if (statusCode >= 400 && !NOT_REPORTED.has(statusCode)) {
-        state.report(statusCode, statusMessage || STATUS_CODES[statusCode] || '');
-      }
-      return inner.onResponseStart(controller, statusCode, headers, statusMessage);
-    },
-    onResponseData: (controller, chunk) => inner.onResponseData(controller, chunk),
-    onResponseEnd: (controller, trailers) => inner.onResponseEnd(controller, trailers),
-    onResponseError(controller, error) {
-      if (!isClientAbort(error) && !reportedByGuard(error)) {
-        upstreamCalls.inc({ service: state.service, status: '0' });
-        state.report(0, (error as { code?: string }).code ?? error.name);
-      }
-      return inner.onResponseError(controller, error);
-    },
-  };
+type Legacy = {
+  onConnect?(abort: (error?: Error) => void, context?: object): void;
+  onError?(error: Error): void;
+  onUpgrade?(statusCode: number, headers: Buffer[] | null, socket: unknown): void;
+  onResponseStarted?(): void;
+  onHeaders?(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean;
+  onData?(chunk: Buffer): boolean;
+  onComplete?(trailers: Buffer[] | null): void;
+  onBodySent?(chunkSize: number, totalBytesSent: number): void;
+  onRequestSent?(): void;
+};
+
+// The callbacks undici's client calls (see ../upstream/guarded-dispatcher.ts), passed through;
+// the answer's status is counted and a failed answer reported on the way.
+class WatchHandler implements Legacy {
+  constructor(
+    private readonly inner: Legacy,
+    private readonly state: WatchState,
+  ) {}
+  onConnect(abort: (error?: Error) => void, context?: object) {
+    return this.inner.onConnect?.(abort, context);
+  }
+  onHeaders(statusCode: number, headers: Buffer[], resume: () => void, text: string) {
+    if (statusCode >= 200) {
+      const { service, started, report } = this.state;
+      upstreamCalls.inc({ service, status: String(statusCode) });
+      upstreamDuration.observe({ service }, (performance.now() - started) / 1000);
+      if (statusCode >= 400 && !NOT_REPORTED.has(statusCode))
+        report(statusCode, text || STATUS_CODES[statusCode] || '');
+    }
+    return this.inner.onHeaders?.(statusCode, headers, resume, text) ?? true;
+  }
+  onData(chunk: Buffer) {
+    return this.inner.onData?.(chunk) ?? true;
+  }
+  onComplete(trailers: Buffer[] | null) {
+    return this.inner.onComplete?.(trailers);
+  }
+  onError(error: Error) {
+    if (!isClientAbort(error) && !reportedByGuard(error)) {
+      upstreamCalls.inc({ service: this.state.service, status: '0' });
+      this.state.report(0, (error as { code?: string }).code ?? error.name);
+    }
+    return this.inner.onError?.(error);
+  }
+  onUpgrade(statusCode: number, headers: Buffer[] | null, socket: unknown) {
+    return this.inner.onUpgrade?.(statusCode, headers, socket);
+  }
+  onResponseStarted() {
+    return this.inner.onResponseStarted?.();
+  }
+  onBodySent(chunkSize: number, totalBytesSent: number) {
+    return this.inner.onBodySent?.(chunkSize, totalBytesSent);
+  }
+  onRequestSent() {
+    return this.inner.onRequestSent?.();
+  }
 }

@@ -14,6 +14,7 @@ import { expiresSoon } from '../session/access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import type { Breakers } from './breakers';
 import { clientAddressOf as clientAddress } from './client-address';
+import { Departure } from './departure';
 import { handOver } from './handover';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget } from './services';
@@ -99,11 +100,8 @@ export function proxyFastPath(deps: FastPathDeps) {
       tokens: { accessToken, refreshToken },
     });
     app.countInFlight(res);
-    const controller = new AbortController();
     // The visitor went away before the answer was complete: stop the upstream work too.
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
+    const departure = new Departure(res);
     const attempt = (): Promise<Attempt> =>
       streamAttempt(
         { method, headers, cid, shopOrigin, shuttingDown: () => app.shuttingDown },
@@ -113,7 +111,7 @@ export function proxyFastPath(deps: FastPathDeps) {
           origin,
           path,
           timeoutMs: config.timeouts.proxy,
-          signal: controller.signal,
+          signal: departure,
           accessToken: publicPolicy ? null : accessToken,
           direct: true,
           cachePolicy: publicPolicy,
@@ -152,7 +150,7 @@ export function proxyFastPath(deps: FastPathDeps) {
           outcome = await attempt();
           if (outcome.kind === 'written') return outcome.statusCode;
           if (outcome.kind === 'answer') return outcome.answer.statusCode;
-          if (controller.signal.aborted) return 0;
+          if (departure.aborted) return 0;
           throw outcome.error;
         })
         .catch((error: unknown) => {

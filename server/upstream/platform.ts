@@ -3,7 +3,7 @@ import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest
 import type { Config } from '../config';
 import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 import type { Reporter } from '../error-reporting';
-import { upstreamQueuedCut, upstreamWatch } from '../observability/upstream-watch';
+import { upstreamQueuedCut, watchedDispatcher } from '../observability/upstream-watch';
 
 const OFF = { enabled: false } as Reporter;
 
@@ -27,7 +27,7 @@ export function createPlatform(config: Config, reporter: () => Reporter = () => 
   });
   // Every call: traceparent, metrics, failed answers reported (observability/upstream-watch.ts),
   // inside the guard (its deadline handler wraps the calls it passes on).
-  const watched = pool.compose(upstreamWatch(reporter));
+  const watched = watchedDispatcher(pool, reporter);
   // Calls that set no headersTimeout of their own get the proxy's. A call cut while it waits for
   // a connection never reaches the watch: the guard tells it (reported like any failed call).
   const dispatcher = guardDispatcher(

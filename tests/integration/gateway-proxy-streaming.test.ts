@@ -175,6 +175,35 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     req.destroy();
     await expect(withTimeout(upstreamClosed, 2000)).resolves.toBe('done');
   });
+
+  it('aborts the upstream call when the browser goes away in the middle of the answer', async () => {
+    let firstChunkSent!: () => void;
+    const upstreamWrote = new Promise<void>((resolve) => (firstChunkSent = resolve));
+    const upstreamClosed = new Promise<void>((resolve) =>
+      upstream.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first chunk\n', () => firstChunkSent());
+        res.on('close', () => resolve());
+      }),
+    );
+    const req = httpRequest({
+      port,
+      agent: false,
+      path: '/api/services/catalogue/slow-body',
+      headers: { host: 'shop.localhost' },
+    });
+    req.on('error', () => {});
+    const status = new Promise<number>((resolve) =>
+      req.on('response', (res) => {
+        resolve(res.statusCode ?? 0);
+        res.once('data', () => req.destroy());
+      }),
+    );
+    req.end();
+    await upstreamWrote;
+    expect(await status).toBe(200);
+    await expect(withTimeout(upstreamClosed, 2000)).resolves.toBe('done');
+  });
 });
 
 type RawUpstream = { url: string; handle(listener: RequestListener): void; close(): Promise<void> };
