@@ -56,10 +56,18 @@ export function errorMessage(error: unknown): string | null {
   return null;
 }
 
-/** The separate error screen of every route (its ErrorBoundary). */
-export function RouteErrorScreen({ error, path }: { error: unknown; path: string }) {
+/** The separate error screen of every route (its ErrorBoundary), and the root's (not in the layout). */
+export function RouteErrorScreen({
+  error,
+  path,
+  inLayout = true,
+}: {
+  error: unknown;
+  path: string;
+  inLayout?: boolean;
+}) {
   if (isRouteErrorResponse(error) && error.status === 404)
-    return <NotFoundScreen path={path} inLayout />;
+    return <NotFoundScreen path={path} inLayout={inLayout} />;
   return <GenericErrorScreen message={errorMessage(error)} />;
 }
 

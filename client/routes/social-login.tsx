@@ -9,6 +9,7 @@ import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/social-login';
 import { page } from '../lib/island';
+import { loaderMeta, withMeta } from '../lib/seo';
 import { TITLES, type Mode } from '../components/account/social-login-modes';
 
 // The sign-in screen, where the `auth` middleware sends a signed-out visitor (?returnTo=): "Continue
@@ -26,7 +27,11 @@ export function loader(args: Route.LoaderArgs) {
   // A provider's sign-in that failed comes back here with ?error=<code>&provider=<id>.
   const providerName = providers.find((p) => p.id === query.get('provider'))?.name ?? null;
   const socialError = socialErrorMessage(query.get('error'), providerName);
-  return { returnTo, mode, providers, socialError };
+  // The title travels with the data (loaderMeta): the titles stay off the first load (ADR 0209).
+  return withMeta(args.context, { returnTo, mode, providers, socialError }, ({ mode }) => [
+    { title: TITLES[mode] },
+    { name: 'robots', content: 'noindex' },
+  ]);
 }
 
 // Every form of the screen posts here with its intent: registration and the reset request
@@ -40,10 +45,7 @@ export async function action(args: Route.ActionArgs) {
   return sessionForm ?? data({ intent: 'unknown' }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: TITLES[loaderData?.mode ?? 'sign-in'] },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = loaderMeta;
 
 const pageCode = () => import('../pages/social-login');
 export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);

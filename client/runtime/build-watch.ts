@@ -59,7 +59,24 @@ export function reloadFor(path: string): boolean {
   return true;
 }
 
+type RouterWindow = {
+  __reactRouterDataRouter?: {
+    state: { location: Location };
+    subscribe(listener: (state: { location: Location }) => void): () => void;
+  };
+};
+
 export function startBuildWatch(current: string): void {
+  // Each client navigation, once it has moved to its new location: with a newer build out, that
+  // location is loaded from the server instead (this file loads at idle: a navigation before that
+  // has no newer build to know of). Here rather than in the root route: off the first load.
+  const router = (window as RouterWindow).__reactRouterDataRouter;
+  let location = router?.state.location;
+  router?.subscribe((state) => {
+    if (state.location === location) return;
+    location = state.location;
+    if (newerBuild) reloadFor(location.pathname + location.search);
+  });
   const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
   window.setTimeout(
     () => idle(() => void loadAppManifest(current).then(() => checkBuild(current))),

@@ -1,3 +1,4 @@
+import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
 import type * as SentryBrowser from './sentry-browser';
 
 // Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
@@ -28,7 +29,7 @@ function load(): Promise<Sdk | null> {
       // The SDK has its own global handlers from here on.
       window.removeEventListener('error', onError);
       window.removeEventListener('unhandledrejection', onRejection);
-      sdk.start(dsn!, pageCid());
+      sdk.start(dsn!, readCidFromDocument());
       sdk.setUser(user);
       for (const error of early.splice(0)) sdk.captureError(error);
       return sdk;
@@ -38,16 +39,12 @@ function load(): Promise<Sdk | null> {
   return loading;
 }
 
-function pageCid(): string {
-  return document.querySelector('meta[name="correlation-id"]')?.getAttribute('content') ?? '';
-}
-
 export function reportingEnabled(): boolean {
   return dsn !== null;
 }
 
 export function startReporting(): void {
-  dsn = document.querySelector('meta[name="error-reporting"]')?.getAttribute('content') || null;
+  dsn = readReportingDsnFromDocument();
   if (!dsn) return;
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);

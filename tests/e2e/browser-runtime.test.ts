@@ -181,6 +181,31 @@ describe('build metadata', () => {
     await page.close();
   });
 
+  it('makes the next client navigation a full page load once a newer build is out', async () => {
+    const page = await browser.newPage();
+    // The gateway says another build is current, and that build's metadata is newer.
+    await page.route(/\/builds\/latest\.json/, (route) =>
+      route.fulfill({ json: { buildId: 'newer-build' } }),
+    );
+    await page.route(/\/assets\/builds\/meta\/newer-build\.json/, (route) =>
+      route.fulfill({ json: { id: 'newer-build', timestamp: Date.now() + 3_600_000, routes: [] } }),
+    );
+    const checked = page.waitForResponse((r) => r.url().includes('/meta/newer-build.json'), {
+      timeout: 30_000,
+    });
+    await open(page, '/sentry-test');
+    await checked;
+    await page.waitForTimeout(200); // its JSON read
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
+    });
+    await page.getByRole('link', { name: /home$/ }).click();
+    await page.waitForURL(`${shop.url}/`);
+    await expect.poll(() => documents).toEqual(['/']);
+    await page.close();
+  });
+
   it('a manifest that fails to load is only logged: no error on the page', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];

@@ -56,3 +56,38 @@ describe.each(Object.entries(VIEWPORTS))('menus and pages on a %s', (_size, view
     await context.close();
   });
 });
+
+describe('signing out with JavaScript', () => {
+  // "Sign out" is the profile menu's form post to /social-login with JavaScript too (ADR 0209):
+  // the session ends, both cookies go and the page loads home as a visitor.
+  it('posts the menu form, lands home signed out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('E-mail').fill(DEMO.email);
+    await dialog.getByLabel('Password').fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    const summary = page.locator('summary[aria-label^="Account menu"]');
+    await summary.waitFor();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.goto(`${shop.url}/orders`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    await summary.click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${shop.url}/`);
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(posts).toEqual(['/social-login']);
+    const cookies = await context.cookies(shop.url);
+    expect(cookies.filter((c) => c.name === 'access_token' || c.name === 'refresh_token')).toEqual(
+      [],
+    );
+    await context.close();
+  });
+});

@@ -24,6 +24,34 @@ describe('first-load JavaScript', () => {
     expect(framework.includes('__reactRouterVersion')).toBe(true);
   });
 
+  it('has no file of its own for the bundler runtime, entry.client or the root route (ADR 0209)', () => {
+    for (const page of build.pages) {
+      const files = firstLoad(page.id);
+      // React's CommonJS interop runs in the framework chunk (React through an ES module).
+      expect(named(files, 'rolldown-runtime'), page.id).toEqual([]);
+      // entry.client and the root route module only call or re-export the app chunk's code.
+      for (const name of ['entry.client', 'root']) {
+        const [file] = named(files, name);
+        expect(build.file(file!).raw, `${page.id}: ${name}`).toBeLessThan(200);
+      }
+    }
+  });
+
+  it("uses the storefront's preload helper, and no dependency list names a chunk every page has", () => {
+    const all = readdirSync(join(BUILD_DIR, 'client/assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => build.file(`/assets/${f}`).text);
+    // Vite's own helper preloads stylesheets ("Unable to preload CSS"); ours does not.
+    expect(all.filter((text) => text.includes('Unable to preload CSS'))).toEqual([]);
+    const app = build.file(named(firstLoad('home'), 'app')[0]!).text;
+    expect(app).toContain('vite:preloadError');
+    for (const text of all) {
+      const deps = text.match(/m\.f\|\|\(m\.f=(\[[^\]]*\])/)?.[1];
+      if (deps) expect(deps).not.toMatch(/assets\/(framework|app)-/);
+      expect(text).not.toContain('/* empty css');
+    }
+  });
+
   it("ships React Router's production build to the browser (no development warnings)", () => {
     const framework = build.file(named(firstLoad('home'), 'framework')[0]!).text;
     expect(framework.includes('React Router default ErrorBoundary')).toBe(false);

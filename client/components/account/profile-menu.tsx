@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { apiFetch } from '../../lib/api';
 import { appLink } from '../../lib/app-links';
 import { usePageContext } from '../../lib/page-context';
 import './account.css';
@@ -57,13 +56,10 @@ export function ProfileMenu() {
     );
   }
 
-  // Without JavaScript the form posts to /social-login, whose action signs out the same way.
-  const signOut = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await apiFetch('/auth/sign-out', { method: 'POST' });
-    // The gateway cleared the cookies whatever uaa said; reload everything as a visitor.
-    window.location.assign('/');
-  };
+  // "Sign out" is a form post to /social-login, with or without JavaScript: its action revokes
+  // the session, clears the cookies and sends the page home, which loads everything again as a
+  // visitor (what a fetch to /auth/sign-out and a load of "/" did, without the API client's code
+  // on the first load; ADR 0209).
   const name = account.login ?? account.email ?? 'Your account';
   return (
     <details className="profile-menu" ref={menu}>
@@ -93,7 +89,7 @@ export function ProfileMenu() {
           </a>
         </li>
         <li>
-          <form method="post" action="/social-login" onSubmit={(event) => void signOut(event)}>
+          <form method="post" action="/social-login">
             <input type="hidden" name="intent" value="sign-out" />
             <button type="submit">Sign out</button>
           </form>

@@ -1,0 +1,82 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { PublicContext } from '../shared/contracts/context';
+import type { Route } from './+types/root';
+import { GenericErrorScreen, RouteErrorScreen } from './components/error-screens';
+import { CmsDefaultLayout } from './components/layout/cms-default-layout';
+import { NavigationProgress } from './components/layout/navigation-progress';
+import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
+import { useChunkFailure } from './runtime/chunk-guard';
+
+// The root route's components (./root.tsx re-exports them; its loader stays there).
+// The context is per page load; client navigation keeps it (the url path is tracked client-side).
+export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
+  return formMethod !== undefined && formMethod !== 'GET';
+}
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='14' fill='%231f7a4d'/%3E%3C/svg%3E";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const cid = useCid();
+  const nonce = useNonce();
+  const reportingDsn = useReportingDsn();
+  const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
+  const tenant = root?.context.tenant;
+  return (
+    <html lang={tenant?.locale?.slice(0, 2) ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="correlation-id" content={cid} />
+        {reportingDsn && <meta name="error-reporting" content={reportingDsn} />}
+        <link rel="icon" href={FAVICON} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+// Re-exported by the route module, so React Router does not wrap them to pass their props: the
+// loader's data and the error come from its hooks.
+export function Shell() {
+  const loaderData = useLoaderData() as Route.ComponentProps['loaderData'];
+  // Marks the document once React has hydrated it (the browser runtime and tests look for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  const location = useLocation();
+  const chunkFailure = useChunkFailure();
+  return (
+    <>
+      <NavigationProgress />
+      <CmsDefaultLayout context={loaderData.context}>
+        {/* A route module that failed to load again within 10 s: the error screen, no reload. */}
+        {chunkFailure === location.pathname + location.search ? <GenericErrorScreen /> : <Outlet />}
+      </CmsDefaultLayout>
+    </>
+  );
+}
+
+export function RootErrorBoundary() {
+  // Without the layout: the screen is the page's <main>.
+  return (
+    <RouteErrorScreen error={useRouteError()} path={useLocation().pathname} inLayout={false} />
+  );
+}
