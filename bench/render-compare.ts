@@ -22,10 +22,18 @@ const replay = await startReplay(shop.recording);
 const gateways: Record<string, GatewayProcess> = {};
 try {
   gateways[`now (${BUILD_DIR})`] = await startGatewayProcess(replay.url);
-  // The same build with other young generation sizes (GC cost vs resident memory), e.g. "8,16".
-  for (const mb of (process.env.COMPARE_SEMI_SPACE_MB ?? '').split(',').filter(Boolean)) {
+  // The same build with other young generation sizes (GC cost vs resident memory), e.g. "8,16",
+  // each optionally with its old generation cap: "16:72" (semi-space 16 MB, heap 72 MB).
+  const heapMb = process.env.GATEWAY_HEAP_MB;
+  for (const spec of (process.env.COMPARE_SEMI_SPACE_MB ?? '').split(',').filter(Boolean)) {
+    const [mb, heap] = spec.split(':');
     process.env.GATEWAY_SEMI_SPACE_MB = mb;
-    gateways[`semi-space ${mb} MB`] = await startGatewayProcess(replay.url);
+    if (heap) process.env.GATEWAY_HEAP_MB = heap;
+    else if (heapMb) process.env.GATEWAY_HEAP_MB = heapMb;
+    else delete process.env.GATEWAY_HEAP_MB;
+    gateways[`semi-space ${mb} MB${heap ? `, heap ${heap} MB` : ''}`] = await startGatewayProcess(
+      replay.url,
+    );
   }
   if (other) {
     const dir = resolve(other);

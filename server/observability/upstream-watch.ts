@@ -59,7 +59,7 @@ export function upstreamQueuedCut(reporter: () => Reporter) {
  * The pool with every call watched. A wrapper of the dispatcher rather than an undici interceptor
  * (`compose`): an interceptor gets undici's new-style handler callbacks, so each call paid for
  * three handler conversions and parsed the answer's headers twice; this wrapper keeps the
- * callbacks undici's client calls natively (ADR 0209).
+ * callbacks undici's client calls natively (ADR 0201).
  */
 export function watchedDispatcher(inner: Dispatcher, reporter: () => Reporter): Dispatcher {
   class Watched extends Dispatcher {

@@ -5,7 +5,7 @@ import type { LeaveSignal } from './stream-exchange';
  * The fast path's "the visitor left": set when the response closes before it finished, as the
  * route's AbortController is, but without an AbortController (an AbortSignal costs a
  * transferable object, and undici's listener on it an abort-listener registration, per call:
- * together ~30 % of a proxied read's CPU, ADR 0209). One listener at a time is all an attempt
+ * together ~30 % of a proxied read's CPU, ADR 0201). One listener at a time is all an attempt
  * needs.
  */
 export class Departure implements LeaveSignal {

@@ -139,7 +139,7 @@ type Abort = (reason?: Error) => void;
 /**
  * undici's dispatch handler for one read (the callbacks its client calls natively): what its
  * `stream()` API did for us, without the AbortSignal listener and async resource it costs per call
- * (~30 % of a proxied read's CPU, ADR 0209). The answer's body goes to the visitor's socket (or,
+ * (~30 % of a proxied read's CPU, ADR 0201). The answer's body goes to the visitor's socket (or,
  * for an answer the caller sends itself, to a PassThrough), pausing the upstream while the socket
  * is full; the visitor leaving aborts the upstream call.
  */
