@@ -17,6 +17,7 @@ import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { NavigationProgress } from './components/layout/navigation-progress';
 import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
+import { usePendingPageGuard } from './runtime/pending-page';
 
 // The root route's components (./root.tsx re-exports them; its loader stays there).
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).
@@ -62,6 +63,7 @@ export function Shell() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const location = useLocation();
+  usePendingPageGuard(location.key);
   const chunkFailure = useChunkFailure();
   return (
     <>

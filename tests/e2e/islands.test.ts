@@ -159,6 +159,30 @@ describe('islands', () => {
     const target = await link.getAttribute('href');
     const h1 = page.locator('main h1').first();
     const before = await h1.textContent();
+    // While the address is the product's and the home page is still on screen, that page takes
+    // no input: its <main> is inert and busy (checked on every frame and DOM change).
+    await page.evaluate((homeHeading) => {
+      const state = window as unknown as { pendingSeen: number; takingInput: number };
+      state.pendingSeen = 0;
+      state.takingInput = 0;
+      const check = () => {
+        const main = document.querySelector('main')!;
+        if (location.pathname === '/' || main.querySelector('h1')?.textContent !== homeHeading)
+          return;
+        state.pendingSeen += 1;
+        if (!main.inert || main.getAttribute('aria-busy') !== 'true') state.takingInput += 1;
+      };
+      new MutationObserver(check).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+      const frame = () => {
+        check();
+        requestAnimationFrame(frame);
+      };
+      frame();
+    }, before);
     await link.click();
     await page.waitForURL((url) => url.pathname === target);
     // The home page stays until the product page's code is there, then the product shows.
@@ -168,6 +192,14 @@ describe('islands', () => {
     // The title came with the loader's data (computed on the server, ADR 0208).
     await expect.poll(() => page.title()).toContain(heading);
     expect(await page.evaluate(() => (window as unknown as { blank: boolean }).blank)).toBe(false);
+    const guard = await page.evaluate(() => {
+      const { pendingSeen, takingInput } = window as unknown as Record<string, number>;
+      return { pendingSeen, takingInput };
+    });
+    expect(guard.pendingSeen).toBeGreaterThan(0);
+    expect(guard.takingInput).toBe(0);
+    // The product page takes input again.
+    expect(await page.evaluate(() => document.querySelector('main')!.inert)).toBe(false);
     // A client navigation, not a document load.
     expect(documents).toEqual(['GET']);
     await close();
