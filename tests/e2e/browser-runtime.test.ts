@@ -200,9 +200,12 @@ describe('build metadata', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(new URL(r.url()).pathname);
     });
+    // The document load of the target, to its end (closing the page while it commits can hang).
+    const loaded = page.waitForEvent('load', { timeout: 30_000 });
     await page.getByRole('link', { name: /home$/ }).click();
-    await page.waitForURL(`${shop.url}/`);
-    await expect.poll(() => documents).toEqual(['/']);
+    await loaded;
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(documents).toEqual(['/']);
     await page.close();
   });
 
