@@ -15,7 +15,31 @@ const SHELL = /[\\/]client[\\/](root|entry\.client)\.tsx$/;
 // chunk (~0.1 KB brotli there) rather than a file of their own on most first loads (0.2 KB).
 const ROUTES_SHARE = /[\\/]client[\\/]lib[\\/]seo\.ts$/;
 
+// Stylesheets: one style.css for all (cssCodeSplit false); their modules are empty in the chunks
+// and stay with the app chunk, so that a route module importing its page's stylesheet does not
+// import a group chunk below for it (every group takes its modules' imports along).
+const STYLES = /\.css$/;
+
 const firstLoad = new Set<string>();
+// The modules that the layout's islands (header and footer: the `*.island.ts` files of the first
+// load) import: the cart store, the API client, the route table of `href`, money formatting...
+// Every page fetches them once it is idle; as one "shared" chunk they are one request, and one
+// entry instead of up to seven in each list of dependencies (the app chunk's, the route modules').
+// The islands' own modules keep their chunks: a dynamic import of a module inside a group chunk
+// takes a namespace object, whose helper would be the bundler's runtime again, a file of its own
+// on every first load. ADR 0209.
+const ISLAND = /\.island\.tsx?$/;
+const shared = new Set<string>();
+const imported = new Set<string>(); // targets of a dynamic import()
+// The modules that the checkout and order pages share (slot, payment and cart review, totals,
+// order head), the forms' own (fields, errors, lines editor) and the catalogue pages' (product
+// grid and detail, breadcrumbs, pagination): one chunk each rather than up to ten small ones
+// listed by each route module of those pages. ADR 0209.
+const ORDERS = /[\\/]client[\\/]components[\\/](checkout|orders|smart-carts)[\\/]/;
+const CATALOGUE = /[\\/]client[\\/]components[\\/](catalogue|search)[\\/]/;
+const FORMS = /[\\/]client[\\/]components[\\/](forms|registration)[\\/]/;
+const lazyGroup = (dir: RegExp) => (id: string) =>
+  dir.test(id) && !firstLoad.has(id) && !shared.has(id) && !imported.has(id);
 
 const firstLoadChunks = {
   plugin: {
@@ -24,14 +48,36 @@ const firstLoadChunks = {
     // After the module graph is complete and before chunking: the static closure of the shell.
     buildEnd() {
       if (this.environment.name !== 'client') return;
-      firstLoad.clear();
-      const queue = [...this.getModuleIds()].filter((id) => SHELL.test(id));
-      while (queue.length) {
-        const id = queue.pop()!;
-        if (firstLoad.has(id)) continue;
-        firstLoad.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      const closure = (from: string[], into: Set<string>, skip: (id: string) => boolean) => {
+        const queue = [...from];
+        while (queue.length) {
+          const id = queue.pop()!;
+          if (into.has(id) || skip(id)) continue;
+          into.add(id);
+          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      imported.clear();
+      for (const id of this.getModuleIds()) {
+        for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+          imported.add(target);
+        }
       }
+      firstLoad.clear();
+      closure(
+        [...this.getModuleIds()].filter((id) => SHELL.test(id)),
+        firstLoad,
+        () => false,
+      );
+      shared.clear();
+      const islands = [...firstLoad]
+        .filter((id) => ISLAND.test(id))
+        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+      closure(
+        islands.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []),
+        shared,
+        (id) => imported.has(id) || firstLoad.has(id) || FRAMEWORK.test(id),
+      );
     },
   } satisfies Plugin,
   options: {
@@ -40,9 +86,16 @@ const firstLoadChunks = {
       {
         name: 'app',
         test: (id: string) =>
-          (firstLoad.has(id) || ROUTES_SHARE.test(id)) && !FRAMEWORK.test(id) && !SHELL.test(id),
+          (firstLoad.has(id) || ROUTES_SHARE.test(id) || STYLES.test(id)) &&
+          !FRAMEWORK.test(id) &&
+          !SHELL.test(id),
         priority: 1,
       },
+      { name: 'shared', test: (id: string) => shared.has(id), priority: 1 },
+      // Before "orders", which would take the forms' modules along with its own.
+      { name: 'forms', test: lazyGroup(FORMS), priority: 1 },
+      { name: 'orders', test: lazyGroup(ORDERS), priority: 1 },
+      { name: 'catalogue', test: lazyGroup(CATALOGUE), priority: 1 },
     ],
   },
 };
@@ -129,8 +182,41 @@ function stripEmptyCssComments(): Plugin {
 }
 
 // The framework and app chunks are on every first load (the page links them): no dynamic import
-// needs to preload them, so they leave every list of dependencies (shorter route modules).
+// needs to preload them, so they leave every list of dependencies (shorter route modules). Nor
+// does the imported chunk itself: our helper (client/runtime/preload.ts) imports it at once,
+// beside the preloads, where Vite's own waited for them first.
 const ALWAYS_LOADED = /(^|\/)(framework|app)-[\w-]+\.js$/;
+
+// Vite writes a chunk's preload lists as indexes into a table, `__vite__mapDeps([0,1])`, with the
+// table's function at the top of the chunk. A route module has one dynamic import (its page): the
+// list written in place is ~40 bytes brotli shorter on its first load. ADR 0209.
+function inlineSinglePreloadList(): Plugin {
+  const TABLE =
+    /^const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);\n/;
+  return {
+    name: 'storefront:inline-single-preload-list',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite's import analysis wrote the tables (its own generateBundle).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (this.environment.name !== 'client') return;
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const table = TABLE.exec(chunk.code);
+          const uses = chunk.code.match(/__vite__mapDeps\(\[[\d,]*\]\)/g) ?? [];
+          if (!table || uses.length !== 1) continue;
+          const files = JSON.parse(table[1]!) as string[];
+          const indexes = JSON.parse(uses[0]!.slice('__vite__mapDeps('.length, -1)) as number[];
+          chunk.code = chunk.code
+            .slice(table[0].length)
+            .replace(uses[0]!, JSON.stringify(indexes.map((i) => files[i])));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -140,6 +226,7 @@ export default defineConfig({
     reactEsm(),
     firstLoadChunks.plugin,
     stripEmptyCssComments(),
+    inlineSinglePreloadList(),
   ],
   // One stylesheet for every page (~5 KB brotli): one blocking request instead of up to six
   // (React Router links Vite's single style.css from the root route). ADR 0152.
@@ -147,7 +234,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: false,
     modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      resolveDependencies: (file, deps) =>
+        deps.filter((dep) => dep !== file && !ALWAYS_LOADED.test(dep)),
     },
   },
   environments: {

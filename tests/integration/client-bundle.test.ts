@@ -46,10 +46,26 @@ describe('first-load JavaScript', () => {
     const app = build.file(named(firstLoad('home'), 'app')[0]!).text;
     expect(app).toContain('vite:preloadError');
     for (const text of all) {
-      const deps = text.match(/m\.f\|\|\(m\.f=(\[[^\]]*\])/)?.[1];
-      if (deps) expect(deps).not.toMatch(/assets\/(framework|app)-/);
+      // Preload lists (Vite's table, or written in place in a route module) name "assets/x.js".
+      expect(text).not.toMatch(/"assets\/(framework|app)-/);
       expect(text).not.toContain('/* empty css');
     }
+  });
+
+  it('keeps route modules short: no preload table, at most five files listed, never the page itself (ADR 0209)', () => {
+    let lists = 0;
+    for (const page of build.pages) {
+      const text = build.file(page.module).text;
+      expect(text, page.id).not.toContain('__vite__mapDeps');
+      // `preload(() => import(`./page-x.js`), ["assets/y.js", ...])`
+      for (const [, page, list] of text.matchAll(/import\(`\.\/([^`]+)`\),(\[[^\]]*\])/g)) {
+        lists++;
+        const files = JSON.parse(list!) as string[];
+        expect(files.length, page).toBeLessThanOrEqual(5);
+        expect(files, page).not.toContain(`assets/${page}`);
+      }
+    }
+    expect(lists).toBeGreaterThan(20);
   });
 
   it("ships React Router's production build to the browser (no development warnings)", () => {
