@@ -37,7 +37,7 @@ const imported = new Set<string>(); // targets of a dynamic import()
 // listed by each route module of those pages. ADR 0209.
 const ORDERS = /[\\/]client[\\/]components[\\/](checkout|orders|smart-carts)[\\/]/;
 const CATALOGUE = /[\\/]client[\\/]components[\\/](catalogue|search)[\\/]/;
-const FORMS = /[\\/]client[\\/]components[\\/](forms|registration)[\\/]/;
+const FORMS = /[\\/]client[\\/]components[\\/](forms|registration|lists|profile)[\\/]/;
 const lazyGroup = (dir: RegExp) => (id: string) =>
   dir.test(id) && !firstLoad.has(id) && !shared.has(id) && !imported.has(id);
 
@@ -186,6 +186,10 @@ function stripEmptyCssComments(): Plugin {
 // does the imported chunk itself: our helper (client/runtime/preload.ts) imports it at once,
 // beside the preloads, where Vite's own waited for them first.
 const ALWAYS_LOADED = /(^|\/)(framework|app)-[\w-]+\.js$/;
+// The "shared" chunk is preloaded by the app chunk's imports of the layout's islands, which start
+// no later than any other lazy import (islandsMayLoad, client/lib/island.tsx): no other list
+// needs to name it (~20 bytes brotli a route module).
+const SHARED_CHUNK = /(^|\/)shared-[\w-]+\.js$/;
 
 // Vite writes a chunk's preload lists as indexes into a table, `__vite__mapDeps([0,1])`, with the
 // table's function at the top of the chunk. A route module has one dynamic import (its page): the
@@ -234,8 +238,13 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: false,
     modulePreload: {
-      resolveDependencies: (file, deps) =>
-        deps.filter((dep) => dep !== file && !ALWAYS_LOADED.test(dep)),
+      resolveDependencies: (file, deps, { hostId }) =>
+        deps.filter(
+          (dep) =>
+            dep !== file &&
+            !ALWAYS_LOADED.test(dep) &&
+            (!SHARED_CHUNK.test(dep) || ALWAYS_LOADED.test(hostId)),
+        ),
     },
   },
   environments: {
