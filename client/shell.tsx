@@ -18,15 +18,15 @@ import { NavigationProgress } from './components/layout/navigation-progress';
 import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
+// A file beside the assets (cached for a year), not a data: URL: the layout renders the link on
+// hydration, so a data: URL's ~0.1 KB brotli would be on every first load of JavaScript. ADR 0209.
+import FAVICON from './favicon.svg?no-inline';
 
 // The root route's components (./root.tsx re-exports them; its loader stays there).
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).
 export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
   return formMethod !== undefined && formMethod !== 'GET';
 }
-
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Ccircle cx='16' cy='16' r='14' fill='%231f7a4d'/%3E%3C/svg%3E";
 
 export function Layout({ children }: { children: ReactNode }) {
   const cid = useCid();

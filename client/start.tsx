@@ -7,6 +7,7 @@ import {
   readReportingDsnFromDocument,
   ReportingDsnContext,
 } from './lib/cid-context';
+import { whenIdle } from './lib/idle';
 import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
 import { reportError, startReporting } from './runtime/reporting';
@@ -28,8 +29,7 @@ export function start(): void {
   // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
   const version = manifest?.version;
   if (version) {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-    idle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch(version)));
+    whenIdle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch(version)));
   }
 
   startTransition(() => {

@@ -90,8 +90,9 @@ export function holdIslandSubmits(): void {
       return;
     }
     if (event.defaultPrevented || passing.has(form) || failed) return;
-    // A GET form (the search box) navigates as well without its code: nothing to lose.
-    if (form.method !== 'post' || reactOwned(form)) return;
+    // A GET form (the search box) navigates as well without its code: nothing to lose. Nor does
+    // a form that posts natively with its code too (`data-native`: the account menu's sign-out).
+    if (form.method !== 'post' || form.dataset.native != null || reactOwned(form)) return;
     if (document.documentElement.dataset.hydrated !== 'true') return;
     event.preventDefault();
     held.push({ form, submitter: event.submitter, since: performance.now() });

@@ -8,6 +8,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { whenIdle } from './idle';
 
 // Islands (docs/decisions/0204): parts of a page whose code is not on the first load. The server
 // renders them in full (they work without JavaScript: links and forms); the browser keeps that
@@ -28,8 +29,7 @@ export function islandsMayLoad(): Promise<void> {
       resolve();
     };
     for (const type of TRIGGERS) addEventListener(type, go, { capture: true, passive: true });
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-    idle(go);
+    whenIdle(go);
   });
   return started;
 }

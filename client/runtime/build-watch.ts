@@ -1,4 +1,5 @@
 import { mayReload } from './reload-guard';
+import { whenIdle } from '../lib/idle';
 
 // The browser runtime's update check (specification sections 4, 7 and 9): a second after the page
 // is idle it reads this build's metadata (/assets/builds/meta/{buildId}.json, written at build
@@ -77,9 +78,8 @@ export function startBuildWatch(current: string): void {
     location = state.location;
     if (newerBuild) reloadFor(location.pathname + location.search);
   });
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
   window.setTimeout(
-    () => idle(() => void loadAppManifest(current).then(() => checkBuild(current))),
+    () => whenIdle(() => void loadAppManifest(current).then(() => checkBuild(current))),
     1_000,
   );
   window.setInterval(() => void checkBuild(current), BUILD_POLL_MS);

@@ -1,4 +1,5 @@
 import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
+import { whenIdle } from '../lib/idle';
 import type * as SentryBrowser from './sentry-browser';
 
 // Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
@@ -48,8 +49,7 @@ export function startReporting(): void {
   if (!dsn) return;
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-  window.setTimeout(() => idle(() => void load()), 1_000);
+  window.setTimeout(() => whenIdle(() => void load()), 1_000);
 }
 
 /** Reports an error; resolves with the event id (null when reporting is off). */

@@ -90,4 +90,35 @@ describe('signing out with JavaScript', () => {
     );
     await context.close();
   });
+
+  // The signed-in menu is an island (ADR 0209): before its code arrives, "Sign out" posts its
+  // form natively; the islands' submit hold (ADR 0205) must not keep it for 8 s.
+  it('posts at once before the account menu island has its code', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('E-mail').fill(DEMO.email);
+    await dialog.getByLabel('Password').fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('summary[aria-label^="Account menu"]').waitFor();
+    // The menu's code never arrives on the next page.
+    await page.route(/\/assets\/account-menu-[\w-]+\.js/, () => {});
+    await page.goto(`${shop.url}/orders`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    });
+    const started = Date.now();
+    await page.locator('summary[aria-label^="Account menu"]').click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${shop.url}/`);
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(posts).toEqual(['/social-login']);
+    await context.close();
+  });
 });
