@@ -80,7 +80,6 @@ export function island<C extends ComponentType<any>>(
     );
     return keepServerHtml ? <Suspense fallback={null}>{content}</Suspense> : content;
   });
-  Island.displayName = 'Island';
   return Object.assign(Island, { preload }) as unknown as C & { preload: () => Promise<C> };
 }
 
