@@ -21,6 +21,7 @@ afterAll(async () => {
 async function signedInCheckout(
   javaScriptEnabled: boolean,
   viewport: { width: number; height: number } = VIEWPORTS.phone,
+  { pageCodeLate = false } = {},
 ) {
   const context = await browser.newContext({ viewport, javaScriptEnabled });
   const page = await context.newPage();
@@ -35,6 +36,14 @@ async function signedInCheckout(
   await page.locator('.quantity-add:not([disabled])').first().click();
   if (javaScriptEnabled)
     await expect.poll(() => page.locator('.cart-summary').textContent()).not.toBe('Cart is empty');
+  if (pageCodeLate) {
+    // The checkout page's code (an island, docs/decisions/0208) comes 2 s late, and only then.
+    await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+    await page.route(/\/assets\/(orders|checkout)[\w.-]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+  }
   await page.goto(`${shop.url}/checkout`);
   return { context, page };
 }
@@ -52,6 +61,28 @@ describe('checkout', () => {
     await on.page.getByRole('button', { name: 'Update totals' }).waitFor({ state: 'detached' });
     expect(await on.page.getByRole('button', { name: 'Place order' }).count()).toBe(1);
     await on.context.close();
+  });
+});
+
+describe('a slot chosen before the page could re-quote', () => {
+  it("re-quotes once the page's code is there: the total has the chosen slot's fee", async () => {
+    const { context, page } = await signedInCheckout(true, VIEWPORTS.desktop, {
+      pageCodeLate: true,
+    });
+    await page.waitForSelector('html[data-hydrated="true"]');
+    // A free slot of the day shown, other than the one quoted (the earliest, ADR 0166).
+    const slot = page
+      .getByRole('radio', { name: /\d\d:\d\d–\d\d:\d\d, (?!full)/, checked: false })
+      .first();
+    const value = await slot.getAttribute('value');
+    const label = (await slot.getAttribute('aria-label'))!.replace(/, [^,]*$/, '');
+    expect(page.url()).not.toContain(`slotId=${value}`);
+    await slot.check();
+    await page.waitForURL(new RegExp(`slotId=${value}`), { timeout: 15_000 });
+    await expect
+      .poll(() => page.locator('.checkout-summary .totals-slot').textContent())
+      .toBe(label);
+    await context.close();
   });
 });
 

@@ -43,3 +43,26 @@ describe.each(Object.entries(VIEWPORTS))('search and categories on a %s', (_size
     await page.close();
   });
 });
+
+describe('sorting before the page could', () => {
+  it("sends a sort chosen before the results page's code arrived, once it is there", async () => {
+    const page = await browser.newPage();
+    // The page's code (an island, docs/decisions/0208) comes 2 s late, and only then.
+    await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+    await page.route(/\/assets\/(catalogue|search-results)[\w.-]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto(`${shop.url}/search/milk`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const sort = page.getByLabel('Sort by');
+    const other = await sort.evaluate(
+      (select: HTMLSelectElement) => [...select.options].find((option) => !option.selected)!.value,
+    );
+    // As a shopper does: focus (the first interaction starts the page's code), then choose.
+    await sort.focus();
+    await sort.selectOption(other);
+    await page.waitForURL(new RegExp(`[?&]sort=${other}`), { timeout: 15_000 });
+    await page.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useSubmit } from 'react-router';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
@@ -57,11 +57,25 @@ export function SlotChoice({
   const money = useMoney();
   const submit = useSubmit();
   const ids = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const owner = event.currentTarget.form;
+  const requoteWith = (owner: HTMLFormElement | null) => {
     if (requote && owner)
       void submit(owner, { method: 'get', replace: true, preventScrollReset: true });
   };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => requoteWith(event.currentTarget.form);
+  // A slot chosen before this code arrived (the page is an island, docs/decisions/0208) fired no
+  // change event React saw: once here, a checked slot that is not the quoted one re-quotes.
+  const picker = useRef<HTMLFieldSetElement>(null);
+  const requoted = useRef<string | null>(null);
+  useEffect(() => {
+    const checked = picker.current?.querySelector<HTMLInputElement>(
+      `input[name="${name}"]:checked`,
+    );
+    // Once per slot: a slot the platform did not take is not sent again and again.
+    if (!checked || checked.value === chosen || checked.value === requoted.current) return;
+    requoted.current = checked.value;
+    requoteWith(checked.form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per quoted slot
+  }, [chosen, name]);
   const days = slotDays(slots);
   const chosenSlot = slots.find((slot) => slot.id === chosen);
   // The chosen slot's day is shown first; without one, the first day with a free slot.
@@ -69,6 +83,7 @@ export function SlotChoice({
   return (
     <>
       <fieldset
+        ref={picker}
         className="choices slot-picker"
         aria-describedby={error ? `${name}-error` : undefined}
       >

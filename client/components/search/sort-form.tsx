@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Form } from 'react-router';
 import { href } from '../../../shared/href';
 import { SORT_LABELS, SORTS, type SearchFilters } from './search-filters';
@@ -13,6 +13,13 @@ export function SortForm({
   filters: SearchFilters;
 }) {
   const id = useId();
+  // A sort chosen before this code arrived (the page is an island, docs/decisions/0208) fired no
+  // change event React saw, and there is no button with JavaScript: once here, it is sent.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = select.current;
+    if (chosen && chosen.value !== filters.sort) chosen.form?.requestSubmit();
+  }, [filters.sort]);
   return (
     <Form
       method="get"
@@ -24,6 +31,7 @@ export function SortForm({
       {filters.category && <input type="hidden" name="category" value={filters.category} />}
       <label htmlFor={id}>Sort by</label>
       <select
+        ref={select}
         id={id}
         name="sort"
         defaultValue={filters.sort}
