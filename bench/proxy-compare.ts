@@ -1,8 +1,7 @@
 import './lib/production';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startGatewayProcess, type GatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt, secondsFromEnv } from './lib/load';
+import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
 import { SHOP_HOST } from './lib/shop-recording';
 
 // A before/after of a proxied read in one run (for proxy hot-path work, docs/decisions/0201): the
@@ -12,33 +11,19 @@ import { SHOP_HOST } from './lib/shop-recording';
 // interleaved, CPU per request of each gateway process. Not part of `npm run bench`.
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 5);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 4);
-const PATH = '/api/services/catalogue/api/v1/offerings/off-milk-1';
-const BODY = JSON.stringify({ id: 'off-milk-1', name: 'Semi-skimmed milk 1 l', available: true });
-const jwtPart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ACCESS_TOKEN = `${jwtPart({ alg: 'RS256' })}.${jwtPart({ sub: 'bench', exp: 4102444800 })}.c2ln`;
-const headers = {
-  host: SHOP_HOST,
-  cookie: `access_token=${ACCESS_TOKEN}; refresh_token=bench-refresh-token-0123456789`,
-};
-
-const upstream = createServer((req, res) => {
-  req.resume();
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(BODY),
-  });
-  res.end(BODY);
-});
-upstream.keepAliveTimeout = 60_000;
-await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+const headers = { host: SHOP_HOST, cookie: VISITOR_COOKIE };
+const upstream = await startJsonUpstream();
 
 const gateways: Record<string, GatewayProcess> = {};
 try {
-  gateways.now = await startGatewayProcess(upstreamUrl);
+  gateways.now = await startGatewayProcess(upstream.url);
   const other = process.env.COMPARE_MAIN;
-  if (other) gateways[`compare (${other})`] = await startGatewayProcess(upstreamUrl, {}, other);
-  const target = (gateway: GatewayProcess) => ({ origin: gateway.url, path: PATH, headers });
+  if (other) gateways[`compare (${other})`] = await startGatewayProcess(upstream.url, {}, other);
+  const target = (gateway: GatewayProcess) => ({
+    origin: gateway.url,
+    path: PROXIED_PATH,
+    headers,
+  });
   for (const gateway of Object.values(gateways))
     await closedLoop(target(gateway), { concurrency: 16, seconds: 3 });
   const cpu: Record<string, number[]> = {};
@@ -63,5 +48,4 @@ try {
 } finally {
   for (const gateway of Object.values(gateways)) await gateway.stop();
   upstream.close();
-  upstream.closeAllConnections();
 }

@@ -1,10 +1,9 @@
 import './lib/production';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startBareProxy } from './lib/bare-proxy-process';
 import { startGatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt, openLoop, quantile, secondsFromEnv, type Target } from './lib/load';
 import { startNginxProxy } from './lib/nginx-proxy';
+import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
 import { cpuMeter, processTree } from './lib/process-cpu';
 import { reportResult } from './lib/result';
 import { SHOP_HOST } from './lib/shop-recording';
@@ -28,28 +27,9 @@ const GOAL_MS = 0.5;
 const CAPACITY_BEFORE = 1154;
 // The whole bench stops by itself, whatever hangs.
 const WATCHDOG_MS = Math.max(600_000, SECONDS * 60_000);
-const PATH = '/api/services/catalogue/api/v1/offerings/off-milk-1';
-const BODY = JSON.stringify({
-  id: 'off-milk-1',
-  name: 'Semi-skimmed milk 1 l',
-  price: { amount: 119, currency: 'EUR' },
-  available: true,
-});
-const jwtPart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ACCESS_TOKEN = `${jwtPart({ alg: 'RS256' })}.${jwtPart({ sub: 'bench', exp: 4102444800 })}.c2ln`;
-const COOKIE = `access_token=${ACCESS_TOKEN}; refresh_token=bench-refresh-token-0123456789`;
-
-const upstream = createServer((req, res) => {
-  req.resume();
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(BODY),
-  });
-  res.end(BODY);
-});
-upstream.keepAliveTimeout = 60_000;
-await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+const PATH = PROXIED_PATH;
+const upstream = await startJsonUpstream();
+const upstreamUrl = upstream.url;
 
 const stops: (() => Promise<void>)[] = [];
 const kills: (() => void)[] = [];
@@ -71,7 +51,7 @@ try {
   stops.push(nginx.stop);
   kills.push(nginx.kill);
 
-  const headers = { host: SHOP_HOST, accept: 'application/json', cookie: COOKIE };
+  const headers = { host: SHOP_HOST, accept: 'application/json', cookie: VISITOR_COOKIE };
   const modes: Record<string, Target> = {
     direct: { origin: upstreamUrl, path: PATH, headers },
     gateway: { origin: gateway.url, path: PATH, headers },
@@ -200,6 +180,5 @@ try {
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   upstream.close();
-  upstream.closeAllConnections();
   clearTimeout(watchdog);
 }
