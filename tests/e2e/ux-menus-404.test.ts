@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { DEMO } from '../support/platform';
@@ -35,16 +35,7 @@ describe.each(Object.entries(VIEWPORTS))('menus and pages on a %s', (_size, view
   it('closes the account menu after choosing "Orders"', async () => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('E-mail').fill(DEMO.email);
-    await dialog.getByLabel('Password').fill(DEMO.password);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
-    const summary = page.locator('summary[aria-label^="Account menu"]');
-    await summary.waitFor();
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const summary = await signInThroughDialog(page);
     await summary.click();
     const menu = page.locator('details.profile-menu');
     expect(await menu.getAttribute('open')).not.toBeNull();
@@ -63,16 +54,7 @@ describe('signing out with JavaScript', () => {
   it('posts the menu form, lands home signed out', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('E-mail').fill(DEMO.email);
-    await dialog.getByLabel('Password').fill(DEMO.password);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
-    const summary = page.locator('summary[aria-label^="Account menu"]');
-    await summary.waitFor();
-    await page.waitForSelector('html[data-hydrated="true"]');
+    const summary = await signInThroughDialog(page);
     await page.goto(`${shop.url}/orders`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const posts: string[] = [];
@@ -96,14 +78,7 @@ describe('signing out with JavaScript', () => {
   it('posts at once before the account menu island has its code', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${shop.url}/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('E-mail').fill(DEMO.email);
-    await dialog.getByLabel('Password').fill(DEMO.password);
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('summary[aria-label^="Account menu"]').waitFor();
+    await signInThroughDialog(page);
     // The menu's code never arrives on the next page.
     await page.route(/\/assets\/account-menu-[\w-]+\.js/, () => {});
     await page.goto(`${shop.url}/orders`);
@@ -122,3 +97,18 @@ describe('signing out with JavaScript', () => {
     await context.close();
   });
 });
+
+/** Home, then "Sign in" in the header's dialog as the demo shopper; the account menu's summary. */
+async function signInThroughDialog(page: Page) {
+  await page.goto(`${shop.url}/`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('E-mail').fill(DEMO.email);
+  await dialog.getByLabel('Password').fill(DEMO.password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  const summary = page.locator('summary[aria-label^="Account menu"]');
+  await summary.waitFor();
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return summary;
+}
