@@ -1,3 +1,4 @@
+import type { RouterWindow } from './data-router';
 import { mayReload } from './reload-guard';
 import { whenIdle } from '../lib/idle';
 
@@ -59,13 +60,6 @@ export function reloadFor(path: string): boolean {
   window.location.assign(path);
   return true;
 }
-
-type RouterWindow = {
-  __reactRouterDataRouter?: {
-    state: { location: Location };
-    subscribe(listener: (state: { location: Location }) => void): () => void;
-  };
-};
 
 export function startBuildWatch(current: string): void {
   // Each client navigation, once it has moved to its new location: with a newer build out, that

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { RouterWindow } from './data-router';
 import { isChunkLoadError, mayReload } from './reload-guard';
 import { reportError } from './reporting';
 
@@ -12,8 +13,6 @@ import { reportError } from './reporting';
 //   the guard allows it, and throws either way, which stops the unguarded reload; when the guard
 //   refuses, the root shows the error screen (useChunkFailure) and the failure is reported.
 const ROUTE_MODULE_FAILED = 'Error loading route module';
-type Target = { pathname: string; search: string };
-type RouterState = { state: { navigation: { location?: Target } } };
 
 const here = () => location.pathname + location.search;
 let failedPath: string | null = null;
@@ -26,7 +25,7 @@ export function reloadForChunk(): boolean {
 }
 
 function routeModuleFailed(message: string): never {
-  const router = (window as { __reactRouterDataRouter?: RouterState }).__reactRouterDataRouter;
+  const router = (window as RouterWindow).__reactRouterDataRouter;
   const to = router?.state.navigation.location;
   const target = to ? to.pathname + to.search : here();
   const error = new Error(`${message.split(',')[0]}: failed to fetch dynamically imported module`);

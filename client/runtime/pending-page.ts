@@ -1,16 +1,11 @@
 import { useLayoutEffect } from 'react';
+import type { RouterWindow } from './data-router';
 
 // Once a client navigation's data is there, React Router puts the new address in the history at
 // once, while React keeps the previous page on screen until the next page's code has arrived
 // (its page is an island, ADR 0208). In between, the previous page must not take clicks or keys
 // meant for the next one: its <main> is inert (out of reach of pointer, keyboard and assistive
 // technology) until the new location is on screen.
-type RouterWindow = {
-  __reactRouterDataRouter?: {
-    subscribe(listener: (state: { location: { key: string } }) => void): () => void;
-  };
-};
-
 /** In the layout: `key` is the location on screen (React's committed one). */
 export function usePendingPageGuard(key: string): void {
   useLayoutEffect(() => {
