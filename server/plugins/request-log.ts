@@ -24,18 +24,18 @@ export type RequestLine = {
  * The line, through `log` (a request's child logger, which names the CID itself, or the app's
  * logger for the proxy's fast path, ADR 0207: then `cid` is written first, as a child's is).
  */
-export function logRequestLine(
-  log: FastifyBaseLogger,
-  { cid, pageCid, ...line }: RequestLine,
-  withCid: boolean,
-): void {
+export function logRequestLine(log: FastifyBaseLogger, line: RequestLine, withCid: boolean): void {
+  // One literal of a fixed shape (pino leaves out undefined values): the rest-and-spread it
+  // replaces cost ~5 µs per line, 2 % of a proxied read (docs/decisions/0201).
   log.info(
     {
-      ...(withCid ? { cid } : {}),
-      ...line,
+      cid: withCid ? line.cid : undefined,
+      method: line.method,
       url: redactAccountKeys(line.url),
+      statusCode: line.statusCode,
       responseTime: Math.round(line.responseTime * 10) / 10,
-      ...(isCid(pageCid) ? { pageCid } : {}),
+      remoteAddress: line.remoteAddress,
+      pageCid: isCid(line.pageCid) ? line.pageCid : undefined,
     },
     'request completed',
   );

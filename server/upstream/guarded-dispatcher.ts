@@ -28,21 +28,32 @@ export function requestProblem(opts: Dispatcher.DispatchOptions): string | null 
   if (!TOKEN.test(String(opts.method ?? ''))) return 'invalid request method';
   const headers = opts.headers;
   if (!headers) return null;
-  const pairs: [string, unknown][] = Array.isArray(headers)
-    ? headers.reduce<[string, unknown][]>((acc, item, i) => {
-        if (i % 2 === 0) acc.push([String(item), headers[i + 1]]);
-        return acc;
-      }, [])
-    : Object.entries(headers);
-  for (const [name, value] of pairs) {
-    if (!TOKEN.test(name)) return 'invalid header name';
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== null && !HEADER_VALUE.test(String(item)))
-        return `invalid ${name.toLowerCase()} header`;
+  // Walked in place (no list of pairs per call: this runs for every upstream call).
+  if (Array.isArray(headers)) {
+    for (let i = 0; i < headers.length; i += 2) {
+      const problem = headerProblem(String(headers[i]), headers[i + 1]);
+      if (problem) return problem;
     }
+    return null;
+  }
+  for (const name in headers) {
+    const problem = headerProblem(name, (headers as Record<string, unknown>)[name]);
+    if (problem) return problem;
   }
   return null;
 }
+
+function headerProblem(name: string, value: unknown): string | null {
+  if (!TOKEN.test(name)) return 'invalid header name';
+  if (Array.isArray(value)) {
+    for (const item of value) if (!valueOk(item)) return `invalid ${name.toLowerCase()} header`;
+    return null;
+  }
+  return valueOk(value) ? null : `invalid ${name.toLowerCase()} header`;
+}
+
+const valueOk = (item: unknown) =>
+  item === undefined || item === null || HEADER_VALUE.test(String(item));
 
 type Handler = Dispatcher.DispatchHandler & Record<string, unknown>;
 type Abort = (reason?: Error) => void;
