@@ -27,3 +27,12 @@ describe('the access token expiry the gateway reads (never verifies)', () => {
     expect(expiresSoon('opaque-token-0123456789', now)).toBe(false);
   });
 });
+
+describe('expiryOf, remembered', () => {
+  it('answers each payload with its own exp, past the memory bound', () => {
+    for (let i = 0; i < 2_500; i += 1) {
+      expect(expiryOf(jwt({ sub: `s${i}`, exp: 1_800_000_000 + i }))).toBe(1_800_000_000 + i);
+    }
+    expect(expiryOf(jwt({ sub: 's7', exp: 1_800_000_007 }))).toBe(1_800_000_007);
+  });
+});
