@@ -7,7 +7,13 @@ const CONTROL = /[\x00-\x1f\x7f]/;
 const ENCODED_SEPARATOR = /%(2f|5c|25|00|0a|0d)/i;
 const STILL_ENCODED = /%[0-9a-f]{2}/i;
 
+// A path of plain characters only (no `%`, backslash or control character) and without "/."
+// cannot hold a dot segment or anything encoded: the common case needs one test, not the decode.
+const PLAIN = /^[A-Za-z0-9\-._~/!$&'()*+,;=:@]*$/;
+
 export function findPathEscape(rawPath: string): string | null {
+  if (PLAIN.test(rawPath) && !rawPath.includes('/.'))
+    return rawPath.includes('//') ? 'empty segment (//)' : null;
   if (CONTROL.test(rawPath)) return 'control character';
   if (rawPath.includes('\\')) return 'backslash';
   if (rawPath.includes('//')) return 'empty segment (//)';
