@@ -25,8 +25,9 @@ export function href<Id extends RouteId>(
         : encodeURIComponent(value);
     },
   );
+  if (!query) return path; // most links (every product card's) have no query
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const qs = search.toString();
