@@ -18,7 +18,12 @@ import { Departure } from './departure';
 import { handOver } from './handover';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget } from './services';
-import { refusedLikeReplyFrom, streamAttempt, type Attempt } from './stream-exchange';
+import {
+  headerPairsOf,
+  refusedLikeReplyFrom,
+  streamAttempt,
+  type Attempt,
+} from './stream-exchange';
 import type { Dispatcher } from 'undici';
 
 // Proxied reads before Fastify's routing (ADR 0207). A GET or HEAD to /api/services/* costs the
@@ -49,6 +54,7 @@ export const fastPathCounts = { served: 0, handedOver: 0 };
 export function proxyFastPath(deps: FastPathDeps) {
   const { app, config, breakers, dispatcher, origin } = deps;
   const clientAddressOf = clientAddress(config.trustProxy);
+  const securityPairs = headerPairsOf(deps.securityHeaders);
 
   return function serve(
     req: IncomingMessage,
@@ -115,7 +121,7 @@ export function proxyFastPath(deps: FastPathDeps) {
           accessToken: publicPolicy ? null : accessToken,
           direct: true,
           cachePolicy: publicPolicy,
-          takeOver: () => ({ ...deps.securityHeaders, 'x-correlation-id': cid }),
+          takeOver: () => [...securityPairs, 'x-correlation-id', cid],
         },
       );
     // As Fastify's onResponse hooks do: the metrics and the request's log line once it closed.

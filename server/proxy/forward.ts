@@ -15,6 +15,7 @@ import { handoverOf, takeOutcome } from './handover';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 import { publicAnswerPolicy, withPublicPolicy } from './public-answers';
 import {
+  headerPairsOf,
   isBodilessRead,
   readRequestOf,
   refusedLikeReplyFrom,
@@ -97,7 +98,7 @@ export async function forward(
               cachePolicy: publicPolicy,
               takeOver: () => {
                 reply.hijack();
-                return reply.getHeaders() as OutgoingHttpHeaders;
+                return headerPairsOf(reply.getHeaders() as OutgoingHttpHeaders);
               },
             }));
           if (outcome.kind === 'written') return settle(outcome.statusCode);

@@ -82,6 +82,21 @@ describe('the fast path answers as the proxy route does', () => {
     expect(fast.upstream[0]!.headers.cookie).toBeUndefined();
   });
 
+  it('sends a security header the upstream also sets once, with the upstream value, as the route does', async () => {
+    fp.gw.upstream.on('GET', /.*/, {
+      headers: { 'x-frame-options': 'SAMEORIGIN', 'cross-origin-resource-policy': 'cross-origin' },
+      body: { ok: true },
+    });
+    const fast = await viaSocket('GET', ORDERS, { cookie: `access_token=${jwt(600)}` });
+    const route = await viaRoute('GET', ORDERS, { cookie: `access_token=${jwt(600)}` });
+    expect(fast.served).toBe(1);
+    // Node joins a repeated header with ", ": one value means it was sent once.
+    expect(fast.answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(fast.answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(fast.answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(shape(fast)).toEqual(shape(route));
+  });
+
   it('keeps a well-formed X-Correlation-ID and the page CID, and logs one line like the route', async () => {
     const cid = 'a'.repeat(32);
     const page = 'b'.repeat(32);
