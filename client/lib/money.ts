@@ -1,5 +1,5 @@
-import type { Tenant } from '../../shared/contracts/context';
-import { usePageContext } from './page-context';
+import { useRouteLoaderData } from 'react-router';
+import type { PublicContext, Tenant } from '../../shared/contracts/context';
 
 // Money travels as integer cents (minor units); only the screen turns it into text, in the
 // tenant's currency and locale. Formatters are cached: Intl.NumberFormat is costly to build and a
@@ -50,6 +50,16 @@ const MAX_TEXTS = 4096;
 
 /** In components: a formatter bound to the current tenant. `currency` overrides the shop's (an order keeps its own). */
 export function useMoney(): (cents: number, currency?: string) => string {
-  const money = moneyFormatOf(usePageContext()?.tenant);
-  return (cents, currency) => formatCents(cents, currency ? { ...money, currency } : money);
+  // The tenant straight from the root's data: usePageContext() copies the context for its URL,
+  // and every price on a page asks (ADR 0200).
+  const root = useRouteLoaderData('root') as
+    { context?: Pick<PublicContext, 'tenant'> } | undefined;
+  const money = moneyFormatOf(root?.context?.tenant);
+  // No copy of the format per price (a spread each; cards pass their currency, nearly always
+  // the shop's).
+  return (cents, currency) =>
+    formatCents(
+      cents,
+      !currency || currency === money.currency ? money : { currency, locale: money.locale },
+    );
 }
