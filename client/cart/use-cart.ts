@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Booking } from '../../shared/contracts/booking';
-import { useHasSession, usePageContext } from '../lib/page-context';
+import { useShopTenant } from '../lib/money';
+import { useHasSession } from '../lib/page-context';
 import { cartStore, EMPTY_CART, type CartState } from './cart-store';
 import {
   bookingTimestamp,
@@ -35,7 +36,7 @@ function serverState(booking: Booking | undefined, tenantId: string | undefined)
 }
 
 function useConnectedCart(): CartState {
-  const tenantId = usePageContext()?.tenant.id;
+  const tenantId = useShopTenant()?.id;
   const hasSession = useHasSession();
   const booking = useServerCart()?.booking;
   // In the browser only: the server's store is shared by every request and stays empty.

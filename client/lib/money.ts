@@ -50,11 +50,7 @@ const MAX_TEXTS = 4096;
 
 /** In components: a formatter bound to the current tenant. `currency` overrides the shop's (an order keeps its own). */
 export function useMoney(): (cents: number, currency?: string) => string {
-  // The tenant straight from the root's data: usePageContext() copies the context for its URL,
-  // and every price on a page asks (ADR 0200).
-  const root = useRouteLoaderData('root') as
-    { context?: Pick<PublicContext, 'tenant'> } | undefined;
-  const money = moneyFormatOf(root?.context?.tenant);
+  const money = moneyFormatOf(useShopTenant());
   // No copy of the format per price (a spread each; cards pass their currency, nearly always
   // the shop's).
   return (cents, currency) =>
@@ -62,4 +58,13 @@ export function useMoney(): (cents: number, currency?: string) => string {
       cents,
       !currency || currency === money.currency ? money : { currency, locale: money.locale },
     );
+}
+
+/**
+ * The shop's tenant, straight from the root's data. usePageContext() copies the whole context for
+ * its URL, and every price and quantity control of a page asks for the tenant (ADR 0200).
+ */
+export function useShopTenant(): Tenant | undefined {
+  return (useRouteLoaderData('root') as { context?: Pick<PublicContext, 'tenant'> } | undefined)
+    ?.context?.tenant;
 }
