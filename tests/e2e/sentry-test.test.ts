@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, reactHandles } from '../support/browser';
 import { readInbox, startReportingShop, type ReportingShop } from '../support/error-inbox';
 
 // Issue #7, "Checked by": the /sentry-test buttons in Chromium; each shows the CID and the event
@@ -41,6 +41,7 @@ describe('/sentry-test in Chromium', () => {
     await page.goto(`${shop.url}/sentry-test`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
+    await reactHandles(page, '[data-test="browser-error"]');
     await page.click('[data-test="browser-error"]');
     const result = page.locator('[data-test="browser-result"]');
     await result.waitFor();
@@ -61,6 +62,7 @@ describe('/sentry-test in Chromium', () => {
     await page.goto(`${shop.url}/sentry-test`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
+    await reactHandles(page, '[data-test="failed-fetch"]');
     await page.click('[data-test="failed-fetch"]');
     const result = page.locator('[data-test="fetch-result"]');
     await result.waitFor();
@@ -79,6 +81,7 @@ describe('/sentry-test in Chromium', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
     const dataResponse = page.waitForResponse((r) => r.url().includes('.data'));
+    await reactHandles(page, '[data-test="loader-error"]');
     await page.click('[data-test="loader-error"]');
     const failed = await dataResponse;
     const cid = failed.headers()['x-correlation-id']!;
@@ -95,6 +98,7 @@ describe('/sentry-test in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${shop.url}/sentry-test`);
     await page.waitForSelector('html[data-hydrated="true"]');
+    await reactHandles(page, '[data-test="server-error"]');
     await page.click('[data-test="server-error"]');
     const result = page.locator('[data-test="server-result"]');
     await result.waitFor();
