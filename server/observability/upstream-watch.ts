@@ -1,6 +1,7 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders } from 'node:http';
 import { Dispatcher } from 'undici';
 import type { Reporter } from '../error-reporting';
+import { headerPairsOf } from '../upstream/header-pairs';
 import { upstreamCalls, upstreamDuration } from './metrics';
 import { currentScope, traceparentFor } from './scope';
 
@@ -24,12 +25,8 @@ function withHeader(headers: Headers, name: string, value: string): Headers {
   if (typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
     return [...(headers as Iterable<[string, string]>), [name, value]] as never;
   }
-  // A flat list, not a copy of the object: a spread of a header object cost ~1 µs per call.
-  const pairs: unknown[] = [];
-  for (const key in headers) {
-    const item = (headers as Record<string, unknown>)[key];
-    if (item !== undefined) pairs.push(key, item);
-  }
+  // A flat list, not a copy of the object (undici takes either).
+  const pairs = headerPairsOf(headers as OutgoingHttpHeaders);
   pairs.push(name, value);
   return pairs as never;
 }

@@ -15,15 +15,11 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import type { Breakers } from './breakers';
 import { clientAddressOf as clientAddress } from './client-address';
 import { Departure } from './departure';
+import { headerPairsOf } from '../upstream/header-pairs';
 import { handOver } from './handover';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget } from './services';
-import {
-  headerPairsOf,
-  refusedLikeReplyFrom,
-  streamAttempt,
-  type Attempt,
-} from './stream-exchange';
+import { refusedLikeReplyFrom, streamAttempt, type Attempt } from './stream-exchange';
 import type { Dispatcher } from 'undici';
 
 // Proxied reads before Fastify's routing (ADR 0207). A GET or HEAD to /api/services/* costs the

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { proxyCredentials } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
 import type { Refresher } from '../session/refresh';
+import { headerPairsOf } from '../upstream/header-pairs';
 import { isBrokenCircuitError } from 'cockatiel';
 import { withAbortSignal } from './abort';
 import { changesStateOnGet } from '../plugins/csrf';
@@ -15,7 +16,6 @@ import { handoverOf, takeOutcome } from './handover';
 import { downstreamHeaders, upstreamRequestHeaders } from './headers';
 import { publicAnswerPolicy, withPublicPolicy } from './public-answers';
 import {
-  headerPairsOf,
   isBodilessRead,
   readRequestOf,
   refusedLikeReplyFrom,

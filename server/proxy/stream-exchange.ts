@@ -1,12 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type {
-  IncomingHttpHeaders,
-  OutgoingHttpHeader,
-  OutgoingHttpHeaders,
-  ServerResponse,
-} from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import { PassThrough, type Writable } from 'node:stream';
 import { errors, util, type Dispatcher } from 'undici';
+import type { HeaderPairs } from '../upstream/header-pairs';
 import { connectionNamed, downstreamHeaders, upstreamRequestHeaders } from './headers';
 import { withPublicPolicy } from './public-answers';
 
@@ -48,19 +44,6 @@ export type AttemptOptions = {
    */
   takeOver(): HeaderPairs;
 };
-
-/** Headers as Node's `writeHead` also takes them: [name, value, name, value, ...]. */
-export type HeaderPairs = (string | number | readonly string[])[];
-
-/** An object's headers as a flat list (names as they are; undefined values left out). */
-export function headerPairsOf(headers: OutgoingHttpHeaders): HeaderPairs {
-  const pairs: HeaderPairs = [];
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) pairs.push(name, value);
-  }
-  return pairs;
-}
 
 /**
  * The answer's headers: the gateway's own, except those the upstream's answer sets itself, then
