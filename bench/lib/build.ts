@@ -35,8 +35,14 @@ export async function ensureGatewayBundle(): Promise<void> {
   ensureClientBuild();
   if (!gatewayRebuild && existsSync(gatewayMain)) return;
   gatewayRebuild = false;
+  await bundleGateway('.', gatewayMain);
+}
+
+/** server/main.ts of the checkout in `dir`, bundled as scripts/build-node.mjs does, to `outfile`. */
+export async function bundleGateway(dir: string, outfile: string): Promise<void> {
   const { build } = await import('esbuild');
   await build({
+    absWorkingDir: resolve(dir),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -45,6 +51,6 @@ export async function ensureGatewayBundle(): Promise<void> {
     sourcemap: true,
     logLevel: 'warning',
     entryPoints: ['server/main.ts'],
-    outfile: gatewayMain,
+    outfile,
   });
 }

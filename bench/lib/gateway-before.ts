@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { bundleGateway } from './build';
 
 // The gateway as it was before issue #11 (main at 328b43d), for a before/after of the proxy in one
 // run: checked out from git into a worktree of its own (build-before-328b43d/, ignored like the
-// other build dirs), with this checkout's node_modules, and bundled as ./build.ts bundles the
-// current one. PROXY_BEFORE_MAIN=<a dist/server/main.js> uses another bundle instead. Null when
+// other build dirs), with this checkout's node_modules, and bundled as the current one is
+// (`bundleGateway`). PROXY_BEFORE_MAIN=<a dist/server/main.js> uses another bundle instead. Null when
 // git cannot give that commit (a shallow or exported copy): the caller says so.
 export const BEFORE_ISSUE_11 = '328b43d';
 
@@ -28,17 +29,6 @@ export async function gatewayBeforeIssue11(): Promise<string | null> {
     return null;
   }
   console.error(`bundling the gateway of ${BEFORE_ISSUE_11} into ${dir}/ ...`);
-  const { build } = await import('esbuild');
-  await build({
-    absWorkingDir: dir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    entryPoints: ['server/main.ts'],
-    outfile: main,
-  });
+  await bundleGateway(dir, main);
   return main;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { expiresSoon } from '../session/access-token';
 import { findPathEscape } from './path-guard';
 import { isTokenEndpoint, resolveTarget } from './services';
 
@@ -48,16 +47,5 @@ describe('resolveTarget', () => {
     expect(isTokenEndpoint('/api/v1/auth/sign-in')).toBe(true);
     expect(isTokenEndpoint('/api/v1/account')).toBe(false);
     expect(resolveTarget('/api/services/orders/auth/x', 'http://p').ok).toBe(true);
-  });
-});
-
-describe('expiresSoon', () => {
-  const jwt = (exp: number) =>
-    `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.sig`;
-  it('is true within 60 s of exp and false for opaque tokens', () => {
-    expect(expiresSoon(jwt(1_000 + 59), 1_000)).toBe(true);
-    expect(expiresSoon(jwt(1_000 + 61), 1_000)).toBe(false);
-    expect(expiresSoon('opaque', 1_000)).toBe(false);
-    expect(expiresSoon('a.b.c', 1_000)).toBe(false);
   });
 });

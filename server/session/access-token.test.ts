@@ -17,6 +17,7 @@ describe('the access token expiry the gateway reads (never verifies)', () => {
     expect(expiryOf(jwt({ exp: '1900000000' }))).toBeNull();
     expect(expiryOf(jwt(null))).toBeNull();
     expect(expiryOf(jwt([1]))).toBeNull();
+    expect(expiryOf('a.b.c')).toBeNull();
   });
 
   it('is due within the renewal margin of 60 s, and never for an opaque token', () => {
