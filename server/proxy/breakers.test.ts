@@ -71,4 +71,15 @@ describe('circuit breaker back-off', () => {
       expect(await call(breaker, 200)).toBe('asked');
     }
   });
+
+  it('a success counted without execute() starts the consecutive failures over', async () => {
+    const breakers = createBreakers(OPTIONS);
+    const breaker = breakers.for('lists');
+    for (let i = 0; i < 4; i++) await call(breaker, 500);
+    breakers.succeeded('lists');
+    for (let i = 0; i < 4; i++) expect(await call(breaker, 500)).toBe('asked');
+    expect(await call(breaker, 500)).toBe('asked'); // the fifth in a row opens it
+    expect(await call(breaker, 200)).toBe('fast-fail');
+    breakers.succeeded('unknown'); // a service without a breaker yet: nothing to count
+  });
 });

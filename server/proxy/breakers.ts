@@ -21,7 +21,15 @@ export type BreakerOptions = {
   halfOpenAfterMs: number;
   maxHalfOpenAfterMs: number;
 };
-export type Breakers = { for(service: string): CircuitBreakerPolicy };
+export type Breakers = {
+  for(service: string): CircuitBreakerPolicy;
+  /**
+   * A success seen without `execute()`, for a call that started while the circuit was closed:
+   * counted as the policy counts one then (the consecutive failures start over). The fast path's
+   * common case uses it instead of a promise chain per read (docs/decisions/0201).
+   */
+  succeeded(service: string): void;
+};
 
 export const DEFAULT_BREAKER: BreakerOptions = {
   failures: 5,
@@ -34,10 +42,13 @@ export const isFailedStatus = (status: unknown) => typeof status === 'number' &&
 
 export function createBreakers(options: BreakerOptions = DEFAULT_BREAKER): Breakers {
   const byService = new Map<string, CircuitBreakerPolicy>();
+  const counters = new Map<string, ConsecutiveBreaker>();
   return {
     for(service) {
       let breaker = byService.get(service);
       if (!breaker) {
+        const counter = new ConsecutiveBreaker(options.failures);
+        counters.set(service, counter);
         breaker = circuitBreaker(handleAll.orWhenResult(isFailedStatus), {
           // Half jitter: each wait is between half and all of its doubling step, so replicas
           // do not send their trials in step.
@@ -46,13 +57,16 @@ export function createBreakers(options: BreakerOptions = DEFAULT_BREAKER): Break
             maxDelay: options.maxHalfOpenAfterMs,
             generator: halfJitterGenerator,
           }),
-          breaker: new ConsecutiveBreaker(options.failures),
+          breaker: counter,
         });
         byService.set(service, breaker);
         breakerState.set({ service }, breaker.state);
         breaker.onStateChange((state) => breakerState.set({ service }, state));
       }
       return breaker;
+    },
+    succeeded(service) {
+      counters.get(service)?.success();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { CircuitState, isBrokenCircuitError } from 'cockatiel';
+import { CircuitState } from 'cockatiel';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
@@ -19,7 +19,7 @@ import { headerPairsOf } from '../upstream/header-pairs';
 import { handOver } from './handover';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget } from './services';
-import { refusedLikeReplyFrom, streamAttempt, type Attempt } from './stream-exchange';
+import { dispatchRead, refusedLikeReplyFrom, type Attempt } from './stream-exchange';
 import type { Dispatcher } from 'undici';
 
 // Proxied reads before Fastify's routing (ADR 0207). A GET or HEAD to /api/services/* costs the
@@ -104,22 +104,18 @@ export function proxyFastPath(deps: FastPathDeps) {
     app.countInFlight(res);
     // The visitor went away before the answer was complete: stop the upstream work too.
     const departure = new Departure(res);
-    const attempt = (): Promise<Attempt> =>
-      streamAttempt(
-        { method, headers, cid, shopOrigin, shuttingDown: () => app.shuttingDown },
-        res,
-        {
-          dispatcher,
-          origin,
-          path,
-          timeoutMs: config.timeouts.proxy,
-          signal: departure,
-          accessToken: publicPolicy ? null : accessToken,
-          direct: true,
-          cachePolicy: publicPolicy,
-          takeOver: () => [...securityPairs, 'x-correlation-id', cid],
-        },
-      );
+    const readRequest = { method, headers, cid, shopOrigin, shuttingDown: () => app.shuttingDown };
+    const attemptOptions = {
+      dispatcher,
+      origin,
+      path,
+      timeoutMs: config.timeouts.proxy,
+      signal: departure,
+      accessToken: publicPolicy ? null : accessToken,
+      direct: true,
+      cachePolicy: publicPolicy,
+      takeOver: () => [...securityPairs, 'x-correlation-id', cid],
+    };
     // As Fastify's onResponse hooks do: the metrics and the request's log line once it closed.
     const finished = (statusCode: number) => {
       const done = () => {
@@ -144,32 +140,31 @@ export function proxyFastPath(deps: FastPathDeps) {
     };
 
     // The breaker sees the first attempt as the route would (status, or a rejection for a fault);
-    // the route's own breaker call then only covers what it sends again (renewal, retry).
-    let outcome: Attempt | null = null;
-    runInScope(scope, () =>
-      breaker
-        .execute(async () => {
-          outcome = await attempt();
-          if (outcome.kind === 'written') return outcome.statusCode;
-          if (outcome.kind === 'answer') return outcome.answer.statusCode;
-          if (departure.aborted) return 0;
-          throw outcome.error;
-        })
-        .catch((error: unknown) => {
-          if (isBrokenCircuitError(error)) outcome = null;
-        })
-        .finally(() => {
-          if (outcome?.kind === 'written') {
-            fastPathCounts.served += 1;
-            return finished(outcome.statusCode);
-          }
-          if (outcome) {
-            fastPathCounts.handedOver += 1;
+    // the route's own breaker call then only covers what it sends again (renewal, retry). The
+    // common case, an answer written here, is a success counted at once, without a promise chain
+    // (each promise costs an async-context hook and a microtask per read, ADR 0201).
+    const settle = (outcome: Attempt) => {
+      if (outcome.kind === 'written') {
+        breakers.succeeded(target.service);
+        fastPathCounts.served += 1;
+        return finished(outcome.statusCode);
+      }
+      fastPathCounts.handedOver += 1;
+      void runInScope(scope, () =>
+        breaker
+          .execute(async () => {
+            if (outcome.kind === 'answer') return outcome.answer.statusCode;
+            if (departure.aborted) return 0;
+            throw outcome.error;
+          })
+          .catch(() => undefined) // counted by the breaker; the route answers it
+          .finally(() => {
             handOver(req, { cid, scope, outcome });
-          }
-          fastify(req, res);
-        }),
-    );
+            fastify(req, res);
+          }),
+      );
+    };
+    runInScope(scope, () => dispatchRead(readRequest, res, attemptOptions, settle));
     return true;
   };
 }

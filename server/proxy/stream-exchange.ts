@@ -127,30 +127,43 @@ export function streamAttempt(
   res: ServerResponse,
   options: AttemptOptions,
 ): Promise<Attempt> {
+  return new Promise<Attempt>((resolve) => dispatchRead(request, res, options, resolve));
+}
+
+/**
+ * `streamAttempt` without its promise: `settle` is called once the upstream answered (or failed
+ * before answering), from undici's callbacks or, for a dispatch that throws, before this returns.
+ * The fast path's common case then makes no promise at all (each costs an async-context hook and
+ * a microtask; docs/decisions/0201).
+ */
+export function dispatchRead(
+  request: ReadRequest,
+  res: ServerResponse,
+  options: AttemptOptions,
+  settle: (attempt: Attempt) => void,
+): void {
   const headers = upstreamRequestHeaders(incomingHeaders(request), {
     cid: request.cid,
     shopOrigin: request.shopOrigin,
     accessToken: options.accessToken,
   });
   delete headers.host; // undici sends the upstream's own
-  return new Promise<Attempt>((resolve) => {
-    const exchange = new ReadExchange(request, res, options, resolve);
-    try {
-      options.dispatcher.dispatch(
-        {
-          origin: options.origin,
-          path: options.path,
-          method: request.method as Dispatcher.HttpMethod,
-          headers: headers as Record<string, string>,
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-        },
-        exchange as unknown as Dispatcher.DispatchHandler,
-      );
-    } catch (error) {
-      exchange.onError(error as Error);
-    }
-  });
+  const exchange = new ReadExchange(request, res, options, settle);
+  try {
+    options.dispatcher.dispatch(
+      {
+        origin: options.origin,
+        path: options.path,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: headers as Record<string, string>,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      },
+      exchange as unknown as Dispatcher.DispatchHandler,
+    );
+  } catch (error) {
+    exchange.onError(error as Error);
+  }
 }
 
 type Abort = (reason?: Error) => void;

@@ -21,6 +21,27 @@ const viaSocket = (...args: [string, string, Record<string, string>?]) => socket
 const viaRoute = (...args: [string, string, Record<string, string>?]) => route(fp, ...args);
 
 describe('what the fast path hands to the route', () => {
+  it('the breaker counts its calls: a read it answers starts the failures over, five 500s open it', async () => {
+    const LISTS = '/api/services/shopping-lists/api/v1/lists';
+    let status = 200;
+    fp.gw.upstream.on('GET', LISTS, () => ({ status, body: { status } }));
+    const read = async (expected: number) => {
+      status = expected;
+      return viaSocket('GET', LISTS);
+    };
+    expect((await read(200)).served).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await read(500)).handedOver).toBe(1);
+    expect((await read(200)).served).toBe(1); // without this success, the next 500 opens it
+    for (let i = 0; i < 5; i++) {
+      const seen = await read(500);
+      expect(seen.upstream).toHaveLength(1);
+      expect(seen.answer.status).toBe(500);
+    }
+    const open = await read(200);
+    expect(open.upstream).toHaveLength(0); // the circuit is open: the route fails fast
+    expect(open.answer.status).toBe(503);
+  });
+
   it.each([
     [404, { error: { code: 'not_found', message: 'no such order' } }],
     [500, { error: 'boom' }],
