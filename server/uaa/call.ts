@@ -35,7 +35,16 @@ export async function callUaa(
   return {
     kind: 'answered',
     status: exchange.status,
-    body: exchange.json ?? null,
+    body: jsonOrNull(exchange.text),
     ...(retryAfter > 0 ? { retryAfter: Math.ceil(retryAfter) } : {}),
   };
+}
+
+function jsonOrNull(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }

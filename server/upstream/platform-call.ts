@@ -24,9 +24,8 @@ export type PlatformExchange =
       kind: 'answered';
       status: number;
       headers: IncomingHttpHeaders;
+      /** The body as text: each caller parses what it needs (one parse per body). */
       text: string;
-      /** The body as JSON; undefined when it is empty or not JSON. */
-      json: unknown;
     }
   | { kind: 'unreachable'; reason: 'timeout' | 'network'; error: unknown; status: number | null };
 
@@ -61,7 +60,7 @@ export async function callPlatform(
     });
     status = response.statusCode;
     const text = await readCapped(response.body, call.maxBodyBytes ?? DEFAULT_MAX_BODY);
-    return { kind: 'answered', status, headers: response.headers, text, json: parseJson(text) };
+    return { kind: 'answered', status, headers: response.headers, text };
   } catch (error) {
     const reason = isTimeout(error, signal) ? 'timeout' : 'network';
     return { kind: 'unreachable', reason, error, status };
@@ -84,15 +83,6 @@ async function readCapped(
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function isTimeout(error: unknown, signal: AbortSignal): boolean {
