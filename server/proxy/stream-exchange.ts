@@ -185,7 +185,7 @@ class ReadExchange {
     private readonly request: ReadRequest,
     private readonly res: ServerResponse,
     private readonly options: AttemptOptions,
-    private readonly resolve: (attempt: Attempt) => void,
+    private readonly settle: (attempt: Attempt) => void,
   ) {}
 
   onConnect(abort: Abort): void {
@@ -214,13 +214,13 @@ class ReadExchange {
     if (statusCode >= 400 || !options.direct) {
       const stream = new PassThrough();
       body = stream;
-      this.resolve({ kind: 'answer', answer: { statusCode, headers: browser, stream } });
+      this.settle({ kind: 'answer', answer: { statusCode, headers: browser, stream } });
     } else {
       const out = answerHeaders(options.takeOver(), browser);
       if (this.request.shuttingDown()) out.push('connection', 'close');
       this.res.writeHead(statusCode, out as OutgoingHttpHeader[]);
       body = this.res;
-      this.resolve({ kind: 'written', statusCode });
+      this.settle({ kind: 'written', statusCode });
     }
     this.body = body;
     body.on('drain', resume);
@@ -242,6 +242,6 @@ class ReadExchange {
     if (this.body) return void this.body.destroy(error);
     if (this.settled) return;
     this.settled = true;
-    this.resolve({ kind: 'failed', error });
+    this.settle({ kind: 'failed', error });
   }
 }
