@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations as violations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { DEMO } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
@@ -9,7 +9,6 @@ import { VIEWPORTS } from '../support/viewports';
 // axe-core in Chromium over the screens issue #9 points 5 and 6 changed (the cart page, the
 // checkout's day-by-day slot picker, the orders list with pictures, the order page with its slot
 // picker open): no violations, on a phone and a desktop.
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -19,23 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.close();
 });
-
-type Violation = { id: string; help: string; nodes: { target: string[] }[] };
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    type Results = { violations: Violation[]; passes: unknown[] };
-    const axe = (window as unknown as { axe: { run(): Promise<Results> } }).axe;
-    const results = await axe.run();
-    return { violations: results.violations, passes: results.passes.length };
-  });
-  // axe ran and checked something (a blank page would pass too).
-  expect(found.passes).toBeGreaterThan(10);
-  return found.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 describe.each(Object.entries(VIEWPORTS))('accessibility on a %s', (_size, viewport) => {
   it('finds no axe violations on the cart page, checkout, orders list and order page', async () => {

@@ -1,38 +1,74 @@
-import { useState } from 'react';
+import { useId } from 'react';
 
-// The product's images: the main one large, the others as thumbnails that swap it in. Without
-// JavaScript the first image shows and the thumbnails are plain images.
+// The product's images: one shown large, each with a thumbnail that shows it. The choice is a
+// radio group and the CSS shows the picture after the checked radio (catalogue.css), so the
+// gallery needs no JavaScript: it works before the product page's code has arrived (an island,
+// docs/decisions/0208) and without JavaScript, where buttons with a click handler did nothing.
 export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
-  const [shown, setShown] = useState(0);
-  const main = images[shown] ?? images[0];
+  const group = useId();
+  if (images.length < 2) {
+    return (
+      <div className="product-gallery">
+        {images[0] && <MainImage src={images[0]} alt={name} first />}
+      </div>
+    );
+  }
   return (
-    <div className="product-gallery">
-      {main && (
-        <img
-          className="product-gallery-main"
-          src={main}
-          alt={name}
-          width={480}
-          height={480}
-          fetchPriority="high"
+    <div className="product-gallery product-gallery-choices">
+      {images.map((image, index) => (
+        <GalleryChoice
+          key={image}
+          id={`${group}-${index}`}
+          group={group}
+          image={image}
+          first={index === 0}
+          label={`Show image ${index + 1} of ${images.length}`}
+          alt={index === 0 ? name : `${name}, image ${index + 1} of ${images.length}`}
         />
-      )}
-      {images.length > 1 && (
-        <ul className="product-gallery-thumbs" aria-label="More images">
-          {images.map((image, index) => (
-            <li key={image}>
-              <button
-                type="button"
-                onClick={() => setShown(index)}
-                aria-pressed={index === shown}
-                aria-label={`Show image ${index + 1} of ${images.length}`}
-              >
-                <img src={image} alt="" width={64} height={64} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      ))}
     </div>
+  );
+}
+
+type ChoiceProps = {
+  id: string;
+  group: string;
+  image: string;
+  first: boolean;
+  label: string;
+  alt: string;
+};
+
+// A radio, its thumbnail (the radio's label) and the large picture it shows, in that order: the
+// CSS reaches the thumbnail and the picture of the checked radio with sibling selectors.
+function GalleryChoice({ id, group, image, first, label, alt }: ChoiceProps) {
+  return (
+    <>
+      <input
+        className="product-gallery-choice"
+        type="radio"
+        id={id}
+        name={group}
+        defaultChecked={first}
+        aria-label={label}
+      />
+      <label className="product-gallery-thumb" htmlFor={id}>
+        <img src={image} alt="" width={64} height={64} loading="lazy" />
+      </label>
+      <MainImage src={image} alt={alt} first={first} />
+    </>
+  );
+}
+
+function MainImage({ src, alt, first }: { src: string; alt: string; first: boolean }) {
+  return (
+    <img
+      className="product-gallery-main"
+      src={src}
+      alt={alt}
+      width={480}
+      height={480}
+      {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+    />
   );
 }
