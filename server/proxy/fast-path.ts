@@ -6,10 +6,9 @@ import { limitBucket } from '../limits/buckets';
 import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/plugin';
 import { runInScope } from '../observability/scope';
-import { changesStateOnGet } from '../plugins/csrf';
 import { logRequestLine } from '../plugins/request-log';
 import { requestCid, shopOriginOf } from '../plugins/request-context';
-import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
+import { hostHeaderCount, hostProblem } from '../request/target';
 import { expiresSoon } from '../session/access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import type { Breakers } from './breakers';
@@ -17,9 +16,8 @@ import { clientAddressOf as clientAddress } from './client-address';
 import { Departure } from './departure';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { handOver } from './handover';
-import { publicAnswerPolicy } from './public-answers';
-import { resolveTarget } from './services';
-import { dispatchRead, refusedLikeReplyFrom, type Attempt } from './stream-exchange';
+import { readPlans } from './read-plans';
+import { dispatchRead, type Attempt } from './stream-exchange';
 import type { Dispatcher } from 'undici';
 
 // Proxied reads before Fastify's routing (ADR 0207). A GET or HEAD to /api/services/* costs the
@@ -51,6 +49,7 @@ export function proxyFastPath(deps: FastPathDeps) {
   const { app, config, breakers, dispatcher, origin } = deps;
   const clientAddressOf = clientAddress(config.trustProxy);
   const securityPairs = headerPairsOf(deps.securityHeaders);
+  const planOf = readPlans(config.platformUrl, origin);
 
   return function serve(
     req: IncomingMessage,
@@ -70,17 +69,13 @@ export function proxyFastPath(deps: FastPathDeps) {
     const { host, protocol } = client;
     if (protocol !== 'http' && protocol !== 'https') return false;
     if (hostProblem(host) || hostHeaderCount(req.rawHeaders) !== 1) return false;
-    const target = resolveTarget(url, config.platformUrl);
-    if (!target.ok) return false;
-    const routePath = routePathOf(url);
-    if (routePath === null || changesStateOnGet(routePath)) return false;
-    const path = target.url.slice(origin.length);
-    if (refusedLikeReplyFrom(path)) return false;
+    const plan = planOf(url);
+    if (!plan) return false;
     const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
     if (limitBucket(method, url, Boolean(cookies[ACCESS_COOKIE]))) return false;
-    const breaker = breakers.for(target.service);
+    const breaker = breakers.for(plan.service);
     if (breaker.state !== CircuitState.Closed) return false;
-    const publicPolicy = publicAnswerPolicy(method, target.url);
+    const publicPolicy = method === 'GET' ? plan.publicPolicy : null;
     const accessToken = usable(cookies[ACCESS_COOKIE]);
     const refreshToken = usable(cookies[REFRESH_COOKIE]);
     // A token to renew first: the renewal sets cookies, Fastify's path does it.
@@ -108,7 +103,7 @@ export function proxyFastPath(deps: FastPathDeps) {
     const attemptOptions = {
       dispatcher,
       origin,
-      path,
+      path: plan.path,
       timeoutMs: config.timeouts.proxy,
       signal: departure,
       accessToken: publicPolicy ? null : accessToken,
@@ -145,7 +140,7 @@ export function proxyFastPath(deps: FastPathDeps) {
     // (each promise costs an async-context hook and a microtask per read, ADR 0201).
     const settle = (outcome: Attempt) => {
       if (outcome.kind === 'written') {
-        breakers.succeeded(target.service);
+        breakers.succeeded(plan.service);
         fastPathCounts.served += 1;
         return finished(outcome.statusCode);
       }
