@@ -7,10 +7,11 @@ import { censorSecrets, CENSOR, REDACT_PATHS } from './log-redact';
 // pino JSON logs. Each request line carries its CID (request id = CID, logged as "cid");
 // credentials never reach the log (./log-redact.ts).
 
-// JSON lines on stdout are written in blocks of ~4 KB by a background write (and at least every
+// JSON lines on stdout are written in blocks of ~16 KB by a background write (and at least every
 // 500 ms, and at exit) instead of one write system call per line: that call was ~8 % of a
-// proxied request's CPU (docs/decisions/0158).
-const BUFFERED_STDOUT = { dest: 1, minLength: 4096, sync: false, periodicFlush: 500 };
+// proxied request's CPU (docs/decisions/0158). 16 KB is just under sonic-boom's largest write;
+// with 4 KB blocks the writes were still ~2 % (docs/decisions/0201).
+const BUFFERED_STDOUT = { dest: 1, minLength: 16 * 1024 - 1, sync: false, periodicFlush: 500 };
 
 /** `stream`: where JSON lines go (stdout by default, pino-pretty on a terminal; tests pass a collector). */
 export function loggerOptions(

@@ -47,12 +47,21 @@ export function pageUrl(shopOrigin: string, rawUrl: string): URL {
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*)(:(\d{1,5}))?$/i;
 
 /** Why a Host header value cannot name a shop, or null. */
+// Hosts already found well-formed: a shop has a handful, and every request checks its own. At most
+// 64 are remembered (all forgotten when full), each a valid host name of at most 255 characters.
+const WELL_FORMED = new Set<string>();
+
 export function hostProblem(host: string | undefined): string | null {
   if (!host) return 'missing Host header';
+  if (WELL_FORMED.has(host)) return null;
   const match = HOST.exec(host);
   if (!match) return 'malformed Host header';
   const port = match[4];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'port out of range';
+  if (host.length <= 255) {
+    if (WELL_FORMED.size >= 64) WELL_FORMED.clear();
+    WELL_FORMED.add(host);
+  }
   return null;
 }
 
@@ -60,7 +69,9 @@ export function hostProblem(host: string | undefined): string | null {
 export function hostHeaderCount(rawHeaders: readonly string[]): number {
   let count = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]?.toLowerCase() === 'host') count++;
+    const name = rawHeaders[i]!;
+    if (name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host'))
+      count++;
   }
   return count;
 }
