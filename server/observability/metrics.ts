@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { BoundCounter, BoundHistogram } from './bound-metrics';
 
 // The gateway's Prometheus metrics (issue #7 item 8), served on their own port (metrics-server.ts),
 // never on the public one. One registry per process; label values are bounded: route ids of the
@@ -7,35 +8,37 @@ export const registry = new Registry();
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequests = new Counter({
-  name: 'gateway_http_requests_total',
-  help: 'Requests answered by the gateway, by route id, method and status',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [registry],
-});
+// The four updated on every request and platform call are bound metrics (./bound-metrics.ts):
+// the same series and output, without prom-client's label hashing per update.
+export const httpRequests = new BoundCounter(
+  'gateway_http_requests_total',
+  'Requests answered by the gateway, by route id, method and status',
+  ['route', 'method', 'status'],
+  registry,
+);
 
-export const httpDuration = new Histogram({
-  name: 'gateway_http_request_duration_seconds',
-  help: 'Time to answer a request (until the response is finished), by route id',
-  labelNames: ['route', 'method'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const httpDuration = new BoundHistogram(
+  'gateway_http_request_duration_seconds',
+  'Time to answer a request (until the response is finished), by route id',
+  ['route', 'method'],
+  LATENCY_BUCKETS,
+  registry,
+);
 
-export const upstreamCalls = new Counter({
-  name: 'gateway_upstream_requests_total',
-  help: 'Calls to the platform, by service and status (0: no answer: timeout or unreachable)',
-  labelNames: ['service', 'status'] as const,
-  registers: [registry],
-});
+export const upstreamCalls = new BoundCounter(
+  'gateway_upstream_requests_total',
+  'Calls to the platform, by service and status (0: no answer: timeout or unreachable)',
+  ['service', 'status'],
+  registry,
+);
 
-export const upstreamDuration = new Histogram({
-  name: 'gateway_upstream_request_duration_seconds',
-  help: 'Time to the response headers of a platform call, by service',
-  labelNames: ['service'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-});
+export const upstreamDuration = new BoundHistogram(
+  'gateway_upstream_request_duration_seconds',
+  'Time to the response headers of a platform call, by service',
+  ['service'],
+  LATENCY_BUCKETS,
+  registry,
+);
 
 export const tokenRefreshes = new Counter({
   name: 'gateway_token_refreshes_total',
@@ -76,6 +79,6 @@ export function collectProcessMetrics(): void {
 
 /** One answered request: counted, and its time observed, by route id and method. */
 export function countRequest(route: string, method: string, status: number, seconds: number) {
-  httpRequests.inc({ route, method, status: String(status) });
-  httpDuration.observe({ route, method }, seconds);
+  httpRequests.inc(route, method, String(status));
+  httpDuration.observe(seconds, route, method);
 }

@@ -54,7 +54,7 @@ function failureReporter(reporter: () => Reporter, opts: Dispatcher.DispatchOpti
  */
 export function upstreamQueuedCut(reporter: () => Reporter) {
   return (opts: Dispatcher.DispatchOptions, error: Error & { code?: string }) => {
-    upstreamCalls.inc({ service: serviceOf(opts.path ?? ''), status: '0' });
+    upstreamCalls.inc(serviceOf(opts.path ?? ''), '0');
     failureReporter(reporter, opts)(0, error.code ?? error.name);
   };
 }
@@ -121,8 +121,8 @@ class WatchHandler implements Legacy {
   onHeaders(statusCode: number, headers: Buffer[], resume: () => void, text: string) {
     if (statusCode >= 200) {
       const { service, started, report } = this.state;
-      upstreamCalls.inc({ service, status: String(statusCode) });
-      upstreamDuration.observe({ service }, (performance.now() - started) / 1000);
+      upstreamCalls.inc(service, String(statusCode));
+      upstreamDuration.observe((performance.now() - started) / 1000, service);
       if (statusCode >= 400 && !NOT_REPORTED.has(statusCode))
         report(statusCode, text || STATUS_CODES[statusCode] || '');
     }
@@ -136,7 +136,7 @@ class WatchHandler implements Legacy {
   }
   onError(error: Error) {
     if (!isClientAbort(error) && !reportedByGuard(error)) {
-      upstreamCalls.inc({ service: this.state.service, status: '0' });
+      upstreamCalls.inc(this.state.service, '0');
       this.state.report(0, (error as { code?: string }).code ?? error.name);
     }
     return this.inner.onError?.(error);
