@@ -35,7 +35,7 @@ export function readPlans(
   return (url) => {
     let plan = plans.get(url);
     if (plan === undefined) {
-      plan = planOf(url, platformUrl, origin);
+      plan = readPlanOf(url, platformUrl, origin);
       if (url.length <= MAX_URL_LENGTH) {
         if (plans.size >= MAX_PLANS) plans.clear();
         plans.set(url, plan);
@@ -45,7 +45,8 @@ export function readPlans(
   };
 }
 
-function planOf(url: string, platformUrl: string, origin: string): ReadPlan | null {
+/** The checks themselves, for one URL (what `readPlans` remembers). */
+export function readPlanOf(url: string, platformUrl: string, origin: string): ReadPlan | null {
   const target = resolveTarget(url, platformUrl);
   if (!target.ok) return null;
   const routePath = routePathOf(url);
