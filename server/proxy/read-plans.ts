@@ -7,8 +7,7 @@ import { refusedLikeReplyFrom } from './stream-exchange';
 /** What the proxy's fast path takes from a read's URL alone (ADR 0207). */
 export type ReadPlan = {
   service: ProxiedService;
-  /** The upstream's URL, and its path and query (the target, already checked). */
-  upstreamUrl: string;
+  /** The upstream's path and query, after its origin (the target, already checked). */
   path: string;
   /** The cache policy of a GET whose answer is public (ADR 0155), or null. */
   publicPolicy: string | null;
@@ -55,7 +54,6 @@ export function readPlanOf(url: string, platformUrl: string, origin: string): Re
   if (refusedLikeReplyFrom(path)) return null;
   return {
     service: target.service,
-    upstreamUrl: target.url,
     path,
     publicPolicy: publicAnswerPolicy('GET', target.url),
   };

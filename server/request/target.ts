@@ -46,11 +46,11 @@ export function pageUrl(shopOrigin: string, rawUrl: string): URL {
 
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*)(:(\d{1,5}))?$/i;
 
-/** Why a Host header value cannot name a shop, or null. */
 // Hosts already found well-formed: a shop has a handful, and every request checks its own. At most
 // 64 are remembered (all forgotten when full), each a valid host name of at most 255 characters.
 const WELL_FORMED = new Set<string>();
 
+/** Why a Host header value cannot name a shop, or null. */
 export function hostProblem(host: string | undefined): string | null {
   if (!host) return 'missing Host header';
   if (WELL_FORMED.has(host)) return null;
