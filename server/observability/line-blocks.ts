@@ -12,6 +12,10 @@ export type LineBlockOptions = {
   flushMs: number;
 };
 
+/** Every LineBlocks of the process, passed on at exit by one listener. */
+const open = new Set<LineBlocks>();
+let exitHooked = false;
+
 /**
  * Log lines gathered into blocks before they reach the destination (docs/decisions/0201).
  * sonic-boom buffers by itself too, but it appends each line to one growing string and measures
@@ -20,10 +24,6 @@ export type LineBlockOptions = {
  * each block is joined and measured once. Lines still pending when the process exits are passed
  * on then: the destination must write synchronously (sonic-boom with `sync: true`).
  */
-/** Every LineBlocks of the process, passed on at exit by one listener. */
-const open = new Set<LineBlocks>();
-let exitHooked = false;
-
 export class LineBlocks {
   private lines: string[] = [];
   private chars = 0;
