@@ -4,7 +4,22 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import type { ReactElement } from 'react';
+import type { Personal } from '../shared/contracts/personal';
 import { CidContext, NonceContext, ReportingDsnContext } from './lib/cid-context';
+import {
+  fillTemplate,
+  renderTemplate,
+  type DocumentTemplate,
+  type Ids,
+} from './lib/document-template.server';
+import {
+  PersonalContext,
+  readPersonal,
+  visitorAttribute,
+  visitorStream,
+  withVisitor,
+} from './lib/personal.server';
 import { readHandoffAhead } from './lib/router-handoff.server';
 
 // A page whose data is all there (every loader awaited, nothing deferred) is rendered in one go
@@ -32,8 +47,23 @@ export default async function handleRequest(
     </CidContext.Provider>
   );
 
+  const visitor = loadContext.visitor();
+  const personal = loadContext.personal ?? {
+    hasSession: visitor.hasSession,
+    account: visitor.account,
+    cart: null,
+  };
   if (await readHandoffAhead(routerContext)) {
-    const html = `<!DOCTYPE html>${renderToString(app)}`;
+    const html =
+      (loadContext.template &&
+        status === 200 &&
+        asTemplate(app, routerContext, loadContext, personal)) ||
+      withVisitor(
+        `<!DOCTYPE html>${renderToString(
+          <PersonalContext.Provider value={personal}>{app}</PersonalContext.Provider>,
+        )}`,
+        visitorAttribute(personal),
+      );
     headers.set('Content-Type', 'text/html; charset=utf-8');
     // The gateway takes the string itself: no web stream to encode and read back (ADR 0200).
     if (loadContext.takeDocument) {
@@ -56,27 +86,75 @@ export default async function handleRequest(
       request.signal.removeEventListener('abort', onClientGone);
     };
 
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
-        const body = new PassThrough();
-        body.once('close', release);
-        body.once('end', release);
-        headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <PersonalContext.Provider value={personal}>{app}</PersonalContext.Provider>,
+      {
+        nonce,
+        [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
+          const body = new PassThrough();
+          body.once('close', release);
+          body.once('end', release);
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
+          const visitor = visitorStream(visitorAttribute(personal));
+          visitor.pipe(body);
+          pipe(visitor);
+        },
+        onShellError(error: unknown) {
+          shellFailed = true;
+          release();
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          if (!shellFailed) loadContext.reportError(error);
+        },
       },
-      onShellError(error: unknown) {
-        shellFailed = true;
-        release();
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        if (!shellFailed) loadContext.reportError(error);
-      },
-    });
+    );
   });
+}
+
+// The pages rendered as templates (ADR 0203): public screens whose loaders read only public
+// data. A page that read the visitor outside a hole once is rendered whole from then on.
+const TEMPLATE_PAGES = new Set([
+  'home',
+  'search',
+  'search-results',
+  'search-product',
+  'product',
+  'brands',
+  'content-page',
+  'policy',
+]);
+const personalPages = new Set<string>();
+
+/**
+ * A page that shows the visitor only in its holes is rendered as a template (ADR 0203): the
+ * gateway may keep it and fill it for later requests; this response is filled from it too.
+ */
+function asTemplate(
+  app: ReactElement,
+  context: EntryContext,
+  loadContext: AppLoadContext,
+  personal: Personal,
+) {
+  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id ?? '';
+  if (!TEMPLATE_PAGES.has(leaf) || personalPages.has(leaf)) return null;
+  const ids: Ids = { nonce: loadContext.nonce, cid: loadContext.cid };
+  const { location, loaderData } = context.staticHandlerContext;
+  const template = renderTemplate(app, ids, { rootData: loaderData.root, location });
+  if (!template) {
+    personalPages.add(leaf);
+    return null;
+  }
+  loadContext.template!.offer(template);
+  return fillTemplate(template, personal, ids);
+}
+
+/** A kept template as this request's document (the gateway's template hit, ADR 0203). */
+export async function fillDocument(template: DocumentTemplate, loadContext: AppLoadContext) {
+  const personal = await readPersonal(loadContext);
+  return fillTemplate(template, personal, { nonce: loadContext.nonce, cid: loadContext.cid });
 }
 
 // Errors of loaders and actions go to the gateway's log with the CID; expected answers (404s,

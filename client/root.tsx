@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/root';
-import { readServerCart } from './cart/server-cart.server';
+import { readPersonal } from './lib/personal.server';
 import './styles/app.css';
 
 // The root route. Its components live in ./shell.tsx, which the browser build puts in the app
@@ -16,7 +16,8 @@ export {
 // The root page: the site layout "cms-default" with the current page inside, or, when the context
 // failed or carries a site error message, the generic error page with the CID.
 // A visitor with a session gets the cart read on the server, so the header and the cart panel
-// show it without JavaScript (docs/decisions/0163).
+// show it without JavaScript (docs/decisions/0163). A document carries the visitor outside React
+// Router's handoff (entry.server's PersonalData script, ADR 0203); a data request in the data.
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.failure || !context.publicContext) {
     throw data(
@@ -24,8 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       { status: context.failure?.status ?? 502 },
     );
   }
-  const cart = context.hasSession
-    ? await readServerCart(context.platform, context.publicContext.tenant.id)
-    : null;
-  return { context: context.publicContext, hasSession: context.hasSession, cart };
+  const personal = await readPersonal(context);
+  if (!context.document) return { context: context.publicContext, personal };
+  context.personal = personal;
+  return { context: context.publicContext };
 }

@@ -21,6 +21,7 @@ import { requestCid, requestContextPlugin } from './plugins/request-context';
 import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
 import { createPlatform } from './upstream/platform';
+import { createTemplateCache } from './page/template-cache';
 import { createPageCache } from './page/page-cache';
 
 export type AppOptions = {
@@ -72,6 +73,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config.pageCacheSeconds > 0
       ? createPageCache({ ttlSeconds: config.pageCacheSeconds, maxBytes: 8 * 1024 * 1024 })
       : null;
+  // Document templates (ADR 0203), on with the sub-request cache their freshness rests on.
+  const templates =
+    platform.cache && config.templateCacheMb > 0
+      ? createTemplateCache({
+          maxBytes: config.templateCacheMb * 1024 * 1024,
+          subrequests: platform.cache,
+        })
+      : null;
   app.addHook('onClose', async () => platform.dispatcher.close());
 
   await app.register(errorsPlugin);
@@ -86,12 +95,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
-  await app.register(cachePurgePlugin, { config, platform, pageCache });
+  await app.register(cachePurgePlugin, { config, platform, pageCache, templates });
   await tunnelRoute(app, config);
   await app.register(renderPlugin, {
     config,
     platform,
     pageCache,
+    templates,
     source: options.render ?? { kind: 'build' },
   });
   return app;

@@ -125,6 +125,8 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Gateway cache of public platform data, in MB; 0 turns it off (docs/decisions/0153). */
   SUBREQUEST_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+  /** Document templates (ADR 0203), in MB; 0 turns them off. */
+  TEMPLATE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(8),
   /** Anonymous page cache, seconds a page is kept; 0 (the default) turns it off (ADR 0154). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
@@ -167,6 +169,7 @@ export type Config = {
   social: { providers: SocialProvider[]; cookieSecret?: string; timeoutMs: number };
   subrequestCacheMb: number;
   pageCacheSeconds: number;
+  templateCacheMb: number;
   cachePurgeToken?: string;
 };
 
@@ -211,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    templateCacheMb: e.TEMPLATE_CACHE_MB,
     cachePurgeToken: e.CACHE_PURGE_TOKEN,
   };
 }

@@ -1,4 +1,5 @@
 import type { PublicContext } from './contracts/context';
+import type { Personal } from './contracts/personal';
 
 // What the gateway hands to React Router's loaders and actions for one request. It lives only on
 // the server: loaders must return public data (PublicContext, screen data), never this object.
@@ -41,11 +42,33 @@ export type GatewayLoadContext = {
   publicContext: PublicContext | null;
   failure: PageFailure | null;
   isLoggedIn: boolean;
+  /** The signed-in visitor's account, or null. */
+  account: Personal['account'];
+  /**
+   * The visitor's session and account, for the visitor's own parts of a page (readPersonal).
+   * Reading `isLoggedIn`, `hasSession` or `account` directly marks the page as depending on the
+   * visitor, so the gateway keeps no template of it (ADR 0203).
+   */
+  visitor(): { isLoggedIn: boolean; hasSession: boolean; account: Personal['account'] };
   /** The visitor has a session (signed in, or an anonymous guest with a cart). Not a secret. */
   hasSession: boolean;
+  /**
+   * A document request (not React Router's data request): the root's data leaves the visitor
+   * out, and the root loader puts it in `personal` for entry.server (ADR 0203).
+   */
+  document: boolean;
+  /** The visitor as the root loader read it, for a document. */
+  personal?: Personal;
+  /**
+   * Present when the gateway would keep this document as a template (ADR 0203): entry.server
+   * offers it one when the page shows the visitor only in its holes.
+   */
+  template?: { offer(template: unknown): void };
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
   platform: PlatformClient;
+  /** The same calls for the visitor's own data (the cart), which a template never depends on. */
+  personalPlatform: PlatformClient;
   /**
    * Makes sure the visitor has a session (an anonymous guest one if need be), so that an action
    * can keep a cart without JavaScript. The gateway sets the cookies; platform calls made after it

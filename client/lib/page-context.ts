@@ -1,8 +1,9 @@
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicContext } from '../../shared/contracts/context';
+import { usePersonal } from './personal';
 
 // The public page context in components. Client navigation updates the recorded url path.
-type RootData = { context: PublicContext; hasSession: boolean };
+type RootData = { context: PublicContext };
 
 export function usePageContext(): PublicContext | null {
   const data = useRouteLoaderData('root') as RootData | undefined;
@@ -13,5 +14,5 @@ export function usePageContext(): PublicContext | null {
 
 /** Whether the visitor had a session when the page loaded (so there may be a cart to load). */
 export function useHasSession(): boolean {
-  return (useRouteLoaderData('root') as RootData | undefined)?.hasSession ?? false;
+  return usePersonal().hasSession;
 }

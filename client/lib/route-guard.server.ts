@@ -22,7 +22,13 @@ export function guardRoute<Id extends RouteId>(
   const route = findRoute(id);
   const target = runMiddleware(
     route.middleware,
-    { isLoggedIn: context.isLoggedIn, url: pageUrl(request.url) },
+    // Read only by middleware that needs it: a page that does not is the same for every visitor.
+    {
+      get isLoggedIn() {
+        return context.isLoggedIn;
+      },
+      url: pageUrl(request.url),
+    },
     { allowedHosts: context.redirectAllowedHosts },
   );
   if (target) throw redirect(target);

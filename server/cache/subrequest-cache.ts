@@ -11,7 +11,10 @@ import { CMS_BASE } from '../../shared/contracts/cms';
 export type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
 export type CachedAnswer = { status: number; text: string };
 type Context = { load: () => Promise<CachedAnswer> };
-type Loaded = CachedAnswer & { cache: boolean; at: number };
+type Loaded = CachedAnswer & { cache: boolean; at: number; version: number };
+
+// Every fetched answer's number: what tells a refreshed answer from the one before it.
+let versions = 0;
 
 // Fresh for `ttl`; after that served stale (and refreshed) for up to `stale` more.
 export type Preset = { ttl: number; stale: number };
@@ -45,7 +48,12 @@ export type SubrequestCache = {
     shopOrigin: string,
     path: string,
     load: () => Promise<CachedAnswer>,
-  ): Promise<{ answer: CachedAnswer; status: CacheStatus }>;
+  ): Promise<{ answer: CachedAnswer; status: CacheStatus; version?: number }>;
+  /**
+   * Whether answer `version` is still the cache's fresh answer (not refreshed, dropped or past
+   * its ttl): what a document template built on it checks (ADR 0203).
+   */
+  isCurrent(shopOrigin: string, path: string, version: number): boolean;
   /** Drops every entry, or those of one shop origin; answers how many. */
   purge(shopOrigin?: string): number;
   readonly size: number;
@@ -69,7 +77,7 @@ export function createSubrequestCache(options: {
       const answer = await context.load();
       // A 404 or an error is handed to the caller that asked, and not kept.
       if (answer.status !== 200) entry.ttl = 1;
-      return { ...answer, cache: answer.status === 200, at: Date.now() };
+      return { ...answer, cache: answer.status === 200, at: Date.now(), version: (versions += 1) };
     },
   });
 
@@ -91,7 +99,13 @@ export function createSubrequestCache(options: {
       // A value older than its ttl is stale (served while the refresh runs, or joined to it).
       const kind: CacheStatus =
         Date.now() - value.at > preset.ttl ? 'stale' : status.fetch === 'hit' ? 'hit' : 'miss';
-      return { answer: { status: value.status, text: value.text }, status: kind };
+      const version = value.cache ? value.version : undefined;
+      return { answer: { status: value.status, text: value.text }, status: kind, version };
+    },
+    isCurrent(shopOrigin, path, version) {
+      const value = lru.peek(`${shopOrigin} ${path}`, { allowStale: true });
+      const ttl = options.durations?.ttl ?? cachePreset(path)?.ttl ?? 0;
+      return value?.version === version && Date.now() - value.at <= ttl;
     },
     purge(shopOrigin) {
       let count = 0;

@@ -15,12 +15,25 @@ import { sectionFailed } from './section-failures';
 // The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
 // cookies; logged in only with an id; failure → logged out), then the CMS context (no retry; no cid
 // → error flag, logged with the upstream status; generic error page 502, or 504 on timeout).
+/**
+ * What a page's render did that a document template must not depend on (ADR 0203): read the
+ * visitor (session, login, account) or called the platform with the visitor's token. And the
+ * public answers it used, each with its version, to tell later whether it is current.
+ */
+export type PageDependencies = {
+  visitorReads: number;
+  privateCalls: number;
+  publicAnswers: { path: string; version: number }[];
+};
+
+export type PageLoadContext = GatewayLoadContext & { dependencies: PageDependencies };
+
 export async function loadPageContext(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   deps: { config: Config; platform: Platform; nonce: string },
-): Promise<GatewayLoadContext> {
+): Promise<PageLoadContext> {
   const { config, platform } = deps;
   const resolved = await resolveAccount(request, reply, {
     uaa: app.uaa,
@@ -37,11 +50,26 @@ export async function loadPageContext(
     host: new URL(request.shopOrigin).host,
     pathname: pagePathname(request.url),
   };
+  const hasSession = accessToken !== null;
+  const userAccount = account
+    ? { id: account.id, login: account.login, email: account.email }
+    : null;
+  const dependencies: PageDependencies = { visitorReads: 0, privateCalls: 0, publicAnswers: [] };
+  const platformClient = (onCall?: (path: string, version: number | null) => void) =>
+    createPlatformClient(platform, {
+      cid: request.cid,
+      shopOrigin: request.shopOrigin,
+      accessToken: () => accessToken,
+      timeoutMs: config.timeouts.context,
+      onCache: (status) => countCache(request, status),
+      onCall,
+    });
   const base = {
     cid: request.cid,
     nonce: deps.nonce,
-    isLoggedIn,
-    hasSession: accessToken !== null,
+    document: !request.url.split('?', 1)[0]!.endsWith('.data'),
+    visitor: () => ({ isLoggedIn, hasSession, account: userAccount }),
+    dependencies,
     redirectAllowedHosts: config.redirectAllowedHosts,
     reportError: (error: unknown) => {
       request.log.error({ err: error }, 'render error');
@@ -93,13 +121,11 @@ export async function loadPageContext(
       accessToken = guest.pair.access_token;
       return true;
     },
-    platform: createPlatformClient(platform, {
-      cid: request.cid,
-      shopOrigin: request.shopOrigin,
-      accessToken: () => accessToken,
-      timeoutMs: config.timeouts.context,
-      onCache: (status) => countCache(request, status),
+    platform: platformClient((path, version) => {
+      if (version === null) dependencies.privateCalls += 1;
+      else dependencies.publicAnswers.push({ path, version });
     }),
+    personalPlatform: platformClient(),
   };
 
   const result = await loadCmsContext(platform, {
@@ -113,11 +139,11 @@ export async function loadPageContext(
       { upstreamStatus: result.status, statusText: result.statusText },
       `context not returned: ${result.statusText}`,
     );
-    return {
+    return withVisitor({
       ...base,
       publicContext: null,
       failure: { status: result.timedOut ? 504 : 502, message: null },
-    };
+    });
   }
   const { context } = result;
   request.scope.tenant = context.tenant.id;
@@ -128,16 +154,33 @@ export async function loadPageContext(
     cid: request.cid,
     tenant: context.tenant,
     url,
-    page: { isLoggedIn, siteError },
-    userAccount: account ? { id: account.id, login: account.login, email: account.email } : null,
+    page: { siteError },
   };
-  return {
+  return withVisitor({
     ...base,
     publicContext,
     failure: siteError
       ? { status: siteErrorStatus(result.status), message: siteError.message }
       : null,
-  };
+  });
+}
+
+/** The visitor's fields as getters that count their reads (PageDependencies). */
+function withVisitor(
+  context: Omit<PageLoadContext, 'isLoggedIn' | 'hasSession' | 'account'>,
+): PageLoadContext {
+  const read = <K extends 'isLoggedIn' | 'hasSession' | 'account'>(key: K) => ({
+    enumerable: true,
+    get: () => {
+      context.dependencies.visitorReads += 1;
+      return context.visitor()[key];
+    },
+  });
+  return Object.defineProperties(context, {
+    isLoggedIn: read('isLoggedIn'),
+    hasSession: read('hasSession'),
+    account: read('account'),
+  }) as PageLoadContext;
 }
 
 /**

@@ -16,6 +16,8 @@ export function createPlatformClient(
     accessToken: () => string | null;
     timeoutMs: number;
     onCache?: (status: CacheStatus) => void;
+    /** Each call: a public answer's version (the sub-request cache's), or null (private). */
+    onCall?: (path: string, version: number | null) => void;
   },
 ): PlatformClient {
   const send = async (
@@ -52,8 +54,10 @@ export function createPlatformClient(
       if (cacheable(call)) {
         const cached = await platform.cache!.get(page.shopOrigin, path, () => send(call, null));
         page.onCache?.(cached.status);
+        page.onCall?.(path, cached.version ?? null);
         answer = cached.answer;
       } else {
+        page.onCall?.(path, null);
         answer = await send(call, page.accessToken());
       }
       const { status, text } = answer;

@@ -5,6 +5,7 @@ import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
 import { loadPageContext } from '../page/page-context';
 import { pageCacheKeeper, type PageCache } from '../page/page-cache';
+import type { TemplateCache } from '../page/template-cache';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { actionBodyProblem } from '../render/action-body';
@@ -13,15 +14,24 @@ import { toWebRequest } from '../render/web-request';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
 import type { Platform } from '../upstream/platform';
+import type { GatewayLoadContext } from '../../shared/load-context';
 import { BODY_LIMIT } from './proxy';
 
 export type { RenderSource };
+
+type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<string>;
 
 // Pages and React Router data requests: per-page context, then React Router's handler, streamed to
 // the client. Registered last; the gateway's own routes (/api, /auth, health) are more specific.
 export async function renderPlugin(
   app: FastifyInstance,
-  opts: { config: Config; platform: Platform; source: RenderSource; pageCache?: PageCache | null },
+  opts: {
+    config: Config;
+    platform: Platform;
+    source: RenderSource;
+    pageCache?: PageCache | null;
+    templates?: TemplateCache | null;
+  },
 ): Promise<void> {
   const { pageCache } = opts;
   const provider = await prepareBuild(app, opts.source);
@@ -30,6 +40,10 @@ export async function renderPlugin(
     ? createRequestHandler(await provider.getBuild(), 'production')
     : null;
   if (production) app.reporter.setBuildId((await provider.getBuild()).assets?.version ?? 'unknown');
+  // Document templates (ADR 0203) in production: entry.server fills them (fillDocument).
+  const entry = production ? (await provider.getBuild()).entry?.module : undefined;
+  const fillDocument = (entry as { fillDocument?: FillDocument } | undefined)?.fillDocument;
+  const templates = fillDocument ? (opts.templates ?? null) : null;
 
   // "Continue with" posts a form that the gateway redirects to the provider: CSP form-action must
   // allow the providers' origins, or the browser stops at the redirect.
@@ -93,6 +107,25 @@ export async function renderPlugin(
         }
       }
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
+      const templateKey = templates?.keyOf(request, loadContext) ?? null;
+      let offered: { bytes: number } | null = null;
+      if (templateKey !== null) {
+        const kept = templates!.get(templateKey, loadContext);
+        if (kept) {
+          const html = await fillDocument!(kept.template, loadContext);
+          for (const [name, value] of kept.headers) reply.header(name, value);
+          sendCacheTally(request, reply);
+          return reply
+            .header('cache-control', 'private, no-store')
+            .header(
+              'content-security-policy',
+              contentSecurityPolicy(nonce, !production, signInOrigins),
+            )
+            .header('x-page-template', 'hit')
+            .send(html);
+        }
+        loadContext.template = { offer: (template) => void (offered = template as never) };
+      }
       // A document rendered in one go comes back as a string (entry.server, ADR 0200).
       let documentHtml = null as string | null;
       loadContext.takeDocument = (html) => void (documentHtml = html);
@@ -110,6 +143,15 @@ export async function renderPlugin(
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
+      if (templateKey !== null) {
+        const headers: [string, string][] = [];
+        response.headers.forEach((value, name) => headers.push([name, value]));
+        const kept =
+          offered !== null &&
+          response.status === 200 &&
+          templates!.keep(templateKey, { template: offered, headers }, loadContext);
+        reply.header('x-page-template', kept ? 'miss' : 'bypass');
+      }
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       // Pages carry the visitor's account: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');

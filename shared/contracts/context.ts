@@ -48,13 +48,15 @@ export const CmsContext = z.looseObject({
 });
 export type CmsContext = z.infer<typeof CmsContext>;
 
-/** What a page receives: the public context and nothing else. */
+/**
+ * What a page receives: the public context and nothing else. The visitor's account travels apart,
+ * with the cart (contracts/personal.ts, ADR 0203).
+ */
 export type PublicContext = {
   cid: string;
   tenant: Tenant;
   url: PageUrl;
-  page: { isLoggedIn: boolean; siteError: { message: string } | null };
-  userAccount: { id: string; login: string | null; email: string | null } | null;
+  page: { siteError: { message: string } | null };
 };
 
 /** Query of GET /cms-api/context. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { usePageContext } from '../../lib/page-context';
+import { usePersonal } from '../../lib/personal';
 import { AccountMenu } from './account-menu.island';
 import './account.css';
 
@@ -10,13 +10,12 @@ const SignInDialog = lazy(() =>
 );
 
 // The header's profile menu: "Sign in" (a dialog with JavaScript, the sign-in screen without) or,
-// when signed in, the account menu (./account-menu.tsx).
-export function ProfileMenu() {
-  const context = usePageContext();
+// when signed in, the account menu (./account-menu.tsx). A hole of document templates (ADR 0203).
+function Menu() {
+  const { account } = usePersonal();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
-  const account = context?.userAccount;
   const here = `${location.pathname}${location.search}`;
   if (!account) {
     return (
@@ -48,3 +47,8 @@ export function ProfileMenu() {
   // Signed in: the account menu, an island (its code is not on the first load; ADR 0209).
   return <AccountMenu login={account.login} email={account.email} />;
 }
+
+// A hole of document templates on the server (ADR 0203).
+export const ProfileMenu = import.meta.env.SSR
+  ? (await import('../../lib/hole.server')).hole(Menu)
+  : Menu;

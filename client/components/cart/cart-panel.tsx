@@ -5,7 +5,7 @@ import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
 import { useMoney } from '../../lib/money';
-import { usePageContext } from '../../lib/page-context';
+import { usePersonal } from '../../lib/personal';
 import { CartLine } from './cart-line';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
@@ -27,7 +27,7 @@ export function CartPanel(props: {
   useEffect(() => setInteractive(true), []);
   const location = useLocation();
   const money = useMoney();
-  const signedIn = usePageContext()?.page.isLoggedIn ?? false;
+  const signedIn = usePersonal().account !== null;
   const items = booking?.items ?? [];
   const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
   const toggle = (uid: string, on: boolean) => {

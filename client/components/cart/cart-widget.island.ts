@@ -4,5 +4,7 @@ import { island } from '../../lib/island';
 // interaction (docs/decisions/0204); without JavaScript it is a link to the cart page.
 export const CartWidget = island(
   () => import('./cart-widget').then((m) => m.CartWidget),
-  import.meta.env.SSR ? (await import('./cart-widget')).CartWidget : null,
+  import.meta.env.SSR
+    ? (await import('../../lib/hole.server')).hole((await import('./cart-widget')).CartWidget)
+    : null,
 );

@@ -4,5 +4,9 @@ import { island } from '../../lib/island';
 // interaction (docs/decisions/0204); without JavaScript the forms post to /cart.
 export const QuantityControls = island(
   () => import('./quantity-controls').then((m) => m.QuantityControls),
-  import.meta.env.SSR ? (await import('./quantity-controls')).QuantityControls : null,
+  import.meta.env.SSR
+    ? (await import('../../lib/hole.server')).hole(
+        (await import('./quantity-controls')).QuantityControls,
+      )
+    : null,
 );

@@ -1,0 +1,118 @@
+import { Fragment, type ReactElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_LocationContext as LocationContext,
+  type Location,
+} from 'react-router';
+import type { Personal } from '../../shared/contracts/personal';
+import { HOLE_MARK, HoleRecording, type HoleRecorder } from './hole.server';
+import {
+  PersonalContext,
+  VISITOR_SLOT,
+  visitorAttribute,
+  withVisitor,
+  type TemplateVisitor,
+} from './personal.server';
+
+// Document templates (ADR 0203): a page rendered once with its visitor's parts (holes) left
+// out, then filled per request with the visitor's account and cart, this response's nonce and
+// CID. Filling renders only the holes, in one small tree with the router's root data and the
+// location they read, so a filled template is the document a whole render gives.
+type Slot = 'nonce' | 'cid' | 'hole' | 'visitor';
+
+export type DocumentTemplate = {
+  /** The document cut around each nonce, CID and hole of the render that made it. */
+  parts: string[];
+  slots: Slot[];
+  holes: ReactNode[];
+  rootData: unknown;
+  location: Location;
+  /** About the memory it holds: the document's characters, twice (parts and loader data). */
+  bytes: number;
+};
+
+export type Ids = { nonce: string; cid: string };
+
+/**
+ * Renders `app` as a template, or answers null when a component outside a hole read the visitor:
+ * such a page is not the same for everyone.
+ */
+export function renderTemplate(
+  app: ReactElement,
+  ids: Ids,
+  page: { rootData: unknown; location: Location },
+): DocumentTemplate | null {
+  let tainted = false;
+  const visitor: TemplateVisitor = { taint: () => void (tainted = true) };
+  const recorder: HoleRecorder = { holes: [] };
+  const html = withVisitor(
+    `<!DOCTYPE html>${renderToString(
+      <HoleRecording.Provider value={recorder}>
+        <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
+      </HoleRecording.Provider>,
+    )}`,
+    VISITOR_SLOT,
+  );
+  if (tainted) return null;
+  const { parts, slots } = cut(html, ids);
+  if (slots.filter((slot) => slot === 'hole').length !== recorder.holes.length) return null;
+  return { parts, slots, holes: recorder.holes, ...page, bytes: html.length * 2 };
+}
+
+/** The template as this visitor's document, with this response's nonce and CID. */
+export function fillTemplate(template: DocumentTemplate, personal: Personal, ids: Ids): string {
+  const holes = renderHoles(template, personal);
+  const visitor = visitorAttribute(personal);
+  const { parts, slots } = template;
+  let html = parts[0]!;
+  let hole = 0;
+  for (let i = 0; i < slots.length; i += 1) {
+    const slot = slots[i]!;
+    const filled = slot === 'hole' ? holes[hole++] : slot === 'visitor' ? visitor : ids[slot];
+    html += filled + parts[i + 1]!;
+  }
+  return html;
+}
+
+const CUT = '<template data-cut=""></template>';
+
+function renderHoles(template: DocumentTemplate, personal: Personal): string[] {
+  const router = { loaderData: { root: template.rootData } } as never;
+  const html = renderToString(
+    <LocationContext.Provider
+      value={{ location: template.location, navigationType: 'POP' as never }}
+    >
+      <DataRouterStateContext.Provider value={router}>
+        <PersonalContext.Provider value={personal}>
+          {template.holes.map((hole, i) => (
+            <Fragment key={i}>
+              {i > 0 && <template data-cut="" />}
+              {hole}
+            </Fragment>
+          ))}
+        </PersonalContext.Provider>
+      </DataRouterStateContext.Provider>
+    </LocationContext.Provider>,
+  );
+  return html.split(CUT);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+function cut(html: string, ids: Ids): { parts: string[]; slots: Slot[] } {
+  const pattern = new RegExp(
+    [ids.nonce, ids.cid, HOLE_MARK, VISITOR_SLOT].map((s) => `(${escapeRegExp(s)})`).join('|'),
+    'g',
+  );
+  const parts: string[] = [];
+  const slots: Slot[] = [];
+  let last = 0;
+  for (const match of html.matchAll(pattern)) {
+    parts.push(html.slice(last, match.index));
+    slots.push(match[1] ? 'nonce' : match[2] ? 'cid' : match[3] ? 'hole' : 'visitor');
+    last = match.index + match[0].length;
+  }
+  parts.push(html.slice(last));
+  return { parts, slots };
+}

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from 'react-router';
+import type { Personal } from '../../shared/contracts/personal';
+
+// What a page shows of its visitor: the session, the account and the cart (ADR 0203). A document
+// carries it outside React Router's handoff, as JSON in the body's data-visitor attribute, so that
+// the rest of the document is the same for every visitor and can be rendered once (the gateway's
+// document templates); data requests carry it in the root's data. entry.server adds the attribute
+// to the rendered document; no component renders it, so React leaves it alone in the browser.
+// The server's side, with the template render's check, is in ./personal.server.tsx.
+export type { Personal };
+
+let parsed: Personal | undefined;
+const documentVisitor = (): Personal => (parsed ??= JSON.parse(document.body.dataset.visitor!));
+
+// The server's reads the render's visitor (a hook: every server render calls it).
+const serverVisitor = import.meta.env.SSR
+  ? (await import('./personal.server')).useServerVisitor
+  : null;
+
+export function usePersonal(): Personal {
+  const fromData = (useRouteLoaderData('root') as { personal?: Personal } | undefined)?.personal;
+  return serverVisitor ? serverVisitor(fromData) : (fromData ?? documentVisitor());
+}

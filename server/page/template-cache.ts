@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { SubrequestCache } from '../cache/subrequest-cache';
+import type { PageLoadContext } from './page-context';
+
+// Document templates (ADR 0203): a page that shows its visitor only in its holes is kept once
+// per shop, login state and URL, and filled per request with the visitor's parts (entry.server's
+// fillDocument). A template is used only while every public answer its render read is still the
+// sub-request cache's fresh answer, and while the page context says what it said then. It holds
+// nothing of a visitor: a render that read the visitor or made a call with the visitor's token
+// offers none, and one that read the visitor outside a hole is not offered (entry.server).
+export type TemplateStatus = 'hit' | 'miss' | 'bypass';
+
+type Kept = {
+  template: { bytes: number };
+  headers: [string, string][];
+  answers: PageLoadContext['dependencies']['publicAnswers'];
+  context: string;
+};
+
+export type TemplateCache = {
+  /** The key of a page request that may use a template, or null (not a GET document). */
+  keyOf(request: FastifyRequest, context: PageLoadContext): string | null;
+  /** The kept template and its headers, if it is current for this request's context. */
+  get(key: string, context: PageLoadContext): Omit<Kept, 'answers' | 'context'> | null;
+  /** Keeps a render's template; false when the render depended on its visitor. */
+  keep(key: string, kept: Pick<Kept, 'template' | 'headers'>, context: PageLoadContext): boolean;
+  /** Drops every template, or one shop's; answers how many. */
+  purge(shopOrigin?: string): number;
+  readonly size: number;
+};
+
+/** Response headers that are each response's own. */
+const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-security-policy']);
+
+export function createTemplateCache(options: {
+  maxBytes: number;
+  subrequests: SubrequestCache;
+}): TemplateCache {
+  const { subrequests } = options;
+  const templates = new LRUCache<string, Kept>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (kept, key) => kept.template.bytes + kept.context.length + key.length + 64,
+    maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+  });
+  // What of the page context a template shows: the shop and its URL, not the request's CID.
+  const contextOf = ({ publicContext }: PageLoadContext) =>
+    JSON.stringify({ ...publicContext, cid: undefined });
+
+  return {
+    keyOf(request, context) {
+      if (request.method !== 'GET' || !context.document || !context.publicContext) return null;
+      if (context.failure || request.url.startsWith('/__manifest')) return null;
+      return `${request.shopOrigin} ${context.visitor().isLoggedIn ? 'in' : 'out'} ${request.url}`;
+    },
+    get(key, context) {
+      const kept = templates.get(key);
+      if (!kept) return null;
+      const origin = key.slice(0, key.indexOf(' '));
+      const current =
+        kept.answers.every(({ path, version }) => subrequests.isCurrent(origin, path, version)) &&
+        kept.context === contextOf(context);
+      if (!current) {
+        templates.delete(key);
+        return null;
+      }
+      return { template: kept.template, headers: kept.headers };
+    },
+    keep(key, { template, headers }, context) {
+      const { visitorReads, privateCalls, publicAnswers } = context.dependencies;
+      if (visitorReads > 0 || privateCalls > 0) return false;
+      templates.set(key, {
+        template,
+        headers: headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
+        answers: publicAnswers,
+        context: contextOf(context),
+      });
+      return templates.has(key);
+    },
+    purge(shopOrigin) {
+      let dropped = 0;
+      for (const key of [...templates.keys()]) {
+        if (shopOrigin === undefined || key.startsWith(`${shopOrigin} `)) {
+          templates.delete(key);
+          dropped += 1;
+        }
+      }
+      return dropped;
+    },
+    get size() {
+      return templates.size;
+    },
+  };
+}
