@@ -12,9 +12,6 @@ import { loadCmsContext } from './cms-context';
 import { createPlatformClient } from './platform-client';
 import { sectionFailed } from './section-failures';
 
-// The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
-// cookies; logged in only with an id; failure → logged out), then the CMS context (no retry; no cid
-// → error flag, logged with the upstream status; generic error page 502, or 504 on timeout).
 /**
  * What a page's render did that a document template must not depend on (ADR 0203): read the
  * visitor (session, login, account) or called the platform with the visitor's token. And the
@@ -28,6 +25,9 @@ export type PageDependencies = {
 
 export type PageLoadContext = GatewayLoadContext & { dependencies: PageDependencies };
 
+// The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
+// cookies; logged in only with an id; failure → logged out), then the CMS context (no retry; no cid
+// → error flag, logged with the upstream status; generic error page 502, or 504 on timeout).
 export async function loadPageContext(
   app: FastifyInstance,
   request: FastifyRequest,
