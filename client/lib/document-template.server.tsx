@@ -6,7 +6,7 @@ import {
   type Location,
 } from 'react-router';
 import type { Personal } from '../../shared/contracts/personal';
-import { HOLE_MARK, HoleRecording, type HoleRecorder } from './hole.server';
+import { HOLE_MARK, HoleRecording, type HoleRecorder, type RecordedHole } from './hole.server';
 import {
   PersonalContext,
   VISITOR_SLOT,
@@ -25,7 +25,7 @@ export type DocumentTemplate = {
   /** The document cut around each nonce, CID and hole of the render that made it. */
   parts: string[];
   slots: Slot[];
-  holes: ReactNode[];
+  holes: (RecordedHole & { kept?: Map<string, string> })[];
   rootData: unknown;
   location: Location;
   /** About the memory it holds: the document's characters, twice (parts and loader data). */
@@ -77,25 +77,49 @@ export function fillTemplate(template: DocumentTemplate, personal: Personal, ids
 
 const CUT = '<template data-cut=""></template>';
 
+/** A narrowed hole keeps the HTML of this many keys at most. */
+const KEPT_PER_HOLE = 8;
+
+/**
+ * The holes' HTML for this visitor: one render of those not kept, each with its visitor (the
+ * whole one, or a narrowed hole's own), in one small tree with the router's root data and the
+ * location.
+ */
 function renderHoles(template: DocumentTemplate, personal: Personal): string[] {
+  const pieces: string[] = [];
+  const toRender: { at: number; element: ReactNode; visitor: Personal; key?: string }[] = [];
+  template.holes.forEach((hole, at) => {
+    if (!hole.narrow) return void toRender.push({ at, element: hole.element, visitor: personal });
+    const { key, visitor } = hole.narrow(personal);
+    const kept = hole.kept?.get(key);
+    if (kept !== undefined) pieces[at] = kept;
+    else toRender.push({ at, element: hole.element, visitor, key });
+  });
+  if (toRender.length === 0) return pieces;
   const router = { loaderData: { root: template.rootData } } as never;
   const html = renderToString(
     <LocationContext.Provider
       value={{ location: template.location, navigationType: 'POP' as never }}
     >
       <DataRouterStateContext.Provider value={router}>
-        <PersonalContext.Provider value={personal}>
-          {template.holes.map((hole, i) => (
-            <Fragment key={i}>
-              {i > 0 && <template data-cut="" />}
-              {hole}
-            </Fragment>
-          ))}
-        </PersonalContext.Provider>
+        {toRender.map(({ element, visitor }, i) => (
+          <Fragment key={i}>
+            {i > 0 && <template data-cut="" />}
+            <PersonalContext.Provider value={visitor}>{element}</PersonalContext.Provider>
+          </Fragment>
+        ))}
       </DataRouterStateContext.Provider>
     </LocationContext.Provider>,
   );
-  return html.split(CUT);
+  html.split(CUT).forEach((piece, i) => {
+    const { at, key } = toRender[i]!;
+    pieces[at] = piece;
+    if (key === undefined) return;
+    const hole = template.holes[at]!;
+    hole.kept ??= new Map();
+    if (hole.kept.size < KEPT_PER_HOLE) hole.kept.set(key, piece);
+  });
+  return pieces;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -1,10 +1,30 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  type ComponentProps,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
+import type { Personal } from '../../shared/contracts/personal';
 
 /** What a template render leaves where a hole is: an element no page renders otherwise. */
 export const HOLE_MARK = '<template data-hole=""></template>';
 
+/**
+ * What a hole shows of the visitor, when that is less than the whole visitor: a key for it and
+ * the visitor to render it with, made from that part only. Holes with the same key then render
+ * the same, and a template keeps their HTML (a few keys per hole) instead of rendering them again.
+ */
+export type Narrow<P> = (props: P, personal: Personal) => { key: string; visitor: Personal };
+
+/** One hole of a template render: the element, and its narrowing with its props, if any. */
+export type RecordedHole = {
+  element: ReactElement;
+  narrow?: (personal: Personal) => { key: string; visitor: Personal };
+};
+
 /** The holes of one template render, in document order. */
-export type HoleRecorder = { holes: ReactNode[] };
+export type HoleRecorder = { holes: RecordedHole[] };
 
 export const HoleRecording = createContext<HoleRecorder | null>(null);
 
@@ -17,12 +37,18 @@ export const HoleRecording = createContext<HoleRecorder | null>(null);
  */
 // `any` props: React's own ComponentType constraint; the hole keeps the component's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function hole<C extends ComponentType<any>>(Component: C): C {
+export function hole<C extends ComponentType<any>>(
+  Component: C,
+  narrow?: Narrow<ComponentProps<C>>,
+): C {
   const Shown = Component as ComponentType<object>;
-  const Hole = (props: object) => {
+  const Hole = (props: ComponentProps<C>) => {
     const recorder = useContext(HoleRecording);
     if (!recorder) return <Shown {...props} />;
-    recorder.holes.push(<Shown {...props} />);
+    recorder.holes.push({
+      element: <Shown {...props} />,
+      narrow: narrow && ((personal) => narrow(props, personal)),
+    });
     return <template data-hole="" />;
   };
   return Hole as unknown as C;

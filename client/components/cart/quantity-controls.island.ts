@@ -7,6 +7,7 @@ export const QuantityControls = island(
   import.meta.env.SSR
     ? (await import('../../lib/hole.server')).hole(
         (await import('./quantity-controls')).QuantityControls,
+        (await import('./quantity-hole.server')).quantityOnly,
       )
     : null,
 );
