@@ -21,6 +21,9 @@ import {
 // location they read, so a filled template is the document a whole render gives.
 type Slot = 'nonce' | 'cid' | 'hole' | 'visitor';
 
+/** A narrowed hole keeps the HTML of this many keys at most. */
+const KEPT_PER_HOLE = 4;
+
 export type DocumentTemplate = {
   /** The document cut around each nonce, CID and hole of the render that made it. */
   parts: string[];
@@ -28,7 +31,10 @@ export type DocumentTemplate = {
   holes: (RecordedHole & { kept?: Map<string, string> })[];
   rootData: unknown;
   location: Location;
-  /** About the memory it holds: the document's characters, twice (parts and loader data). */
+  /**
+   * About the memory it holds: the document's characters twice (its parts and the loader data
+   * the holes keep), and room for the HTML its narrowed holes keep.
+   */
   bytes: number;
 };
 
@@ -57,7 +63,9 @@ export function renderTemplate(
   if (tainted) return null;
   const { parts, slots } = cut(html, ids);
   if (slots.filter((slot) => slot === 'hole').length !== recorder.holes.length) return null;
-  return { parts, slots, holes: recorder.holes, ...page, bytes: html.length * 2 };
+  const narrowed = recorder.holes.filter((hole) => hole.narrow).length;
+  const bytes = html.length * 2 + narrowed * KEPT_PER_HOLE * 1024;
+  return { parts, slots, holes: recorder.holes, ...page, bytes };
 }
 
 /** The template as this visitor's document, with this response's nonce and CID. */
@@ -77,8 +85,6 @@ export function fillTemplate(template: DocumentTemplate, personal: Personal, ids
 
 const CUT = '<template data-cut=""></template>';
 
-/** A narrowed hole keeps the HTML of this many keys at most. */
-const KEPT_PER_HOLE = 8;
 
 /**
  * The holes' HTML for this visitor: one render of those not kept, each with its visitor (the
