@@ -85,7 +85,6 @@ export function fillTemplate(template: DocumentTemplate, personal: Personal, ids
 
 const CUT = '<template data-cut=""></template>';
 
-
 /**
  * The holes' HTML for this visitor: one render of those not kept, each with its visitor (the
  * whole one, or a narrowed hole's own), in one small tree with the router's root data and the
