@@ -11,9 +11,9 @@ const SHOP = 'http://localhost:3000';
 const OTHER_SHOP = 'http://harbour.localhost:3000';
 const ok = async () => ({ status: 200, text: '{"items":[]}' });
 
-function setup() {
+function setup(maxAgeMs?: number) {
   const subrequests = createSubrequestCache({ maxBytes: 1 << 20 });
-  const templates = createTemplateCache({ maxBytes: 1 << 20, subrequests });
+  const templates = createTemplateCache({ maxBytes: 1 << 20, subrequests, maxAgeMs });
   return { subrequests, templates };
 }
 
@@ -68,6 +68,15 @@ describe('document templates', () => {
     await subrequests.get(SHOP, SEARCH, ok);
     expect(templates.get(key, context())).toBeNull();
     expect(templates.size).toBe(0);
+  });
+
+  it('retires a template after its longest age, even one that read no cached answer', async () => {
+    const { templates } = setup(30);
+    const key = `${SHOP} out /policy/terms`;
+    templates.keep(key, { template, headers: [] }, context());
+    expect(templates.get(key, context())).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(templates.get(key, context())).toBeNull();
   });
 
   it('retires a template when the page context says something else', () => {

@@ -30,18 +30,27 @@ export type TemplateCache = {
   readonly size: number;
 };
 
+/**
+ * The longest a template is used, whatever its answers say: a page that read no cached answer
+ * (or shows the time) is rendered again at least this often. The sub-request cache's longest ttl.
+ */
+export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
+
 /** Response headers that are each response's own. */
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-security-policy']);
 
 export function createTemplateCache(options: {
   maxBytes: number;
   subrequests: SubrequestCache;
+  /** Replaces TEMPLATE_MAX_AGE_MS (tests). */
+  maxAgeMs?: number;
 }): TemplateCache {
   const { subrequests } = options;
   const templates = new LRUCache<string, Kept>({
     maxSize: options.maxBytes,
     sizeCalculation: (kept, key) => kept.template.bytes + kept.context.length + key.length + 64,
     maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+    ttl: options.maxAgeMs ?? TEMPLATE_MAX_AGE_MS,
   });
   // What of the page context a template shows: the shop and its URL, not the request's CID.
   const contextOf = ({ publicContext }: PageLoadContext) =>

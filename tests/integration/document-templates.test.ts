@@ -123,6 +123,27 @@ describe('document templates', () => {
     // The visitor for the browser, on the body (React Router's handoff is the same for everyone).
     expect(filled.html).toMatch(/<body data-visitor="\{&quot;hasSession&quot;:true,/);
     expect(filled.html).toContain('&quot;email&quot;:&quot;shopper@example.com&quot;');
+
+    // Every page kind that is a template, for the same shopper with the same cart.
+    const inResults = /<a href="(\/search\/milk\/[^"]+)" class="product-card-link"/.exec(
+      filled.html,
+    )![1]!;
+    const product = `/products/${decodeURIComponent(inResults.split('/')[3]!)}`;
+    for (const path of [
+      '/',
+      '/search',
+      inResults,
+      product,
+      '/brands/meadowbrook',
+      '/policy/terms',
+      '/page/about',
+    ]) {
+      await shopper.page(path);
+      const again = await shopper.page(path);
+      expect(again.status, path).toBe(200);
+      expect(again.template, path).toBe('hit');
+      expect(again.same, path).toBe((await shopper.page(path, 'whole')).same);
+    }
   });
 
   it("shows nothing of one visitor to the next: each gets the whole render's document", async () => {
