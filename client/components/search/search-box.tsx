@@ -47,7 +47,9 @@ export function SearchBox({
     event.preventDefault();
     const chosen = expanded ? options[active] : undefined;
     if (chosen) return go(chosen.to);
-    const query = text.trim();
+    // The field's own value: text typed before hydration is there before the effect above takes
+    // it (an Enter in between searched for nothing; CI run33).
+    const query = (field.current?.value ?? text).trim();
     if (query) go(href('search-results', { searchQuery: query }));
   };
 
