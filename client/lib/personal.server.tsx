@@ -38,6 +38,15 @@ export function useServerVisitor(fromData?: Personal): Personal {
 /** What a template's body has for its data-visitor attribute, filled per request. */
 export const VISITOR_SLOT = '%visitor-slot%';
 
+// What React's attribute escaping replaces, and with what.
+const ESCAPES: Record<string, string> = {
+  '"': '&quot;',
+  '&': '&amp;',
+  "'": '&#x27;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
 /** The visitor as the body's data-visitor attribute value: JSON, escaped for an attribute. */
 export function visitorAttribute(personal: Personal): string {
   return JSON.stringify(personal).replace(/["&'<>]/g, (c) => ESCAPES[c]!);
@@ -48,13 +57,6 @@ export function withVisitor(html: string, attribute: string): string {
   const at = html.indexOf('<body') + '<body'.length;
   return `${html.slice(0, at)} data-visitor="${attribute}"${html.slice(at)}`;
 }
-const ESCAPES: Record<string, string> = {
-  '"': '&quot;',
-  '&': '&amp;',
-  "'": '&#x27;',
-  '<': '&lt;',
-  '>': '&gt;',
-};
 
 /** The same for a streamed document: the attribute goes into the chunk that holds `<body`. */
 export function visitorStream(attribute: string): Transform {

@@ -12,7 +12,7 @@ export type { Personal };
 let parsed: Personal | undefined;
 const documentVisitor = (): Personal => (parsed ??= JSON.parse(document.body.dataset.visitor!));
 
-// The server's reads the render's visitor (a hook: every server render calls it).
+// On the server, the render's visitor (a hook; the server calls it on every render).
 const serverVisitor = import.meta.env.SSR
   ? (await import('./personal.server')).useServerVisitor
   : null;

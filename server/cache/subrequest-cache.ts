@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { dropShopKeys } from './shop-keys';
 import { CATALOGUE_BASE } from '../../shared/contracts/catalogue';
 import { CMS_BASE } from '../../shared/contracts/cms';
 
@@ -107,16 +108,7 @@ export function createSubrequestCache(options: {
       const ttl = options.durations?.ttl ?? cachePreset(path)?.ttl ?? 0;
       return value?.version === version && Date.now() - value.at <= ttl;
     },
-    purge(shopOrigin) {
-      let count = 0;
-      for (const key of [...lru.keys()]) {
-        if (shopOrigin === undefined || key.startsWith(`${shopOrigin} `)) {
-          lru.delete(key);
-          count += 1;
-        }
-      }
-      return count;
-    },
+    purge: (shopOrigin) => dropShopKeys(lru, shopOrigin),
     get size() {
       return lru.size;
     },

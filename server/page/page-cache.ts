@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { dropShopKeys } from '../cache/shop-keys';
 
 // The anonymous page cache (issue #11 item 6, docs/decisions/0154): opt-in (PAGE_CACHE_SECONDS),
 // for visitors without token cookies only. A complete document is kept for a few seconds, keyed by
@@ -31,6 +32,10 @@ export type CachedDocument = { headers: [string, string][]; html: string };
 
 /** Headers of the render that are the response's own, never replayed from the cache. */
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-security-policy']);
+
+/** A render's headers without those that are each response's own (cookies, length, CSP). */
+export const keptHeaders = (headers: [string, string][]) =>
+  headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -74,19 +79,14 @@ export function createPageCache(options: { ttlSeconds: number; maxBytes: number 
         last = match.index + match[0].length;
       }
       parts.push(document.html.slice(last));
-      const headers = document.headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
-      pages.set(key, { headers, parts, slots, bytes: document.html.length });
+      pages.set(key, {
+        headers: keptHeaders(document.headers),
+        parts,
+        slots,
+        bytes: document.html.length,
+      });
     },
-    purge(shopOrigin) {
-      let dropped = 0;
-      for (const key of [...pages.keys()]) {
-        if (shopOrigin === undefined || key.startsWith(`${shopOrigin} `)) {
-          pages.delete(key);
-          dropped += 1;
-        }
-      }
-      return dropped;
-    },
+    purge: (shopOrigin) => dropShopKeys(pages, shopOrigin),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { dropShopKeys } from '../cache/shop-keys';
 import type { SubrequestCache } from '../cache/subrequest-cache';
+import { keptHeaders } from './page-cache';
 import type { PageLoadContext } from './page-context';
 
 // Document templates (ADR 0203): a page that shows its visitor only in its holes is kept once
@@ -35,9 +37,6 @@ export type TemplateCache = {
  * (or shows the time) is rendered again at least this often. The sub-request cache's longest ttl.
  */
 export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
-
-/** Response headers that are each response's own. */
-const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-security-policy']);
 
 export function createTemplateCache(options: {
   maxBytes: number;
@@ -80,22 +79,13 @@ export function createTemplateCache(options: {
       if (visitorReads > 0 || privateCalls > 0) return false;
       templates.set(key, {
         template,
-        headers: headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
+        headers: keptHeaders(headers),
         answers: publicAnswers,
         context: contextOf(context),
       });
       return templates.has(key);
     },
-    purge(shopOrigin) {
-      let dropped = 0;
-      for (const key of [...templates.keys()]) {
-        if (shopOrigin === undefined || key.startsWith(`${shopOrigin} `)) {
-          templates.delete(key);
-          dropped += 1;
-        }
-      }
-      return dropped;
-    },
+    purge: (shopOrigin) => dropShopKeys(templates, shopOrigin),
     get size() {
       return templates.size;
     },

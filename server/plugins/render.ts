@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { createRequestHandler } from 'react-router';
 import { sendCacheTally } from '../cache/tally';
@@ -70,6 +70,23 @@ export async function renderPlugin(
 
   const keeper = pageCache ? pageCacheKeeper(pageCache) : null;
 
+  // A document from the page cache or a template: its render's headers, then this response's
+  // own (no shared caching, its nonce's CSP) and the hit.
+  const sendKept = (
+    reply: FastifyReply,
+    headers: [string, string][],
+    nonce: string,
+    hitHeader: 'x-page-cache' | 'x-page-template',
+    html: string,
+  ) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', contentSecurityPolicy(nonce, !production, signInOrigins))
+      .header(hitHeader, 'hit')
+      .send(html);
+  };
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
@@ -94,17 +111,7 @@ export async function renderPlugin(
       const cacheKey = pageCache?.keyOf(request) ?? null;
       if (cacheKey !== null) {
         const cached = pageCache!.get(cacheKey, { nonce, cid: request.cid });
-        if (cached) {
-          for (const [name, value] of cached.headers) reply.header(name, value);
-          return reply
-            .header('cache-control', 'private, no-store')
-            .header(
-              'content-security-policy',
-              contentSecurityPolicy(nonce, !production, signInOrigins),
-            )
-            .header('x-page-cache', 'hit')
-            .send(Buffer.from(cached.html));
-        }
+        if (cached) return sendKept(reply, cached.headers, nonce, 'x-page-cache', cached.html);
       }
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
       const templateKey = templates?.keyOf(request, loadContext) ?? null;
@@ -113,16 +120,8 @@ export async function renderPlugin(
         const kept = templates!.get(templateKey, loadContext);
         if (kept) {
           const html = await fillDocument!(kept.template, loadContext);
-          for (const [name, value] of kept.headers) reply.header(name, value);
           sendCacheTally(request, reply);
-          return reply
-            .header('cache-control', 'private, no-store')
-            .header(
-              'content-security-policy',
-              contentSecurityPolicy(nonce, !production, signInOrigins),
-            )
-            .header('x-page-template', 'hit')
-            .send(html);
+          return sendKept(reply, kept.headers, nonce, 'x-page-template', html);
         }
         loadContext.template = { offer: (template) => void (offered = template as never) };
       }
