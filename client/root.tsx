@@ -17,7 +17,7 @@ export {
 // failed or carries a site error message, the generic error page with the CID.
 // A visitor with a session gets the cart read on the server, so the header and the cart panel
 // show it without JavaScript (docs/decisions/0163). A document carries the visitor outside React
-// Router's handoff (entry.server's PersonalData script, ADR 0203); a data request in the data.
+// Router's handoff (the body's data-visitor attribute, written by entry.server; ADR 0203); a data request in the data.
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.failure || !context.publicContext) {
     throw data(

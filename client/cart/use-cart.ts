@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Booking } from '../../shared/contracts/booking';
 import { useShopTenant } from '../lib/money';
-import { useHasSession } from '../lib/page-context';
+import { usePersonal } from '../lib/personal';
 import { cartStore, EMPTY_CART, type CartState } from './cart-store';
 import {
   bookingTimestamp,
@@ -9,7 +9,6 @@ import {
   NO_QUANTITY,
   type OfferingQuantity,
 } from './quantity-map';
-import { useServerCart } from './server-cart';
 
 // React's view of the cart store. The server renders the cart its root loader read (or the empty
 // cart); the browser starts the store from that same cart before hydration, so both agree, then
@@ -37,8 +36,8 @@ function serverState(booking: Booking | undefined, tenantId: string | undefined)
 
 function useConnectedCart(): CartState {
   const tenantId = useShopTenant()?.id;
-  const hasSession = useHasSession();
-  const booking = useServerCart()?.booking;
+  const { hasSession, cart } = usePersonal();
+  const booking = cart?.booking;
   // In the browser only: the server's store is shared by every request and stays empty.
   if (typeof window !== 'undefined' && tenantId && booking) cartStore.prime(tenantId, booking);
   useEffect(() => {

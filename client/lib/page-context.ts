@@ -1,6 +1,5 @@
 import { useLocation, useRouteLoaderData } from 'react-router';
 import type { PublicContext } from '../../shared/contracts/context';
-import { usePersonal } from './personal';
 
 // The public page context in components. Client navigation updates the recorded url path.
 type RootData = { context: PublicContext };
@@ -10,9 +9,4 @@ export function usePageContext(): PublicContext | null {
   const location = useLocation();
   if (!data) return null;
   return { ...data.context, url: { ...data.context.url, pathname: location.pathname } };
-}
-
-/** Whether the visitor had a session when the page loaded (so there may be a cart to load). */
-export function useHasSession(): boolean {
-  return usePersonal().hasSession;
 }

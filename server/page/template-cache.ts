@@ -11,8 +11,6 @@ import type { PageLoadContext } from './page-context';
 // sub-request cache's fresh answer, and while the page context says what it said then. It holds
 // nothing of a visitor: a render that read the visitor or made a call with the visitor's token
 // offers none, and one that read the visitor outside a hole is not offered (entry.server).
-export type TemplateStatus = 'hit' | 'miss' | 'bypass';
-
 type Kept = {
   template: { bytes: number };
   headers: [string, string][];
