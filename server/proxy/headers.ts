@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { HeaderPairs } from '../upstream/header-pairs';
 import { productHeaders } from '../upstream/platform';
 
 // Which headers cross the proxy (security checklist: token cookie, spoofed proxy headers, cached
@@ -42,6 +43,27 @@ export function upstreamRequestHeaders(
   Object.assign(headers, productHeaders(identity.cid, identity.shopOrigin));
   if (identity.accessToken) headers.authorization = `Bearer ${identity.accessToken}`;
   return headers;
+}
+
+/**
+ * The same headers as a flat list, without Host (undici sends the upstream's own), for the read
+ * fast path (./stream-exchange.ts). Built as a list rather than an object with its Host deleted:
+ * the `delete` turned the object into a slow dictionary for everything that read it after
+ * (undici's header checks, the trace header's copy).
+ */
+export function upstreamRequestPairs(
+  incoming: IncomingHttpHeaders,
+  identity: UpstreamIdentity,
+): HeaderPairs {
+  const pairs: HeaderPairs = [];
+  for (const name of FORWARDED_TO_UPSTREAM) {
+    const value = incoming[name];
+    if (value !== undefined) pairs.push(name, value);
+  }
+  const product = productHeaders(identity.cid, identity.shopOrigin);
+  for (const name in product) pairs.push(name, product[name]!);
+  if (identity.accessToken) pairs.push('authorization', `Bearer ${identity.accessToken}`);
+  return pairs;
 }
 
 const HOP_BY_HOP = new Set([

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'no
 import { PassThrough, type Writable } from 'node:stream';
 import { errors, util, type Dispatcher } from 'undici';
 import type { HeaderPairs } from '../upstream/header-pairs';
-import { connectionNamed, downstreamHeaders, upstreamRequestHeaders } from './headers';
+import { connectionNamed, downstreamHeaders, upstreamRequestPairs } from './headers';
 import { withPublicPolicy } from './public-answers';
 
 const { RequestAbortedError } = errors;
@@ -142,12 +142,11 @@ export function dispatchRead(
   options: AttemptOptions,
   settle: (attempt: Attempt) => void,
 ): void {
-  const headers = upstreamRequestHeaders(incomingHeaders(request), {
+  const headers = upstreamRequestPairs(incomingHeaders(request), {
     cid: request.cid,
     shopOrigin: request.shopOrigin,
     accessToken: options.accessToken,
   });
-  delete headers.host; // undici sends the upstream's own
   const exchange = new ReadExchange(request, res, options, settle);
   try {
     options.dispatcher.dispatch(
@@ -155,7 +154,7 @@ export function dispatchRead(
         origin: options.origin,
         path: options.path,
         method: request.method as Dispatcher.HttpMethod,
-        headers: headers as Record<string, string>,
+        headers: headers as string[],
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       },

@@ -16,7 +16,9 @@ class Stuck extends Dispatcher {
 let server: Server;
 let url: string;
 beforeAll(async () => {
-  server = createServer((_req, res) => res.end('ok'));
+  server = createServer((req, res) =>
+    res.end(req.url === '/echo' ? JSON.stringify(req.headers) : 'ok'),
+  );
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,11 +74,38 @@ describe('guardDispatcher', () => {
 
   it('tells its caller of a call cut while queued, once, before the call fails', async () => {
     const cuts: { path: unknown; queued: boolean }[] = [];
-    const guarded = guardDispatcher(new Stuck(), 60_000, (opts, error) =>
-      cuts.push({ path: opts.path, queued: error.queued }),
-    );
+    const told: string[] = [];
+    const guarded = guardDispatcher(new Stuck(), 60_000, {
+      start: (opts) => ({
+        headers: opts.headers,
+        answered: (status) => told.push(`answered ${status}`),
+        failed: (error) => told.push(`failed ${error.message}`),
+      }),
+      queuedCut: (opts, error) => cuts.push({ path: opts.path, queued: error.queued }),
+    });
     const pending = request(`${url}/queued`, { dispatcher: guarded, headersTimeout: 100 });
     await expect(pending).rejects.toMatchObject({ code: 'GW_UPSTREAM_TIMEOUT', queued: true });
     expect(cuts).toEqual([{ path: '/queued', queued: true }]);
+    expect(told).toEqual([]); // the cut call is the observer's through queuedCut alone
+  });
+
+  it('tells its observer how each call went, and sends the headers the observer gives', async () => {
+    const told: string[] = [];
+    const pool = new Agent();
+    const guarded = guardDispatcher(pool, 60_000, {
+      start: (opts) => ({
+        headers: { ...(opts.headers as Record<string, string>), 'x-watched': 'yes' },
+        answered: (status) => told.push(`answered ${status} ${String(opts.path)}`),
+        failed: (error) => told.push(`failed ${(error as { code?: string }).code}`),
+      }),
+      queuedCut: () => told.push('queued cut'),
+    });
+    const ok = await request(`${url}/echo`, { dispatcher: guarded });
+    expect(await ok.body.json()).toMatchObject({ 'x-watched': 'yes' });
+    await expect(
+      request('http://127.0.0.1:1/refused', { dispatcher: guarded }),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(told).toEqual(['answered 200 /echo', 'failed ECONNREFUSED']);
+    await pool.close();
   });
 });

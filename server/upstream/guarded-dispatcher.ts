@@ -7,7 +7,9 @@ import { Dispatcher } from 'undici';
 //   constructor throws, and never frees it (128 such requests wedged every page for ~72 s);
 // - every call has a deadline up to the response headers that also covers the wait for a pool
 //   connection (undici's own timeouts and abort signals only start once the request is written);
-// - calls still waiting for a connection are counted, so readiness can report a wedged pool.
+// - calls still waiting for a connection are counted, so readiness can report a wedged pool;
+// - every call passed on is told to an observer (the upstream watch: trace header, metrics,
+//   failed answers reported), with the same handler object.
 export class UpstreamTimeoutError extends Error {
   readonly code = 'GW_UPSTREAM_TIMEOUT';
   /** Cut while still waiting for a pool connection: the pool never saw an outcome. */
@@ -55,8 +57,44 @@ function headerProblem(name: string, value: unknown): string | null {
 const valueOk = (item: unknown) =>
   item === undefined || item === null || HEADER_VALUE.test(String(item));
 
-type Handler = Dispatcher.DispatchHandler & Record<string, unknown>;
 type Abort = (reason?: Error) => void;
+
+/** The callbacks undici's client calls on a handler (the "legacy" ones it calls natively). */
+export type CallHandler = {
+  onConnect?(abort: Abort, context?: object): void;
+  onError?(error: Error): void;
+  onUpgrade?(statusCode: number, headers: Buffer[] | null, socket: unknown): void;
+  onResponseStarted?(): void;
+  onHeaders?(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean;
+  onData?(chunk: Buffer): boolean;
+  onComplete?(trailers: Buffer[] | null): void;
+  onBodySent?(chunkSize: number, totalBytesSent: number): void;
+  onRequestSent?(): void;
+};
+
+/** How one call went, told to whoever watches the calls (observability/upstream-watch.ts). */
+export type CallWatch = {
+  /** The headers to send instead of the call's own (a trace header added, say). */
+  readonly headers: Dispatcher.DispatchOptions['headers'];
+  /** The upstream answered (a final status: 200 or more). */
+  answered(statusCode: number, statusText: string): void;
+  /** No answer: the call failed, or the caller aborted it. */
+  failed(error: Error): void;
+};
+
+/**
+ * Watches every call the guard passes on. One observer rather than a second dispatcher wrapper:
+ * each wrapper cost every call a handler object of its own, and every callback one more call
+ * through it (a proxied read spent ~8 % of its CPU in the two layers, ADR 0201).
+ */
+export type CallObserver = {
+  start(opts: Dispatcher.DispatchOptions): CallWatch;
+  /**
+   * A call cut by its deadline while still waiting for a connection: the pool never saw it, and
+   * its watch is told nothing more.
+   */
+  queuedCut(opts: Dispatcher.DispatchOptions, error: UpstreamTimeoutError): void;
+};
 
 export type GuardedDispatcher = Dispatcher & {
   /** Milliseconds the oldest call still waiting for a connection has waited (0: none). */
@@ -64,15 +102,19 @@ export type GuardedDispatcher = Dispatcher & {
 };
 
 /**
- * `onQueuedCut`: told of a call cut by its deadline while still waiting for a connection (the
- * dispatchers inside never see that outcome, so the upstream watch would not report it).
+ * Calls still waiting for a connection (by number), with the time each was passed on. Numbers,
+ * not the calls: a map of the calls themselves kept each call's objects alive long enough to be
+ * promoted to the old generation, which doubled the collector's share of a proxied read.
  */
+type Waiting = Map<number, number>;
+let lastCall = 0;
+
 export function guardDispatcher(
   inner: Dispatcher,
   defaultDeadlineMs: number,
-  onQueuedCut?: (opts: Dispatcher.DispatchOptions, error: UpstreamTimeoutError) => void,
+  observer?: CallObserver,
 ): GuardedDispatcher {
-  const waiting = new Map<object, number>();
+  const waiting: Waiting = new Map();
 
   class Guarded extends Dispatcher {
     override dispatch(
@@ -80,16 +122,19 @@ export function guardDispatcher(
       handler: Dispatcher.DispatchHandler,
     ): boolean {
       const problem = requestProblem(opts);
-      const h = handler as Handler;
+      const h = handler as CallHandler & { onRequestStart?: unknown };
       if (problem) {
-        (h.onError as (e: Error) => void)(new UpstreamRequestInvalidError(problem));
+        h.onError!(new UpstreamRequestInvalidError(problem));
         return true;
       }
       // New-style handlers (none of ours) pass through unguarded.
       if (typeof h.onRequestStart === 'function') return inner.dispatch(opts, handler);
+      const watch = observer?.start(opts) ?? null;
+      const call = new GuardedCall(h, watch, waiting);
+      call.start(opts.headersTimeout ?? defaultDeadlineMs, opts, observer);
       return inner.dispatch(
-        opts,
-        deadlineHandler(h, opts.headersTimeout ?? defaultDeadlineMs, opts),
+        watch ? { ...opts, headers: watch.headers } : opts,
+        call as Dispatcher.DispatchHandler,
       );
     }
     override close(): Promise<void> {
@@ -105,60 +150,90 @@ export function guardDispatcher(
     }
   }
 
-  function deadlineHandler(
-    inner: Handler,
-    ms: number,
-    opts: Dispatcher.DispatchOptions,
-  ): Dispatcher.DispatchHandler {
-    const key = {};
-    waiting.set(key, Date.now());
-    let abort: Abort | null = null;
-    let expired: Error | null = null;
-    let answered = false;
-    const timer = setTimeout(() => {
+  return new Guarded() as GuardedDispatcher;
+}
+
+/**
+ * One call's handler: its deadline up to the answer's headers (also while it waits for a
+ * connection), its watch told how it went, and undici's callbacks passed on to the caller's.
+ */
+class GuardedCall implements CallHandler {
+  private abort: Abort | null = null;
+  private expired: UpstreamTimeoutError | null = null;
+  /** Answered by the guard (cut while queued): undici's late callbacks are not passed on. */
+  private answered = false;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly id = (lastCall = (lastCall + 1) & 0x3fffffff); // a small integer
+
+  constructor(
+    private readonly inner: CallHandler,
+    private readonly watch: CallWatch | null,
+    private readonly waiting: Waiting,
+  ) {}
+
+  start(ms: number, opts: Dispatcher.DispatchOptions, observer: CallObserver | undefined): void {
+    this.waiting.set(this.id, Date.now());
+    this.timer = setTimeout(() => {
       const error = new UpstreamTimeoutError(`no upstream answer within ${ms} ms`);
-      expired = error;
-      waiting.delete(key);
-      if (abort) return abort(error);
-      answered = true; // still queued for a connection: answer now, abort once connected
+      this.expired = error;
+      this.waiting.delete(this.id);
+      if (this.abort) return this.abort(error);
+      this.answered = true; // still queued for a connection: answer now, abort once connected
       error.queued = true;
-      onQueuedCut?.(opts, error);
-      (inner.onError as (e: Error) => void)(error);
+      observer?.queuedCut(opts, error);
+      this.inner.onError?.(error);
     }, ms);
-    timer.unref();
-    const done = () => {
-      clearTimeout(timer);
-      waiting.delete(key);
-    };
-    const call = (name: string, args: unknown[]) =>
-      typeof inner[name] === 'function'
-        ? (inner[name] as (...a: unknown[]) => unknown)(...args)
-        : undefined;
-    return {
-      onConnect(a: Abort, context?: unknown) {
-        waiting.delete(key);
-        abort = a;
-        if (expired) return a(expired);
-        return call('onConnect', [a, context]);
-      },
-      onHeaders(...args: unknown[]) {
-        done();
-        if (expired) return false;
-        return call('onHeaders', args);
-      },
-      onResponseStarted: () => call('onResponseStarted', []),
-      onData: (...args: unknown[]) => call('onData', args),
-      onComplete: (...args: unknown[]) => call('onComplete', args),
-      onUpgrade: (...args: unknown[]) => call('onUpgrade', args),
-      onBodySent: (...args: unknown[]) => call('onBodySent', args),
-      onRequestSent: () => call('onRequestSent', []),
-      onError(error: Error) {
-        done();
-        if (answered) return;
-        return call('onError', [expired ?? error]);
-      },
-    } as unknown as Dispatcher.DispatchHandler;
+    this.timer.unref();
   }
 
-  return new Guarded() as GuardedDispatcher;
+  private done(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.waiting.delete(this.id);
+  }
+
+  onConnect(abort: Abort, context?: object): void {
+    this.waiting.delete(this.id);
+    this.abort = abort;
+    if (this.expired) return abort(this.expired);
+    this.inner.onConnect?.(abort, context);
+  }
+
+  onHeaders(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean {
+    this.done();
+    if (statusCode >= 200) this.watch?.answered(statusCode, text);
+    if (this.expired) return false;
+    return this.inner.onHeaders?.(statusCode, headers, resume, text) ?? true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    return this.inner.onData?.(chunk) ?? true;
+  }
+
+  onComplete(trailers: Buffer[] | null): void {
+    this.inner.onComplete?.(trailers);
+  }
+
+  onError(error: Error): void {
+    this.done();
+    if (this.answered) return;
+    const reason = this.expired ?? error;
+    this.watch?.failed(reason);
+    this.inner.onError?.(reason);
+  }
+
+  onUpgrade(statusCode: number, headers: Buffer[] | null, socket: unknown): void {
+    this.inner.onUpgrade?.(statusCode, headers, socket);
+  }
+
+  onResponseStarted(): void {
+    this.inner.onResponseStarted?.();
+  }
+
+  onBodySent(chunkSize: number, totalBytesSent: number): void {
+    this.inner.onBodySent?.(chunkSize, totalBytesSent);
+  }
+
+  onRequestSent(): void {
+    this.inner.onRequestSent?.();
+  }
 }

@@ -3,7 +3,7 @@ import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest
 import type { Config } from '../config';
 import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
 import type { Reporter } from '../error-reporting';
-import { upstreamQueuedCut, watchedDispatcher } from '../observability/upstream-watch';
+import { upstreamWatch } from '../observability/upstream-watch';
 
 const OFF = { enabled: false } as Reporter;
 
@@ -25,15 +25,12 @@ export function createPlatform(config: Config, reporter: () => Reporter = () => 
     connections: 128,
     pipelining: 1,
   });
-  // Every call: traceparent, metrics, failed answers reported (observability/upstream-watch.ts),
-  // inside the guard (its deadline handler wraps the calls it passes on).
-  const watched = watchedDispatcher(pool, reporter);
-  // Calls that set no headersTimeout of their own get the proxy's. A call cut while it waits for
-  // a connection never reaches the watch: the guard tells it (reported like any failed call).
+  // Calls that set no headersTimeout of their own get the proxy's. Every call is watched:
+  // traceparent, metrics, failed answers reported (observability/upstream-watch.ts).
   const dispatcher = guardDispatcher(
-    watched,
+    pool,
     config.timeouts.connect + config.timeouts.proxy,
-    upstreamQueuedCut(reporter),
+    upstreamWatch(reporter),
   );
   const cache =
     config.subrequestCacheMb > 0
