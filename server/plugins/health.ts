@@ -11,8 +11,11 @@ declare module 'fastify' {
     shuttingDown: boolean;
     /** Resolves once no request is in flight (or after timeoutMs). */
     drained(timeoutMs: number): Promise<boolean>;
-    /** Counts a request in flight until its response closes (the proxy's fast path, ADR 0207). */
-    countInFlight(res: { once(event: 'close', listener: () => void): unknown }): void;
+    /**
+     * Counts a request in flight until the returned function is called, once its response closed
+     * (the proxy's fast path, ADR 0207, which has one 'close' listener for everything it does).
+     */
+    enterFlight(): () => void;
   }
 }
 
@@ -22,13 +25,13 @@ export const healthPlugin = fp(
     let inFlight = 0;
     // The response's 'close' fires exactly once, whether it finished or the client went away.
     const left = () => inFlight--;
-    const countInFlight = (res: { once(event: 'close', listener: () => void): unknown }) => {
+    app.decorate('enterFlight', () => {
       inFlight++;
-      res.once('close', left);
-    };
-    app.decorate('countInFlight', countInFlight);
+      return left;
+    });
     app.addHook('onRequest', (_request, reply, done) => {
-      countInFlight(reply.raw);
+      inFlight++;
+      reply.raw.once('close', left);
       done();
     });
     app.decorate('drained', async (timeoutMs: number) => {

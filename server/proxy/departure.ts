@@ -6,17 +6,12 @@ import type { LeaveSignal } from './stream-exchange';
  * route's AbortController is, but without an AbortController (an AbortSignal costs a
  * transferable object, and undici's listener on it an abort-listener registration, per call:
  * together ~30 % of a proxied read's CPU, ADR 0201). One listener at a time is all an attempt
- * needs.
+ * needs. The fast path's own 'close' listener calls `closed` (one listener per response, not one
+ * per concern).
  */
 export class Departure implements LeaveSignal {
   aborted = false;
   private listener: (() => void) | null = null;
-
-  constructor(res: ServerResponse) {
-    res.once('close', () => {
-      if (!res.writableFinished) this.leave();
-    });
-  }
 
   addEventListener(_type: 'abort', listener: () => void): void {
     this.listener = listener;
@@ -26,7 +21,9 @@ export class Departure implements LeaveSignal {
     if (this.listener === listener) this.listener = null;
   }
 
-  private leave(): void {
+  /** The response closed: the visitor left unless it had all of the answer. */
+  closed(res: ServerResponse): void {
+    if (res.writableFinished) return;
     this.aborted = true;
     const listener = this.listener;
     this.listener = null;

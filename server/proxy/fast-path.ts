@@ -96,9 +96,8 @@ export function proxyFastPath(deps: FastPathDeps) {
       routeId: 'proxy',
       tokens: { accessToken, refreshToken },
     });
-    app.countInFlight(res);
     // The visitor went away before the answer was complete: stop the upstream work too.
-    const departure = new Departure(res);
+    const departure = new Departure();
     const readRequest = { method, headers, cid, shopOrigin, shuttingDown: () => app.shuttingDown };
     const attemptOptions = {
       dispatcher,
@@ -112,26 +111,34 @@ export function proxyFastPath(deps: FastPathDeps) {
       takeOver: () => [...securityPairs, 'x-correlation-id', cid],
     };
     // As Fastify's onResponse hooks do: the metrics and the request's log line once it closed.
+    let written = 0; // the status of an answer written here (0: none, or handed to Fastify)
+    const logLine = () => {
+      const elapsedMs = performance.now() - started;
+      countRequest('proxy', method, written, elapsedMs / 1000);
+      logRequestLine(
+        app.log,
+        {
+          cid,
+          method,
+          url,
+          statusCode: written,
+          responseTime: elapsedMs,
+          remoteAddress: client.ip,
+          pageCid: headers['x-page-cid'],
+        },
+        true,
+      );
+    };
+    // One 'close' listener for all the fast path does when the response closes.
+    const left = app.enterFlight();
+    res.once('close', () => {
+      left();
+      departure.closed(res);
+      if (written) logLine();
+    });
     const finished = (statusCode: number) => {
-      const done = () => {
-        const elapsedMs = performance.now() - started;
-        countRequest('proxy', method, statusCode, elapsedMs / 1000);
-        logRequestLine(
-          app.log,
-          {
-            cid,
-            method,
-            url,
-            statusCode,
-            responseTime: elapsedMs,
-            remoteAddress: client.ip,
-            pageCid: headers['x-page-cid'],
-          },
-          true,
-        );
-      };
-      if (res.closed) done();
-      else res.once('close', done);
+      written = statusCode;
+      if (res.closed) logLine();
     };
 
     // The breaker sees the first attempt as the route would (status, or a rejection for a fault);

@@ -10,7 +10,7 @@ const browser = {
   'x-correlation-id': 'spoofed',
   'x-domain-origin': 'https://evil.example',
   authorization: 'Bearer stolen',
-  'if-none-match': ['"a"', '"b"'],
+  'if-none-match': '"a", "b"',
 };
 
 const asObject = (pairs: unknown[]) => {
@@ -35,7 +35,7 @@ describe('upstreamRequestPairs', () => {
       'x-correlation-id': 'cid-1',
       'x-domain-origin': 'https://shop.example',
       authorization: 'Bearer tok',
-      'if-none-match': ['"a"', '"b"'],
+      'if-none-match': '"a", "b"',
     });
     expect(sent).not.toHaveProperty('cookie');
   });
