@@ -42,13 +42,7 @@ const isClientAbort = (error: Error) =>
  * reported as "[0] GW_UPSTREAM_TIMEOUT (url)", like a call cut after connecting.
  */
 export function upstreamWatch(reporter: () => Reporter): CallObserver {
-  return {
-    start: (opts) => new WatchedCall(opts, reporter),
-    queuedCut: (opts, error) => {
-      upstreamCalls.inc(serviceOf(opts.path ?? ''), '0');
-      report(currentScope(), reporter, opts, 0, error.code);
-    },
-  };
+  return { start: (opts) => new WatchedCall(opts, reporter) };
 }
 
 function report(
@@ -94,6 +88,11 @@ class WatchedCall implements CallWatch {
     if (isClientAbort(error)) return;
     upstreamCalls.inc(this.service, '0');
     this.report(0, (error as { code?: string }).code ?? error.name);
+  }
+
+  queuedCut(error: Error & { code: string }): void {
+    upstreamCalls.inc(this.service, '0');
+    this.report(0, error.code);
   }
 
   private report(status: number, statusText: string): void {

@@ -80,41 +80,34 @@ export type CallWatch = {
   answered(statusCode: number, statusText: string): void;
   /** No answer: the call failed, or the caller aborted it. */
   failed(error: Error): void;
+  /**
+   * Cut by its deadline while still waiting for a connection: the pool never saw the call, and
+   * the watch is told nothing more of it.
+   */
+  queuedCut(error: UpstreamTimeoutError): void;
 };
 
 /**
  * Watches every call the guard passes on. One observer rather than a second dispatcher wrapper:
  * each wrapper cost every call a handler object of its own, and every callback one more call
- * through it (a proxied read spent ~8 % of its CPU in the two layers, ADR 0201).
+ * through it (ADR 0201).
  */
-export type CallObserver = {
-  start(opts: Dispatcher.DispatchOptions): CallWatch;
-  /**
-   * A call cut by its deadline while still waiting for a connection: the pool never saw it, and
-   * its watch is told nothing more.
-   */
-  queuedCut(opts: Dispatcher.DispatchOptions, error: UpstreamTimeoutError): void;
-};
+export type CallObserver = { start(opts: Dispatcher.DispatchOptions): CallWatch };
 
 export type GuardedDispatcher = Dispatcher & {
   /** Milliseconds the oldest call still waiting for a connection has waited (0: none). */
   oldestWaitMs(): number;
 };
 
-/**
- * Calls still waiting for a connection (by number), with the time each was passed on. Numbers,
- * not the calls: a map of the calls themselves kept each call's objects alive long enough to be
- * promoted to the old generation, which doubled the collector's share of a proxied read.
- */
-type Waiting = Map<number, number>;
-let lastCall = 0;
+/** How often the calls in flight are checked against their deadlines. */
+const SWEEP_MS = 50;
 
 export function guardDispatcher(
   inner: Dispatcher,
   defaultDeadlineMs: number,
   observer?: CallObserver,
 ): GuardedDispatcher {
-  const waiting: Waiting = new Map();
+  const calls = new CallsInFlight();
 
   class Guarded extends Dispatcher {
     override dispatch(
@@ -130,8 +123,8 @@ export function guardDispatcher(
       // New-style handlers (none of ours) pass through unguarded.
       if (typeof h.onRequestStart === 'function') return inner.dispatch(opts, handler);
       const watch = observer?.start(opts) ?? null;
-      const call = new GuardedCall(h, watch, waiting);
-      call.start(opts.headersTimeout ?? defaultDeadlineMs, opts, observer);
+      const call = new GuardedCall(h, watch, calls, opts.headersTimeout ?? defaultDeadlineMs);
+      calls.add(call);
       return inner.dispatch(
         watch ? { ...opts, headers: watch.headers } : opts,
         call as Dispatcher.DispatchHandler,
@@ -144,9 +137,7 @@ export function guardDispatcher(
       return inner.destroy();
     }
     oldestWaitMs(): number {
-      let oldest = Infinity;
-      for (const since of waiting.values()) oldest = Math.min(oldest, since);
-      return oldest === Infinity ? 0 : Date.now() - oldest;
+      return calls.oldestWaitMs();
     }
   }
 
@@ -154,52 +145,102 @@ export function guardDispatcher(
 }
 
 /**
+ * The calls before their answer's headers, in a list linked through the calls (no map, no
+ * timer per call), checked every SWEEP_MS while there are any. A timer per call cost each a
+ * Timeout object and its async-context hook (~2 % of a proxied read's CPU, ADR 0201); a map
+ * holding the calls kept them alive long enough to be promoted, doubling the collector's time.
+ * Deadlines are kept to within SWEEP_MS.
+ */
+class CallsInFlight {
+  private first: GuardedCall | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  add(call: GuardedCall): void {
+    call.next = this.first;
+    if (this.first) this.first.prev = call;
+    this.first = call;
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  remove(call: GuardedCall): void {
+    if (call.prev) call.prev.next = call.next;
+    else if (this.first === call) this.first = call.next;
+    else return; // not in the list (removed before)
+    if (call.next) call.next.prev = call.prev;
+    call.prev = call.next = null;
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (let call = this.first; call;) {
+      const next = call.next;
+      if (call.deadline <= now) {
+        this.remove(call);
+        call.expire();
+      }
+      call = next;
+    }
+    if (!this.first && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+
+  oldestWaitMs(): number {
+    let oldest = Infinity;
+    for (let call = this.first; call; call = call.next)
+      if (!call.connected) oldest = Math.min(oldest, call.since);
+    return oldest === Infinity ? 0 : performance.now() - oldest;
+  }
+}
+
+/**
  * One call's handler: its deadline up to the answer's headers (also while it waits for a
  * connection), its watch told how it went, and undici's callbacks passed on to the caller's.
  */
 class GuardedCall implements CallHandler {
+  prev: GuardedCall | null = null;
+  next: GuardedCall | null = null;
+  readonly since = performance.now();
+  readonly deadline: number;
+  connected = false;
   private abort: Abort | null = null;
   private expired: UpstreamTimeoutError | null = null;
   /** Answered by the guard (cut while queued): undici's late callbacks are not passed on. */
   private answered = false;
-  private timer: NodeJS.Timeout | null = null;
-  private readonly id = (lastCall = (lastCall + 1) & 0x3fffffff); // a small integer
 
   constructor(
     private readonly inner: CallHandler,
     private readonly watch: CallWatch | null,
-    private readonly waiting: Waiting,
-  ) {}
-
-  start(ms: number, opts: Dispatcher.DispatchOptions, observer: CallObserver | undefined): void {
-    this.waiting.set(this.id, Date.now());
-    this.timer = setTimeout(() => {
-      const error = new UpstreamTimeoutError(`no upstream answer within ${ms} ms`);
-      this.expired = error;
-      this.waiting.delete(this.id);
-      if (this.abort) return this.abort(error);
-      this.answered = true; // still queued for a connection: answer now, abort once connected
-      error.queued = true;
-      observer?.queuedCut(opts, error);
-      this.inner.onError?.(error);
-    }, ms);
-    this.timer.unref();
+    private readonly calls: CallsInFlight,
+    private readonly ms: number,
+  ) {
+    this.deadline = this.since + ms;
   }
 
-  private done(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.waiting.delete(this.id);
+  /** The deadline passed before the answer's headers. */
+  expire(): void {
+    const error = new UpstreamTimeoutError(`no upstream answer within ${this.ms} ms`);
+    this.expired = error;
+    if (this.abort) return this.abort(error);
+    this.answered = true; // still queued for a connection: answer now, abort once connected
+    error.queued = true;
+    this.watch?.queuedCut(error);
+    this.inner.onError?.(error);
   }
 
   onConnect(abort: Abort, context?: object): void {
-    this.waiting.delete(this.id);
+    this.connected = true;
     this.abort = abort;
     if (this.expired) return abort(this.expired);
     this.inner.onConnect?.(abort, context);
   }
 
   onHeaders(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean {
-    this.done();
+    this.calls.remove(this);
     if (statusCode >= 200) this.watch?.answered(statusCode, text);
     if (this.expired) return false;
     return this.inner.onHeaders?.(statusCode, headers, resume, text) ?? true;
@@ -214,7 +255,7 @@ class GuardedCall implements CallHandler {
   }
 
   onError(error: Error): void {
-    this.done();
+    this.calls.remove(this);
     if (this.answered) return;
     const reason = this.expired ?? error;
     this.watch?.failed(reason);
