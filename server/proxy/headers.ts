@@ -89,6 +89,16 @@ export function connectionNamed(connection: string | string[] | undefined): Read
   );
 }
 
+/** Whether an upstream answer's header may reach the browser (by its lower-case name). */
+export function crossesToBrowser(name: string): boolean {
+  if (HOP_BY_HOP.has(name) || name.startsWith('proxy-') || name.startsWith('access-control-'))
+    return false;
+  // Only the gateway sets cookies; the CID header is the gateway's own.
+  return name !== 'set-cookie' && name !== 'set-cookie2' && name !== 'x-correlation-id';
+}
+
+export const PRIVATE_POLICY = 'private, no-store';
+
 /** Headers the browser may see; `credentialed`: the call carried the visitor's token. */
 export function downstreamHeaders(
   upstream: IncomingHttpHeaders,
@@ -99,26 +109,32 @@ export function downstreamHeaders(
   // for-in, not Object.entries: no array of pairs per answer (this runs for every proxied call).
   for (const name in upstream) {
     const value = upstream[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;
-    if (name.startsWith('proxy-') || name.startsWith('access-control-')) continue;
-    // Only the gateway sets cookies; the CID header is the gateway's own.
-    if (name === 'set-cookie' || name === 'set-cookie2' || name === 'x-correlation-id') continue;
+    if (value === undefined || !crossesToBrowser(name) || named.has(name)) continue;
     headers[name] = value;
   }
   // A personal answer must not be stored by a browser or shared cache (Next GHSA-g5qg-72qw-gw5v).
   // A picture the upstream marks public is the same for everyone: it keeps its cache policy, or
   // every page view would refetch its pictures (issue #11 item 4, ADR 0155).
-  if (credentialed && !isPublicPicture(upstream)) headers['cache-control'] = 'private, no-store';
+  const policy = upstream['cache-control'];
+  if (
+    credentialed &&
+    !isPublicPicture(
+      String(upstream['content-type'] ?? ''),
+      policy === undefined ? undefined : String(policy),
+      upstream.vary !== undefined,
+    )
+  )
+    headers['cache-control'] = PRIVATE_POLICY;
   return headers;
 }
 
-function isPublicPicture(upstream: IncomingHttpHeaders): boolean {
-  const type = String(upstream['content-type'] ?? '');
-  const policy = String(upstream['cache-control'] ?? '');
+/** A picture whose answer is public and the same for everyone (its type, policy, Vary or not). */
+export function isPublicPicture(type: string, policy: string | undefined, vary: boolean): boolean {
   return (
     type.startsWith('image/') &&
+    policy !== undefined &&
     /(^|,)\s*public\s*(,|$)/i.test(policy) &&
     !/private|no-store/i.test(policy) &&
-    upstream.vary === undefined
+    !vary
   );
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'no
 import { PassThrough, type Writable } from 'node:stream';
 import { errors, util, type Dispatcher } from 'undici';
 import type { HeaderPairs } from '../upstream/header-pairs';
+import { directAnswerHeaders } from './answer-headers';
 import { connectionNamed, downstreamHeaders, upstreamRequestPairs } from './headers';
 import { withPublicPolicy } from './public-answers';
 
@@ -44,23 +45,6 @@ export type AttemptOptions = {
    */
   takeOver(): HeaderPairs;
 };
-
-/**
- * The answer's headers: the gateway's own, except those the upstream's answer sets itself, then
- * the upstream's. A flat list, not a merged object: copying header objects with spreads cost
- * ~1-2 µs each on every proxied read (docs/decisions/0201).
- */
-function answerHeaders(own: HeaderPairs, upstream: IncomingHttpHeaders): HeaderPairs {
-  const out: HeaderPairs = [];
-  for (let i = 0; i < own.length; i += 2) {
-    if (upstream[own[i] as string] === undefined) out.push(own[i]!, own[i + 1]!);
-  }
-  for (const name in upstream) {
-    const value = upstream[name];
-    if (value !== undefined) out.push(name, value);
-  }
-  return out;
-}
 
 /** What an attempt needs of the browser's request (a Fastify request, or the fast path's). */
 export type ReadRequest = {
@@ -178,6 +162,8 @@ class ReadExchange {
   private body: Writable | null = null;
   private abort: Abort | null = null;
   private settled = false;
+  private resume: (() => void) | null = null;
+  private draining = false;
   private readonly leave = () => this.abort?.(new RequestAbortedError());
 
   constructor(
@@ -202,32 +188,54 @@ class ReadExchange {
     if (statusCode < 200 || this.settled) return true; // 1xx: informational only
     this.settled = true;
     const { options } = this;
-    const downstream = downstreamHeaders(
-      util.parseHeaders(rawHeaders) as IncomingHttpHeaders,
-      options.accessToken !== null,
-    );
-    const browser = options.cachePolicy
-      ? withPublicPolicy(downstream, options.cachePolicy)
-      : downstream;
     let body: Writable;
     if (statusCode >= 400 || !options.direct) {
+      const downstream = downstreamHeaders(
+        util.parseHeaders(rawHeaders) as IncomingHttpHeaders,
+        options.accessToken !== null,
+      );
+      const headers = options.cachePolicy
+        ? withPublicPolicy(downstream, options.cachePolicy)
+        : downstream;
       const stream = new PassThrough();
       body = stream;
-      this.settle({ kind: 'answer', answer: { statusCode, headers: browser, stream } });
+      this.settle({ kind: 'answer', answer: { statusCode, headers, stream } });
     } else {
-      const out = answerHeaders(options.takeOver(), browser);
+      const out = directAnswerHeaders(
+        rawHeaders,
+        options.takeOver(),
+        options.accessToken !== null,
+        options.cachePolicy,
+      );
       if (this.request.shuttingDown()) out.push('connection', 'close');
       this.res.writeHead(statusCode, out as OutgoingHttpHeader[]);
       body = this.res;
       this.settle({ kind: 'written', statusCode });
     }
     this.body = body;
-    body.on('drain', resume);
-    return !body.writableNeedDrain;
+    this.resume = resume;
+    return body.writableNeedDrain ? this.waitForDrain(body) : true;
   }
 
   onData(chunk: Buffer): boolean {
-    return this.body ? this.body.write(chunk) : true;
+    const body = this.body;
+    if (!body || body.write(chunk)) return true;
+    return this.waitForDrain(body);
+  }
+
+  /**
+   * The visitor's side is full: undici pauses until it drained. Listened for only then (most
+   * answers fit at once), one listener at a time.
+   */
+  private waitForDrain(body: Writable): false {
+    if (!this.draining) {
+      this.draining = true;
+      body.once('drain', () => {
+        this.draining = false;
+        this.resume?.();
+      });
+    }
+    return false;
   }
 
   onComplete(): void {

@@ -61,6 +61,48 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     expect(body).toBe('first;last');
   });
 
+  it('holds the upstream back while a slow browser reads a large answer, and delivers all of it', async () => {
+    // 16 MiB of numbered bytes: far more than the sockets hold, so the answer's writes fill up,
+    // the upstream is paused and resumed on drain, many times over.
+    const size = 16 * MiB;
+    const payload = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4) payload.writeUInt32BE(i, i);
+    let upstreamDone = false;
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size });
+      res.end(payload, () => (upstreamDone = true));
+    });
+    const { received, doneBeforeRead } = await new Promise<{
+      received: Buffer;
+      doneBeforeRead: boolean;
+    }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          agent: false,
+          path: '/api/services/catalogue/large',
+          headers: { host: 'shop.localhost' },
+        },
+        (res) => {
+          res.pause();
+          // Not read for a while: the upstream cannot have sent everything by then.
+          setTimeout(() => {
+            const doneBeforeRead = upstreamDone;
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ received: Buffer.concat(chunks), doneBeforeRead }));
+            res.resume();
+          }, 300);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(doneBeforeRead).toBe(false);
+    expect(received.length).toBe(size);
+    expect(received.equals(payload)).toBe(true);
+  });
+
   it('streams the request body: the upstream reads the first chunk before the browser sends the rest', async () => {
     let firstChunkSeen!: () => void;
     const seen = new Promise<void>((resolve) => (firstChunkSeen = resolve));
