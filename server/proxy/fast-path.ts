@@ -6,7 +6,7 @@ import { limitBucket } from '../limits/buckets';
 import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/plugin';
 import { runInScope } from '../observability/scope';
-import { logRequestLine } from '../plugins/request-log';
+import { requestLineWriter } from '../plugins/request-log';
 import { requestCid, shopOriginOf } from '../plugins/request-context';
 import { hostHeaderCount, hostProblem } from '../request/target';
 import { expiresSoon } from '../session/access-token';
@@ -50,6 +50,7 @@ export function proxyFastPath(deps: FastPathDeps) {
   const clientAddressOf = clientAddress(config.trustProxy);
   const securityPairs = headerPairsOf(deps.securityHeaders);
   const planOf = readPlans(config.platformUrl, origin);
+  const writeLine = requestLineWriter(app.log);
 
   return function serve(
     req: IncomingMessage,
@@ -115,19 +116,15 @@ export function proxyFastPath(deps: FastPathDeps) {
     const logLine = () => {
       const elapsedMs = performance.now() - started;
       countRequest('proxy', method, written, elapsedMs / 1000);
-      logRequestLine(
-        app.log,
-        {
-          cid,
-          method,
-          url,
-          statusCode: written,
-          responseTime: elapsedMs,
-          remoteAddress: client.ip,
-          pageCid: headers['x-page-cid'],
-        },
-        true,
-      );
+      writeLine({
+        cid,
+        method,
+        url,
+        statusCode: written,
+        responseTime: elapsedMs,
+        remoteAddress: client.ip,
+        pageCid: headers['x-page-cid'],
+      });
     };
     // One 'close' listener for all the fast path does when the response closes.
     const left = app.enterFlight();
