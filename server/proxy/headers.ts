@@ -36,20 +36,16 @@ export function upstreamRequestHeaders(
 ): IncomingHttpHeaders {
   const headers: Record<string, string | string[]> = {};
   if (incoming.host) headers.host = incoming.host; // reply-from set it to the upstream's host
-  for (const name of FORWARDED_TO_UPSTREAM) {
-    const value = incoming[name];
-    if (value !== undefined) headers[name] = value;
-  }
-  Object.assign(headers, productHeaders(identity.cid, identity.shopOrigin));
-  if (identity.accessToken) headers.authorization = `Bearer ${identity.accessToken}`;
+  const pairs = upstreamRequestPairs(incoming, identity);
+  for (let i = 0; i < pairs.length; i += 2) headers[pairs[i] as string] = pairs[i + 1] as string;
   return headers;
 }
 
 /**
- * The same headers as a flat list, without Host (undici sends the upstream's own), for the read
- * fast path (./stream-exchange.ts). Built as a list rather than an object with its Host deleted:
- * the `delete` turned the object into a slow dictionary for everything that read it after
- * (undici's header checks, the trace header's copy).
+ * The same headers as a flat list, without Host (undici sends the upstream's own), as the read
+ * fast path sends them (./stream-exchange.ts). A list rather than an object with its Host
+ * deleted: the `delete` turned the object into a slow dictionary for everything that read it
+ * after (undici's header checks, the trace header's copy).
  */
 export function upstreamRequestPairs(
   incoming: IncomingHttpHeaders,
