@@ -60,7 +60,7 @@ const valueOk = (item: unknown) =>
 type Abort = (reason?: Error) => void;
 
 /** The callbacks undici's client calls on a handler (the "legacy" ones it calls natively). */
-export type CallHandler = {
+type CallHandler = {
   onConnect?(abort: Abort, context?: object): void;
   onError?(error: Error): void;
   onUpgrade?(statusCode: number, headers: Buffer[] | null, socket: unknown): void;
