@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { jsonError } from '../errors/json-error';
-import { codeOfStatus } from '../plugins/errors';
+import { codeOfStatus } from '../errors/status';
 
 // A proxied 4xx/5xx reaches the browser in the gateway's error shape { error: { code, message,
 // cid } } (issue #12 item 6, docs/decisions/0127): one shape for every error a client sees. The

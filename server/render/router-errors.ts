@@ -1,5 +1,5 @@
 import { GatewayError } from '../../shared/contracts/errors';
-import { codeOfStatus } from '../plugins/errors';
+import { codeOfStatus } from '../errors/status';
 
 // React Router answers some errors itself, outside any route's ErrorBoundary: a method a resource
 // route (robots.txt, sitemap.xml) has no action for is a 405 with the JSON body

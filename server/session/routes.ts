@@ -7,7 +7,7 @@ import type { UaaClient, UaaFailure } from '../uaa/client';
 import { resolveAccount } from './account';
 import { readTokenCookies, setTokenCookies } from './cookies';
 import { jsonError } from '../errors/json-error';
-import { codeOfStatus } from '../plugins/errors';
+import { codeOfStatus } from '../errors/status';
 import type { Refresher } from './refresh';
 import { passwordSignIn, signOut } from './sign-in';
 

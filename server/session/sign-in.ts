@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { codeOfStatus } from '../plugins/errors';
+import { codeOfStatus } from '../errors/status';
 import type { UaaClient } from '../uaa/client';
 import { publicAccount, type PublicAccount } from './account';
 import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
