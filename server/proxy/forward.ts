@@ -7,7 +7,7 @@ import type { Refresher } from '../session/refresh';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { isBrokenCircuitError } from 'cockatiel';
 import { withAbortSignal } from './abort';
-import { changesStateOnGet } from '../plugins/csrf';
+import { changesStateOnGet } from '../request/csrf';
 import type { Breakers } from './breakers';
 import { jsonError } from '../errors/json-error';
 import { sendUpstreamError } from './error-body';

@@ -1,4 +1,4 @@
-import { changesStateOnGet } from '../plugins/csrf';
+import { changesStateOnGet } from '../request/csrf';
 import { routePathOf } from '../request/target';
 import { publicAnswerPolicy } from './public-answers';
 import { resolveTarget, type ProxiedService } from './services';
