@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { IncomingMessage } from 'node:http';
-import { createCid, isCid } from '../../shared/cid';
 import { jsonError } from '../errors/json-error';
-import { handoverOf } from '../proxy/handover';
+import { shopOriginOf } from '../request/identity';
 import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
 
-// Every request gets one correlation id (Fastify's request id, so every log line of the request
-// carries it as "cid") and the shop origin it is addressed to.
-// - Pages get a fresh CID per load; API calls keep the browser's X-Correlation-ID when it is
-//   well formed (it is the page's CID) and get a fresh one otherwise.
-// - The shop origin comes from the Host header (X-Forwarded-Host only from TRUST_PROXY peers, which
-//   Fastify's trustProxy enforces), never from an untrusted forwarded header. A malformed Host
-//   (bad port, two Host headers) is a 400 before anything else runs (issue #12 item 6).
-// - `routePath` is the path the router matches (decoded): path rules use it (issue #12 item 3).
+// Every request gets one correlation id (Fastify's request id, from ../request/identity.ts's
+// requestCid, so every log line of the request carries it as "cid") and the shop origin it is
+// addressed to. A malformed Host (bad port, two Host headers) is a 400 before anything else runs
+// (issue #12 item 6). `routePath` is the path the router matches (decoded): path rules use it
+// (issue #12 item 3).
 declare module 'fastify' {
   interface FastifyRequest {
     cid: string;
@@ -23,21 +18,6 @@ declare module 'fastify' {
 }
 
 const PROBES = new Set(['/healthz', '/readyz']);
-
-const KEEPS_CID = /^\/(api|auth)\/|\.data(\?|$)/;
-
-/** genReqId: the request's CID. */
-export function requestCid(req: IncomingMessage): string {
-  // A proxied read the fast path began keeps the CID its upstream call carried (ADR 0207).
-  const handed = handoverOf(req);
-  if (handed) return handed.cid;
-  const sent = req.headers['x-correlation-id'];
-  return KEEPS_CID.test(req.url ?? '') && isCid(sent) ? sent : createCid();
-}
-
-export function shopOriginOf(request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
-  return `${request.protocol}://${request.host.toLowerCase()}`;
-}
 
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {

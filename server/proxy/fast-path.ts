@@ -7,7 +7,7 @@ import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/plugin';
 import { runInScope } from '../observability/scope';
 import { requestLineWriter } from '../plugins/request-log';
-import { requestCid, shopOriginOf } from '../plugins/request-context';
+import { requestCid, shopOriginOf } from '../request/identity';
 import { hostHeaderCount, hostProblem } from '../request/target';
 import { expiresSoon } from '../session/access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';

@@ -1,5 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
-
 // CSRF rules (docs/decisions/0023, 0120), checked before any body is read and before anything
 // reaches the upstream (plugins/csrf.ts runs them in onRequest):
 // - every request other than GET/HEAD/OPTIONS (pages, forms, /auth/*, the proxy) comes from the
@@ -22,7 +20,7 @@ export type CsrfCheck = {
   method: string;
   /** The path the router matches (decoded). */
   routePath: string;
-  headers: Pick<IncomingHttpHeaders, 'origin' | 'sec-fetch-site' | 'x-csrf'>;
+  headers: { origin?: string; 'sec-fetch-site'?: string; 'x-csrf'?: string | string[] };
   /** The origin the request is addressed to, e.g. `https://shop.example`. */
   shopOrigin: string;
 };
