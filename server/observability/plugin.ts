@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Reporter } from '../error-reporting';
 import { readTokenCookies, type TokenCookies } from '../session/cookies';
-import { handoverOf } from '../proxy/handover';
 import { countRequest } from './metrics';
 import { routeIdOf } from './route-id';
 import { HttpFailureError } from '../errors/http-failure';
@@ -70,16 +69,13 @@ export const observabilityPlugin = fp(
     app.decorateRequest('scope', null as never);
 
     app.addHook('onRequest', (request, _reply, done) => {
-      // A proxied read the fast path began keeps the scope its upstream call carried.
-      const scope =
-        handoverOf(request.raw)?.scope ??
-        requestScope(app, {
-          cid: request.cid,
-          shopOrigin: request.shopOrigin,
-          traceparent: request.headers.traceparent,
-          routeId: routeIdOf(request),
-          tokens: opts.reporter.enabled ? readTokenCookies(request) : NO_TOKENS,
-        });
+      const scope = requestScope(app, {
+        cid: request.cid,
+        shopOrigin: request.shopOrigin,
+        traceparent: request.headers.traceparent,
+        routeId: routeIdOf(request),
+        tokens: opts.reporter.enabled ? readTokenCookies(request) : NO_TOKENS,
+      });
       request.scope = scope;
       runInScope(scope, done);
     });

@@ -1,7 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { jsonError } from '../errors/json-error';
 import { codeOfStatus } from '../errors/status';
 
 // A proxied 4xx/5xx reaches the browser in the gateway's error shape { error: { code, message,
@@ -9,32 +7,11 @@ import { codeOfStatus } from '../errors/status';
 // platform's status and message are kept; uaa's OAuth-style { error, error_description } gives
 // its code and message; anything else the upstream put in its body is kept under `details`; a
 // body that is not JSON (an HTML page from a balancer) gets a message naming the service.
-const MAX_ERROR_BODY = 64 * 1024;
 
-type UpstreamErrorAnswer = {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  stream: NodeJS.ReadableStream & { destroy(): void };
-};
+/** How much of an upstream's error body is read (the rest is dropped). */
+export const MAX_ERROR_BODY = 64 * 1024;
 
-type Shaped = { code: string; message: string; details?: Record<string, unknown> };
-
-/** Reads at most MAX_ERROR_BODY bytes of the upstream's error body (the rest is dropped). */
-async function readCapped(stream: UpstreamErrorAnswer['stream']): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size > MAX_ERROR_BODY) break;
-    }
-  } catch {
-    // a body cut short: what arrived is used
-  }
-  stream.destroy();
-  return Buffer.concat(chunks);
-}
+export type Shaped = { code: string; message: string; details?: Record<string, unknown> };
 
 function decoded(body: Buffer, encoding: string | undefined): string {
   const limit = { maxOutputLength: MAX_ERROR_BODY };
@@ -74,29 +51,23 @@ export function shapeOf(body: unknown, status: number): Shaped | null {
   return shaped;
 }
 
-/** Answers the browser with the upstream's error status, in the gateway's shape. */
-export async function sendUpstreamError(
-  reply: FastifyReply,
-  answer: UpstreamErrorAnswer,
+/** The upstream's error answer (status, encoding, the start of its body) in the gateway's shape. */
+export function upstreamErrorOf(
+  status: number,
+  encoding: string | undefined,
+  body: Buffer,
   service: string,
-): Promise<void> {
-  const status = answer.statusCode;
-  const raw = await readCapped(answer.stream);
-  const encoding = String(answer.headers['content-encoding'] ?? '').toLowerCase() || undefined;
+): Shaped {
   let parsed: unknown = null;
   try {
-    parsed = JSON.parse(decoded(raw, encoding));
+    parsed = JSON.parse(decoded(body, encoding?.toLowerCase() || undefined));
   } catch {
     // not JSON
   }
-  const shaped = shapeOf(parsed, status) ?? {
-    code: codeOfStatus(status),
-    message: `The ${service} service answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
-  };
-  // The upstream's framing of its own body does not describe the new one.
-  for (const name of ['content-length', 'content-encoding', 'content-type', 'etag']) {
-    reply.removeHeader(name);
-  }
-  if (reply.sent || reply.raw.headersSent) return;
-  jsonError(reply, status, shaped.code, shaped.message, shaped.details);
+  return (
+    shapeOf(parsed, status) ?? {
+      code: codeOfStatus(status),
+      message: `The ${service} service answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
+    }
+  );
 }

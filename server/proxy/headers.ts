@@ -26,26 +26,10 @@ const FORWARDED_TO_UPSTREAM = [
 export type UpstreamIdentity = { cid: string; shopOrigin: string; accessToken: string | null };
 
 /**
- * `incoming` is the browser's headers after reply-from removed `Connection` and the names it lists;
- * only allow-listed ones survive, and the gateway's headers are set after them, so a client can
- * neither spoof nor strip them (CVE-2026-33805: `Connection: x-correlation-id`).
- */
-export function upstreamRequestHeaders(
-  incoming: IncomingHttpHeaders,
-  identity: UpstreamIdentity,
-): IncomingHttpHeaders {
-  const headers: Record<string, string | string[]> = {};
-  if (incoming.host) headers.host = incoming.host; // reply-from set it to the upstream's host
-  const pairs = upstreamRequestPairs(incoming, identity);
-  for (let i = 0; i < pairs.length; i += 2) headers[pairs[i] as string] = pairs[i + 1] as string;
-  return headers;
-}
-
-/**
- * The same headers as a flat list, without Host (undici sends the upstream's own), as the read
- * fast path sends them (./stream-exchange.ts). A list rather than an object with its Host
- * deleted: the `delete` turned the object into a slow dictionary for everything that read it
- * after (undici's header checks, the trace header's copy).
+ * The headers of a proxied call to the upstream, as a flat list: the allow-listed ones of the
+ * browser's (`incoming`, without those its Connection header names), then the gateway's own, so
+ * a client can neither spoof nor strip them (CVE-2026-33805: `Connection: x-correlation-id`). No
+ * Host: undici sends the upstream's own.
  */
 export function upstreamRequestPairs(
   incoming: IncomingHttpHeaders,

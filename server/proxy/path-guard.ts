@@ -1,5 +1,5 @@
 // Paths that could escape their /api/services/{service}/ prefix once some hop normalises or decodes
-// them (security checklist, path escape row; reply-from GHSA-2q7r-29rg-6m5h). Checked on the raw
+// them (security checklist, path escape row; cf. GHSA-2q7r-29rg-6m5h). Checked on the raw
 // path before any credential is attached, so the upstream never sees them. Returns the reason, or
 // null when the path is safe to forward as is.
 const CONTROL = /[\x00-\x1f\x7f]/;

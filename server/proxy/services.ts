@@ -17,12 +17,12 @@ export type ProxiedService = (typeof PROXIED_SERVICES)[number];
 const KNOWN = new Set<string>(PROXIED_SERVICES);
 const PREFIX = '/api/services/';
 
-export type ProxyTarget =
+export type ResolvedTarget =
   | { ok: true; service: ProxiedService; url: string }
   | { ok: false; status: 400 | 404; code: string; message: string };
 
 /** Maps the raw request URL to the upstream URL, or says why it is refused. */
-export function resolveTarget(rawUrl: string, platformUrl: string): ProxyTarget {
+export function resolveTarget(rawUrl: string, platformUrl: string): ResolvedTarget {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const query = queryAt === -1 ? '' : rawUrl.slice(queryAt);
@@ -67,6 +67,6 @@ export function isTokenEndpoint(rest: string): boolean {
   return segments.some((segment) => TOKEN_SEGMENTS.has(segment) || segment.includes('token'));
 }
 
-function notFound(message: string): ProxyTarget {
+function notFound(message: string): ResolvedTarget {
   return { ok: false, status: 404, code: 'not_found', message };
 }

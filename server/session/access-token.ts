@@ -1,45 +1,55 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { clearTokenCookies, readTokenCookies, setTokenCookies, type TokenCookies } from './cookies';
+import type { UaaCallContext } from '../uaa/client';
+import { clearedCookieValues, tokenCookieValues, type SerializeCookie } from './cookies';
 import type { Refresher } from './refresh';
 
 // The access token a proxied call carries as Bearer. Renewed first when it is missing or expires
-// within a minute (Duende BFF's margin), or when the upstream refused it (`force`). The gateway
-// never verifies the token: uaa and the services do; `exp` only decides when to renew early.
+// within a minute (Duende BFF's margin), or when the upstream refused it. The gateway never
+// verifies the token: uaa and the services do; `exp` only decides when to renew early.
 export const RENEW_MARGIN_SECONDS = 60;
 
-export type Credentials = { accessToken: string | null; renewed: boolean };
-type Deps = { refresher: Refresher; config: Pick<Config, 'cookieSecure'> };
+/**
+ * A renewal's outcome for the answer being written: the token to send now and the Set-Cookie
+ * values the answer must carry (the new pair, or both cookies cleared when uaa ended the session).
+ * A transient failure keeps the current token and sets nothing: it does not sign the visitor out.
+ */
+export type Renewal =
+  | { kind: 'renewed'; accessToken: string; cookies: string[] }
+  | { kind: 'ended'; cookies: string[] }
+  | { kind: 'kept' };
 
-export async function proxyCredentials(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: Deps,
-  options: { force?: boolean; accessToken?: string | null; cookies?: TokenCookies } = {},
-): Promise<Credentials> {
-  const cookies = options.cookies ?? readTokenCookies(request);
-  const current = options.accessToken !== undefined ? options.accessToken : cookies.accessToken;
-  const refreshToken = cookies.refreshToken;
-  const due = options.force || current === null || expiresSoon(current);
-  if (!refreshToken || !due) return { accessToken: current, renewed: false };
+export type RenewalDeps = {
+  refresher: Refresher;
+  config: Pick<Config, 'cookieSecure'>;
+  serializeCookie: SerializeCookie;
+};
 
-  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+/** Whether a call with these tokens renews before it is sent. */
+export function renewsFirst(accessToken: string | null, refreshToken: string | null): boolean {
+  return refreshToken !== null && (accessToken === null || expiresSoon(accessToken));
+}
+
+export async function renewAccessToken(
+  deps: RenewalDeps,
+  refreshToken: string,
+  ctx: UaaCallContext,
+  log: FastifyBaseLogger,
+): Promise<Renewal> {
   const outcome = await deps.refresher.refresh(refreshToken, ctx);
   if (outcome.kind === 'refreshed') {
-    setTokenCookies(reply, outcome.pair, deps.config);
-    return { accessToken: outcome.pair.access_token, renewed: true };
+    const cookies = tokenCookieValues(deps.serializeCookie, outcome.pair, deps.config);
+    return { kind: 'renewed', accessToken: outcome.pair.access_token, cookies };
   }
   if (outcome.kind === 'invalid_grant') {
-    request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
-    clearTokenCookies(reply, deps.config);
-    return { accessToken: null, renewed: false };
+    log.info('session ended: refresh token refused by uaa (invalid_grant)');
+    return { kind: 'ended', cookies: clearedCookieValues(deps.serializeCookie, deps.config) };
   }
-  // A transient failure does not sign the visitor out: the call goes on with what it has.
-  request.log.warn(
+  log.warn(
     { upstreamStatus: outcome.status, reason: outcome.reason },
     'token refresh failed; using the current token',
   );
-  return { accessToken: current, renewed: false };
+  return { kind: 'kept' };
 }
 
 /** True when the token is a JWT whose exp is within the margin; opaque tokens are never "due". */

@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { CookieSerializeOptions, SerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
@@ -7,6 +7,9 @@ import type { Config } from '../config';
 // sets and clears them (sign-in, guest, refresh, sign-out). See docs/decisions/0021.
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
+
+/** @fastify/cookie's `serializeCookie` (the app's decorator). */
+export type SerializeCookie = (name: string, value: string, options: SerializeOptions) => string;
 
 export type TokenCookies = { accessToken: string | null; refreshToken: string | null };
 
@@ -28,7 +31,9 @@ export function usable(value: string | undefined): string | null {
   return value && value.length <= MAX_TOKEN_LENGTH && B64TOKEN.test(value) ? value : null;
 }
 
-function attributes(config: Pick<Config, 'cookieSecure'>): CookieSerializeOptions {
+function attributes(
+  config: Pick<Config, 'cookieSecure'>,
+): SerializeOptions & CookieSerializeOptions {
   return { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax', path: '/' };
 }
 
@@ -46,6 +51,29 @@ export function setTokenCookies(
   const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
   reply.setCookie(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime });
   reply.setCookie(REFRESH_COOKIE, pair.refresh_token, { ...attributes(config), ...lifetime });
+}
+
+/** The Set-Cookie values of `setTokenCookies`, for an answer written without a reply. */
+export function tokenCookieValues(
+  serialize: SerializeCookie,
+  pair: TokenPair,
+  config: Pick<Config, 'cookieSecure'>,
+): string[] {
+  const sessionSeconds = pair.refresh_expires_in;
+  const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
+  return [
+    serialize(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime }),
+    serialize(REFRESH_COOKIE, pair.refresh_token, { ...attributes(config), ...lifetime }),
+  ];
+}
+
+/** The Set-Cookie values of `clearTokenCookies` (as @fastify/cookie clears a cookie). */
+export function clearedCookieValues(
+  serialize: SerializeCookie,
+  config: Pick<Config, 'cookieSecure'>,
+): string[] {
+  const cleared = { ...attributes(config), expires: new Date(0), maxAge: 0 };
+  return [serialize(ACCESS_COOKIE, '', cleared), serialize(REFRESH_COOKIE, '', cleared)];
 }
 
 /** Clears both cookies with the attributes they were set with, so the browser matches them. */

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Dispatcher } from 'undici';
 
 // Every call to the platform goes through this wrapper of the shared pool (issue #12 item 2,
@@ -57,20 +59,8 @@ function headerProblem(name: string, value: unknown): string | null {
 const valueOk = (item: unknown) =>
   item === undefined || item === null || HEADER_VALUE.test(String(item));
 
-type Abort = (reason?: Error) => void;
-
-/** The callbacks undici's client calls on a handler (the "legacy" ones it calls natively). */
-type CallHandler = {
-  onConnect?(abort: Abort, context?: object): void;
-  onError?(error: Error): void;
-  onUpgrade?(statusCode: number, headers: Buffer[] | null, socket: unknown): void;
-  onResponseStarted?(): void;
-  onHeaders?(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean;
-  onData?(chunk: Buffer): boolean;
-  onComplete?(trailers: Buffer[] | null): void;
-  onBodySent?(chunkSize: number, totalBytesSent: number): void;
-  onRequestSent?(): void;
-};
+type Handler = Dispatcher.DispatchHandler;
+type Controller = Dispatcher.DispatchController;
 
 /** How one call went, told to whoever watches the calls (observability/upstream-watch.ts). */
 export type CallWatch = {
@@ -89,8 +79,7 @@ export type CallWatch = {
 
 /**
  * Watches every call the guard passes on. One observer rather than a second dispatcher wrapper:
- * each wrapper cost every call a handler object of its own, and every callback one more call
- * through it (ADR 0201).
+ * each wrapper would cost every call a handler object of its own.
  */
 export type CallObserver = { start(opts: Dispatcher.DispatchOptions): CallWatch };
 
@@ -102,33 +91,34 @@ export type GuardedDispatcher = Dispatcher & {
 /** How often the calls in flight are checked against their deadlines. */
 const SWEEP_MS = 50;
 
+/**
+ * The guard as an undici interceptor (`Dispatcher.compose`, undici's public way to wrap a pool):
+ * handlers reach it in undici's current form (onRequestStart, onResponseStart, ...), whatever
+ * form the caller used.
+ */
 export function guardDispatcher(
   inner: Dispatcher,
   defaultDeadlineMs: number,
   observer?: CallObserver,
 ): GuardedDispatcher {
   const calls = new CallsInFlight();
+  const guard: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+    const problem = requestProblem(opts);
+    if (problem) {
+      const error = new UpstreamRequestInvalidError(problem);
+      handler.onResponseError?.(new SettledController(error), error);
+      return true;
+    }
+    const watch = observer?.start(opts) ?? null;
+    const call = new GuardedCall(handler, watch, calls, opts.headersTimeout ?? defaultDeadlineMs);
+    calls.add(call);
+    return dispatch(watch ? { ...opts, headers: watch.headers } : opts, call);
+  };
+  const guarded = inner.compose(guard);
 
   class Guarded extends Dispatcher {
-    override dispatch(
-      opts: Dispatcher.DispatchOptions,
-      handler: Dispatcher.DispatchHandler,
-    ): boolean {
-      const problem = requestProblem(opts);
-      const h = handler as CallHandler & { onRequestStart?: unknown };
-      if (problem) {
-        h.onError!(new UpstreamRequestInvalidError(problem));
-        return true;
-      }
-      // New-style handlers (none of ours) pass through unguarded.
-      if (typeof h.onRequestStart === 'function') return inner.dispatch(opts, handler);
-      const watch = observer?.start(opts) ?? null;
-      const call = new GuardedCall(h, watch, calls, opts.headersTimeout ?? defaultDeadlineMs);
-      calls.add(call);
-      return inner.dispatch(
-        watch ? { ...opts, headers: watch.headers } : opts,
-        call as Dispatcher.DispatchHandler,
-      );
+    override dispatch(opts: Dispatcher.DispatchOptions, handler: Handler): boolean {
+      return guarded.dispatch(opts, handler);
     }
     override close(): Promise<void> {
       return inner.close();
@@ -144,12 +134,21 @@ export function guardDispatcher(
   return new Guarded() as GuardedDispatcher;
 }
 
+/** The controller of a call the guard answered itself: there is nothing left to control. */
+class SettledController implements Controller {
+  readonly aborted = true;
+  readonly paused = false;
+  constructor(readonly reason: Error) {}
+  abort(): void {}
+  pause(): void {}
+  resume(): void {}
+}
+
 /**
  * The calls before their answer's headers, in a list linked through the calls (no map, no
- * timer per call), checked every SWEEP_MS while there are any. A timer per call cost each a
- * Timeout object and its async-context hook (~2 % of a proxied read's CPU, ADR 0201); a map
- * holding the calls kept them alive long enough to be promoted, doubling the collector's time.
- * Deadlines are kept to within SWEEP_MS.
+ * timer per call), checked every SWEEP_MS while there are any: a timer per call costs each a
+ * Timeout object and its async-context hook, and a map holding the calls keeps them alive long
+ * enough to be promoted by the collector. Deadlines are kept to within SWEEP_MS.
  */
 class CallsInFlight {
   private first: GuardedCall | null = null;
@@ -201,19 +200,19 @@ class CallsInFlight {
  * One call's handler: its deadline up to the answer's headers (also while it waits for a
  * connection), its watch told how it went, and undici's callbacks passed on to the caller's.
  */
-class GuardedCall implements CallHandler {
+class GuardedCall implements Handler {
   prev: GuardedCall | null = null;
   next: GuardedCall | null = null;
   readonly since = performance.now();
   readonly deadline: number;
   connected = false;
-  private abort: Abort | null = null;
+  private controller: Controller | null = null;
   private expired: UpstreamTimeoutError | null = null;
   /** Answered by the guard (cut while queued): undici's late callbacks are not passed on. */
   private answered = false;
 
   constructor(
-    private readonly inner: CallHandler,
+    private readonly inner: Handler,
     private readonly watch: CallWatch | null,
     private readonly calls: CallsInFlight,
     private readonly ms: number,
@@ -225,56 +224,54 @@ class GuardedCall implements CallHandler {
   expire(): void {
     const error = new UpstreamTimeoutError(`no upstream answer within ${this.ms} ms`);
     this.expired = error;
-    if (this.abort) return this.abort(error);
+    if (this.controller) return this.controller.abort(error);
     this.answered = true; // still queued for a connection: answer now, abort once connected
     error.queued = true;
     this.watch?.queuedCut(error);
-    this.inner.onError?.(error);
+    this.inner.onResponseError?.(new SettledController(error), error);
   }
 
-  onConnect(abort: Abort, context?: object): void {
+  onRequestStart(controller: Controller, context: unknown): void {
     this.connected = true;
-    this.abort = abort;
-    if (this.expired) return abort(this.expired);
-    this.inner.onConnect?.(abort, context);
+    this.controller = controller;
+    if (this.expired) return controller.abort(this.expired);
+    this.inner.onRequestStart?.(controller, context);
   }
 
-  onHeaders(statusCode: number, headers: Buffer[], resume: () => void, text: string): boolean {
+  onResponseStart(
+    controller: Controller,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
     this.calls.remove(this);
-    if (statusCode >= 200) this.watch?.answered(statusCode, text);
-    if (this.expired) return false;
-    return this.inner.onHeaders?.(statusCode, headers, resume, text) ?? true;
+    if (statusCode >= 200) this.watch?.answered(statusCode, statusMessage ?? '');
+    if (this.expired) return;
+    this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }
 
-  onData(chunk: Buffer): boolean {
-    return this.inner.onData?.(chunk) ?? true;
+  onResponseData(controller: Controller, chunk: Buffer): void {
+    this.inner.onResponseData?.(controller, chunk);
   }
 
-  onComplete(trailers: Buffer[] | null): void {
-    this.inner.onComplete?.(trailers);
+  onResponseEnd(controller: Controller, trailers: IncomingHttpHeaders): void {
+    this.inner.onResponseEnd?.(controller, trailers);
   }
 
-  onError(error: Error): void {
+  onResponseError(controller: Controller, error: Error): void {
     this.calls.remove(this);
     if (this.answered) return;
     const reason = this.expired ?? error;
     this.watch?.failed(reason);
-    this.inner.onError?.(reason);
+    this.inner.onResponseError?.(controller, reason);
   }
 
-  onUpgrade(statusCode: number, headers: Buffer[] | null, socket: unknown): void {
-    this.inner.onUpgrade?.(statusCode, headers, socket);
-  }
-
-  onResponseStarted(): void {
-    this.inner.onResponseStarted?.();
-  }
-
-  onBodySent(chunkSize: number, totalBytesSent: number): void {
-    this.inner.onBodySent?.(chunkSize, totalBytesSent);
-  }
-
-  onRequestSent(): void {
-    this.inner.onRequestSent?.();
+  onRequestUpgrade(
+    controller: Controller,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    socket: Duplex,
+  ): void {
+    this.inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
   }
 }

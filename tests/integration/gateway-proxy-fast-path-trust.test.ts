@@ -30,7 +30,7 @@ describe('from a trusted proxy', () => {
 
   it('a malformed forwarded host is the route’s 400', async () => {
     const fast = await socket(fp, 'GET', ORDERS, { ...FORWARDED, 'x-forwarded-host': 'a b' });
-    expect(fast.served + fast.handedOver).toBe(0);
+    expect(fast.served).toBe(0);
     expect(fast.answer.status).toBe(400);
     expect(fast.upstream).toHaveLength(0);
   });

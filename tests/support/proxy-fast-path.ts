@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { fastPathCounts } from '../../server/proxy/fast-path';
+import { frontDoorCount } from '../../server/proxy/front-door';
 import { startEndpointGateway, type EndpointGateway } from './endpoint-gateway';
 import { rawRequest, type RawAnswer } from './raw-http';
 
@@ -35,8 +35,8 @@ export function jwt(seconds: number): string {
 export type Seen = {
   answer: RawAnswer;
   upstream: { url: string; headers: Record<string, unknown> }[];
+  /** Calls that came in by the front door (0 or 1). */
   served: number;
-  handedOver: number;
 };
 
 /** One request on a socket (the fast path may take it) and what the upstream saw. */
@@ -47,13 +47,12 @@ export async function viaSocket(
   headers: Record<string, string | string[]> = {},
 ): Promise<Seen> {
   gw.upstream.requests.length = 0;
-  const before = { ...fastPathCounts };
+  const before = frontDoorCount.served;
   const answer = await rawRequest(base, method, url, { ...SHOP, ...headers });
   return {
     answer,
     upstream: gw.upstream.requests.map((r) => ({ url: r.url, headers: { ...r.headers } })),
-    served: fastPathCounts.served - before.served,
-    handedOver: fastPathCounts.handedOver - before.handedOver,
+    served: frontDoorCount.served - before,
   };
 }
 
@@ -74,7 +73,6 @@ export async function viaRoute(
     answer: { status: res.statusCode, headers: res.headers, body: res.body },
     upstream: gw.upstream.requests.map((r) => ({ url: r.url, headers: { ...r.headers } })),
     served: 0,
-    handedOver: 0,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastPathCounts } from '../../server/proxy/fast-path';
+import { frontDoorCount } from '../../server/proxy/front-door';
 import { rawRequest } from '../support/raw-http';
 import {
   fastPathGatewayPerFile,
@@ -10,9 +10,9 @@ import {
   jwt,
 } from '../support/proxy-fast-path';
 
-// ADR 0207: what the proxy's fast path does not finish itself. An upstream answer >= 400, or none,
-// is handed to the proxy route, which answers from the fast path's call (error shape, 503 retry,
-// 401 renewal); requests it does not serve at all reach Fastify's rules untouched.
+// ADR 0210: one engine behind two doors. A plain read that comes in by the front door is finished
+// by the engine whatever the upstream answers (error shape, 503 retry, 401 renewal, breaker), the
+// same as through the proxy route; requests the front door does not take reach Fastify's rules.
 const ORDERS = '/api/services/orders/api/v1/orders';
 const UAA = '/api/services/uaa/api/v1';
 
@@ -20,7 +20,7 @@ const fp = fastPathGatewayPerFile();
 const viaSocket = (...args: [string, string, Record<string, string>?]) => socket(fp, ...args);
 const viaRoute = (...args: [string, string, Record<string, string>?]) => route(fp, ...args);
 
-describe('what the fast path hands to the route', () => {
+describe('the engine behind the front door', () => {
   it('the breaker counts its calls: a read it answers starts the failures over, five 500s open it', async () => {
     const LISTS = '/api/services/shopping-lists/api/v1/lists';
     let status = 200;
@@ -30,7 +30,7 @@ describe('what the fast path hands to the route', () => {
       return viaSocket('GET', LISTS);
     };
     expect((await read(200)).served).toBe(1);
-    for (let i = 0; i < 4; i++) expect((await read(500)).handedOver).toBe(1);
+    for (let i = 0; i < 4; i++) expect((await read(500)).served).toBe(1);
     expect((await read(200)).served).toBe(1); // without this success, the next 500 opens it
     for (let i = 0; i < 5; i++) {
       const seen = await read(500);
@@ -38,7 +38,7 @@ describe('what the fast path hands to the route', () => {
       expect(seen.answer.status).toBe(500);
     }
     const open = await read(200);
-    expect(open.upstream).toHaveLength(0); // the circuit is open: the route fails fast
+    expect(open.upstream).toHaveLength(0); // the circuit is open: the engine fails fast
     expect(open.answer.status).toBe(503);
   });
 
@@ -50,15 +50,15 @@ describe('what the fast path hands to the route', () => {
     fp.gw.upstream.on('GET', ORDERS, { status, body });
     const fast = await viaSocket('GET', ORDERS);
     const route = await viaRoute('GET', ORDERS);
-    expect(fast.handedOver).toBe(1);
-    expect(fast.upstream).toHaveLength(1); // the route answered from the fast path's call
+    expect(fast.served).toBe(1);
+    expect(fast.upstream).toHaveLength(1);
     expect(shape(fast)).toEqual(shape(route));
     const answer = JSON.parse(fast.answer.body) as { error: { cid: string } };
     expect(answer.error.cid).toBe(fast.answer.headers['x-correlation-id']);
     expect(fast.upstream[0]!.headers['x-correlation-id']).toBe(answer.error.cid);
   });
 
-  it('a 503 is retried once by the route', async () => {
+  it('a 503 is retried once', async () => {
     let calls = 0;
     fp.gw.upstream.on('GET', ORDERS, () =>
       ++calls === 1
@@ -66,7 +66,7 @@ describe('what the fast path hands to the route', () => {
         : { body: { orders: [1] } },
     );
     const fast = await viaSocket('GET', ORDERS);
-    expect(fast.handedOver).toBe(1);
+    expect(fast.served).toBe(1);
     expect(fast.answer.status).toBe(200);
     expect(JSON.parse(fast.answer.body)).toEqual({ orders: [1] });
     expect(fast.upstream).toHaveLength(2);
@@ -89,7 +89,7 @@ describe('what the fast path hands to the route', () => {
     const fast = await viaSocket('GET', ORDERS, {
       cookie: 'access_token=opaque-old; refresh_token=r1',
     });
-    expect(fast.handedOver).toBe(1);
+    expect(fast.served).toBe(1);
     expect(fast.answer.status).toBe(200);
     expect(fast.answer.headers['www-authenticate']).toBeUndefined();
     expect(String(fast.answer.headers['set-cookie'])).toContain('access_token=access-new');
@@ -100,24 +100,39 @@ describe('what the fast path hands to the route', () => {
     ]);
   });
 
-  it('an unreachable upstream is the route’s 502 in the error shape', async () => {
+  it('a token due for renewal is renewed first, once, and the answer sets the new cookies', async () => {
+    fp.gw.upstream.on('GET', ORDERS, { body: { orders: [] } });
+    fp.gw.upstream.on('POST', `${UAA}/auth/refresh`, {
+      body: {
+        access_token: 'access-first',
+        refresh_token: 'refresh-first',
+        expires_in: 300,
+        refresh_expires_in: 3600,
+      },
+    });
+    const fast = await viaSocket('GET', ORDERS, {
+      cookie: `access_token=${jwt(30)}; refresh_token=r-due`,
+    });
+    expect(fast.served).toBe(1);
+    expect(fast.answer.status).toBe(200);
+    expect(String(fast.answer.headers['set-cookie'])).toContain('access_token=access-first');
+    expect(fast.upstream.map((r) => r.headers.authorization ?? r.url)).toEqual([
+      `${UAA}/auth/refresh`,
+      'Bearer access-first',
+    ]);
+  });
+
+  it('an unreachable upstream is a 502 in the error shape', async () => {
     fp.gw.upstream.on('GET', ORDERS, { destroy: true });
     const fast = await viaSocket('GET', ORDERS);
-    expect(fast.handedOver).toBe(1);
+    expect(fast.served).toBe(1);
     expect(fast.answer.status).toBe(502);
     expect(JSON.parse(fast.answer.body).error.cid).toBe(fast.answer.headers['x-correlation-id']);
   });
 });
 
-describe('what the fast path leaves to Fastify', () => {
+describe('what the front door leaves to Fastify', () => {
   it.each([
-    [
-      'a token due for renewal',
-      'GET',
-      ORDERS,
-      { cookie: `access_token=${jwt(30)}; refresh_token=r` },
-      200,
-    ],
     ['a malformed Host', 'GET', ORDERS, { host: 'shop.localhost:99999' }, 400],
     ['an unknown service', 'GET', '/api/services/nope/x', {}, 404],
     ['a token endpoint', 'GET', `${UAA}/oauth/token`, {}, 404],
@@ -146,7 +161,7 @@ describe('what the fast path leaves to Fastify', () => {
         refresh_expires_in: 3600,
       },
     });
-    const before = { ...fastPathCounts };
+    const before = frontDoorCount.served;
     const { host, ...rest } = headers as Record<string, string | string[]>;
     const body = method === 'POST' || 'content-length' in rest ? '{}' : undefined;
     const answer = await rawRequest(
@@ -157,6 +172,6 @@ describe('what the fast path leaves to Fastify', () => {
       body,
     );
     expect(answer.status).toBe(status);
-    expect(fastPathCounts).toEqual(before);
+    expect(frontDoorCount.served).toBe(before);
   });
 });

@@ -1,0 +1,383 @@
+import { CircuitState, isBrokenCircuitError } from 'cockatiel';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { errors, type Dispatcher } from 'undici';
+import type { Reporter } from '../error-reporting';
+import type { RequestScope } from '../observability/scope';
+import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
+import type { TokenCookies } from '../session/cookies';
+import type { HeaderPairs } from '../upstream/header-pairs';
+import { answerHead, writeError, type AnswerFrame } from './answers';
+import { isFailedStatus, type Breakers } from './breakers';
+import { MAX_ERROR_BODY, upstreamErrorOf, type Shaped } from './error-body';
+import { failureAnswer, isUpstreamFault } from './failures';
+import { connectionNamed, upstreamRequestPairs } from './headers';
+import type { ProxyTarget } from './targets';
+
+// The one engine of /api/services/* (docs/decisions/0210): every proxied call, read or write,
+// whichever door it came in by (./front-door.ts before Fastify's routing, or the proxy route),
+// is one `ProxyExchange`. At most two upstream calls per visitor request: a second only for a
+// bodiless idempotent request, after a 503 (once, after a bounded delay) or after a 401 with a
+// renewed token (once). The answer is written to the visitor's response by the engine alone:
+// an upstream answer below 400 streamed through with back-pressure, anything else in the
+// gateway's error shape. The visitor leaving aborts the upstream call and ends the exchange.
+export type EngineDeps = {
+  /** The platform's pool (behind the guard: deadlines, refused requests, the watch). */
+  dispatcher: Dispatcher;
+  /** The platform's origin; `ProxyTarget.path` follows it. */
+  origin: string;
+  timeoutMs: number;
+  breakers: Breakers;
+  renewal: RenewalDeps;
+  reporter: () => Reporter;
+  shuttingDown(): boolean;
+};
+
+/** One visitor request to the proxy, as a door hands it to the engine. */
+export type ProxyCall = {
+  method: string;
+  /** The visitor's request headers. */
+  headers: IncomingHttpHeaders;
+  /** The request body (already capped at the body limit), or null. */
+  body: Readable | null;
+  res: ServerResponse;
+  target: ProxyTarget;
+  cid: string;
+  shopOrigin: string;
+  scope: RequestScope;
+  tokens: TokenCookies;
+  /** The gateway's headers so far (security headers, CID). */
+  own: HeaderPairs;
+  log(): FastifyBaseLogger;
+  /** Told once the visitor's response closed (the door's log line, say). */
+  closed?(): void;
+};
+
+const MAX_RETRY_DELAY_MS = 250;
+
+/** The delay before asking again after a 503: its Retry-After, else up to 42 ms; 250 ms at most. */
+export function retryDelayOf(headers: IncomingHttpHeaders): number {
+  const sent = headers['retry-after'];
+  const delay = sent === undefined ? 42 * Math.random() : Number(sent) * 1000;
+  return Math.min(Number.isFinite(delay) && delay > 0 ? delay : 0, MAX_RETRY_DELAY_MS);
+}
+
+export function createProxyEngine(deps: EngineDeps): (call: ProxyCall) => void {
+  return (call) => new ProxyExchange(call, deps).start();
+}
+
+/** The breaker's view of one attempt: how it went, told once (status, or a fault). */
+type Verdict = (outcome: number | Error) => void;
+
+class ProxyExchange {
+  private token: string | null;
+  private readonly frame: AnswerFrame;
+  private renewed = false;
+  private attempts = 0;
+  private left = false;
+  private current: UpstreamAttempt | null = null;
+
+  constructor(
+    private readonly call: ProxyCall,
+    private readonly deps: EngineDeps,
+  ) {
+    this.token = call.target.publicPolicy ? null : call.tokens.accessToken;
+    this.frame = {
+      cid: call.cid,
+      method: call.method,
+      own: call.own,
+      cookies: [],
+      eventId: undefined,
+      closing: false,
+    };
+    // One listener per response: the visitor left before the whole answer, then the door.
+    call.res.once('close', () => {
+      if (!call.res.writableFinished) this.leave();
+      call.closed?.();
+    });
+  }
+
+  start(): void {
+    const { tokens, target } = this.call;
+    // Public catalogue data goes without the token (ADR 0155): nothing to renew for it.
+    if (!target.publicPolicy && renewsFirst(tokens.accessToken, tokens.refreshToken))
+      return void this.renew().then(() => this.send());
+    this.send();
+  }
+
+  /** Whether the request may be sent a second time (no body, not a state-changing GET). */
+  private get replayable(): boolean {
+    const { method, body, target } = this.call;
+    return (
+      body === null &&
+      (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') &&
+      !target.changesState
+    );
+  }
+
+  /** Renews the access token once; the answer will carry the cookies it set or cleared. */
+  private async renew(): Promise<boolean> {
+    this.renewed = true;
+    const { call } = this;
+    let renewal;
+    try {
+      renewal = await renewAccessToken(
+        this.deps.renewal,
+        call.tokens.refreshToken!,
+        { cid: call.cid, shopOrigin: call.shopOrigin },
+        call.log(),
+      );
+    } catch (error) {
+      call.log().warn({ err: error }, 'token refresh failed; using the current token');
+      return false;
+    }
+    if (renewal.kind === 'kept') return false;
+    this.frame.cookies = renewal.cookies;
+    this.token = renewal.kind === 'renewed' ? renewal.accessToken : null;
+    return renewal.kind === 'renewed';
+  }
+
+  /** Sends the request upstream once more, under the service's circuit breaker. */
+  private send(): void {
+    if (this.left) return;
+    this.attempts += 1;
+    const { service } = this.call.target;
+    const breaker = this.deps.breakers.for(service);
+    if (breaker.state === CircuitState.Closed) {
+      // The common case without a promise: the outcome is told to the breaker afterwards.
+      return this.dispatch((outcome) => {
+        if (typeof outcome === 'number' && !isFailedStatus(outcome))
+          return this.deps.breakers.succeeded(service);
+        breaker
+          .execute(async () => {
+            if (outcome instanceof Error) throw outcome;
+            return outcome;
+          })
+          .catch(() => undefined); // counted; the exchange answers it
+      });
+    }
+    // Open or half-open: the breaker decides whether this call may go (one trial at a time).
+    breaker
+      .execute(
+        () =>
+          new Promise<number>((resolve, reject) =>
+            this.dispatch((outcome) =>
+              outcome instanceof Error ? reject(outcome) : resolve(outcome),
+            ),
+          ),
+      )
+      .catch((error: unknown) => {
+        if (!isBrokenCircuitError(error)) return; // a fault: answered by the exchange
+        this.call.log().warn({ service }, 'circuit open: failing fast');
+        this.answerError(503, {
+          code: 'upstream_unavailable',
+          message: `The ${service} service is unavailable; try again shortly`,
+        });
+      });
+  }
+
+  private dispatch(verdict: Verdict): void {
+    const { call, deps } = this;
+    const attempt = new UpstreamAttempt(this, verdict);
+    this.current = attempt;
+    const headers = upstreamRequestPairs(withoutConnectionNamed(call.headers), {
+      cid: call.cid,
+      shopOrigin: call.shopOrigin,
+      accessToken: this.token,
+    });
+    try {
+      deps.dispatcher.dispatch(
+        {
+          origin: deps.origin,
+          path: call.target.path,
+          method: call.method as Dispatcher.HttpMethod,
+          headers: headers as string[],
+          body: call.body,
+          headersTimeout: deps.timeoutMs,
+          bodyTimeout: deps.timeoutMs,
+        },
+        attempt,
+      );
+    } catch (error) {
+      attempt.onResponseError(null, error as Error);
+    }
+  }
+
+  /** The head of the current attempt's answer: below 400 it is the visitor's answer at once. */
+  head(statusCode: number, headers: IncomingHttpHeaders): boolean {
+    if (statusCode >= 400) return false;
+    const { call } = this;
+    this.frame.closing = this.deps.shuttingDown();
+    const pairs = answerHead(this.frame, headers, this.token !== null, call.target.publicPolicy);
+    call.res.writeHead(statusCode, pairs as OutgoingHttpHeader[]);
+    return true;
+  }
+
+  /** An answer >= 400 arrived whole (its body capped): ask again, or answer it. */
+  refused(statusCode: number, headers: IncomingHttpHeaders, body: Buffer): void {
+    if (this.left) return;
+    const second = this.attempts < 2 && this.replayable;
+    if (statusCode === 503 && second) {
+      setTimeout(() => this.send(), retryDelayOf(headers));
+      return;
+    }
+    const { tokens, target } = this.call;
+    if (
+      statusCode === 401 &&
+      second &&
+      !this.renewed &&
+      tokens.refreshToken &&
+      !target.publicPolicy
+    ) {
+      void this.renew().then((renewed) => {
+        if (renewed) this.send();
+        else this.answerUpstreamError(statusCode, headers, body);
+      });
+      return;
+    }
+    this.answerUpstreamError(statusCode, headers, body);
+  }
+
+  /** The attempt got no answer (or lost it before its head). */
+  failed(error: Error): void {
+    if (this.left) return void (this.call.res.statusCode = 499);
+    const { target } = this.call;
+    const answer = failureAnswer(error, target.service);
+    if (answer.logged) this.call.log().warn(answer.logged, 'proxied call failed');
+    if (answer.reported) {
+      const url = `${this.deps.origin}${target.path}`;
+      void this.deps
+        .reporter()
+        .httpFailure(this.call.scope, { status: answer.status, statusText: answer.reported, url });
+    }
+    this.answerError(answer.status, answer.error);
+  }
+
+  private answerUpstreamError(status: number, headers: IncomingHttpHeaders, body: Buffer): void {
+    const encoding = headers['content-encoding'];
+    const error = upstreamErrorOf(status, encoding, body, this.call.target.service);
+    this.answerError(status, error, headers);
+  }
+
+  private answerError(
+    status: number,
+    error: Shaped,
+    upstream: IncomingHttpHeaders | null = null,
+  ): void {
+    const { res, scope } = this.call;
+    if (this.left || res.headersSent) return;
+    this.frame.eventId = scope.eventId;
+    this.frame.closing = this.deps.shuttingDown();
+    writeError(res, this.frame, status, error, upstream);
+  }
+
+  /** The visitor went away before the whole answer: stop the upstream work too. */
+  private leave(): void {
+    this.left = true;
+    this.current?.abort();
+  }
+
+  isCurrent(attempt: UpstreamAttempt): boolean {
+    return this.current === attempt;
+  }
+
+  get response(): ServerResponse {
+    return this.call.res;
+  }
+
+  get visitorLeft(): boolean {
+    return this.left;
+  }
+}
+
+/** The browser's headers minus those its Connection header names (hop-by-hop for this hop). */
+function withoutConnectionNamed(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = connectionNamed(headers.connection);
+  if (named.size === 0) return headers;
+  const kept: IncomingHttpHeaders = {};
+  for (const name in headers) if (!named.has(name)) kept[name] = headers[name];
+  return kept;
+}
+
+type Controller = Dispatcher.DispatchController;
+
+/**
+ * One upstream call, as undici's dispatch handler (its current API: onRequestStart,
+ * onResponseStart, onResponseData, onResponseEnd, onResponseError). An answer below 400 is
+ * written to the visitor as it arrives, pausing the upstream while the visitor's side is full;
+ * any other answer's body is kept (its first 64 KiB) for the exchange to decide on.
+ */
+class UpstreamAttempt implements Dispatcher.DispatchHandler {
+  private controller: Controller | null = null;
+  /** 'stream': the visitor's answer; 'keep': an answer >= 400 kept for the exchange. */
+  private mode: 'waiting' | 'stream' | 'keep' | 'done' = 'waiting';
+  private statusCode = 0;
+  private headers: IncomingHttpHeaders = {};
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
+  private draining = false;
+
+  constructor(
+    private readonly exchange: ProxyExchange,
+    private readonly verdict: Verdict,
+  ) {}
+
+  abort(): void {
+    this.controller?.abort(new errors.RequestAbortedError());
+  }
+
+  onRequestStart(controller: Controller): void {
+    this.controller = controller;
+    if (this.exchange.visitorLeft) controller.abort(new errors.RequestAbortedError());
+  }
+
+  onResponseStart(controller: Controller, statusCode: number, headers: IncomingHttpHeaders): void {
+    if (statusCode < 200 || this.mode !== 'waiting') return; // 1xx: informational only
+    this.verdict(statusCode);
+    this.statusCode = statusCode;
+    this.headers = headers;
+    this.mode = this.exchange.head(statusCode, headers) ? 'stream' : 'keep';
+    if (this.mode === 'stream' && this.exchange.response.writableNeedDrain) this.pause(controller);
+  }
+
+  onResponseData(controller: Controller, chunk: Buffer): void {
+    if (this.mode === 'stream') {
+      if (!this.exchange.response.write(chunk)) this.pause(controller);
+    } else if (this.mode === 'keep' && this.keptBytes < MAX_ERROR_BODY) {
+      this.kept.push(chunk);
+      this.keptBytes += chunk.length;
+    }
+  }
+
+  /** The visitor's side is full: the upstream waits until it drained (one listener at a time). */
+  private pause(controller: Controller): void {
+    controller.pause();
+    if (this.draining) return;
+    this.draining = true;
+    this.exchange.response.once('drain', () => {
+      this.draining = false;
+      controller.resume();
+    });
+  }
+
+  onResponseEnd(): void {
+    const mode = this.mode;
+    this.mode = 'done';
+    if (mode === 'stream') return void this.exchange.response.end();
+    if (mode === 'keep')
+      this.exchange.refused(this.statusCode, this.headers, Buffer.concat(this.kept));
+  }
+
+  onResponseError(_controller: Controller | null, error: Error): void {
+    const mode = this.mode;
+    this.mode = 'done';
+    // Once the answer has started, all that can be done is to cut it.
+    if (mode === 'stream') return void this.exchange.response.destroy(error);
+    if (mode === 'keep')
+      return this.exchange.refused(this.statusCode, this.headers, Buffer.concat(this.kept));
+    if (mode === 'done') return;
+    this.verdict(isUpstreamFault(error) && !this.exchange.visitorLeft ? error : 0);
+    this.exchange.failed(error);
+  }
+}
