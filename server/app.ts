@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
 import { observabilityPlugin } from './observability/plugin';
+import { registerLineDestination } from './observability/request-line';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
@@ -39,8 +40,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // An unknown route middleware is a start-up error, not a surprise at the first request.
   assertKnownMiddleware(options.routeTable ?? routeTable);
 
+  const logger = loggerOptions(config, options.logStream);
   const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger,
     genReqId: requestCid,
     logController: new LogController({
       requestIdLogLabel: 'cid',
@@ -66,6 +68,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape.
     clientErrorHandler: clientErrorInShape,
   });
+  // The proxy's request lines go to the logger's own destination (observability/request-line.ts).
+  if (logger) registerLineDestination(app.log, logger);
   answerUnmetExpectations(app.server);
   const reporter = await initErrorReporting(config);
   const platform = createPlatform(config, () => reporter);

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/plugin';
 import { runInScope } from '../observability/scope';
-import { requestLineWriter } from '../plugins/request-log';
+import { requestLineWriter } from '../observability/request-line';
 import { requestCid, shopOriginOf } from '../request/identity';
 import { hostHeaderCount, hostProblem } from '../request/target';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { createCid, isCid } from '../../shared/cid';
-import { handoverOf } from '../proxy/handover';
 
 // Who a request is for the logs and the shop: its correlation id and the shop origin it is
 // addressed to (plugins/request-context.ts sets both on every request).
@@ -12,9 +11,6 @@ const KEEPS_CID = /^\/(api|auth)\/|\.data(\?|$)/;
 
 /** genReqId: the request's CID. */
 export function requestCid(req: IncomingMessage): string {
-  // A proxied read the fast path began keeps the CID its upstream call carried (ADR 0207).
-  const handed = handoverOf(req);
-  if (handed) return handed.cid;
   const sent = req.headers['x-correlation-id'];
   return KEEPS_CID.test(req.url ?? '') && isCid(sent) ? sent : createCid();
 }
