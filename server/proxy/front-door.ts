@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config';
 import { countRequest } from '../observability/metrics';
-import { requestScope } from '../observability/plugin';
+import { requestScope } from '../observability/request-scope';
 import { runInScope } from '../observability/scope';
 import { requestLineWriter } from '../observability/request-line';
 import { requestCid, shopOriginOf } from '../request/identity';
