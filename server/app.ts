@@ -6,8 +6,9 @@ import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
 import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
-import { observabilityPlugin } from './observability/plugin';
+import { observabilityPlugin } from './plugins/observability';
 import { registerLineDestination } from './observability/request-line';
+import { upstreamWatch } from './observability/upstream-watch';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
@@ -72,7 +73,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (logger) registerLineDestination(app.log, logger);
   answerUnmetExpectations(app.server);
   const reporter = await initErrorReporting(config);
-  const platform = createPlatform(config, () => reporter);
+  // Every platform call is watched: traceparent, metrics, failed answers reported.
+  const platform = createPlatform(
+    config,
+    upstreamWatch(() => reporter),
+  );
   // Opt-in anonymous page cache (ADR 0154), 8 MB at most.
   const pageCache =
     config.pageCacheSeconds > 0

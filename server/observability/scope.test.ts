@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostnameOf } from './plugin';
+import { hostnameOf } from './request-scope';
 import { traceIdFrom, traceparentFor } from './scope';
 
 describe('trace ids', () => {

@@ -3,7 +3,7 @@ import { randomFillSync } from 'node:crypto';
 
 // What every report, metric and upstream call of one gateway request needs to know about it,
 // without threading it through every function: the CID, the W3C trace id, the tenant, the route
-// id and, once the account is known, the visitor. Set for the request in plugins (scope-plugin.ts).
+// id and, once the account is known, the visitor. Set for the request by plugins/observability.ts.
 export type ReportUser = { id: string; login: string | null; email: string | null };
 
 export type RequestScope = {

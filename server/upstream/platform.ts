@@ -1,11 +1,7 @@
 import { Agent } from 'undici';
 import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest-cache';
 import type { Config } from '../config';
-import { guardDispatcher, type GuardedDispatcher } from './guarded-dispatcher';
-import type { Reporter } from '../error-reporting';
-import { upstreamWatch } from '../observability/upstream-watch';
-
-const OFF = { enabled: false } as Reporter;
+import { guardDispatcher, type CallObserver, type GuardedDispatcher } from './guarded-dispatcher';
 
 // One keep-alive connection pool to the platform, shared by the page-context calls, route data
 // and the proxy, behind the guard of ./guarded-dispatcher (refused requests never reach the pool,
@@ -18,19 +14,19 @@ export type Platform = {
   cache?: SubrequestCache;
 };
 
-export function createPlatform(config: Config, reporter: () => Reporter = () => OFF): Platform {
+/** `observer`: the watch of every call (the gateway's is observability/upstream-watch.ts). */
+export function createPlatform(config: Config, observer?: CallObserver): Platform {
   const pool = new Agent({
     connect: { timeout: config.timeouts.connect },
     keepAliveTimeout: 10_000,
     connections: 128,
     pipelining: 1,
   });
-  // Calls that set no headersTimeout of their own get the proxy's. Every call is watched:
-  // traceparent, metrics, failed answers reported (observability/upstream-watch.ts).
+  // Calls that set no headersTimeout of their own get the proxy's.
   const dispatcher = guardDispatcher(
     pool,
     config.timeouts.connect + config.timeouts.proxy,
-    upstreamWatch(reporter),
+    observer,
   );
   const cache =
     config.subrequestCacheMb > 0

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { HttpFailure, Reporter } from '../../server/error-reporting';
 import { loadConfig } from '../../server/config';
 import { runInScope, type RequestScope } from '../../server/observability/scope';
+import { upstreamWatch } from '../../server/observability/upstream-watch';
 import { createPlatform } from '../../server/upstream/platform';
 import { startReportingShop } from '../support/error-inbox';
 import { startPageGateway } from '../support/page-gateway';
@@ -75,7 +76,10 @@ describe('a call cut by the deadline while the pool has no free connection', () 
         flush: async () => true,
       } satisfies Reporter;
       const config = loadConfig({ PLATFORM_URL: base, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-      const platform = createPlatform(config, () => reporter);
+      const platform = createPlatform(
+        config,
+        upstreamWatch(() => reporter),
+      );
       const url = `${base}/api/services/catalogue/api/v1/slow`;
 
       // Every connection of the pool (128) held by an answer that has not come yet.

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Reporter } from '../error-reporting';
-import { readTokenCookies, type TokenCookies } from '../session/cookies';
-import { countRequest } from './metrics';
-import { routeIdOf } from './route-id';
 import { HttpFailureError } from '../errors/http-failure';
+import { countRequest } from '../observability/metrics';
+import { requestScope } from '../observability/request-scope';
+import { routeIdOf } from '../observability/route-id';
+import { currentScope, runInScope, type RequestScope } from '../observability/scope';
 import { onSectionFailure } from '../page/section-failures';
-import { currentScope, runInScope, traceIdFrom, type RequestScope } from './scope';
+import { readTokenCookies } from '../session/cookies';
 
 // Per request (issue #7 items 1, 6, 8): the request's scope (CID, trace id, tenant, route id,
 // visitor) for reports and upstream calls; the gateway's own handler errors reported; request
@@ -21,47 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const NO_TOKENS: TokenCookies = { accessToken: null, refreshToken: null };
-
-/** The host name of a shop origin (`http://shop.localhost:3000` -> `shop.localhost`), no URL parse. */
-export function hostnameOf(origin: string): string {
-  const host = origin.slice(origin.indexOf('//') + 2);
-  const port = host.lastIndexOf(':');
-  return port === -1 ? host : host.slice(0, port);
-}
-
-/** The scope of one request; `tokens` only matter to a report (who was it). */
-export function requestScope(
-  app: FastifyInstance,
-  request: {
-    cid: string;
-    shopOrigin: string;
-    traceparent: unknown;
-    routeId: string;
-    tokens: TokenCookies;
-  },
-): RequestScope {
-  const { cid, shopOrigin } = request;
-  const scope: RequestScope = {
-    cid,
-    traceId: traceIdFrom(request.traceparent),
-    // Probes (/healthz, /readyz) have no shop origin.
-    tenant: shopOrigin ? hostnameOf(shopOrigin) : '',
-    routeId: request.routeId,
-  };
-  const { accessToken, refreshToken } = app.reporter.enabled ? request.tokens : NO_TOKENS;
-  if (accessToken && refreshToken) {
-    // Only a report needs it: who was it, for a proxied call that failed.
-    scope.lookupUser = async () => {
-      const result = await app.uaa.account({ cid, shopOrigin }, { accessToken, refreshToken });
-      if (result.kind !== 'ok' || result.account.id === null || result.account.id === undefined)
-        return null;
-      const { account } = result;
-      return { id: String(account.id), login: account.login ?? null, email: account.email ?? null };
-    };
-  }
-  return scope;
-}
+const NO_TOKENS = { accessToken: null, refreshToken: null };
 
 export const observabilityPlugin = fp(
   async (app: FastifyInstance, opts: { reporter: Reporter }) => {
