@@ -1,7 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { ReactElement } from 'react';
@@ -17,14 +14,13 @@ import {
   PersonalContext,
   readPersonal,
   visitorAttribute,
-  visitorStream,
   withVisitor,
 } from './lib/personal.server';
-import { readHandoffAhead } from './lib/router-handoff.server';
+import { readHandoff } from './lib/router-handoff.server';
 
-// A page whose data is all there (every loader awaited, nothing deferred) is rendered in one go
-// with renderToString (~4x cheaper than React's streaming renderer, ADR 0151). A page that defers
-// data is streamed: browsers from the shell on, crawlers (isbot) the complete document.
+// Every document is rendered in one go with renderToString (~4x cheaper than React's streaming
+// renderer, ADR 0151), once React Router's handoff of the loaders' data is read whole: no loader
+// defers data, so no page streams (ADR 0212). React Router still rejects data pending this long.
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(
@@ -35,7 +31,6 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   if (request.method === 'HEAD') return new Response(null, { status, headers });
-  const crawler = isbot(request.headers.get('user-agent') ?? '');
   const { cid, nonce } = loadContext;
   const app = (
     <CidContext.Provider value={cid}>
@@ -53,65 +48,28 @@ export default async function handleRequest(
     account: visitor.account,
     cart: null,
   };
-  if (await readHandoffAhead(routerContext)) {
-    const html =
-      (loadContext.template &&
-        status === 200 &&
-        asTemplate(app, routerContext, loadContext, personal)) ||
-      withVisitor(
-        `<!DOCTYPE html>${renderToString(
-          <PersonalContext.Provider value={personal}>{app}</PersonalContext.Provider>,
-        )}`,
-        visitorAttribute(personal),
-      );
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    // The gateway takes the string itself: no web stream to encode and read back (ADR 0200).
-    if (loadContext.takeDocument) {
-      loadContext.takeDocument(html);
-      return new Response(null, { status, headers });
-    }
-    headers.set('Content-Length', String(Buffer.byteLength(html)));
-    return new Response(html, { status, headers });
-  }
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellFailed = false;
-    // Abort a render that outlives streamTimeout, or whose client went away; both hooks are
-    // released when the document ends, so a finished render is not kept alive by them.
-    const timer = setTimeout(() => abort(), streamTimeout + 1000);
-    const onClientGone = () => abort();
-    request.signal.addEventListener('abort', onClientGone, { once: true });
-    const release = () => {
-      clearTimeout(timer);
-      request.signal.removeEventListener('abort', onClientGone);
-    };
-
-    const { pipe, abort } = renderToPipeableStream(
-      <PersonalContext.Provider value={personal}>{app}</PersonalContext.Provider>,
-      {
-        nonce,
-        [crawler || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
-          const body = new PassThrough();
-          body.once('close', release);
-          body.once('end', release);
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
-          const visitor = visitorStream(visitorAttribute(personal));
-          visitor.pipe(body);
-          pipe(visitor);
-        },
-        onShellError(error: unknown) {
-          shellFailed = true;
-          release();
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          if (!shellFailed) loadContext.reportError(error);
-        },
-      },
+  await readHandoff(routerContext);
+  const channel = loadContext.render;
+  const template =
+    channel?.wantsTemplate && status === 200
+      ? asTemplate(app, routerContext, loadContext, personal)
+      : null;
+  const html =
+    template?.html ??
+    withVisitor(
+      `<!DOCTYPE html>${renderToString(
+        <PersonalContext.Provider value={personal}>{app}</PersonalContext.Provider>,
+      )}`,
+      visitorAttribute(personal),
     );
-  });
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  // The gateway takes the string itself: no web stream to encode and read back (ADR 0200).
+  if (channel) {
+    channel.document(html, template?.template);
+    return new Response(null, { status, headers });
+  }
+  headers.set('Content-Length', String(Buffer.byteLength(html)));
+  return new Response(html, { status, headers });
 }
 
 // The pages rendered as templates (ADR 0203): public screens whose loaders read only public
@@ -137,7 +95,7 @@ function asTemplate(
   context: EntryContext,
   loadContext: AppLoadContext,
   personal: Personal,
-) {
+): { template: DocumentTemplate; html: string } | null {
   const leaf = context.staticHandlerContext.matches.at(-1)?.route.id ?? '';
   if (!TEMPLATE_PAGES.has(leaf) || personalPages.has(leaf)) return null;
   const ids: Ids = { nonce: loadContext.nonce, cid: loadContext.cid };
@@ -147,8 +105,7 @@ function asTemplate(
     personalPages.add(leaf);
     return null;
   }
-  loadContext.template!.offer(template);
-  return fillTemplate(template, personal, ids);
+  return { template, html: fillTemplate(template, personal, ids) };
 }
 
 /** A kept template as this request's document (the gateway's template hit, ADR 0203). */

@@ -59,11 +59,6 @@ export type GatewayLoadContext = {
   document: boolean;
   /** The visitor as the root loader read it, for a document. */
   personal?: Personal;
-  /**
-   * Present when the gateway would keep this document as a template (ADR 0203): entry.server
-   * offers it one when the page shows the visitor only in its holes.
-   */
-  template?: { offer(template: unknown): void };
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
   platform: PlatformClient;
@@ -89,11 +84,23 @@ export type GatewayLoadContext = {
   reporting: { server: boolean; browser: boolean; publicDsn: string | null };
   /** The id of the error report this request produced so far, if any. */
   eventId(): string | undefined;
+  /** How entry.server hands the document back to the gateway; absent outside it. */
+  render?: RenderChannel;
+};
+
+/**
+ * The one way back from entry.server to the gateway's render route (ADR 0212): the document as a
+ * string, sent as is rather than through a Response body (ADR 0200), with the template it was
+ * filled from when the page was rendered as one (ADR 0203).
+ */
+export type RenderChannel = {
+  /** The gateway would keep this document as a template: render it as one if the page allows. */
+  readonly wantsTemplate: boolean;
   /**
-   * Takes a document rendered in one go (entry.server): the gateway sends the string as is, not
-   * through a Response body (ADR 0200). Absent outside the gateway; the Response carries it then.
+   * The complete document; `template` when it was filled from one the gateway may keep (its size
+   * is all the gateway reads of it; entry.server's fillDocument fills it).
    */
-  takeDocument?(html: string): void;
+  document(html: string, template?: { bytes: number }): void;
 };
 
 declare module 'react-router' {

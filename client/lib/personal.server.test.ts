@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { visitorAttribute, visitorStream, withVisitor } from './personal.server';
+import { visitorAttribute, withVisitor } from './personal.server';
 
 // The visitor on a document's <body> (ADR 0203): escaped as React escapes an attribute, added to
 // a rendered string or to the chunk of a streamed document that holds `<body`.
@@ -25,17 +24,5 @@ describe('the visitor on the body', () => {
     expect(withVisitor('<html><head></head><body><p>x</p></body></html>', 'V')).toBe(
       '<html><head></head><body data-visitor="V"><p>x</p></body></html>',
     );
-  });
-
-  it('adds it to a streamed document, whichever chunk `<body` is split across', async () => {
-    const document =
-      '<!DOCTYPE html><html><head><title>t</title></head><body><main>€</main></body></html>';
-    const bytes = Buffer.from(document);
-    for (let cut = 1; cut < bytes.length; cut += 1) {
-      const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
-      const out: Buffer[] = [];
-      for await (const chunk of Readable.from(chunks).pipe(visitorStream('V'))) out.push(chunk);
-      expect(Buffer.concat(out).toString(), `cut at ${cut}`).toBe(withVisitor(document, 'V'));
-    }
   });
 });

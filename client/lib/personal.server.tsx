@@ -1,4 +1,3 @@
-import { Transform } from 'node:stream';
 import { createContext, useContext } from 'react';
 import type { AppLoadContext } from 'react-router';
 import { GUEST, type Personal } from '../../shared/contracts/personal';
@@ -56,27 +55,4 @@ export function visitorAttribute(personal: Personal): string {
 export function withVisitor(html: string, attribute: string): string {
   const at = html.indexOf('<body') + '<body'.length;
   return `${html.slice(0, at)} data-visitor="${attribute}"${html.slice(at)}`;
-}
-
-/** The same for a streamed document: the attribute goes into the chunk that holds `<body`. */
-export function visitorStream(attribute: string): Transform {
-  let head: Buffer | null = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (head === null) return done(null, chunk);
-      const text = Buffer.concat([head, chunk]);
-      const at = text.indexOf('<body');
-      if (at === -1) {
-        head = text;
-        return done();
-      }
-      head = null;
-      const end = at + '<body'.length;
-      const added = Buffer.from(` data-visitor="${attribute}"`);
-      done(null, Buffer.concat([text.subarray(0, end), added, text.subarray(end)]));
-    },
-    flush(done) {
-      done(null, head?.length ? head : undefined);
-    },
-  });
 }

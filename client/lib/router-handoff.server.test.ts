@@ -1,9 +1,9 @@
 import type { EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readHandoffAhead } from './router-handoff.server';
+import { readHandoff } from './router-handoff.server';
 
-// The read-ahead of React Router's handoff stream (ADR 0151): complete when the stream ends at
-// once, streaming when data is still to come, and the render cache filled either way.
+// The read of React Router's handoff stream into its render cache (ADR 0151, 0212): every chunk
+// is there once it resolves, however late the last one comes.
 type Cache = Record<number, { result?: { done: boolean; value: string } } & Promise<void>>;
 const encoder = new TextEncoder();
 
@@ -13,8 +13,8 @@ function contextWith(stream: ReadableStream<Uint8Array>) {
   return { context, cache: () => cache().streamCache };
 }
 
-describe('readHandoffAhead', () => {
-  it('says "complete" for a stream that ends at once, with every chunk in the cache', async () => {
+describe('readHandoff', () => {
+  it('fills the cache with every chunk of a stream that ends at once', async () => {
     const { context, cache } = contextWith(
       new ReadableStream({
         start(controller) {
@@ -24,7 +24,7 @@ describe('readHandoffAhead', () => {
         },
       }),
     );
-    expect(await readHandoffAhead(context)).toBe(true);
+    await readHandoff(context);
     const entries = Object.values(cache()).map((entry) => entry.result);
     expect(entries).toEqual([
       { done: false, value: '[{"a":' },
@@ -35,7 +35,7 @@ describe('readHandoffAhead', () => {
     expect(context.serverHandoffStream?.locked).toBe(false);
   });
 
-  it('says "stream" while data is still coming, and fills the cache as it arrives', async () => {
+  it('waits for data still coming, and fills the cache as it arrives', async () => {
     let push!: (text: string | null) => void;
     const { context, cache } = contextWith(
       new ReadableStream({
@@ -46,18 +46,20 @@ describe('readHandoffAhead', () => {
         },
       }),
     );
-    expect(await readHandoffAhead(context)).toBe(false);
+    let done = false;
+    const reading = readHandoff(context).then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
     expect(cache()[0]!.result).toEqual({ done: false, value: 'first' });
     expect(cache()[1]!.result).toBeUndefined();
     push('later');
     push(null);
-    await cache()[1];
+    await reading;
     expect(cache()[1]!.result).toEqual({ done: false, value: 'later' });
-    await cache()[2];
     expect(cache()[2]!.result).toEqual({ done: true, value: '' });
   });
 
   it('leaves a context without a handoff stream alone', async () => {
-    expect(await readHandoffAhead({} as EntryContext)).toBe(true);
+    await expect(readHandoff({} as EntryContext)).resolves.toBeUndefined();
   });
 });

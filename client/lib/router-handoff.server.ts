@@ -2,32 +2,27 @@ import type { EntryContext } from 'react-router';
 
 // React Router (pinned at 7.18.4) sends the loaders' data to the browser through a stream that its
 // <StreamTransfer> reads chunk by chunk, suspending on each read: that one Suspense is why every
-// page needed React's (costly) streaming renderer. Here the stream is read ahead, into the very
-// cache StreamTransfer consults (renderMeta.streamCache, entries keyed 0, 1, 2...; each a promise
-// carrying `result` or `error`), so a page whose data is all there renders without suspending.
-// An internal of React Router: tests/integration/render-to-string.test.ts guards it (ADR 0151).
+// page needed React's (costly) streaming renderer. Here the stream is read whole first, into the
+// very cache StreamTransfer consults (renderMeta.streamCache, entries keyed 0, 1, 2...; each a
+// promise carrying `result` or `error`), so the page renders in one go without suspending.
+// An internal of React Router: tests/e2e/render-to-string.test.ts guards it (ADR 0151).
 type CacheEntry = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
 type RenderMeta = { streamCache?: Record<number, CacheEntry> };
 
-/**
- * Starts reading the handoff stream into the render cache; resolves `true` when it ended before
- * the next turn of the event loop (nothing deferred: render the document in one go), `false` when
- * data is still coming (a page that defers: stream it; the reads go on and fill the cache).
- */
-export function readHandoffAhead(context: EntryContext): Promise<boolean> {
+/** Reads the handoff stream into the render cache; resolves once it ended (or failed). */
+export function readHandoff(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;
-  if (!stream) return Promise.resolve(true);
+  if (!stream) return Promise.resolve();
   const meta = ((context as { renderMeta?: RenderMeta }).renderMeta ??= {});
   const cache = (meta.streamCache ??= {});
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   // StreamTransfer takes a reader of its own at render: give it a stream nobody reads, since
-  // every entry it asks for is already in the cache (entry n+1 is added as soon as n resolves,
-  // before React is told n is ready).
+  // every entry it asks for is already in the cache.
   context.serverHandoffStream = new ReadableStream();
 
-  let ended!: (done: boolean) => void;
-  const finished = new Promise<boolean>((resolve) => (ended = resolve));
+  let ended!: () => void;
+  const finished = new Promise<void>((resolve) => (ended = resolve));
   const read = (id: number) => {
     const entry: CacheEntry = reader.read().then(
       (chunk) => {
@@ -35,19 +30,16 @@ export function readHandoffAhead(context: EntryContext): Promise<boolean> {
           done: chunk.done,
           value: decoder.decode(chunk.value, { stream: !chunk.done }),
         };
-        if (chunk.done) ended(true);
+        if (chunk.done) ended();
         else read(id + 1);
       },
       (error: unknown) => {
         entry.error = error;
-        ended(true);
+        ended();
       },
     );
     cache[id] = entry;
   };
   read(0);
-  return Promise.race([
-    finished,
-    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
-  ]);
+  return finished;
 }

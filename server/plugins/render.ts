@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
 import { createRequestHandler } from 'react-router';
 import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
@@ -115,7 +114,6 @@ export async function renderPlugin(
       }
       const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
       const templateKey = templates?.keyOf(request, loadContext) ?? null;
-      let offered: { bytes: number } | null = null;
       if (templateKey !== null) {
         const kept = templates!.get(templateKey, loadContext);
         if (kept) {
@@ -123,11 +121,13 @@ export async function renderPlugin(
           sendCacheTally(request, reply);
           return sendKept(reply, kept.headers, nonce, 'x-page-template', html);
         }
-        loadContext.template = { offer: (template) => void (offered = template as never) };
       }
-      // A document rendered in one go comes back as a string (entry.server, ADR 0200).
-      let documentHtml = null as string | null;
-      loadContext.takeDocument = (html) => void (documentHtml = html);
+      // entry.server hands the document back as a string, with its template (ADR 0200, 0212).
+      let rendered = null as { html: string; template?: { bytes: number } } | null;
+      loadContext.render = {
+        wantsTemplate: templateKey !== null,
+        document: (html, template) => void (rendered = { html, template }),
+      };
       const handle =
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
       const response = await handle(toWebRequest(request, reply), loadContext);
@@ -145,10 +145,11 @@ export async function renderPlugin(
       if (templateKey !== null) {
         const headers: [string, string][] = [];
         response.headers.forEach((value, name) => headers.push([name, value]));
+        const template = rendered?.template;
         const kept =
-          offered !== null &&
+          template !== undefined &&
           response.status === 200 &&
-          templates!.keep(templateKey, { template: offered, headers }, loadContext);
+          templates!.keep(templateKey, { template, headers }, loadContext);
         reply.header('x-page-template', kept ? 'miss' : 'bypass');
       }
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
@@ -162,27 +163,19 @@ export async function renderPlugin(
         );
       }
       if (request.method === 'HEAD') return reply.send();
-      // A complete document (entry.server's renderToString) goes out as one string: compressed
-      // in one call, sent with its length. Streamed pages stay streams.
-      if (documentHtml !== null) {
+      // A document goes out as one string: compressed in one call, sent with its length.
+      if (rendered !== null) {
         if (cacheKey !== null && response.status === 200) {
           const headers: [string, string][] = [];
           response.headers.forEach((value, name) => headers.push([name, value]));
-          keeper!.offer(request, { key: cacheKey, headers, html: documentHtml, nonce });
+          keeper!.offer(request, { key: cacheKey, headers, html: rendered.html, nonce });
         }
-        return reply.send(documentHtml);
+        return reply.send(rendered.html);
       }
       if (!response.body) return reply.send();
-      if (response.headers.has('content-length')) {
-        const body = Buffer.from(await response.arrayBuffer());
-        if (cacheKey !== null && response.status === 200) {
-          const headers: [string, string][] = [];
-          response.headers.forEach((value, name) => headers.push([name, value]));
-          keeper!.offer(request, { key: cacheKey, headers, html: body.toString(), nonce });
-        }
-        return reply.send(body);
-      }
-      return reply.send(Readable.fromWeb(response.body as never));
+      // React Router's data answers (.data, its manifest) and resource routes are complete once
+      // made: no loader defers data (ADR 0212). Sent whole, with their length.
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     },
   });
 }

@@ -209,6 +209,18 @@ describe('routes', () => {
     expect(JSON.stringify(gw.logs)).not.toContain('SECRET-');
   });
 
+  it('answers documents, data requests and resource routes whole, with their length (nothing streams, ADR 0212)', async () => {
+    serveContext(gw.upstream);
+    for (const path of [SIMPLE, `${SIMPLE}.data`, '/robots.txt']) {
+      const response = await page(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['transfer-encoding'], path).toBeUndefined();
+      expect(response.headers['content-length'], path).toBe(String(response.rawPayload.length));
+    }
+    expect((await page(SIMPLE)).body.trimEnd().endsWith('</html>')).toBe(true);
+    expect((await page(`${SIMPLE}.data`)).headers['content-type']).toContain('text/x-script');
+  });
+
   it('tells the browser runtime which build is current', async () => {
     serveContext(gw.upstream);
     const html = (await page(SIMPLE)).body;
