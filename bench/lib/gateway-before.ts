@@ -3,21 +3,27 @@ import { existsSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleGateway } from './build';
 
-// The gateway as it was before issue #11 (main at 328b43d), for a before/after of the proxy in one
-// run: checked out from git into a worktree of its own (build-before-328b43d/, ignored like the
-// other build dirs), with this checkout's node_modules, and bundled as the current one is
-// (`bundleGateway`). PROXY_BEFORE_MAIN=<a dist/server/main.js> uses another bundle instead. Null when
-// git cannot give that commit (a shallow or exported copy): the caller says so.
-export const BEFORE_ISSUE_11 = '328b43d';
+// Older gateways, for a before/after of the proxy in one run: a commit checked out from git into a
+// worktree of its own (build-before-<commit>/, ignored like the other build dirs), with this
+// checkout's node_modules, and bundled as the current one is (`bundleGateway`). An environment
+// variable may name another bundle instead. Null when git cannot give that commit (a shallow or
+// exported copy): the caller says so.
+export const BEFORE = {
+  /** main before issue #11 (the proxy's capacity target). */
+  issue11: { commit: '328b43d', env: 'PROXY_BEFORE_MAIN' },
+  /** main before issue #24 (one proxy engine: no CPU regression beyond 10 %). */
+  issue24: { commit: '0aa7ea9', env: 'PROXY_BEFORE_24_MAIN' },
+} as const;
 
-export async function gatewayBeforeIssue11(): Promise<string | null> {
-  if (process.env.PROXY_BEFORE_MAIN) return process.env.PROXY_BEFORE_MAIN;
-  const dir = resolve(`build-before-${BEFORE_ISSUE_11}`);
+export async function gatewayBefore(which: keyof typeof BEFORE): Promise<string | null> {
+  const { commit, env } = BEFORE[which];
+  if (process.env[env]) return process.env[env];
+  const dir = resolve(`build-before-${commit}`);
   const main = join(dir, 'dist/server/main.js');
   if (existsSync(main)) return main;
   try {
     if (!existsSync(dir)) {
-      execFileSync('git', ['worktree', 'add', '--detach', dir, BEFORE_ISSUE_11], {
+      execFileSync('git', ['worktree', 'add', '--detach', dir, commit], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     }
@@ -25,10 +31,10 @@ export async function gatewayBeforeIssue11(): Promise<string | null> {
       symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
     }
   } catch (error) {
-    console.error(`proxy-overhead: no build from before issue #11 (${String(error)})`);
+    console.error(`proxy-overhead: no build of ${commit} (${String(error)})`);
     return null;
   }
-  console.error(`bundling the gateway of ${BEFORE_ISSUE_11} into ${dir}/ ...`);
+  console.error(`bundling the gateway of ${commit} into ${dir}/ ...`);
   await bundleGateway(dir, main);
   return main;
 }
