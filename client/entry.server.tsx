@@ -16,7 +16,7 @@ import {
   visitorAttribute,
   withVisitor,
 } from './lib/personal.server';
-import { readHandoff } from './lib/router-handoff.server';
+import { readHandoff, renderedPage } from './lib/react-router-adapter';
 
 // Every document is rendered in one go with renderToString (~4x cheaper than React's streaming
 // renderer, ADR 0151), once React Router's handoff of the loaders' data is read whole: no loader
@@ -96,11 +96,10 @@ function asTemplate(
   loadContext: AppLoadContext,
   personal: Personal,
 ): { template: DocumentTemplate; html: string } | null {
-  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id ?? '';
+  const { leaf, rootData, location } = renderedPage(context);
   if (!TEMPLATE_PAGES.has(leaf) || personalPages.has(leaf)) return null;
   const ids: Ids = { nonce: loadContext.nonce, cid: loadContext.cid };
-  const { location, loaderData } = context.staticHandlerContext;
-  const template = renderTemplate(app, ids, { rootData: loaderData.root, location });
+  const template = renderTemplate(app, ids, { rootData, location });
   if (!template) {
     personalPages.add(leaf);
     return null;

@@ -8,6 +8,7 @@ import {
   ReportingDsnContext,
 } from './lib/cid-context';
 import { whenIdle } from './lib/idle';
+import { pageBuildVersion } from './lib/react-router-adapter';
 import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
 import { reportError, startReporting } from './runtime/reporting';
@@ -24,10 +25,8 @@ export function start(): void {
   watchRequests();
   holdIslandSubmits(); // before the chunk guard: its vite:preloadError listener goes first
   guardChunkLoads();
-  const manifest = (window as { __reactRouterManifest?: { version?: string } })
-    .__reactRouterManifest;
   // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
-  const version = manifest?.version;
+  const version = pageBuildVersion();
   if (version) {
     whenIdle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch(version)));
   }

@@ -1,12 +1,9 @@
 import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
-  UNSAFE_LocationContext as LocationContext,
-  type Location,
-} from 'react-router';
+import type { Location } from 'react-router';
 import type { Personal } from '../../shared/contracts/personal';
 import { HOLE_MARK, HoleRecording, type HoleRecorder, type RecordedHole } from './hole.server';
+import { inRouterState } from './react-router-adapter';
 import {
   PersonalContext,
   VISITOR_SLOT,
@@ -101,20 +98,16 @@ function renderHoles(template: DocumentTemplate, personal: Personal): string[] {
     else toRender.push({ at, element: hole.element, visitor, key });
   });
   if (toRender.length === 0) return pieces;
-  const router = { loaderData: { root: template.rootData } } as never;
   const html = renderToString(
-    <LocationContext.Provider
-      value={{ location: template.location, navigationType: 'POP' as never }}
-    >
-      <DataRouterStateContext.Provider value={router}>
-        {toRender.map(({ element, visitor }, i) => (
-          <Fragment key={i}>
-            {i > 0 && <template data-cut="" />}
-            <PersonalContext.Provider value={visitor}>{element}</PersonalContext.Provider>
-          </Fragment>
-        ))}
-      </DataRouterStateContext.Provider>
-    </LocationContext.Provider>,
+    inRouterState(
+      template,
+      toRender.map(({ element, visitor }, i) => (
+        <Fragment key={i}>
+          {i > 0 && <template data-cut="" />}
+          <PersonalContext.Provider value={visitor}>{element}</PersonalContext.Provider>
+        </Fragment>
+      )),
+    ),
   );
   html.split(CUT).forEach((piece, i) => {
     const { at, key } = toRender[i]!;

@@ -1,4 +1,4 @@
-import type { RouterWindow } from './data-router';
+import { browserRouter } from '../lib/react-router-adapter';
 import { mayReload } from './reload-guard';
 import { whenIdle } from '../lib/idle';
 
@@ -65,7 +65,7 @@ export function startBuildWatch(current: string): void {
   // Each client navigation, once it has moved to its new location: with a newer build out, that
   // location is loaded from the server instead (this file loads at idle: a navigation before that
   // has no newer build to know of). Here rather than in the root route: off the first load.
-  const router = (window as RouterWindow).__reactRouterDataRouter;
+  const router = browserRouter();
   let location = router?.state.location;
   router?.subscribe((state) => {
     if (state.location === location) return;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { RouterWindow } from './data-router';
+import { browserRouter } from '../lib/react-router-adapter';
 import { isChunkLoadError, mayReload } from './reload-guard';
 import { reportError } from './reporting';
 
@@ -25,7 +25,7 @@ export function reloadForChunk(): boolean {
 }
 
 function routeModuleFailed(message: string): never {
-  const router = (window as RouterWindow).__reactRouterDataRouter;
+  const router = browserRouter();
   const to = router?.state.navigation.location;
   const target = to ? to.pathname + to.search : here();
   const error = new Error(`${message.split(',')[0]}: failed to fetch dynamically imported module`);

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import type { RouterWindow } from './data-router';
+import { browserRouter } from '../lib/react-router-adapter';
 
 // Once a client navigation's data is there, React Router puts the new address in the history at
 // once, while React keeps the previous page on screen until the next page's code has arrived
@@ -14,8 +14,6 @@ export function usePendingPageGuard(key: string): void {
       if (main) main.inert = pending;
     };
     mark(false);
-    return (window as RouterWindow).__reactRouterDataRouter?.subscribe((state) =>
-      mark(state.location.key !== key),
-    );
+    return browserRouter()?.subscribe((state) => mark(state.location.key !== key));
   }, [key]);
 }

@@ -5,7 +5,7 @@ import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 
 // Pages whose data is all there are rendered with renderToString after React Router's handoff
-// stream was read ahead into its render cache (client/lib/router-handoff.server.ts, ADR 0151).
+// stream was read into its render cache (client/lib/react-router-adapter.tsx, ADR 0151, 0212).
 // That leans on an internal of React Router 7.18.4: this suite fails if the version moves, if the
 // document is streamed again (React's `$RC(` boundary script), or if hydration breaks.
 let shop: TestShop;

@@ -1,9 +1,20 @@
-import type { EntryContext } from 'react-router';
+import { readFileSync } from 'node:fs';
+import { renderToString } from 'react-dom/server';
+import { useLocation, useRouteLoaderData, type EntryContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readHandoff } from './router-handoff.server';
+import { inRouterState, readHandoff, renderedPage } from './react-router-adapter';
 
-// The read of React Router's handoff stream into its render cache (ADR 0151, 0212): every chunk
-// is there once it resolves, however late the last one comes.
+// The adapter to React Router's internals (ADR 0212), against the version it was written for.
+it('is pinned to the React Router version whose internals it reads', () => {
+  const version = JSON.parse(
+    readFileSync('node_modules/react-router/package.json', 'utf8'),
+  ).version;
+  // A new version: check each part of react-router-adapter.tsx, then move this pin.
+  expect(version).toBe('7.18.4');
+});
+
+// The read of React Router's handoff stream into its render cache (ADR 0151): every chunk is
+// there once it resolves, however late the last one comes.
 type Cache = Record<number, { result?: { done: boolean; value: string } } & Promise<void>>;
 const encoder = new TextEncoder();
 
@@ -61,5 +72,35 @@ describe('readHandoff', () => {
 
   it('leaves a context without a handoff stream alone', async () => {
     await expect(readHandoff({} as EntryContext)).resolves.toBeUndefined();
+  });
+});
+
+describe('a template and its holes (ADR 0203)', () => {
+  const location = { pathname: '/search/milk', search: '', hash: '', state: null, key: 'k' };
+
+  it('reads what a server render matched', () => {
+    const context = {
+      staticHandlerContext: {
+        matches: [{ route: { id: 'root' } }, { route: { id: 'search-results' } }],
+        loaderData: { root: { tenant: 'fresh' }, 'search-results': {} },
+        location,
+      },
+    } as unknown as EntryContext;
+    expect(renderedPage(context)).toEqual({
+      leaf: 'search-results',
+      rootData: { tenant: 'fresh' },
+      location,
+    });
+  });
+
+  it("renders holes with the location and the root's data, as React Router's hooks read them", () => {
+    function Hole() {
+      const root = useRouteLoaderData('root') as { tenant: string };
+      return <p>{`${useLocation().pathname} ${root.tenant}`}</p>;
+    }
+    const html = renderToString(
+      inRouterState({ location, rootData: { tenant: 'fresh' } }, <Hole />),
+    );
+    expect(html).toBe('<p>/search/milk fresh</p>');
   });
 });
