@@ -2,7 +2,7 @@ import { CircuitState, isBrokenCircuitError } from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { errors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Reporter } from '../error-reporting';
 import type { RequestScope } from '../observability/scope';
 import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
@@ -10,10 +10,11 @@ import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
 import { answerHead, writeError, type AnswerFrame } from './answers';
 import { isFailedStatus, type Breakers } from './breakers';
-import { MAX_ERROR_BODY, upstreamErrorOf, type Shaped } from './error-body';
-import { failureAnswer, isUpstreamFault } from './failures';
+import { upstreamErrorOf, type Shaped } from './error-body';
+import { failureAnswer } from './failures';
 import { connectionNamed, upstreamRequestPairs } from './headers';
 import type { ProxyTarget } from './targets';
+import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-attempt';
 
 // The one engine of /api/services/* (docs/decisions/0210): every proxied call, read or write,
 // whichever door it came in by (./front-door.ts before Fastify's routing, or the proxy route),
@@ -67,10 +68,7 @@ export function createProxyEngine(deps: EngineDeps): (call: ProxyCall) => void {
   return (call) => new ProxyExchange(call, deps).start();
 }
 
-/** The breaker's view of one attempt: how it went, told once (status, or a fault). */
-type Verdict = (outcome: number | Error) => void;
-
-class ProxyExchange {
+class ProxyExchange implements AttemptOwner {
   private token: string | null;
   private readonly frame: AnswerFrame;
   private renewed = false;
@@ -278,10 +276,6 @@ class ProxyExchange {
     this.current?.abort();
   }
 
-  isCurrent(attempt: UpstreamAttempt): boolean {
-    return this.current === attempt;
-  }
-
   get response(): ServerResponse {
     return this.call.res;
   }
@@ -298,86 +292,4 @@ function withoutConnectionNamed(headers: IncomingHttpHeaders): IncomingHttpHeade
   const kept: IncomingHttpHeaders = {};
   for (const name in headers) if (!named.has(name)) kept[name] = headers[name];
   return kept;
-}
-
-type Controller = Dispatcher.DispatchController;
-
-/**
- * One upstream call, as undici's dispatch handler (its current API: onRequestStart,
- * onResponseStart, onResponseData, onResponseEnd, onResponseError). An answer below 400 is
- * written to the visitor as it arrives, pausing the upstream while the visitor's side is full;
- * any other answer's body is kept (its first 64 KiB) for the exchange to decide on.
- */
-class UpstreamAttempt implements Dispatcher.DispatchHandler {
-  private controller: Controller | null = null;
-  /** 'stream': the visitor's answer; 'keep': an answer >= 400 kept for the exchange. */
-  private mode: 'waiting' | 'stream' | 'keep' | 'done' = 'waiting';
-  private statusCode = 0;
-  private headers: IncomingHttpHeaders = {};
-  private kept: Buffer[] = [];
-  private keptBytes = 0;
-  private draining = false;
-
-  constructor(
-    private readonly exchange: ProxyExchange,
-    private readonly verdict: Verdict,
-  ) {}
-
-  abort(): void {
-    this.controller?.abort(new errors.RequestAbortedError());
-  }
-
-  onRequestStart(controller: Controller): void {
-    this.controller = controller;
-    if (this.exchange.visitorLeft) controller.abort(new errors.RequestAbortedError());
-  }
-
-  onResponseStart(controller: Controller, statusCode: number, headers: IncomingHttpHeaders): void {
-    if (statusCode < 200 || this.mode !== 'waiting') return; // 1xx: informational only
-    this.verdict(statusCode);
-    this.statusCode = statusCode;
-    this.headers = headers;
-    this.mode = this.exchange.head(statusCode, headers) ? 'stream' : 'keep';
-    if (this.mode === 'stream' && this.exchange.response.writableNeedDrain) this.pause(controller);
-  }
-
-  onResponseData(controller: Controller, chunk: Buffer): void {
-    if (this.mode === 'stream') {
-      if (!this.exchange.response.write(chunk)) this.pause(controller);
-    } else if (this.mode === 'keep' && this.keptBytes < MAX_ERROR_BODY) {
-      this.kept.push(chunk);
-      this.keptBytes += chunk.length;
-    }
-  }
-
-  /** The visitor's side is full: the upstream waits until it drained (one listener at a time). */
-  private pause(controller: Controller): void {
-    controller.pause();
-    if (this.draining) return;
-    this.draining = true;
-    this.exchange.response.once('drain', () => {
-      this.draining = false;
-      controller.resume();
-    });
-  }
-
-  onResponseEnd(): void {
-    const mode = this.mode;
-    this.mode = 'done';
-    if (mode === 'stream') return void this.exchange.response.end();
-    if (mode === 'keep')
-      this.exchange.refused(this.statusCode, this.headers, Buffer.concat(this.kept));
-  }
-
-  onResponseError(_controller: Controller | null, error: Error): void {
-    const mode = this.mode;
-    this.mode = 'done';
-    // Once the answer has started, all that can be done is to cut it.
-    if (mode === 'stream') return void this.exchange.response.destroy(error);
-    if (mode === 'keep')
-      return this.exchange.refused(this.statusCode, this.headers, Buffer.concat(this.kept));
-    if (mode === 'done') return;
-    this.verdict(isUpstreamFault(error) && !this.exchange.visitorLeft ? error : 0);
-    this.exchange.failed(error);
-  }
 }
