@@ -95,7 +95,7 @@ export async function renderPlugin(
     // the page's URL cannot take another origin (issue #12 item 4).
     onRequest: async (request, reply) => {
       const problem = pageTargetProblem(request.url);
-      if (problem) return jsonError(reply, 400, 'bad_path', `Refused path: ${problem}`);
+      if (problem) return jsonError(reply, problem.status, problem.code, problem.message);
     },
     preHandler: async (request, reply) => {
       const problem = await actionBodyProblem(

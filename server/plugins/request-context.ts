@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonError } from '../errors/json-error';
 import { shopOriginOf } from '../request/identity';
-import { hostHeaderCount, hostProblem, routePathOf } from '../request/target';
+import { hostHeaderCount, hostProblem, routePathOf, targetProblem } from '../request/target';
 
 // Every request gets one correlation id (Fastify's request id, from ../request/identity.ts's
 // requestCid, so every log line of the request carries it as "cid") and the shop origin it is
@@ -30,6 +30,9 @@ export const requestContextPlugin = fp(
       request.cid = request.id;
       request.routePath = routePathOf(request.url) ?? request.url;
       reply.header('x-correlation-id', request.cid);
+      // An overlong target is a 414 for every route (docs/decisions/0211).
+      const tooLong = targetProblem(request.url);
+      if (tooLong) return void jsonError(reply, tooLong.status, tooLong.code, tooLong.message);
       const problem =
         hostHeaderCount(request.raw.rawHeaders) > 1
           ? 'More than one Host header'

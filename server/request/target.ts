@@ -1,10 +1,41 @@
-// The request target and Host as the gateway trusts them (issue #12 items 3, 4 and 6;
-// docs/decisions/0120, 0122):
+// The request target and Host as the gateway trusts them (issue #12 items 3, 4 and 6; issue #24
+// item 3; docs/decisions/0120, 0122, 0211):
 // - `routePath`: the path the router matches (percent-decoded, as find-my-way decodes it), so that
 //   rules keyed on a path (CSRF, rate limits) cannot be skipped by `/%61uth/sign-out`;
+// - every target is at most TARGET_LIMIT long (414), whatever it is for;
 // - a page target must be a plain origin-form path: `//host/x`, backslashes, control characters
-//   and dot segments are refused, so a page request's URL cannot take another origin;
-// - the Host must be a host name (or IPv4) with a valid port, sent once.
+//   and dot segments are refused, so a page request's URL cannot take another origin; its path
+//   fits the CMS context call (at most PAGE_PATH_LIMIT, none of the characters a browser always
+//   encodes), so nothing a visitor puts in the URL makes that call fail;
+// - the Host must be a host name (or IPv4) of at most 255 characters with a valid port, sent once.
+
+/** The longest request target (path and query) the gateway serves, as common proxies (8 KiB). */
+export const TARGET_LIMIT = 8192;
+
+/**
+ * The longest page path: the pathname the CMS context call accepts (4,000 characters). With the
+ * characters below refused, the call's query is at most 3x the path, within Node's 16 KiB of
+ * request line and headers on the platform.
+ */
+export const PAGE_PATH_LIMIT = 4000;
+
+/** Why a target is refused, in the gateway's error shape. */
+export type TargetProblem = {
+  status: 400 | 414;
+  code: 'bad_path' | 'uri_too_long';
+  message: string;
+};
+
+const TOO_LONG: TargetProblem = {
+  status: 414,
+  code: 'uri_too_long',
+  message: `Request target longer than ${TARGET_LIMIT} characters`,
+};
+
+/** Why a request target (any request: page, proxy, the gateway's own) is refused, or null. */
+export function targetProblem(rawUrl: string): TargetProblem | null {
+  return rawUrl.length > TARGET_LIMIT ? TOO_LONG : null;
+}
 
 /** The path the router matches: the target before `?`, percent-decoded (null: undecodable). */
 export function routePathOf(rawUrl: string): string | null {
@@ -18,20 +49,37 @@ export function routePathOf(rawUrl: string): string | null {
 }
 
 const CONTROL = /[\x00-\x1f\x7f]/;
+// What a browser always percent-encodes in a path (WHATWG URL's path percent-encode set, less what
+// Node refuses itself); `"` would take 6 characters in the context call's query.
+const BROWSER_ENCODED = /["<>`{}]/;
+
+const refused = (reason: string): TargetProblem => ({
+  status: 400,
+  code: 'bad_path',
+  message: `Refused path: ${reason}`,
+});
+
+const PAGE_PATH_TOO_LONG: TargetProblem = {
+  status: 414,
+  code: 'uri_too_long',
+  message: `Page path longer than ${PAGE_PATH_LIMIT} characters`,
+};
 
 /** Why a page target cannot be served, or null. */
-export function pageTargetProblem(rawUrl: string): string | null {
+export function pageTargetProblem(rawUrl: string): TargetProblem | null {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-  if (!path.startsWith('/')) return 'not an origin-form target';
-  if (path.startsWith('//')) return 'target starts with //';
-  if (path.includes('\\')) return 'backslash in the path';
+  if (path.length > PAGE_PATH_LIMIT) return PAGE_PATH_TOO_LONG;
+  if (!path.startsWith('/')) return refused('not an origin-form target');
+  if (path.startsWith('//')) return refused('target starts with //');
+  if (path.includes('\\')) return refused('backslash in the path');
+  if (BROWSER_ENCODED.test(path)) return refused('a character browsers always encode');
   const decoded = routePathOf(rawUrl);
-  if (decoded === null) return 'malformed percent-encoding';
-  if (CONTROL.test(decoded) || CONTROL.test(rawUrl)) return 'control character';
-  if (decoded.startsWith('//') || decoded.includes('\\')) return 'encoded separator';
+  if (decoded === null) return refused('malformed percent-encoding');
+  if (CONTROL.test(decoded) || CONTROL.test(rawUrl)) return refused('control character');
+  if (decoded.startsWith('//') || decoded.includes('\\')) return refused('encoded separator');
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..'))
-    return 'dot segment';
+    return refused('dot segment');
   return null;
 }
 
@@ -46,22 +94,24 @@ export function pageUrl(shopOrigin: string, rawUrl: string): URL {
 
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*)(:(\d{1,5}))?$/i;
 
+/** The longest Host the gateway takes (a DNS name is at most 253 characters). */
+export const HOST_LIMIT = 255;
+
 // Hosts already found well-formed: a shop has a handful, and every request checks its own. At most
-// 64 are remembered (all forgotten when full), each a valid host name of at most 255 characters.
+// 64 are remembered (all forgotten when full), each a valid host name of at most HOST_LIMIT.
 const WELL_FORMED = new Set<string>();
 
 /** Why a Host header value cannot name a shop, or null. */
 export function hostProblem(host: string | undefined): string | null {
   if (!host) return 'missing Host header';
   if (WELL_FORMED.has(host)) return null;
+  if (host.length > HOST_LIMIT) return `Host longer than ${HOST_LIMIT} characters`;
   const match = HOST.exec(host);
   if (!match) return 'malformed Host header';
   const port = match[4];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'port out of range';
-  if (host.length <= 255) {
-    if (WELL_FORMED.size >= 64) WELL_FORMED.clear();
-    WELL_FORMED.add(host);
-  }
+  if (WELL_FORMED.size >= 64) WELL_FORMED.clear();
+  WELL_FORMED.add(host);
   return null;
 }
 

@@ -14,6 +14,9 @@ export const cmsPaths = {
   policy: (policyCode: string) => `${CMS_BASE}/policies/${encodeURIComponent(policyCode)}`,
 } as const;
 
+/** The longest content page or policy name the CMS has (a longer one is no page at all). */
+export const CMS_SLUG_MAX = 100;
+
 export const POLICY_CODES = ['terms', 'privacy', 'delivery', 'returns'] as const;
 
 export const ContentBlock = z.discriminatedUnion('type', [

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ContentPage, HomePage } from '../../../shared/contracts/cms';
+import { CMS_SLUG_MAX, ContentPage, HomePage } from '../../../shared/contracts/cms';
 import { requireTenant } from '../../auth/principal';
 import { notFound } from '../../http/errors';
 import type { Db } from '../../db/db';
@@ -12,7 +12,7 @@ import { publicTenant } from './tenants';
 // The same for every visitor of a shop, so shared caches may keep it briefly (per shop).
 const route = routeSchemas('cms');
 const Summaries = z.object({ pages: z.array(ContentPage.omit({ body: true, kind: true })) });
-const Slug = z.string().min(1).max(100);
+const Slug = z.string().min(1).max(CMS_SLUG_MAX);
 
 const shared = (reply: FastifyReply) =>
   reply.header('cache-control', 'public, max-age=60').header('vary', 'X-Domain-Origin');
