@@ -12,7 +12,8 @@ import { SHOP_HOST } from './lib/shop-recording';
 // Targets: the proxy adds <= 1 ms at the median over a direct call to the upstream at 2,000 req/s
 // (issue #11; the brief's goal and issue #24's target are 0.5 ms) and <= 2 ms at the 99th
 // percentile (issue #24), its closed-loop capacity is >= 2.5x what it was before issue #11, and
-// its CPU per proxied GET is within 10 % of what it was before issue #24 (the one engine). A plain node http upstream answers a small JSON; the same open-loop schedule
+// its CPU per proxied GET is within 10 % of what it was before issue #24 (the one engine). A
+// plain node http upstream answers a small JSON; the same open-loop schedule
 // (requests started on a timer, whatever the answers do) runs direct, through the gateway, through
 // a bare @fastify/http-proxy and through nginx, in alternating slices, so drift of the shared
 // machine hits all of them (issue #11 item 7; docs/decisions/0157). Every call carries a visitor's
@@ -25,8 +26,8 @@ const RATE = secondsFromEnv('PROXY_RATE', 2000);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const SLICES = 5;
 // Six rounds: with three, the ratio of the two builds' CPU per request moved a lot between runs
-// of nearly the same code (2.04x to 3.04x in stops 21-22), mostly with the old build's figure
-// (ADR 0157).
+// of nearly the same code, mostly with the old build's figure (ADR 0157; bench/results.md,
+// stops 21-22).
 const CLOSED_ROUNDS = secondsFromEnv('PROXY_CLOSED_ROUNDS', 6);
 const TARGET_MS = 1;
 const GOAL_MS = 0.5;

@@ -18,7 +18,7 @@ import {
 } from './lib/personal.server';
 import { readHandoff, renderedPage } from './lib/react-router-adapter';
 
-// Every document is rendered in one go with renderToString (~4x cheaper than React's streaming
+// Every document is rendered in one go with renderToString (cheaper than React's streaming
 // renderer, ADR 0151), once React Router's handoff of the loaders' data is read whole: no loader
 // defers data, so no page streams (ADR 0212). React Router still rejects data pending this long.
 export const streamTimeout = 5_000;

@@ -19,7 +19,7 @@ import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
 // A file beside the assets (cached for a year), not a data: URL: the layout renders the link on
-// hydration, so a data: URL's ~0.1 KB brotli would be on every first load of JavaScript. ADR 0209.
+// hydration, so a data: URL would be in every first load of JavaScript. ADR 0209.
 import FAVICON from './favicon.svg?no-inline';
 
 // The root route's components (./root.tsx re-exports them; its loader stays there).

@@ -1,6 +1,6 @@
 // What a log line may never carry (docs/decisions/0158). pino's `redact` with wildcard paths
-// ('*.password') cost ~20 µs per line, 4-5x the line itself, paid by every request; the paths
-// below without a wildcard cost nothing measurable and stay with pino. The wildcard part is this
+// ('*.password') cost several times the line itself, paid by every request; the paths below
+// without a wildcard cost nothing measurable and stay with pino. The wildcard part is this
 // formatter: a look at the values of the line's own keys, copying only a value that holds a secret.
 export const CENSOR = '[redacted]';
 

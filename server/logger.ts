@@ -12,7 +12,7 @@ import type { LineDestination } from './observability/request-line';
 // JSON lines on stdout are written in blocks of ~16 KB (and at least every 500 ms, and at exit)
 // instead of one write system call per line (docs/decisions/0158). The blocks are gathered by
 // ./observability/line-blocks.ts, not by sonic-boom's own buffer, which scanned itself on every
-// line (docs/decisions/0201); sonic-boom writes each block synchronously, pino's default.
+// line (docs/decisions/0158); sonic-boom writes each block synchronously, pino's default.
 const BLOCKS = { blockChars: 16 * 1024, flushMs: 500 };
 const stdout = () => new LineBlocks(BLOCKS, pino.destination({ dest: 1, sync: true }));
 

@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 // In-app links as plain <a {...appLink}> instead of React Router's <Link>: each <Link> runs its
-// hooks (resolved path, href, click handler) for every page on the server, ~13 % of a search
-// document's render (ADR 0200). One delegated handler (the layout's, a product grid's) keeps client
+// hooks (resolved path, href, click handler) for every page on the server, a large share of a
+// search document's render (ADR 0200). One delegated handler (the layout's, a product grid's) keeps client
 // navigation; data-discover keeps React Router's route discovery of rendered links.
 export const appLink = { 'data-app-link': '', 'data-discover': 'true' } as const;
 /** For links that keep the scroll position (React Router's preventScrollReset). */

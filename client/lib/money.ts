@@ -35,8 +35,8 @@ export function moneyFormatOf(
 /** Formats cents, e.g. 1234 → "€12.34". The minor unit count comes from the currency itself. */
 export function formatCents(cents: number, { currency, locale }: MoneyFormat): string {
   const { format, minorDigits, texts } = formatter(currency, locale);
-  // Each amount's text is kept (a catalogue has a few thousand prices): formatting one costs
-  // ~0.7 µs, and a page of results formats ~50 of them per request (ADR 0200).
+  // Each amount's text is kept (a catalogue has a few thousand prices): Intl's formatting is
+  // slow next to a lookup, and a page of results formats dozens per request (ADR 0200).
   let text = texts.get(cents);
   if (text === undefined) {
     if (texts.size >= MAX_TEXTS) texts.clear();

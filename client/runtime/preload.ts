@@ -1,6 +1,6 @@
 // Vite wraps each dynamic import() in the browser build as `__vitePreload(() => import(x), deps)`;
-// vite.config.ts (preloadHelper) points that helper at this file instead of Vite's own, ~0.6 KB
-// brotli smaller on every first load (ADR 0209). What callers see is the same: the chunk's static
+// vite.config.ts (preloadHelper) points that helper at this file instead of Vite's own, which is
+// larger and on every first load (ADR 0209). What callers see is the same: the chunk's static
 // imports (`deps`, paths under the base "/") are preloaded beside it, and a failed load fires a
 // cancelable `vite:preloadError` with the error as `payload`, rethrown unless a listener prevented
 // it (lib/island-submits.ts, runtime/chunk-guard.ts). Not kept from Vite's: stylesheets among the

@@ -138,6 +138,6 @@ export async function seed(db: Db): Promise<void> {
       where length(word) >= 3 and word ~ '^[a-z]+$'`);
   });
   // Fresh statistics: without them the planner guesses a handful of rows and walks every offering
-  // through a nested loop (a search took ~10x longer on a just-seeded PGlite).
+  // through a nested loop (searches on a just-seeded PGlite were many times slower).
   await db.query('analyze brands, categories, products, offerings, search_words');
 }

@@ -2,8 +2,8 @@ import type { Registry } from 'prom-client';
 
 // A counter and a histogram for the gateway's hottest updates (every request, every platform
 // call). An update finds its series by the label values joined into one key, then adds to a few
-// numbers; prom-client's own metrics validate and hash a label object on every call, and with
-// them a proxied read cost 154 µs of CPU instead of 139 (docs/decisions/0201). Both are
+// numbers; prom-client's own metrics validate and hash a label object on every call, a cost paid
+// by every request and every platform call (docs/decisions/0171). Both are
 // registered in prom-client's registry and give it the same output shape as its own (`get()`), so
 // /metrics reads exactly as before: the series in the order they first appeared, labels in the order of
 // `labelNames`, a histogram's buckets cumulative with `le` first, then `+Inf`, `_sum`, `_count`.

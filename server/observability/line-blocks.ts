@@ -17,11 +17,11 @@ const open = new Set<LineBlocks>();
 let exitHooked = false;
 
 /**
- * Log lines gathered into blocks before they reach the destination (docs/decisions/0201).
+ * Log lines gathered into blocks before they reach the destination (docs/decisions/0158).
  * sonic-boom buffers by itself too, but it appends each line to one growing string and measures
- * that string's UTF-8 length on every write: with ~16 KB blocks that flattened and scanned ~8 KB
- * per log line (2.2 % of a proxied read's CPU, plus the garbage). Here a line costs an array push;
- * each block is joined and measured once. Lines still pending when the process exits are passed
+ * that string's UTF-8 length on every write, so every log line flattened and scanned half a block
+ * on average, and left garbage. Here a line costs an array push; each block is joined and
+ * measured once. Lines still pending when the process exits are passed
  * on then: the destination must write synchronously (sonic-boom with `sync: true`).
  */
 export class LineBlocks {

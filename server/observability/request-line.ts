@@ -61,7 +61,7 @@ const json = JSON.stringify;
 /**
  * `logRequestLine` for the app's own logger (no child), formatted here rather than by pino: the
  * proxy writes one per call, and pino's generic serialization of it (with the redaction and
- * formatter passes, which a line of seven plain values never needs) cost measurably (ADR 0201).
+ * formatter passes, which a line of seven plain values never needs) cost measurably (ADR 0212).
  * The line is the one pino writes, byte for byte but the time (request-line.test.ts), into the
  * logger's own destination, so it stays in order with pino's lines. A logger not registered with
  * its destination gets pino's path.

@@ -8,8 +8,8 @@ import { routeTable, toRouterPath } from '../../shared/routes';
 // endpoints. Bounded, so it is safe as a metric label.
 const pageRoutes = routeTable.map((r) => ({ id: r.id, path: toRouterPath(r.path) }));
 
-// matchRoutes flattens and ranks the whole table on every call (~2 % of a page's CPU): the id of
-// a path is remembered, in a bounded cache (issue #11 item 4).
+// matchRoutes flattens and ranks the whole table on every call, and every request asks: the id
+// of a path is remembered, in a bounded cache (issue #11 item 4).
 const idByPath = new LRUCache<string, string>({ max: 2_000 });
 
 export function pageRouteId(pathname: string): string {

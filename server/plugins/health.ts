@@ -13,7 +13,7 @@ declare module 'fastify' {
     drained(timeoutMs: number): Promise<boolean>;
     /**
      * Counts a request in flight until the returned function is called, once its response closed
-     * (the proxy's fast path, ADR 0207, which has one 'close' listener for everything it does).
+     * (the proxy's front door, ADR 0210, which has one 'close' listener for everything it does).
      */
     enterFlight(): () => void;
   }

@@ -8,8 +8,8 @@ import type { Config } from '../config';
 // The Content-Security-Policy stays the render's own (a fresh nonce per page, server/render/csp.ts),
 // so helmet's is off. HSTS only when the cookies are Secure (the shop is served over https).
 // With these options helmet's answer is the same for every request: it is computed once at start
-// and set per request in one step (running helmet's middleware chain per request was ~3 % of a
-// proxied call's CPU; docs/decisions/0158).
+// and set per request in one step, rather than running helmet's middleware chain for every
+// request to get the same headers (docs/decisions/0158).
 export function helmetOptions(config: Pick<Config, 'cookieSecure'>): HelmetOptions {
   return {
     contentSecurityPolicy: false,
@@ -41,7 +41,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The security headers every answer carries (the proxy's fast path sets them itself). */
+    /** The security headers every answer carries (the proxy's front door sets them itself). */
     securityHeaders: Readonly<Record<string, string>>;
   }
 }

@@ -25,8 +25,8 @@ export type Breakers = {
   for(service: string): CircuitBreakerPolicy;
   /**
    * A success seen without `execute()`, for a call that started while the circuit was closed:
-   * counted as the policy counts one then (the consecutive failures start over). The fast path's
-   * common case uses it instead of a promise chain per read (docs/decisions/0201).
+   * counted as the policy counts one then (the consecutive failures start over). The engine's
+   * common case, a closed circuit, uses it instead of a promise per call (docs/decisions/0210).
    */
   succeeded(service: string): void;
 };

@@ -5,7 +5,7 @@ import type { TLSSocket } from 'node:tls';
 // The host, protocol and address of a request as Fastify's `request.host`, `.protocol` and `.ip`
 // give them (fastify/lib/request.js, with `trustProxy` a list of addresses): X-Forwarded-Host and
 // -Proto only when the peer is a trusted proxy (their last entry), the client's address through
-// the trusted hops of X-Forwarded-For. For the proxy's fast path (ADR 0207), which runs before
+// the trusted hops of X-Forwarded-For. For the proxy's front door (ADR 0210), which runs before
 // Fastify has built a request.
 export type ClientAddress = { host: string | undefined; protocol: string; ip: string | undefined };
 

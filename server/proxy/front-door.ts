@@ -14,9 +14,9 @@ import type { ProxyCall } from './engine';
 import type { ProxyTarget, TargetRefusal } from './targets';
 
 // The proxy's front door (docs/decisions/0210): a proxied read (GET or HEAD without a body) is
-// handed to the engine before Fastify's routing, which would cost it about as much CPU again
-// (request and reply objects, the onRequest hooks, cookie parsing, a child logger) for answers
-// nothing of Fastify changes. What the hooks would do for such a read is done here with the same
+// handed to the engine before Fastify's routing, whose per-request work (request and reply
+// objects, the onRequest hooks, cookie parsing, a child logger) is a large part of a proxied
+// read's CPU and changes nothing of its answer (bench/results.md). What the hooks would do for such a read is done here with the same
 // rule functions: the CID, the Host check, the shop origin, the security headers, the scope,
 // the request line and its metrics. Anything else (a write, a malformed Host, a refused target,
 // shutting down) goes through Fastify to the proxy route, which hands it to the same engine.
