@@ -10,7 +10,8 @@ import type { PageLoadContext } from './page-context';
 // fillDocument). A template is used only while every public answer its render read is still the
 // sub-request cache's fresh answer, and while the page context says what it said then. It holds
 // nothing of a visitor: a render that read the visitor or made a call with the visitor's token
-// offers none, and one that read the visitor outside a hole is not offered (entry.server).
+// is not kept (`keep`), and a page that read the visitor outside a hole is not rendered as a
+// template at all (entry.server).
 type Kept = {
   template: { bytes: number };
   headers: [string, string][];
