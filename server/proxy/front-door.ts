@@ -6,7 +6,7 @@ import { requestScope } from '../observability/request-scope';
 import { runInScope } from '../observability/scope';
 import { requestLineWriter } from '../observability/request-line';
 import { requestCid, shopOriginOf } from '../request/identity';
-import { hostHeaderCount, hostProblem } from '../request/target';
+import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { clientAddressOf as clientAddress } from './client-address';
@@ -42,7 +42,7 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const url = req.url ?? '';
-    if (!url.startsWith(PREFIX) || url.includes('#')) return false;
+    if (!url.startsWith(PREFIX) || url.includes('#') || targetProblem(url)) return false;
     if (app.shuttingDown || !app.server.listening) return false;
     const headers = req.headers;
     const length = headers['content-length'];
