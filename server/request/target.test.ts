@@ -42,6 +42,15 @@ describe('hostProblem and the Host length (issue #24 item 3)', () => {
   });
 });
 
+describe('hostProblem and URL hosts', () => {
+  it('refuses a name ending in a number that is no IPv4 address (no URL can be made of it)', () => {
+    for (const host of ['shop.1', 'a.127.0.0.1:3000', '999.0.0.1', 'shop.example.08'])
+      expect(hostProblem(host), host).toBe('malformed Host header');
+    for (const host of ['10.0.0.1:3000', 'shop1.example', 'harbour.localhost:3000'])
+      expect(hostProblem(host), host).toBeNull();
+  });
+});
+
 describe('targetProblem', () => {
   it(`is a 414 past ${TARGET_LIMIT} characters of path and query, nothing below`, () => {
     const target = (length: number) => `/search?q=${'a'.repeat(length - 10)}`;

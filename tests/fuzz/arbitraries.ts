@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { body } from './bodies';
-import { query } from './paths';
+import { body, manyFields, type Body } from './bodies';
+import { longTargets, query } from './paths';
 import type { RawRequest } from './raw-http';
 
 // Generated HTTP requests for the fuzz suites: any method, headers (Host, Origin, cookies, content
@@ -51,6 +51,12 @@ export type Target = {
   paths: fc.Arbitrary<string>;
   /** Headers added to every request (e.g. the platform's product headers), may be overridden. */
   extraHeaders?: fc.Arbitrary<[string, string][]>;
+  /**
+   * Also requests at and past the gateway's bounds (docs/decisions/0211): long targets (a long
+   * segment or tail, a long query), Hosts of 230-300 and thousands of characters, forms of
+   * 1,000 fields and more.
+   */
+  bounds?: boolean;
 };
 
 export function requestArbitrary(target: Target): fc.Arbitrary<RawRequest> {
@@ -70,6 +76,18 @@ export function requestArbitrary(target: Target): fc.Arbitrary<RawRequest> {
       ),
     },
   );
+  // Hosts around 255 characters and of thousands (docs/decisions/0211): a shop's subdomain.
+  const longHost = fc
+    .tuple(
+      fc.constantFrom(...target.hosts),
+      fc.oneof(fc.integer({ min: 230, max: 300 }), fc.integer({ min: 1000, max: 8000 })),
+    )
+    .map(([shop, length]) => `${'a'.repeat(Math.max(1, length - shop.length - 1))}.${shop}`);
+  // One request in ~20 of each kind past a bound, when asked for.
+  const orPast = <T>(usual: fc.Arbitrary<T>, past: fc.Arbitrary<T>) =>
+    target.bounds
+      ? fc.oneof({ weight: 20, arbitrary: usual }, { weight: 1, arbitrary: past })
+      : usual;
   const origin = fc.oneof(
     fc.constant(null),
     fc.constantFrom('http://evil.example', 'null', 'http://localhost'),
@@ -106,16 +124,16 @@ export function requestArbitrary(target: Target): fc.Arbitrary<RawRequest> {
   return fc
     .record({
       method,
-      path: target.paths,
+      path: orPast(target.paths, longTargets(target.paths)),
       query,
-      host,
+      host: orPast(host, longHost),
       twoHosts: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
       origin,
       csrf: fc.boolean(),
       cookie: fc.option(cookieHeader, { freq: 2 }),
       accept: fc.constantFrom(null, 'text/html', 'application/json', '*/*', 'image/*'),
       acceptEncoding: fc.constantFrom(null, 'gzip', 'br', 'identity', 'gzip, br', '*;q=0'),
-      body,
+      body: orPast<Body | null>(body, manyFields),
       chunked: fc.boolean(),
       extra: target.extraHeaders ?? fc.constant([] as [string, string][]),
       randomHeaders,

@@ -48,6 +48,23 @@ const multipart = fc
     };
   });
 
+/**
+ * Forms of many fields (docs/decisions/0211): around the 1,000-field limit, and ~180,000 fields in
+ * under 1 MiB (one name, new names, multipart parts). Built once: every request shares the strings.
+ */
+const fields = (count: number, field: (i: number) => string) =>
+  Array.from({ length: count }, (_, i) => field(i)).join('&');
+const MANY_FIELDS: Body[] = [
+  ...[999, 1000, 1001, 5000].map((count) => fields(count, (i) => `f${i}=${i}`)),
+  fields(180_000, () => 'a=1'),
+  fields(180_000, (i) => i.toString(36)),
+].map((text) => ({ contentType: 'application/x-www-form-urlencoded', body: text }));
+const MANY_PARTS: Body[] = [1000, 1001, 15_000].map((count) => ({
+  contentType: 'multipart/form-data; boundary=xMANYx',
+  body: `${'--xMANYx\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(count)}--xMANYx--\r\n`,
+}));
+export const manyFields: fc.Arbitrary<Body> = fc.constantFrom(...MANY_FIELDS, ...MANY_PARTS);
+
 export const body: fc.Arbitrary<Body | null> = fc.oneof(
   { weight: 5, arbitrary: fc.constant(null) },
   {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROXIED_SERVICES } from '../../server/proxy/services';
 import { routeTable } from '../../shared/routes';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
-import { serveContext } from '../support/page-gateway';
+import { TEST_CONTEXT } from '../support/page-gateway';
 import { startGatewayProcess, type NodeProcess } from '../support/processes';
 import { pathFrom, requestArbitrary } from './arbitraries';
 import { FUZZ_RUNS, FUZZ_SEED, report, residentMb, runCampaign, type Finding } from './runner';
@@ -17,7 +17,29 @@ let gateway: NodeProcess;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  serveContext(upstream);
+  // Any other path as the platform's router answers it: a segment over its maxParamLength (300
+  // decoded characters) is a 414, else the platform's 404 (platform/app.ts).
+  upstream.on('*', /^\//, (request) => {
+    const long = request.path.split('/').some((segment) => segment.length > 300);
+    const error = {
+      code: long ? 'bad_request' : 'not_found',
+      message: 'fake platform',
+      cid: request.headers['x-correlation-id'],
+    };
+    return { status: long ? 414 : 404, body: { error } };
+  });
+  // The context call with the platform's limits on the page's location (a pathname of at most
+  // 4,000 characters, a host and origin of at most 300; platform/services/cms/context-route.ts);
+  // Node's 16 KiB of request line and headers the fake's own server has.
+  upstream.on('GET', '/cms-api/context', (request) => {
+    const url = JSON.parse(request.query.get('url') ?? '{}') as Record<string, string>;
+    const [pathname = '', host = '', origin = ''] = [url.pathname, url.host, url.origin];
+    if (pathname.length > 4000 || host.length > 300 || origin.length > 300)
+      return { status: 400, body: { error: { code: 'bad_request', message: 'url too long' } } };
+    return {
+      body: JSON.stringify({ cid: request.query.get('cid'), url, ...TEST_CONTEXT }),
+    };
+  });
   // Upstream errors not in the gateway's shape, which the proxy answers in it (ADR 0127): uaa's
   // OAuth-style errors (not on the account and session calls the gateway itself makes), and a
   // plain-text refusal; other unknown paths get the platform's 404.
@@ -115,6 +137,30 @@ const FIXED_CAUSES: Cause[] = [
   },
 ];
 
+/** Causes of issue #24 (docs/decisions/0211, tests/integration/gateway-bounded-targets.test.ts). */
+const hostOf = ({ request }: Finding) =>
+  request.headers.find(([name]) => name.toLowerCase() === 'host')?.[1] ?? '';
+FIXED_CAUSES.push(
+  {
+    // #24 item 3: a path segment of 1,000+ characters, `/healthz` and a long tail: the CMS
+    // context call failed (400/431) and the page answered 502.
+    name: 'a long target answers 5xx',
+    matches: (finding) => finding.answer.status >= 500 && finding.request.target.length > 1000,
+  },
+  {
+    // #24 item 3: a Host of thousands of characters: the context call failed, 502.
+    name: 'a long Host answers 5xx',
+    matches: (finding) => finding.answer.status >= 500 && hostOf(finding).length > 255,
+  },
+  {
+    // #24 item 4: forms of ~180,000 fields ran the gateway out of heap (a page action's
+    // formData()); one of more than 1,000 fields is a 413 now, before it is parsed.
+    name: 'a form of many fields answers 5xx or not at all',
+    matches: ({ request, answer }) =>
+      (request.body?.length ?? 0) > 100_000 && (answer.status >= 500 || answer.error !== null),
+  },
+);
+
 let findings: Finding[] = [];
 let sent = 0;
 let peakMb = 0;
@@ -127,7 +173,7 @@ describe('the gateway under generated requests', () => {
     peakMb = residentMb(gateway.pid);
     ({ findings, sent } = await runCampaign({
       port,
-      arbitrary: requestArbitrary({ hosts, paths: pathFrom(TEMPLATES) }),
+      arbitrary: requestArbitrary({ hosts, paths: pathFrom(TEMPLATES), bounds: true }),
       onProgress: () => void (peakMb = Math.max(peakMb, residentMb(gateway.pid))),
     }));
     const counts = KNOWN_CAUSES.map(

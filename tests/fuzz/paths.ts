@@ -50,6 +50,28 @@ export const segment: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('1', '0', '-1', '999999999999', 'ord-0', 'prd-0001') },
 );
 
+/**
+ * Long targets around the gateway's bounds (docs/decisions/0211): one long segment (plain,
+ * percent-encoded, of characters a query encodes 3x) or a long tail after any path, up to past the
+ * page path limit (4,000) and the target limit (8 KiB), and a long query.
+ */
+const LONG = [3990, 4000, 4001, 4100, 8000, 8192, 8193, 9000, 12_000];
+const filler = fc.constantFrom('a', '%41', "~!$&'()*+,;=:@", '%22', '%e2%80%ae', 'ab/');
+const longTail = (path: string, length: number, unit: string) =>
+  path +
+  '/' +
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, Math.max(0, length - path.length - 1));
+
+export function longTargets(paths: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const length = fc.oneof(fc.constantFrom(...LONG), fc.integer({ min: 1000, max: 12_000 }));
+  return fc.oneof(
+    fc.tuple(paths, length, filler).map(([path, n, unit]) => longTail(path, n, unit)),
+    fc
+      .tuple(paths, length)
+      .map(([path, n]) => `${path}?q=${'q'.repeat(Math.max(0, n - path.length - 3))}`),
+  );
+}
+
 /** A path from a template (`/orders/{orderId}`): parameters replaced, dot segments and slashes added. */
 export function pathFrom(templates: readonly string[]): fc.Arbitrary<string> {
   const fromTemplate = fc

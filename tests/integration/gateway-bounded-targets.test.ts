@@ -181,6 +181,12 @@ describe('a Host longer than 255 characters', () => {
     expect(reported).toEqual([]);
   });
 
+  it('a name ending in a number that is no IPv4 address is a 400 too (was a 500)', async () => {
+    const answer = await page('/', { host: `${'a'.repeat(200)}.127.0.0.1:3000` });
+    expectRefused(answer, 400, 'bad_host');
+    await expectQuiet(answer);
+  });
+
   it('the probes still answer for the load balancer, whatever the Host', async () => {
     expect((await rawRequest(base, 'GET', '/healthz', { host: longHost(5000) })).status).toBe(200);
     expect((await rawRequest(base, 'GET', '/healthz', { host })).status).toBe(200);
