@@ -9,8 +9,10 @@ import { currentScope, traceparentFor, type RequestScope } from './scope';
 // Every call on the platform's connection pool (page context, account, route data, proxied calls)
 // passes here (issue #7 items 1 and 8): it carries the request's W3C traceparent, it is counted
 // by service and status, and a failed answer is reported once as "[status] statusText (url)".
-// 401 is not a failure here: the session code answers it (refresh, or logged out).
-const NOT_REPORTED = new Set([401]);
+// Failed means the platform's fault (5xx) or no answer: a 4xx answers what the visitor asked for
+// (an unknown order, a bad form, a name too long, a token to renew) and is theirs to see, not an
+// error of the shop's; reporting it let anyone flood the reports (ADR 0170, amended by 0211).
+const isFailure = (statusCode: number) => statusCode >= 500;
 
 export function serviceOf(path: string): string {
   if (path.startsWith('/cms-api/')) return 'cms';
@@ -80,7 +82,7 @@ class WatchedCall implements CallWatch {
   answered(statusCode: number, statusText: string): void {
     upstreamCalls.inc(this.service, String(statusCode));
     upstreamDuration.observe((performance.now() - this.started) / 1000, this.service);
-    if (statusCode >= 400 && !NOT_REPORTED.has(statusCode))
+    if (isFailure(statusCode))
       this.report(statusCode, statusText || STATUS_CODES[statusCode] || '');
   }
 

@@ -47,14 +47,25 @@ describe('server error reports in the local inbox', () => {
     expectNoSecret(event);
   });
 
-  it('a failing proxied call: one event "[404] Not Found (…)" with the user, its own CID', async () => {
+  it('a proxied call the visitor got wrong (404) is their answer, not a report', async () => {
     const path = '/api/services/orders/api/v1/orders/no-such-order';
     const response = await get(path, { 'x-csrf': '1' });
     expect(response.status).toBe(404);
     const cid = response.headers.get('x-correlation-id')!;
+    expect(await shop.inbox(cid)).toEqual([]);
+    expect(response.headers.get('x-event-id')).toBeNull();
+  });
+
+  it('a failing proxied call: one event "[500] Internal Server Error (…)" with the user, its own CID', async () => {
+    const path = '/api/services/orders/api/v1/orders';
+    shop.faults.fail('/api/services/orders/api/v1/orders', 500);
+    const response = await get(path, { 'x-csrf': '1' });
+    shop.faults.clear();
+    expect(response.status).toBe(500);
+    const cid = response.headers.get('x-correlation-id')!;
     const events = await shop.inbox(cid);
     expect(events).toHaveLength(1);
-    expect(events[0]!.message).toBe(`[404] Not Found (${shop.faults.url}${path})`);
+    expect(events[0]!.message).toBe(`[500] Internal Server Error (${shop.faults.url}${path})`);
     expect(events[0]!.user).toEqual({ login: expect.any(String), email: DEMO.email });
     expect(events[0]!.route).toBe('proxy');
     expect(response.headers.get('x-event-id')).toBe(events[0]!.eventId);
