@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { reportError } from '../../runtime/reporting';
+import { useFailedRequest } from '../../runtime/request-ids';
 
 // The browser half of /sentry-test: a browser error (reported through the tunnel) and a failed
-// fetch (a proxied call the platform answers 404, reported by the gateway, X-Event-Id).
+// fetch (a proxied call the platform answers 404). The gateway reports only the platform's faults
+// (ADR 0170), so the browser runtime reports this one; its event id arrives once the report left.
 export const SENTRY_TEST_BROWSER_ERROR = 'Sentry test: browser error';
 export const SENTRY_TEST_MISSING =
   '/api/services/catalogue/api/v1/products/by-slug?slug=sentry-test-missing';
@@ -12,6 +14,12 @@ type Result = { cid: string | null; eventId: string | null; status?: number };
 export function BrowserTests({ pageCid }: { pageCid: string }) {
   const [browser, setBrowser] = useState<Result | null>(null);
   const [fetched, setFetched] = useState<Result | null>(null);
+  const failed = useFailedRequest();
+  // The gateway's X-Event-Id, else the runtime's report of the same answer (same CID).
+  const fetchResult =
+    fetched && !fetched.eventId && failed?.cid === fetched.cid
+      ? { ...fetched, eventId: failed.eventId }
+      : fetched;
 
   const raiseBrowserError = async () => {
     const eventId = await reportError(new Error(SENTRY_TEST_BROWSER_ERROR));
@@ -38,7 +46,7 @@ export function BrowserTests({ pageCid }: { pageCid: string }) {
         <button type="button" onClick={() => void failFetch()} data-test="failed-fetch">
           Make a failed fetch
         </button>
-        {fetched && <ResultLine result={fetched} test="fetch-result" />}
+        {fetchResult && <ResultLine result={fetchResult} test="fetch-result" />}
       </li>
     </>
   );
