@@ -113,7 +113,14 @@ try {
   // Warm every path (connection pools, JIT) before measuring.
   for (const target of Object.values(modes)) await openLoop(target, { rate: RATE, seconds: 2 });
 
-  type Merged = { latencies: number[]; errors: number; non200: number; late: number };
+  type Merged = {
+    latencies: number[];
+    errors: number;
+    non200: number;
+    late: number;
+    /** Each slice's p99 (a slice the machine disturbed shows apart from the others). */
+    sliceP99: number[];
+  };
   const merged: Record<string, Merged> = {};
   const slice = SECONDS / SLICES;
   console.log(
@@ -125,11 +132,12 @@ try {
       const r = await measured(name, 'open', () =>
         openLoop(modes[name]!, { rate: RATE, seconds: slice }),
       );
-      const m = (merged[name] ??= { latencies: [], errors: 0, non200: 0, late: 0 });
+      const m = (merged[name] ??= { latencies: [], errors: 0, non200: 0, late: 0, sliceP99: [] });
       m.latencies.push(...r.latencies);
       m.errors += r.errors;
       m.non200 += r.requests - (r.statuses[200] ?? 0);
       m.late = Math.max(m.late, r.lateStartsMs);
+      m.sliceP99.push(r.p99);
       console.log(
         `slice ${i + 1}  ${name.padEnd(20)} p50 ${fmt(r.p50, 3)} ms  p99 ${fmt(r.p99, 3)} ms  ${fmt(r.rps, 0)} rps done`,
       );
@@ -224,6 +232,17 @@ try {
     },
     capacityCheck(),
     cpuCheck(),
+    {
+      target: 'added p99 per slice, gateway and before #24 (insight: which slices set the p99)',
+      measured: ['gateway', 'gateway before #24']
+        .filter((name) => all[name])
+        .map(
+          (name) =>
+            `${name} ${all[name]!.sliceP99.map((p99, i) => `+${fmt(p99 - direct.sliceP99[i]!, 2)}`).join(' ')} ms`,
+        )
+        .join('; '),
+      pass: null,
+    },
     {
       target: 'side by side, same run (insight): added p50 / p99, capacity',
       measured: proxies
