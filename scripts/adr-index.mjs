@@ -1,4 +1,4 @@
-// Prints the index table of docs/decisions/README.md from the ADRs themselves (title and the first
+// Prints the index table of docs/decisions/INDEX.md from the ADRs themselves (title and the first
 // line of their status): `node scripts/adr-index.mjs`, then paste it between the index markers.
 import { readdirSync, readFileSync } from 'node:fs';
 
