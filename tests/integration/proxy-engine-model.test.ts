@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   bodyOf,
   digest,
-  playScenario,
   type Answer,
   type Bearer,
   type Observed,
@@ -11,7 +10,8 @@ import {
   type RequestKind,
   type Scenario,
   type Session,
-} from '../support/scripted-upstream';
+} from '../support/proxy-scenario';
+import { playScenario } from '../support/scripted-upstream';
 
 // Issue #24 item 2: model-based tests of the proxy of /api/services/*, black-box over HTTP, so
 // they hold for any engine behind it. Each generated scenario (token state, method, the
