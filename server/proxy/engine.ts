@@ -58,7 +58,7 @@ export type ProxyCall = {
 const MAX_RETRY_DELAY_MS = 250;
 
 /** The delay before asking again after a 503: its Retry-After, else up to 42 ms; 250 ms at most. */
-export function retryDelayOf(headers: IncomingHttpHeaders): number {
+function retryDelayOf(headers: IncomingHttpHeaders): number {
   const sent = headers['retry-after'];
   const delay = sent === undefined ? 42 * Math.random() : Number(sent) * 1000;
   return Math.min(Number.isFinite(delay) && delay > 0 ? delay : 0, MAX_RETRY_DELAY_MS);

@@ -37,6 +37,14 @@ function attributes(
   return { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax', path: '/' };
 }
 
+/** Both token cookies live as long as the session, when uaa says how long that is. */
+function setOptions(pair: TokenPair, config: Pick<Config, 'cookieSecure'>) {
+  const sessionSeconds = pair.refresh_expires_in;
+  return sessionSeconds === undefined
+    ? attributes(config)
+    : { ...attributes(config), maxAge: sessionSeconds };
+}
+
 /**
  * The access cookie lives as long as the session (refresh_expires_in) while the token inside it
  * expires after expires_in: the gateway must still see the expired token to refresh it, since the
@@ -47,10 +55,9 @@ export function setTokenCookies(
   pair: TokenPair,
   config: Pick<Config, 'cookieSecure'>,
 ): void {
-  const sessionSeconds = pair.refresh_expires_in;
-  const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
-  reply.setCookie(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime });
-  reply.setCookie(REFRESH_COOKIE, pair.refresh_token, { ...attributes(config), ...lifetime });
+  const options = setOptions(pair, config);
+  reply.setCookie(ACCESS_COOKIE, pair.access_token, options);
+  reply.setCookie(REFRESH_COOKIE, pair.refresh_token, options);
 }
 
 /** The Set-Cookie values of `setTokenCookies`, for an answer written without a reply. */
@@ -59,11 +66,10 @@ export function tokenCookieValues(
   pair: TokenPair,
   config: Pick<Config, 'cookieSecure'>,
 ): string[] {
-  const sessionSeconds = pair.refresh_expires_in;
-  const lifetime = sessionSeconds === undefined ? {} : { maxAge: sessionSeconds };
+  const options = setOptions(pair, config);
   return [
-    serialize(ACCESS_COOKIE, pair.access_token, { ...attributes(config), ...lifetime }),
-    serialize(REFRESH_COOKIE, pair.refresh_token, { ...attributes(config), ...lifetime }),
+    serialize(ACCESS_COOKIE, pair.access_token, options),
+    serialize(REFRESH_COOKIE, pair.refresh_token, options),
   ];
 }
 
