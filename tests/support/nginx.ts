@@ -36,14 +36,8 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  # One visitor's requests carrying the same refresh token go to the same gateway, so its
-  # in-process single-flight refresh covers them all (the platform rotates refresh tokens).
-  map $cookie_refresh_token $balance_key {
-    "" $request_id;
-    default $cookie_refresh_token;
-  }
+  # Round robin, as deploy/nginx.compose.conf (no session affinity: docs/decisions/0220).
   upstream gateways {
-    hash $balance_key consistent;
     ${upstreamPorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n    ')}
     keepalive 32;
   }
