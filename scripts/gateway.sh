@@ -1,0 +1,8 @@
+#!/bin/sh
+# The production gateway (npm run start:gateway, the image's command). Its heap caps
+# (docs/decisions/0008, 0228) are defaults placed before the caller's NODE_OPTIONS, so that
+# NODE_OPTIONS=--max-old-space-size=N raises them: V8 takes the last value of a flag, and flags
+# given on the command line would override NODE_OPTIONS instead.
+NODE_OPTIONS="--max-old-space-size=${GATEWAY_HEAP_MB:-96} --max-semi-space-size=${GATEWAY_SEMI_SPACE_MB:-4} ${NODE_OPTIONS:-}"
+export NODE_OPTIONS
+exec node --enable-source-maps dist/server/main.js "$@"
