@@ -40,6 +40,11 @@ const schema = z.object({
     .int()
     .positive()
     .default(60 * 60 * 24 * 30),
+  /**
+   * Seconds a rotated refresh token, presented again, gets the same new pair back (replicas
+   * renewing one session at once; docs/decisions/0220). 0: any reuse revokes the session.
+   */
+  REFRESH_REUSE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   UAA_TRUSTED_ISSUERS: trustedIssuers.default([]),
 });
 
@@ -53,6 +58,7 @@ export type PlatformConfig = {
   errorInbox: boolean;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  refreshReuseWindowSeconds: number;
   trustedIssuers: { issuer: string; audience: string }[];
 };
 
@@ -76,6 +82,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     errorInbox: e.PLATFORM_ERROR_INBOX ? e.PLATFORM_ERROR_INBOX === 'true' : devEndpoints,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    refreshReuseWindowSeconds: e.REFRESH_REUSE_WINDOW_SECONDS,
     trustedIssuers: e.UAA_TRUSTED_ISSUERS,
   };
 }

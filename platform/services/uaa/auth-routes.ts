@@ -9,7 +9,13 @@ import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
-import { issueTokenPair, revokeSessionOf, spendRefreshToken } from './refresh-tokens';
+import {
+  issueTokenPair,
+  keepSuccessor,
+  revokeSessionOf,
+  spendRefreshToken,
+} from './refresh-tokens';
+import { sealSuccessor } from './successor';
 
 // Session endpoints: only the gateway calls them (its proxy never forwards /auth/ paths).
 const route = routeSchemas('uaa');
@@ -70,19 +76,28 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
 
   app.post(
     '/auth/refresh',
-    route('New token pair for a refresh token (rotation; a spent token is refused)', {
-      body: RefreshRequest,
-      response: { 200: TokenPair },
-    }),
+    route(
+      'New token pair for a refresh token (rotation). A spent token presented again within the reuse window gets the same new pair; later it is refused and its session revoked',
+      {
+        body: RefreshRequest,
+        response: { 200: TokenPair },
+      },
+    ),
     async (request) => {
       const input = request.body;
       const outcome = await db.transaction(async (tx) => {
-        const spent = await spendRefreshToken(tx, input.refresh_token, request.tenant?.id ?? null);
+        const spent = await spendRefreshToken(
+          tx,
+          input.refresh_token,
+          request.tenant?.id ?? null,
+          config.refreshReuseWindowSeconds,
+        );
+        if (spent.ok === 'reused') return { ok: true as const, pair: spent.pair };
         if (!spent.ok) return spent;
-        return {
-          ok: true as const,
-          pair: await issueTokenPair(tx, app.signer, config, spent.session, spent.familyId),
-        };
+        const pair = await issueTokenPair(tx, app.signer, config, spent.session, spent.familyId);
+        if (config.refreshReuseWindowSeconds > 0)
+          await keepSuccessor(tx, input.refresh_token, sealSuccessor(input.refresh_token, pair));
+        return { ok: true as const, pair };
       });
       // Thrown after the transaction, so that revoking a reused token's family is committed.
       if (!outcome.ok) throw invalidGrant(outcome.reason);

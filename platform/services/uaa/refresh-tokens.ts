@@ -3,12 +3,13 @@ import type { TokenSigner } from '../../auth/tokens';
 import type { PlatformConfig } from '../../config';
 import type { Queryable } from '../../db/db';
 import type { TokenPair } from '../../../shared/contracts/uaa';
+import { openSuccessor } from './successor';
 
 // Sessions. A refresh token is an opaque random string; only its SHA-256 is stored. Each refresh
-// spends the token and issues a new one in the same family (rotation). Presenting a spent token
-// is refused; if that happens after the grace period (so it is not two gateway replicas racing
-// for the same refresh), it means the token was stolen and the whole family is revoked.
-export const REUSE_GRACE_SECONDS = 10;
+// spends the token and issues a new one in the same family (rotation). A spent token presented
+// again within the reuse window (REFRESH_REUSE_WINDOW_SECONDS: gateway replicas renewing one
+// session at once) gets the same new pair back, not a second rotation; later it means the token
+// was stolen and the whole family is revoked (docs/decisions/0220).
 
 export type Session = { tenantId: string; principalId: string; accountId: string | null };
 type RefreshRow = {
@@ -19,6 +20,7 @@ type RefreshRow = {
   expired: boolean;
   used_seconds_ago: number | null;
   revoked: boolean;
+  successor: string | null;
 };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -56,7 +58,8 @@ export async function issueTokenPair(
 async function findToken(q: Queryable, token: string): Promise<RefreshRow | null> {
   const { rows } = await q.query<RefreshRow>(
     `select family_id, tenant_id, principal_id, account_id, expires_at <= now() as expired,
-       extract(epoch from now() - used_at)::float8 as used_seconds_ago, revoked_at is not null as revoked
+       extract(epoch from now() - used_at)::float8 as used_seconds_ago, revoked_at is not null as revoked,
+       successor
      from refresh_tokens where token_hash = $1 for update`,
     [hashToken(token)],
   );
@@ -64,20 +67,32 @@ async function findToken(q: Queryable, token: string): Promise<RefreshRow | null
 }
 
 export type SpendResult =
-  { ok: true; session: Session; familyId: string } | { ok: false; reason: string };
+  | { ok: true; session: Session; familyId: string }
+  | { ok: false; reason: string }
+  /** A spent token within the reuse window: the pair that replaced it, its lifetimes counted down. */
+  | { ok: 'reused'; pair: TokenPair };
 
-/** Spends a refresh token (inside the caller's transaction). Reuse revokes the family. */
+/**
+ * Spends a refresh token (inside the caller's transaction). Presented again within
+ * `reuseWindowSeconds` of its rotation it answers the same successor pair (saved by
+ * `keepSuccessor`); after that, reuse revokes the family.
+ */
 export async function spendRefreshToken(
   q: Queryable,
   token: string,
   tenantId: string | null,
+  reuseWindowSeconds: number,
 ): Promise<SpendResult> {
   const row = await findToken(q, token);
   if (!row || (tenantId && row.tenant_id !== tenantId))
     return { ok: false, reason: 'Unknown refresh token' };
   if (row.revoked) return { ok: false, reason: 'Refresh token revoked' };
   if (row.used_seconds_ago !== null) {
-    if (row.used_seconds_ago > REUSE_GRACE_SECONDS) await revokeFamily(q, row.family_id);
+    const elapsed = row.used_seconds_ago;
+    const successor =
+      elapsed <= reuseWindowSeconds && row.successor ? openSuccessor(token, row.successor) : null;
+    if (successor) return { ok: 'reused', pair: countedDown(successor, elapsed) };
+    if (elapsed > reuseWindowSeconds) await revokeFamily(q, row.family_id);
     return { ok: false, reason: 'Refresh token already used' };
   }
   if (row.expired) return { ok: false, reason: 'Refresh token expired' };
@@ -88,6 +103,26 @@ export async function spendRefreshToken(
     ok: true,
     familyId: row.family_id,
     session: { tenantId: row.tenant_id, principalId: row.principal_id, accountId: row.account_id },
+  };
+}
+
+/** Keeps the pair that replaced a spent token, sealed (successor.ts), for the reuse window. */
+export async function keepSuccessor(q: Queryable, spentToken: string, sealed: string) {
+  await q.query('update refresh_tokens set successor = $2 where token_hash = $1', [
+    hashToken(spentToken),
+    sealed,
+  ]);
+}
+
+/** The same tokens, their lifetimes as seconds left (at least 1, as the contract wants). */
+function countedDown(pair: TokenPair, elapsedSeconds: number): TokenPair {
+  const left = (seconds: number) => Math.max(1, seconds - Math.floor(elapsedSeconds));
+  return {
+    ...pair,
+    expires_in: left(pair.expires_in),
+    ...(pair.refresh_expires_in === undefined
+      ? {}
+      : { refresh_expires_in: left(pair.refresh_expires_in) }),
   };
 }
 
