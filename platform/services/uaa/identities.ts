@@ -3,10 +3,14 @@ import type { Queryable } from '../../db/db';
 import { HttpError } from '../../http/errors';
 import { accountByEmail, type AccountRow } from './accounts';
 import type { ExternalIdentity } from './id-token';
+import { revokeAccountSessions } from './refresh-tokens';
 
 // Accounts of external sign-ins: an identity (issuer, subject) belongs to one account of a shop.
 // The first sign-in links to the account with the same e-mail only when the provider verified that
-// e-mail, or else creates an account (activated, no password: password_hash '').
+// e-mail, or else creates an account (activated, no password: password_hash ''). An account whose
+// e-mail nobody ever proved (registered, never activated) is not linked as it is: whoever
+// registered it may not be the e-mail's owner (pre-hijacking, docs/decisions/0240), so all they set
+// goes and the account starts again as the provider's.
 export type IdentityRow = {
   id: string;
   account_id: string;
@@ -45,20 +49,23 @@ export async function accountOfIdentity(
       'Your provider has not verified your e-mail address. Verify it there, or create an account with a password.',
     );
   }
-  const account =
-    existing ??
-    (
-      await tx.query<AccountRow>(
-        `insert into accounts (id, tenant_id, email, login, password_hash, first_name, last_name, activated)
-         values ($1, $2, $3, $3, '', $4, $5, true) returning *`,
-        [`acc-${randomUUID()}`, tenantId, identity.email, identity.givenName, identity.familyName],
-      )
-    ).rows[0]!;
-  // Signing in through a provider that verified the e-mail proves the address, as an activation link does.
-  if (!account.activated)
-    await tx.query('update accounts set activated = true, activation_key = null where id = $1', [
-      account.id,
-    ]);
+  const account = existing
+    ? existing.activated
+      ? existing
+      : await claimUnprovenAccount(tx, existing, identity)
+    : (
+        await tx.query<AccountRow>(
+          `insert into accounts (id, tenant_id, email, login, password_hash, first_name, last_name, activated)
+           values ($1, $2, $3, $3, '', $4, $5, true) returning *`,
+          [
+            `acc-${randomUUID()}`,
+            tenantId,
+            identity.email,
+            identity.givenName,
+            identity.familyName,
+          ],
+        )
+      ).rows[0]!;
   await tx.query(
     `insert into identities (id, tenant_id, account_id, issuer, subject, email) values ($1, $2, $3, $4, $5, $6)`,
     [
@@ -70,7 +77,7 @@ export async function accountOfIdentity(
       identity.email,
     ],
   );
-  return { ...account, activated: true };
+  return account;
 }
 
 export async function identitiesOf(q: Queryable, accountId: string): Promise<IdentityRow[]> {
@@ -79,4 +86,26 @@ export async function identitiesOf(q: Queryable, accountId: string): Promise<Ide
     [accountId],
   );
   return rows;
+}
+
+/**
+ * The provider proved the e-mail of an account nobody had proven: whoever registered it (perhaps
+ * not the owner) loses everything they set: password, names, phone, the pending activation and
+ * reset keys, any session and sign-in count. The row (its id) stays, now the provider's account,
+ * activated, as if the provider's sign-in had created it.
+ */
+async function claimUnprovenAccount(
+  tx: Queryable,
+  account: AccountRow,
+  identity: ExternalIdentity,
+): Promise<AccountRow> {
+  const { rows } = await tx.query<AccountRow>(
+    `update accounts set password_hash = '', first_name = $2, last_name = $3, phone = '',
+       activated = true, activation_key = null, reset_key = null, reset_expires_at = null
+     where id = $1 returning *`,
+    [account.id, identity.givenName, identity.familyName],
+  );
+  await revokeAccountSessions(tx, account.id);
+  await tx.query('delete from identities where account_id = $1', [account.id]);
+  return rows[0]!;
 }
