@@ -1,11 +1,21 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import {
+  COMPONENT_PARAMETERS,
+  ERROR_DESCRIPTIONS,
+  errorStatuses,
+  headerParameters,
+  SECURITY_SCHEMES,
+  securityOf,
+  type RouteAccess,
+} from './openapi-access';
 
 // The platform's OpenAPI document, built from each route's `schema`: the zod schemas Fastify
 // validates the request and serializes the answer with (fastify-type-provider-zod), plus a
-// `summary` and `tags` (docs/decisions/0191). Routes without a schema are still listed, so nothing
-// the platform serves is missing from the document.
-export type RouteDoc = {
+// `summary` and `tags` (docs/decisions/0191), and who may call it (`auth`, `shop`, `errors`:
+// docs/decisions/0230). Routes without a schema are still listed, so nothing the platform serves is
+// missing from the document.
+export type RouteDoc = RouteAccess & {
   summary?: string;
   tags?: readonly string[];
   params?: z.ZodType;
@@ -21,6 +31,11 @@ declare module 'fastify' {
     summary?: string;
     /** The operation's tags (its service) in the OpenAPI document. */
     tags?: readonly string[];
+    auth?: RouteAccess['auth'];
+    shop?: RouteAccess['shop'];
+    errors?: RouteAccess['errors'];
+    answers?: RouteAccess['answers'];
+    hide?: RouteAccess['hide'];
   }
 }
 
@@ -79,21 +94,43 @@ function success(status: string, schema: z.ZodType | undefined): JsonSchema {
   };
 }
 
+/** `catalogueGetProductsByIdRelated`: the tag, the method, the path after the service's prefix. */
+export function operationIdOf(method: string, url: string, tag: string): string {
+  const rest = url.replace(/^\/api\/services\/[^/]+\/api\/v1/, '').replace(/^\/cms-api/, '');
+  const words = [...tag.split('-'), method.toLowerCase()];
+  for (const segment of rest.split('/').filter(Boolean)) {
+    if (segment.startsWith(':')) words.push('by', segment.slice(1));
+    else words.push(...segment.split(/[^A-Za-z0-9]+/));
+  }
+  return words
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1)))
+    .join('');
+}
+
 function operation(route: CollectedRoute): Operation {
-  const doc = route.doc;
-  const error = {
-    description: 'Error',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  };
-  const answers = Object.entries(doc?.response ?? { 200: undefined });
+  const doc = route.doc ?? {};
+  const tag = doc.tags?.[0] ?? 'platform';
+  const errors = errorStatuses(route.method, route.url, doc, Boolean(doc.body));
+  const answers = Object.entries(doc.response ?? (doc.answers ? {} : { 200: undefined }));
+  const described = Object.entries(doc.answers ?? {}).map(([status, answer]) => [
+    status,
+    {
+      description: answer.description,
+      content: { [answer.contentType]: answer.schema ? { schema: answer.schema } : {} },
+    },
+  ]);
   return {
-    summary: doc?.summary ?? `${route.method} ${route.url}`,
-    tags: doc?.tags ?? ['platform'],
+    operationId: operationIdOf(route.method, route.url, tag),
+    summary: doc.summary ?? `${route.method} ${route.url}`,
+    tags: doc.tags ?? ['platform'],
+    security: securityOf(doc),
     parameters: [
-      ...parameters('path', doc?.params, route.url),
-      ...parameters('query', doc?.querystring, route.url),
+      ...parameters('path', doc.params, route.url),
+      ...parameters('query', doc.querystring, route.url),
+      ...headerParameters(doc),
     ],
-    ...(doc?.body
+    ...(doc.body
       ? {
           requestBody: {
             required: true,
@@ -102,9 +139,17 @@ function operation(route: CollectedRoute): Operation {
         }
       : {}),
     responses: {
-      '400': error,
-      ...(route.url.includes(':') ? { '404': error } : {}),
+      ...Object.fromEntries(
+        errors.map((status) => [
+          String(status),
+          {
+            description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
+        ]),
+      ),
       ...Object.fromEntries(answers.map(([status, schema]) => [status, success(status, schema)])),
+      ...Object.fromEntries(described),
     },
   };
 }
@@ -113,7 +158,7 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const method = route.method.toLowerCase();
-    if (!METHODS.has(method)) continue;
+    if (!METHODS.has(method) || route.doc?.hide) continue;
     const path = toOpenApiPath(route.url);
     (paths[path] ??= {})[method] = operation(route);
   }
@@ -122,31 +167,48 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
     openapi: '3.1.0',
     info: {
       title: 'Storefront reference platform',
-      version: '1.0.0',
+      version: '1.1.0',
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every upstream service of the shop (cms, uaa, booking-ms, catalogue, orders, shopping-lists, ' +
         'smart-carts, profile). The shop is chosen by the X-Domain-Origin header; the caller by ' +
-        '`Authorization: Bearer <access token>` (or the access_token cookie).',
+        '`Authorization: Bearer <access token>` (or the access_token cookie). Each operation says ' +
+        'which token it needs (`security`), whether the shop header is required (421 otherwise) ' +
+        'and every 4xx it may answer.',
     },
+    servers: [{ url: '/', description: 'This platform' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: SECURITY_SCHEMES,
+      parameters: COMPONENT_PARAMETERS,
       schemas: {
         Error: {
           description:
-            'Services answer { error: { code, message } }; uaa answers { error, error_description }.',
+            'Services answer { error: { code, message, cid } }; uaa answers { error, error_description, cid } ' +
+            '(OAuth style: invalid_request, invalid_grant, invalid_token, …).',
           oneOf: [
             {
               type: 'object',
+              required: ['error'],
               properties: {
                 error: {
                   type: 'object',
-                  properties: { code: { type: 'string' }, message: { type: 'string' } },
+                  required: ['code', 'message'],
+                  properties: {
+                    code: { type: 'string' },
+                    message: { type: 'string' },
+                    cid: { type: 'string' },
+                  },
                 },
               },
             },
             {
               type: 'object',
-              properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+              required: ['error'],
+              properties: {
+                error: { type: 'string' },
+                error_description: { type: 'string' },
+                cid: { type: 'string' },
+              },
             },
           ],
         },
@@ -156,15 +218,25 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
   };
 }
 
-/** Collects every route registered after it and serves GET /openapi.json. */
-export function registerOpenApi(app: FastifyInstance): void {
+/** What every route of a service needs unless its schema says otherwise, by the service's prefix. */
+export type ServiceAccess = { prefix: string; access: RouteAccess };
+
+/**
+ * Collects every route registered after it and serves GET /openapi.json. A route's access is its
+ * service's (`services`), then its file's (`routeSchemas`), then its own schema's.
+ */
+export function registerOpenApi(
+  app: FastifyInstance,
+  services: readonly ServiceAccess[] = [],
+): void {
   const routes: CollectedRoute[] = [];
   let document: Record<string, unknown> | null = null;
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url === '/openapi.json') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods)
-      routes.push({ method, url: route.url, doc: route.schema as RouteDoc | undefined });
+    const service = services.find((s) => route.url.startsWith(s.prefix + '/'));
+    const doc = { ...service?.access, ...(route.schema as RouteDoc | undefined) };
+    for (const method of methods) routes.push({ method, url: route.url, doc });
   });
   app.get(
     '/openapi.json',

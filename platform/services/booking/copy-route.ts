@@ -25,6 +25,8 @@ export function registerCopyRoute(app: ServiceApp, db: Db): void {
       schema: {
         summary: "Copy a past order's lines into the cart (override replaces, otherwise merges)",
         tags: ['booking-ms'],
+        auth: 'account',
+        errors: [403, 404],
         querystring: CopyQuery,
         response: { 200: Booking },
       },

@@ -14,7 +14,13 @@ export function registerImageRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/images/:productId/:file',
     {
-      schema: { summary: 'Picture n of a product (SVG)', tags: ['catalogue'], params: ImageParams },
+      schema: {
+        summary: 'Picture n of a product (SVG)',
+        tags: ['catalogue'],
+        params: ImageParams,
+        shop: false,
+        answers: { 200: { description: 'The picture', contentType: 'image/svg+xml' } },
+      },
     },
     async (request, reply) => {
       const { productId, file } = request.params;

@@ -38,6 +38,7 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
   app.get(
     '/products/by-slug',
     route('A product by its slug (several path segments)', {
+      errors: [404],
       querystring: BySlugQuery,
       response: { 200: ProductDetail },
     }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PageUrl } from '../../../shared/contracts/context';
-import { ContextQuery } from '../../../shared/contracts/context';
+import { CmsContext, ContextQuery } from '../../../shared/contracts/context';
+import { jsonStringOf } from '../../http/openapi-access';
 import { parse } from '../../http/errors';
 import type { ServiceApp, ServiceOptions } from '../service';
 import { publicTenant, tenantLookup } from './tenants';
@@ -46,6 +47,22 @@ export async function contextRoute(app: ServiceApp, { db }: ServiceOptions): Pro
         summary: 'Context of one page load (a JSON string carrying the context)',
         tags: ['cms'],
         querystring: ContextQuery,
+        // Any shop's page may ask; a token adds the account (userAccount) when it is of this shop.
+        shop: false,
+        auth: 'optional',
+        answers: {
+          200: {
+            description: 'The context, as a JSON string (the specification’s wire format)',
+            contentType: 'application/json',
+            schema: jsonStringOf(CmsContext),
+          },
+          421: {
+            description:
+              'No shop for the page url’s host: a context all the same, with page.siteError',
+            contentType: 'application/json',
+            schema: jsonStringOf(CmsContext),
+          },
+        },
       },
     },
     async (request, reply) => {

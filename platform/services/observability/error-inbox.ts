@@ -68,6 +68,8 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
         schema: {
           summary: 'Sentry envelope intake (development)',
           tags: ['dev'],
+          // Sentry's protocol (its URL ends in a slash), not ours: left out of the document.
+          hide: true,
           params: z.object({ project: z.string().regex(/^\d{1,12}$/, 'Unknown project') }),
         },
       },

@@ -14,7 +14,7 @@ import { priceItems, subtotalOf } from './pricing';
 import { requireShopper, type Shopper } from './shopper';
 import { bookSlot, deliveryFee, loadPolicy } from './slots';
 
-const route = routeSchemas('orders');
+const route = routeSchemas('orders', { errors: [409] });
 
 type LockedOrder = {
   id: string;

@@ -22,6 +22,7 @@ export async function externalRoutes(
     route(
       'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
       {
+        errors: [401],
         body: ExternalSignInRequest,
         response: { 200: TokenPair },
       },

@@ -11,7 +11,7 @@ import { identitiesOf } from './identities';
 
 // The signed-in account's ways to sign in: its linked providers, whether it has a password, unlink
 // one (never the last way in), and a first password for an account created by a provider.
-const route = routeSchemas('uaa');
+const route = routeSchemas('uaa', { auth: 'account', shop: false });
 
 export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
@@ -39,6 +39,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
   app.delete(
     '/account/identities/:id',
     route('Unlink a sign-in (not the last way in)', {
+      errors: [409],
       params: z.object({ id: z.string().min(1).max(100) }),
       response: { 204: z.void() },
     }),
@@ -73,6 +74,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
   app.post(
     '/account/set-password',
     route('First password of an account that signs in only through providers', {
+      errors: [409],
       body: SetPasswordRequest,
       response: { 200: MessageResponse },
     }),

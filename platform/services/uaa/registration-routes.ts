@@ -80,6 +80,7 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
   app.post(
     '/activate',
     route('Activate an account with the key of its activation e-mail', {
+      errors: [404],
       body: ActivateRequest,
       response: { 200: Account },
     }),
