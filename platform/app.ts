@@ -59,6 +59,8 @@ export async function buildPlatform(
             stream: options.logStream ?? prettyStream(logFormat()),
           },
     bodyLimit: 1024 * 1024,
+    // request.ip: the client the gateway names in X-Forwarded-For, believed only from the gateways.
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 300 },
     // Log lines carry the caller's correlation id (the gateway's CID) when it sends a valid one.
     genReqId: (req) => {

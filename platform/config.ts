@@ -46,6 +46,30 @@ const schema = z.object({
    */
   REFRESH_REUSE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   UAA_TRUSTED_ISSUERS: trustedIssuers.default([]),
+  /**
+   * Addresses, CIDR ranges or proxy-addr's names (loopback, uniquelocal) of the gateways: only
+   * their X-Forwarded-For names the client (uaa's sign-in lockout counts per client address,
+   * docs/decisions/0241). By default loopback and the private ranges the platform lives on.
+   */
+  PLATFORM_TRUST_PROXY: z
+    .string()
+    .default('loopback,uniquelocal')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/,
+            'must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+          ),
+      ),
+    ),
 });
 
 export type PlatformConfig = {
@@ -60,6 +84,8 @@ export type PlatformConfig = {
   refreshTokenTtl: number;
   refreshReuseWindowSeconds: number;
   trustedIssuers: { issuer: string; audience: string }[];
+  /** Peers whose X-Forwarded-For is believed (the gateways). */
+  trustProxy: string[];
 };
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -84,5 +110,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshReuseWindowSeconds: e.REFRESH_REUSE_WINDOW_SECONDS,
     trustedIssuers: e.UAA_TRUSTED_ISSUERS,
+    trustProxy: e.PLATFORM_TRUST_PROXY,
   };
 }

@@ -19,7 +19,8 @@ export async function passwordSignIn(
   deps: Deps,
   input: { email: string; password: string },
 ): Promise<SignInOutcome> {
-  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+  // The visitor's address goes with the sign-in: uaa's lockout counts per address (ADR 0241).
+  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin, clientAddress: request.ip };
   // A guest's refresh token lets uaa merge the guest cart into the account's cart.
   const { refreshToken } = readTokenCookies(request);
   const result = await deps.uaa.signIn(ctx, {

@@ -3,7 +3,15 @@ import type { Platform } from '../upstream/platform';
 
 // One HTTP exchange with uaa through the gateway's platform call, its body read as JSON (null when
 // it is not JSON) and at most 64 KiB. Never throws: a network fault or timeout is a value.
-export type UaaCallContext = { cid: string; shopOrigin: string };
+export type UaaCallContext = {
+  cid: string;
+  shopOrigin: string;
+  /**
+   * The visitor's address (request.ip), sent as X-Forwarded-For where uaa counts by it: the
+   * sign-in lockout (docs/decisions/0241). uaa believes it only from the gateways' addresses.
+   */
+  clientAddress?: string;
+};
 
 export type UaaExchange =
   | { kind: 'answered'; status: number; body: unknown; retryAfter?: number }
@@ -24,9 +32,11 @@ export async function callUaa(
   ctx: UaaCallContext,
   options: CallOptions,
 ): Promise<UaaExchange> {
+  const { clientAddress, ...product } = ctx;
   const exchange = await callPlatform(platform, {
     ...options,
-    ...ctx,
+    ...(clientAddress ? { headers: { ...options.headers, 'x-forwarded-for': clientAddress } } : {}),
+    ...product,
     timeoutMs,
     maxBodyBytes: MAX_BODY,
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TenantKey, type TestPlatform } from '../support/platform';
 
-// Per-account sign-in lockout with back-off (issue #12 item 5, docs/decisions/0131): counted per
-// shop and e-mail before the password is checked, so parallel guesses count; unknown e-mails the same.
+// Sign-in lockout with back-off (issue #12 item 5, issue #27 item 3, docs/decisions/0241): counted
+// per shop, e-mail and client address before the password is checked, so parallel guesses count;
+// unknown e-mails the same. These requests come from 127.0.0.1 without X-Forwarded-For: one address.
 const UAA = '/api/services/uaa/api/v1';
 let platform: TestPlatform;
 
@@ -17,13 +18,13 @@ const signIn = (email: string, password: string, tenant: TenantKey = 'fresh') =>
 async function lockedFor(email: string, tenant = 'fresh') {
   const { rows } = await platform.db.query<{ attempts: number; locked_for: number | null }>(
     `select attempts, extract(epoch from locked_until - now())::float8 as locked_for
-     from sign_in_attempts where tenant_id = $1 and email = $2`,
+     from sign_in_failures where tenant_id = $1 and email = $2 and source = 'address:127.0.0.1'`,
     [tenant, email],
   );
   return rows[0] ?? null;
 }
 
-describe('sign-in lockout per account', () => {
+describe('sign-in lockout per account and address', () => {
   it('refuses even the right password after five wrong ones, with 429 and Retry-After', async () => {
     for (let i = 0; i < 5; i++)
       expect((await signIn('shopper@example.com', `wrong-${i}`)).status).toBe(401);
@@ -38,7 +39,7 @@ describe('sign-in lockout per account', () => {
   it('doubles the lock for each failure after it ends, and the right password clears it', async () => {
     // The first lock ends (its time moved back instead of waiting 30 s).
     await platform.db.query(
-      `update sign_in_attempts set locked_until = now() - interval '1 second' where email = $1`,
+      `update sign_in_failures set locked_until = now() - interval '1 second' where email = $1`,
       ['shopper@example.com'],
     );
     expect((await signIn('shopper@example.com', 'wrong-again')).status).toBe(401);
@@ -49,7 +50,7 @@ describe('sign-in lockout per account', () => {
     expect((await signIn('shopper@example.com', 'demo1234')).status).toBe(429);
 
     await platform.db.query(
-      `update sign_in_attempts set locked_until = now() - interval '1 second' where email = $1`,
+      `update sign_in_failures set locked_until = now() - interval '1 second' where email = $1`,
       ['shopper@example.com'],
     );
     expect((await signIn('Shopper@Example.com', 'demo1234')).status).toBe(200);

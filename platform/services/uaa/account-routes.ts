@@ -46,12 +46,14 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
       const input = request.body;
       const account = await accountById(db, accountId);
       if (!account) throw invalidToken('Account no longer exists');
-      // The current password is guessed like a sign-in: same count, same lockout.
-      await reserveAttempt(db, account.tenant_id, account.email);
+      // The current password is guessed like a sign-in, but counted for this session alone: a
+      // sign-in lockout someone else caused never blocks a change (docs/decisions/0241).
+      const source = { session: sessionId ?? accountId };
+      await reserveAttempt(db, account.tenant_id, account.email, source);
       if (!(await verifyPassword(input.currentPassword, account.password_hash))) {
         throw new HttpError(400, 'wrong_password', 'The current password is wrong');
       }
-      await clearAttempts(db, account.tenant_id, account.email);
+      await clearAttempts(db, account.tenant_id, account.email, source);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.query('update accounts set password_hash = $2 where id = $1', [

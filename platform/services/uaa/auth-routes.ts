@@ -9,6 +9,7 @@ import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
 import { invalidGrant } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
+import { addressGroup } from '../../../shared/address-group';
 import {
   issueTokenPair,
   keepSuccessor,
@@ -47,8 +48,10 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
       const tenant = requireTenant(request);
       const input = request.body;
       const email = normaliseEmail(input.email);
-      // Refused before any hashing while the e-mail is locked (docs/decisions/0131).
-      await reserveAttempt(db, tenant.id, email);
+      // Refused before any hashing while this address is locked out of the e-mail, or the
+      // e-mail is at its ceiling (docs/decisions/0241). request.ip: the gateway's X-Forwarded-For.
+      const source = { address: addressGroup(request.ip) };
+      await reserveAttempt(db, tenant.id, email, source);
       const account = await accountByEmail(db, tenant.id, email);
       if (!account) {
         await burnPasswordCheck(input.password);
@@ -56,7 +59,7 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
       }
       if (!(await verifyPassword(input.password, account.password_hash)))
         throw invalidGrant('Wrong e-mail or password');
-      await clearAttempts(db, tenant.id, email);
+      await clearAttempts(db, tenant.id, email, source);
       if (!account.activated) {
         throw new HttpError(
           403,
