@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { operationIdOf } from '../../shared/upstream/operation-id';
 import {
   COMPONENT_PARAMETERS,
   ERROR_DESCRIPTIONS,
@@ -94,20 +95,6 @@ function success(status: string, schema: z.ZodType | undefined): JsonSchema {
   };
 }
 
-/** `catalogueGetProductsByIdRelated`: the tag, the method, the path after the service's prefix. */
-export function operationIdOf(method: string, url: string, tag: string): string {
-  const rest = url.replace(/^\/api\/services\/[^/]+\/api\/v1/, '').replace(/^\/cms-api/, '');
-  const words = [...tag.split('-'), method.toLowerCase()];
-  for (const segment of rest.split('/').filter(Boolean)) {
-    if (segment.startsWith(':')) words.push('by', segment.slice(1));
-    else words.push(...segment.split(/[^A-Za-z0-9]+/));
-  }
-  return words
-    .filter(Boolean)
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1)))
-    .join('');
-}
-
 function operation(route: CollectedRoute): Operation {
   const doc = route.doc ?? {};
   const tag = doc.tags?.[0] ?? 'platform';
@@ -121,7 +108,7 @@ function operation(route: CollectedRoute): Operation {
     },
   ]);
   return {
-    operationId: operationIdOf(route.method, route.url, tag),
+    operationId: operationIdOf(route.method, toOpenApiPath(route.url), tag),
     summary: doc.summary ?? `${route.method} ${route.url}`,
     tags: doc.tags ?? ['platform'],
     security: securityOf(doc),

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+// zod → JSON Schema 2020-12 for the OpenAPI documents: a request as the gateway sends it (output
+// side of its schemas), an answer as the gateway reads it (input side: what an upstream must send).
+export type JsonSchema = Record<string, unknown>;
+
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** OpenAPI parameters of a zod object (path or query). */
+export function parametersOf(
+  where: 'path' | 'query',
+  schema: z.ZodObject | undefined,
+): JsonSchema[] {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'output');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
+}
