@@ -10,12 +10,13 @@ import { invalidToken } from './errors';
 import { clearAttempts, reserveAttempt } from './lockout';
 import { revokeOtherSessions } from './refresh-tokens';
 
-const route = routeSchemas('uaa');
+const route = routeSchemas('uaa', { auth: 'account', shop: false });
 
 export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.get(
     '/account',
     route('The account of the access token (Cookie access_token=… or Bearer); a guest has no id', {
+      auth: 'principal',
       response: { 200: Account },
     }),
     async (request, reply) => {
@@ -38,6 +39,8 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
   app.post(
     '/account/change-password',
     route('Change the password of the signed-in account', {
+      // The current password is guessed like a sign-in: the same lockout (429).
+      errors: [429],
       body: ChangePasswordRequest,
       response: { 200: MessageResponse },
     }),
