@@ -8,7 +8,7 @@ import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
 import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-errors';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
-import { registerOpenApi } from './http/openapi';
+import { registerOpenApi, type ServiceAccess } from './http/openapi';
 import type { SignInHook } from './auth/sign-in-hooks';
 import booking from './services/booking/index';
 import catalogue from './services/catalogue/index';
@@ -27,19 +27,28 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 // The reference platform: every upstream service of the shop on one database. Each service is a
 // Fastify plugin mounted at the prefix the gateway's proxy expects.
 
+// `access`: what every route of the service needs unless it says otherwise (docs/decisions/0230).
 const services = [
-  { plugin: cms, prefix: '/cms-api' },
-  { plugin: uaa, prefix: '/api/services/uaa/api/v1' },
-  { plugin: booking, prefix: '/api/services/booking-ms/api/v1' },
-  { plugin: catalogue, prefix: '/api/services/catalogue/api/v1' },
-  { plugin: orders, prefix: '/api/services/orders/api/v1' },
-  { plugin: shoppingLists, prefix: '/api/services/shopping-lists/api/v1' },
-  { plugin: smartCarts, prefix: '/api/services/smart-carts/api/v1' },
-  { plugin: profile, prefix: '/api/services/profile/api/v1' },
-  { plugin: diagnostics, prefix: '/api/services/diagnostics/api/v1' },
-  { plugin: dev, prefix: '/dev' },
-  { plugin: errorInbox, prefix: '/dev/errors' },
-] as const;
+  { plugin: cms, prefix: '/cms-api', access: { shop: true } },
+  { plugin: uaa, prefix: '/api/services/uaa/api/v1', access: { shop: true } },
+  {
+    plugin: booking,
+    prefix: '/api/services/booking-ms/api/v1',
+    access: { auth: 'principal', errors: [403] },
+  },
+  { plugin: catalogue, prefix: '/api/services/catalogue/api/v1', access: { shop: true } },
+  { plugin: orders, prefix: '/api/services/orders/api/v1', access: { auth: 'account' } },
+  {
+    plugin: shoppingLists,
+    prefix: '/api/services/shopping-lists/api/v1',
+    access: { auth: 'account' },
+  },
+  { plugin: smartCarts, prefix: '/api/services/smart-carts/api/v1', access: { auth: 'account' } },
+  { plugin: profile, prefix: '/api/services/profile/api/v1', access: { auth: 'account' } },
+  { plugin: diagnostics, prefix: '/api/services/diagnostics/api/v1', access: { shop: true } },
+  { plugin: dev, prefix: '/dev', access: {} },
+  { plugin: errorInbox, prefix: '/dev/errors', access: {} },
+] as const satisfies readonly (ServiceAccess & { plugin: unknown })[];
 
 /** `logStream`: where JSON log lines go instead of stdout (tests read them). */
 export type PlatformOptions = { logStream?: { write(line: string): void } };
@@ -78,7 +87,7 @@ export async function buildPlatform(
   registerErrorHandler(app);
   answerUnmetExpectations(app.server);
   // Before any route: the document lists every route registered after this line.
-  registerOpenApi(app);
+  registerOpenApi(app, services);
   const signer = await loadSigner(db);
   app.decorate('signer', signer);
   app.decorate('signInHooks', [] as SignInHook[]);
