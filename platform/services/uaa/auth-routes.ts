@@ -41,6 +41,8 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/sign-in',
     route('Sign in with e-mail and password; merges the guest cart', {
+      // 401 invalid_grant (wrong e-mail or password), 403 not activated, 429 locked (ADR 0230).
+      errors: [401, 403, 429],
       body: SignInRequest,
       response: { 200: TokenPair },
     }),
@@ -82,6 +84,9 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
     route(
       'New token pair for a refresh token (rotation). A spent token presented again within the reuse window gets the same new pair; later it is refused and its session revoked',
       {
+        // The shop header is read when sent (a token of another shop is refused), not required.
+        shop: false,
+        errors: [401],
         body: RefreshRequest,
         response: { 200: TokenPair },
       },
@@ -111,6 +116,7 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/sign-out',
     route('Revoke the session of a refresh token', {
+      shop: false,
       body: RefreshRequest,
       response: { 204: z.void() },
     }),
