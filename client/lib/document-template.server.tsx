@@ -6,8 +6,8 @@ import { HOLE_MARK, HoleRecording, type HoleRecorder, type RecordedHole } from '
 import { inRouterState } from './react-router-adapter';
 import {
   PersonalContext,
-  VISITOR_SLOT,
   visitorAttribute,
+  visitorSlot,
   withVisitor,
   type TemplateVisitor,
 } from './personal.server';
@@ -49,16 +49,17 @@ export function renderTemplate(
   let tainted = false;
   const visitor: TemplateVisitor = { taint: () => void (tainted = true) };
   const recorder: HoleRecorder = { holes: [] };
+  const visitorMark = visitorSlot();
   const html = withVisitor(
     `<!DOCTYPE html>${renderToString(
       <HoleRecording.Provider value={recorder}>
         <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
       </HoleRecording.Provider>,
     )}`,
-    VISITOR_SLOT,
+    visitorMark,
   );
   if (tainted) return null;
-  const { parts, slots } = cut(html, ids);
+  const { parts, slots } = cut(html, { ...ids, visitor: visitorMark });
   if (slots.filter((slot) => slot === 'hole').length !== recorder.holes.length) return null;
   const narrowed = recorder.holes.filter((hole) => hole.narrow).length;
   const bytes = html.length * 2 + narrowed * KEPT_PER_HOLE * 1024;
@@ -122,9 +123,9 @@ function renderHoles(template: DocumentTemplate, personal: Personal): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-function cut(html: string, ids: Ids): { parts: string[]; slots: Slot[] } {
+function cut(html: string, ids: Ids & { visitor: string }): { parts: string[]; slots: Slot[] } {
   const pattern = new RegExp(
-    [ids.nonce, ids.cid, HOLE_MARK, VISITOR_SLOT].map((s) => `(${escapeRegExp(s)})`).join('|'),
+    [ids.nonce, ids.cid, HOLE_MARK, ids.visitor].map((s) => `(${escapeRegExp(s)})`).join('|'),
     'g',
   );
   const parts: string[] = [];

@@ -34,8 +34,14 @@ export function useServerVisitor(fromData?: Personal): Personal {
   return visitor ?? GUEST;
 }
 
-/** What a template's body has for its data-visitor attribute, filled per request. */
-export const VISITOR_SLOT = '%visitor-slot%';
+/**
+ * What a template's body has for its data-visitor attribute, filled per request: a random marker
+ * made for each template render, like the nonce, so no text a visitor sends (a search term, a
+ * path) can be taken for it and filled with their visitor JSON.
+ */
+export function visitorSlot(): string {
+  return `visitor-slot-${crypto.randomUUID()}`;
+}
 
 // What React's attribute escaping replaces, and with what.
 const ESCAPES: Record<string, string> = {
