@@ -22,6 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = privateMeta('Blink test result');
 
+// One shopper's report, for them and for support: no cache keeps it (ADR 0246).
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
 const pageCode = () => import('../pages/blink-test-result');
 export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
 

@@ -15,10 +15,12 @@ import { sectionFailed } from './section-failures';
 /**
  * What a page's render did that a document template must not depend on (ADR 0203): read the
  * visitor (session, login, account) or called the platform with the visitor's token. And the
- * public answers it used, each with its version, to tell later whether it is current.
+ * public answers it used, each with its version, to tell later whether it is current. A render
+ * that read the request's headers (ADR 0246) is kept by neither the page cache nor the templates.
  */
 export type PageDependencies = {
   visitorReads: number;
+  headerReads: number;
   privateCalls: number;
   publicAnswers: { path: string; version: number }[];
 };
@@ -54,7 +56,12 @@ export async function loadPageContext(
   const userAccount = account
     ? { id: account.id, login: account.login, email: account.email }
     : null;
-  const dependencies: PageDependencies = { visitorReads: 0, privateCalls: 0, publicAnswers: [] };
+  const dependencies: PageDependencies = {
+    visitorReads: 0,
+    headerReads: 0,
+    privateCalls: 0,
+    publicAnswers: [],
+  };
   const platformClient = (onCall?: (path: string, version: number | null) => void) =>
     createPlatformClient(platform, {
       cid: request.cid,

@@ -35,7 +35,13 @@ function context(
       page: { siteError: null },
     },
     visitor: () => ({ isLoggedIn: loggedIn, hasSession: loggedIn, account: null }),
-    dependencies: { visitorReads: 0, privateCalls: 0, publicAnswers: [], ...dependencies },
+    dependencies: {
+      visitorReads: 0,
+      headerReads: 0,
+      privateCalls: 0,
+      publicAnswers: [],
+      ...dependencies,
+    },
   } as unknown as PageLoadContext;
 }
 

@@ -74,8 +74,8 @@ export function createTemplateCache(options: {
       return { template: kept.template, headers: kept.headers };
     },
     keep(key, { template, headers }, context) {
-      const { visitorReads, privateCalls, publicAnswers } = context.dependencies;
-      if (visitorReads > 0 || privateCalls > 0) return false;
+      const { visitorReads, headerReads, privateCalls, publicAnswers } = context.dependencies;
+      if (visitorReads > 0 || headerReads > 0 || privateCalls > 0) return false;
       templates.set(key, {
         template,
         headers: keptHeaders(headers),

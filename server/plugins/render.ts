@@ -130,7 +130,9 @@ export async function renderPlugin(
       };
       const handle =
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
-      const response = await handle(toWebRequest(request, reply), loadContext);
+      const { dependencies } = loadContext;
+      const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
+      const response = await handle(webRequest, loadContext);
       const routerError = await routerErrorOf(response, request.method, request.url);
       if (routerError) {
         if (routerError.status === 405)
@@ -165,7 +167,15 @@ export async function renderPlugin(
       if (request.method === 'HEAD') return reply.send();
       // A document goes out as one string: compressed in one call, sent with its length.
       if (rendered !== null) {
-        if (cacheKey !== null && response.status === 200) {
+        // Not kept: a page made from the request's headers, or one its route says is not to
+        // be stored (ADR 0246).
+        const storable = !/no-store|private/i.test(response.headers.get('cache-control') ?? '');
+        if (
+          cacheKey !== null &&
+          response.status === 200 &&
+          dependencies.headerReads === 0 &&
+          storable
+        ) {
           const headers: [string, string][] = [];
           response.headers.forEach((value, name) => headers.push([name, value]));
           keeper!.offer(request, { key: cacheKey, headers, html: rendered.html, nonce });
