@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Booking } from './booking';
 import { OrderSummary } from './orders';
 
 // Shopping lists (/api/services/shopping-lists/api/v1) and smart carts, saved carts that can be
@@ -10,6 +11,8 @@ export const listPaths = {
   lists: `${LISTS_BASE}/lists`,
   list: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}`,
   items: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items`,
+  /** POST: the list's items (all, or the ones named) into the cart; see ToCartResult. */
+  toCart: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/to-cart`,
   item: (listId: string, itemId: string) =>
     `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(itemId)}`,
 } as const;
@@ -17,6 +20,10 @@ export const listPaths = {
 export const smartCartPaths = {
   smartCarts: `${SMART_CARTS_BASE}/smart-carts`,
   smartCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}`,
+  /** POST: a new smart cart holding the caller's cart as it is now. */
+  fromCart: `${SMART_CARTS_BASE}/smart-carts/from-cart`,
+  /** POST: the smart cart's items into the cart; see ToCartResult. */
+  toCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/to-cart`,
   order: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/order`,
   placedOrder: (id: string, orderId: string) =>
     `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/orders/${encodeURIComponent(orderId)}`,
@@ -58,6 +65,8 @@ export const ShoppingListItem = z.object({
   id: z.string(),
   offeringId: z.string(),
   quantity: z.number().int(),
+  /** Whether the quantity counts cases (of product.caseSize) rather than singles. */
+  byCase: z.boolean(),
   note: z.string(),
   /** Null when the offering has left the shop's catalogue. */
   product: OfferingView.nullable(),
@@ -80,6 +89,8 @@ export type ShoppingListInput = z.input<typeof ShoppingListInput>;
 export const ShoppingListItemInput = z.object({
   offeringId: id,
   quantity: z.number().int().min(1).max(999).default(1),
+  /** Single or case: the same offering in both units is two items (as in the cart). */
+  byCase: z.boolean().default(false),
   note: z.string().trim().max(200).default(''),
 });
 export type ShoppingListItemInput = z.input<typeof ShoppingListItemInput>;
@@ -150,3 +161,31 @@ export type SmartCart = z.infer<typeof SmartCart>;
 
 export const SmartCartParams = z.object({ id });
 export const SmartCartOrderParams = z.object({ id, orderId: id });
+
+/** POST .../to-cart of a list: every item, or only the items named. */
+export const ListToCartInput = z.object({ itemIds: z.array(id).min(1).max(500).optional() });
+export type ListToCartInput = z.input<typeof ListToCartInput>;
+
+/** POST /smart-carts/from-cart: the name of the smart cart made of the caller's cart. */
+export const SmartCartFromCartInput = z.object({ name: listName });
+export type SmartCartFromCartInput = z.input<typeof SmartCartFromCartInput>;
+
+/** An item that could not go into the cart, named, with why. */
+export const NotAddedItem = z.object({
+  offeringId: z.string(),
+  /** The product's name; null when the offering has left the catalogue. */
+  name: z.string().nullable(),
+  reason: z.enum(['unavailable', 'unknown', 'cart_full']),
+});
+export type NotAddedItem = z.infer<typeof NotAddedItem>;
+
+/**
+ * What putting a list or a smart cart into the cart answers: the cart afterwards, how many items
+ * went in (quantities added to what the cart held), and the ones that did not, named.
+ */
+export const ToCartResult = z.object({
+  booking: Booking,
+  added: z.number().int(),
+  notAdded: z.array(NotAddedItem),
+});
+export type ToCartResult = z.infer<typeof ToCartResult>;

@@ -70,7 +70,7 @@ describe('reading orders', () => {
     expect(upcoming.editable).toBe(true);
   });
 
-  it('answers 401 to guests and to a token of another shop', async () => {
+  it('answers 401 to guests (but their quote and the slots) and to a token of another shop', async () => {
     const guest = await orders.platform.tokenFor({
       principalId: 'guest:orders',
       accountId: null,
@@ -93,7 +93,9 @@ describe('reading orders', () => {
           token,
           body: method === 'POST' ? {} : undefined,
         });
-        expect(response.status, `${method} ${path}`).toBe(401);
+        // A guest may quote its own cart and see the slots: guest checkout (issue #29).
+        const guestMay = token === guest && path !== orderPaths.orders && !path.includes('ord-');
+        expect(response.status, `${method} ${path}`).toBe(guestMay ? 200 : 401);
       }
     }
   });

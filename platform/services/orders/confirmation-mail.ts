@@ -1,33 +1,41 @@
 import type { Queryable } from '../../db/db';
+import type { OrderDetail } from '../../../shared/contracts/orders';
 import type { OutgoingMail } from '../../mail/outbox';
 import { readOrder } from './order-read';
 import type { Shopper } from './shopper';
 import { loadPolicy } from './slots';
 
-// The order-confirmation e-mail, written to the outbox in the order's transaction.
+// The order-confirmation e-mail, written to the outbox in the order's transaction: to the
+// account's e-mail, or to the e-mail a guest gave (guest checkout, issue #29).
 export async function confirmationMail(
   q: Queryable,
   shopper: Shopper,
   orderId: string,
 ): Promise<OutgoingMail> {
   const order = (await readOrder(q, shopper, orderId))!;
-  const { rows } = await q.query<{
-    email: string;
-    first_name: string;
-    name: string;
-    origin: string;
-    locale: string;
-  }>(
-    `select a.email, a.first_name, t.name, t.origin, t.locale
-     from accounts a join tenants t on t.id = a.tenant_id where a.id = $1`,
+  const { rows } = await q.query<{ email: string; first_name: string }>(
+    'select email, first_name from accounts where id = $1',
     [shopper.accountId],
   );
-  const shop = rows[0]!;
+  return orderMail(q, shopper.tenantId, order, rows[0]!);
+}
+
+export async function orderMail(
+  q: Queryable,
+  tenantId: string,
+  order: OrderDetail,
+  to: { email: string; first_name: string },
+): Promise<OutgoingMail> {
+  const { rows } = await q.query<{ name: string; origin: string; locale: string }>(
+    'select name, origin, locale from tenants where id = $1',
+    [tenantId],
+  );
+  const shop = { ...rows[0]!, ...to };
   const money = (cents: number) =>
     new Intl.NumberFormat(shop.locale, { style: 'currency', currency: order.currency }).format(
       cents / 100,
     );
-  const timeZone = (await loadPolicy(q, shopper.tenantId))?.timeZone ?? 'UTC';
+  const timeZone = (await loadPolicy(q, tenantId))?.timeZone ?? 'UTC';
   const when = new Intl.DateTimeFormat(shop.locale, {
     dateStyle: 'full',
     timeStyle: 'short',
@@ -52,7 +60,7 @@ export async function confirmationMail(
     `You can change or cancel it until ${when.format(new Date(order.editableUntil))}: ${link}`,
   ].join('\n');
   return {
-    tenantId: shopper.tenantId,
+    tenantId,
     to: shop.email,
     kind: 'order-confirmation',
     subject: `${shop.name}: order ${order.number} confirmed`,

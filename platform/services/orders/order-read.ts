@@ -70,15 +70,40 @@ export function isEditable(status: OrderStatus, cutoffAt: Date | string): boolea
 }
 
 /** The shopper's order with its lines, or null. */
-export async function readOrder(
+export function readOrder(
   q: Queryable,
   shopper: Shopper,
   orderId: string,
 ): Promise<OrderDetail | null> {
+  return readOrderOf(q, orderId, shopper.tenantId, 'account_id', shopper.accountId);
+}
+
+/** A guest's order (placed by this guest session, not yet moved to an account), or null. */
+export function readGuestOrder(
+  q: Queryable,
+  guest: { tenantId: string; principalId: string },
+  orderId: string,
+): Promise<OrderDetail | null> {
+  return readOrderOf(q, orderId, guest.tenantId, 'guest_principal_id', guest.principalId);
+}
+
+// A guest's order stops being the guest session's once it has moved to an account.
+const OWNER_CLAUSE = {
+  account_id: 'o.account_id = $2',
+  guest_principal_id: 'o.guest_principal_id = $2 and o.account_id is null',
+} as const;
+
+async function readOrderOf(
+  q: Queryable,
+  orderId: string,
+  tenantId: string,
+  owner: 'account_id' | 'guest_principal_id',
+  ownerId: string,
+): Promise<OrderDetail | null> {
   const { rows } = await q.query<OrderRow>(
     `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS} from orders o join delivery_slots s on s.id = o.slot_id
-     where o.id = $1 and o.account_id = $2 and o.tenant_id = $3`,
-    [orderId, shopper.accountId, shopper.tenantId],
+     where o.id = $1 and ${OWNER_CLAUSE[owner]} and o.tenant_id = $3`,
+    [orderId, ownerId, tenantId],
   );
   const row = rows[0];
   if (!row) return null;

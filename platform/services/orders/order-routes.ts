@@ -9,12 +9,12 @@ import {
 } from '../../../shared/contracts/orders';
 import { routeSchemas, type ServicePlugin } from '../service';
 import { notFound } from '../../http/errors';
-import { emptyCart, readCart } from './cart';
+import { accountCart, emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
 import { idempotencyKeyOf, placeOnce } from './idempotency';
 import { placeOrder } from './place-order';
 import { priceItems, subtotalOf } from './pricing';
-import { requireShopper } from './shopper';
+import { requireCartOwner, requireShopper } from './shopper';
 import { deliveryFee, loadPolicy } from './slots';
 
 const route = routeSchemas('orders');
@@ -23,13 +23,13 @@ const route = routeSchemas('orders');
 export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/quote',
-    route('Totals of the current cart (prices from the shop, not the client)', {
+    route("Totals of the caller's cart, a guest's too (prices from the shop, not the client)", {
       // No body at all: the quote without a slot.
       body: QuoteInput.nullish(),
       response: { 200: OrderQuote },
     }),
     async (request): Promise<OrderQuote> => {
-      const shopper = requireShopper(request);
+      const shopper = requireCartOwner(request);
       const input = request.body ?? {};
       const cart = await readCart(db, shopper);
       const lines = await priceItems(db, shopper.tenantId, cart.items);
@@ -67,7 +67,7 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
       const input = request.body;
       const idempotencyKey = idempotencyKeyOf(request);
       const { order, replayed } = await placeOnce(db, shopper, idempotencyKey, async (tx) => {
-        const cart = await readCart(tx, shopper, true);
+        const cart = await readCart(tx, accountCart(shopper), true);
         const orderId = await placeOrder(tx, shopper, input, {
           items: cart.items,
           emptyMessage: 'Your cart is empty',

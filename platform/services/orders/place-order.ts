@@ -1,8 +1,8 @@
-import type { PlaceOrderInput } from '../../../shared/contracts/orders';
+import type { OrderAddress, PlaceOrderInput } from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
 import { badRequest } from '../../http/errors';
 import { queueMail } from '../../mail/outbox';
-import { chosenAddress, chosenPayment } from './choices';
+import { chosenAddress, chosenPayment, type OrderPayment } from './choices';
 import { confirmationMail } from './confirmation-mail';
 import { nextOrderNumber } from './order-number';
 import { priceItems, subtotalOf, type ItemToPrice } from './pricing';
@@ -28,32 +28,72 @@ export async function placeOrder(
   source: OrderSource,
 ): Promise<string> {
   if (source.items.length === 0) throw badRequest(source.emptyMessage);
-  const lines = await priceItems(tx, shopper.tenantId, source.items);
-  const address = await chosenAddress(tx, shopper, choice.addressId);
-  const payment = await chosenPayment(tx, shopper, choice.paymentMethodId);
-  const slot = await bookSlot(tx, shopper.tenantId, choice.slotId);
-  const policy = await loadPolicy(tx, shopper.tenantId);
+  const orderId = await writeOrder(
+    tx,
+    { tenantId: shopper.tenantId, accountId: shopper.accountId },
+    {
+      addressId: choice.addressId,
+      address: await chosenAddress(tx, shopper, choice.addressId),
+      paymentMethodId: choice.paymentMethodId,
+      payment: await chosenPayment(tx, shopper, choice.paymentMethodId),
+      slotId: choice.slotId,
+      notes: choice.notes,
+    },
+    source,
+  );
+  await queueMail(tx, await confirmationMail(tx, shopper, orderId));
+  return orderId;
+}
+
+/** Whose order: an account's, or a guest session's with the e-mail it gave (issue #29). */
+export type OrderOwner =
+  | { tenantId: string; accountId: string }
+  | { tenantId: string; accountId: null; guestPrincipalId: string; guestEmail: string };
+
+/** What the order keeps of the choices: snapshots of the address and the card. */
+export type OrderChoices = {
+  addressId: string | null;
+  address: OrderAddress;
+  paymentMethodId: string | null;
+  payment: OrderPayment;
+  slotId: string;
+  notes: string;
+};
+
+/** Prices the items, books the slot and writes the order with its lines; answers its id. */
+export async function writeOrder(
+  tx: Queryable,
+  owner: OrderOwner,
+  choice: OrderChoices,
+  source: OrderSource,
+): Promise<string> {
+  if (source.items.length === 0) throw badRequest(source.emptyMessage);
+  const lines = await priceItems(tx, owner.tenantId, source.items);
+  const slot = await bookSlot(tx, owner.tenantId, choice.slotId);
+  const policy = await loadPolicy(tx, owner.tenantId);
   const subtotal = subtotalOf(lines);
   const fee = deliveryFee(slot.fee_cents, subtotal, policy);
   const { rows: shop } = await tx.query<{ currency: string }>(
     'select currency from tenants where id = $1',
-    [shopper.tenantId],
+    [owner.tenantId],
   );
+  const guest = owner.accountId === null ? owner : null;
 
   const orderId = newId('ord');
   await tx.query(
     `insert into orders (id, tenant_id, account_id, status, address_id, address, slot_id, payment_method_id, payment,
-       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at, idempotency_key, number)
-     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       notes, subtotal_cents, delivery_fee_cents, total_cents, currency, smart_cart_id, cutoff_at, idempotency_key, number,
+       guest_principal_id, guest_email)
+     values ($1, $2, $3, 'placed', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       orderId,
-      shopper.tenantId,
-      shopper.accountId,
+      owner.tenantId,
+      owner.accountId,
       choice.addressId,
-      JSON.stringify(address),
+      JSON.stringify(choice.address),
       slot.id,
       choice.paymentMethodId,
-      JSON.stringify(payment),
+      JSON.stringify(choice.payment),
       choice.notes,
       subtotal,
       fee,
@@ -62,11 +102,12 @@ export async function placeOrder(
       source.smartCartId ?? null,
       slot.cutoff_at,
       source.idempotencyKey ?? null,
-      await nextOrderNumber(tx, shopper.tenantId),
+      await nextOrderNumber(tx, owner.tenantId),
+      guest?.guestPrincipalId ?? null,
+      guest?.guestEmail ?? null,
     ],
   );
   await insertLines(tx, orderId, lines);
-  await queueMail(tx, await confirmationMail(tx, shopper, orderId));
   return orderId;
 }
 

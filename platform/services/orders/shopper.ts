@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { requireAccount } from '../../auth/principal';
+import { requireAccount, requirePrincipal } from '../../auth/principal';
 import type { Queryable } from '../../db/db';
-import { badRequest, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
 
 // Who a commerce request is for: a signed-in account of one shop. Orders, lists, smart carts and
 // the profile are shared by these four services, which all key their rows by (tenant, account).
@@ -15,6 +15,28 @@ export function requireShopper(request: FastifyRequest): Shopper {
     throw unauthorized('Sign in required: this session belongs to another shop');
   }
   return { accountId: principal.accountId, tenantId: principal.tenantId };
+}
+
+/** The caller, guest or signed in, as the owner of a cart in its shop (a quote, the slots). */
+export function requireCartOwner(request: FastifyRequest): {
+  tenantId: string;
+  principalId: string;
+} {
+  const principal = requirePrincipal(request);
+  if (request.tenant && request.tenant.id !== principal.tenantId) {
+    throw unauthorized('This session belongs to another shop');
+  }
+  return { tenantId: principal.tenantId, principalId: principal.id };
+}
+
+/** A guest session (no account), or 401/403: guest checkout is for guests (issue #29). */
+export function requireGuest(request: FastifyRequest): { tenantId: string; principalId: string } {
+  const principal = requirePrincipal(request);
+  if (principal.accountId) throw forbidden('Signed in: use the checkout of your account');
+  if (request.tenant && request.tenant.id !== principal.tenantId) {
+    throw unauthorized('This session belongs to another shop');
+  }
+  return { tenantId: principal.tenantId, principalId: principal.id };
 }
 
 /** The shopper's own rows that are limited in number (a table name, never user input). */

@@ -1,6 +1,6 @@
 import { DeliverySlotList } from '../../../shared/contracts/orders';
 import { routeSchemas, type ServicePlugin } from '../service';
-import { requireShopper } from './shopper';
+import { requireCartOwner } from './shopper';
 import { loadPolicy, upcomingSlots } from './slots';
 
 const route = routeSchemas('orders');
@@ -9,11 +9,11 @@ const route = routeSchemas('orders');
 export const slotRoutes: ServicePlugin = async (app, { db }) => {
   app.get(
     '/delivery-slots',
-    route('Upcoming delivery slots of the shop with availability', {
+    route('Upcoming delivery slots of the shop with availability (for guests too)', {
       response: { 200: DeliverySlotList },
     }),
     async (request): Promise<DeliverySlotList> => {
-      const shopper = requireShopper(request);
+      const shopper = requireCartOwner(request);
       const policy = await loadPolicy(db, shopper.tenantId);
       const { rows } = await db.query<{ currency: string }>(
         'select currency from tenants where id = $1',

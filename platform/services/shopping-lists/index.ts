@@ -1,6 +1,7 @@
 import type { ServicePlugin } from '../service';
 import { itemRoutes } from './item-routes';
 import { listRoutes } from './list-routes';
+import { toCartRoute } from './to-cart-route';
 
 // Service "shopping-lists": the signed-in shopper's named lists of offerings (#3).
 const service: ServicePlugin = async (app, { db, config }) => {
@@ -8,5 +9,6 @@ const service: ServicePlugin = async (app, { db, config }) => {
   const options = { db, config };
   await app.register(listRoutes, options);
   await app.register(itemRoutes, options);
+  await app.register(toCartRoute, options);
 };
 export default service;

@@ -22,11 +22,14 @@ const touch = (tx: Queryable, listId: string) =>
 export const itemRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/lists/:listId/items',
-    route('Add an offering to a list (adds up when it is already there)', {
-      params: ListParams,
-      body: ShoppingListItemInput,
-      response: { 201: ShoppingList },
-    }),
+    route(
+      'Add an offering to a list, single or by case (adds up when it is already there in that unit)',
+      {
+        params: ListParams,
+        body: ShoppingListItemInput,
+        response: { 201: ShoppingList },
+      },
+    ),
     async (request, reply) => {
       const shopper = requireShopper(request);
       const { listId } = request.params;
@@ -35,8 +38,8 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
         await ownList(tx, shopper, listId, true);
         await requireOfferings(tx, shopper.tenantId, [item.offeringId]);
         const existing = await tx.query<{ id: string; quantity: number }>(
-          'select id, quantity from shopping_list_items where list_id = $1 and offering_id = $2',
-          [listId, item.offeringId],
+          'select id, quantity from shopping_list_items where list_id = $1 and offering_id = $2 and by_case = $3',
+          [listId, item.offeringId, item.byCase],
         );
         const found = existing.rows[0];
         if (found) {
@@ -53,9 +56,9 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
           if (count.rows[0]!.n >= MAX_ITEMS)
             throw badRequest(`A shopping list holds at most ${MAX_ITEMS} items`);
           await tx.query(
-            `insert into shopping_list_items (id, list_id, offering_id, quantity, note, created_at)
-           values ($1, $2, $3, $4, $5, clock_timestamp())`,
-            [newId('item'), listId, item.offeringId, item.quantity, item.note],
+            `insert into shopping_list_items (id, list_id, offering_id, quantity, by_case, note, created_at)
+           values ($1, $2, $3, $4, $5, $6, clock_timestamp())`,
+            [newId('item'), listId, item.offeringId, item.quantity, item.byCase, item.note],
           );
         }
         await touch(tx, listId);

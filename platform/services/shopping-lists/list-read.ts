@@ -19,8 +19,14 @@ export async function readList(
   listId: string,
 ): Promise<ShoppingList> {
   const list = await collectionHead(q, shopper, 'shopping_lists', listId);
-  const items = await q.query<{ id: string; offering_id: string; quantity: number; note: string }>(
-    'select id, offering_id, quantity, note from shopping_list_items where list_id = $1 order by created_at, id',
+  const items = await q.query<{
+    id: string;
+    offering_id: string;
+    quantity: number;
+    by_case: boolean;
+    note: string;
+  }>(
+    'select id, offering_id, quantity, by_case, note from shopping_list_items where list_id = $1 order by created_at, id',
     [listId],
   );
   const views = await offeringViews(
@@ -38,6 +44,7 @@ export async function readList(
       id: i.id,
       offeringId: i.offering_id,
       quantity: i.quantity,
+      byCase: i.by_case,
       note: i.note,
       product: views.get(i.offering_id) ?? null,
     })),

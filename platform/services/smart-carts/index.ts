@@ -1,4 +1,5 @@
 import type { ServicePlugin } from '../service';
+import { smartCartCartRoutes } from './cart-routes';
 import { smartCartOrderRoutes } from './smart-cart-order-routes';
 import { smartCartRoutes } from './smart-cart-routes';
 
@@ -8,5 +9,6 @@ const service: ServicePlugin = async (app, { db, config }) => {
   const options = { db, config };
   await app.register(smartCartRoutes, options);
   await app.register(smartCartOrderRoutes, options);
+  await app.register(smartCartCartRoutes, options);
 };
 export default service;

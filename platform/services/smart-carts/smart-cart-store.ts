@@ -5,7 +5,7 @@ import type {
 } from '../../../shared/contracts/lists';
 import type { Db, Queryable } from '../../db/db';
 import { mergeItems } from '../orders/pricing';
-import { newId, refuseBeyond } from '../orders/shopper';
+import { newId, refuseBeyond, type Shopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
 import type { ShopperCollection } from '../shopper-collection';
 import { ownSmartCart, readSmartCart, smartCartSummaries } from './smart-cart-read';
@@ -34,6 +34,22 @@ async function replaceItems(
   }
 }
 
+/** A new smart cart with these items, inside the caller's transaction (also from the cart). */
+export async function createSmartCart(
+  tx: Queryable,
+  shopper: Shopper,
+  input: { name: string; items: Required<SmartCartItemInput>[] },
+) {
+  await refuseBeyond(tx, shopper, 'smart_carts', MAX_SMART_CARTS, 'smart carts');
+  const id = newId('sc');
+  await tx.query(
+    'insert into smart_carts (id, tenant_id, account_id, name) values ($1, $2, $3, $4)',
+    [id, shopper.tenantId, shopper.accountId, input.name],
+  );
+  await replaceItems(tx, shopper.tenantId, id, input.items);
+  return readSmartCart(tx, shopper, id);
+}
+
 /** Smart carts: saved carts with a name, ordered again in one step (see smart-cart-order-routes). */
 export const smartCartStore = (
   db: Db,
@@ -48,17 +64,7 @@ export const smartCartStore = (
 
   list: (shopper) => smartCartSummaries(db, shopper),
 
-  add: (shopper, input) =>
-    db.transaction(async (tx) => {
-      await refuseBeyond(tx, shopper, 'smart_carts', MAX_SMART_CARTS, 'smart carts');
-      const id = newId('sc');
-      await tx.query(
-        'insert into smart_carts (id, tenant_id, account_id, name) values ($1, $2, $3, $4)',
-        [id, shopper.tenantId, shopper.accountId, input.name],
-      );
-      await replaceItems(tx, shopper.tenantId, id, input.items);
-      return readSmartCart(tx, shopper, id);
-    }),
+  add: (shopper, input) => db.transaction((tx) => createSmartCart(tx, shopper, input)),
 
   read: (shopper, id) => readSmartCart(db, shopper, id),
 

@@ -1,0 +1,45 @@
+import type { NotAddedItem } from '../../../shared/contracts/lists';
+import type { Queryable } from '../../db/db';
+import { ensureCart, hasRoomFor, readBooking, touchCart, type CartKey } from './cart-store';
+import { MAX_QUANTITY } from './merge';
+
+// Filling the cart from a shopping list or a smart cart (issue #29): each item's quantity is added
+// to what the cart holds of that offering in that unit; what cannot be bought today (withdrawn,
+// gone from the catalogue, or no room left in the cart) is left out and named, never a 400 for
+// the whole list. One transaction, the cart row locked first (as every cart change).
+export type FillItem = { offeringId: string; quantity: number; byCase: boolean };
+
+type OfferingRow = { id: string; available: boolean; name: string };
+
+export async function fillCart(tx: Queryable, key: CartKey, items: readonly FillItem[]) {
+  const cartUid = await ensureCart(tx, key);
+  await touchCart(tx, cartUid);
+  const ids = [...new Set(items.map((item) => item.offeringId))];
+  const { rows } = await tx.query<OfferingRow>(
+    `select o.id, o.available, p.name from offerings o join products p on p.id = o.product_id
+      where o.tenant_id = $1 and o.id = any($2::text[])`,
+    [key.tenantId, ids],
+  );
+  const known = new Map(rows.map((row) => [row.id, row]));
+  const notAdded: NotAddedItem[] = [];
+  let added = 0;
+  for (const item of items) {
+    const offering = known.get(item.offeringId);
+    const refuse = (reason: NotAddedItem['reason']) =>
+      notAdded.push({ offeringId: item.offeringId, name: offering?.name ?? null, reason });
+    if (!offering) refuse('unknown');
+    else if (!offering.available) refuse('unavailable');
+    else if (!(await hasRoomFor(tx, cartUid, item.offeringId, item.byCase))) refuse('cart_full');
+    else {
+      await tx.query(
+        `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
+         values (gen_random_uuid()::text, $1, $2, $3, $4, clock_timestamp())
+         on conflict (cart_uid, offering_id, by_case)
+           do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`,
+        [cartUid, item.offeringId, Math.min(item.quantity, MAX_QUANTITY), item.byCase],
+      );
+      added += 1;
+    }
+  }
+  return { booking: await readBooking(tx, cartUid), added, notAdded };
+}
