@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/db';
 import { misdirected, unauthorized } from '../http/errors';
+import { createSessionCheck } from './session-check';
 import type { TokenSigner } from './tokens';
 
 // Who is calling, and for which shop. Every service reads these two request decorations:
 // - request.tenant: the tenant of the X-Domain-Origin header (the gateway sets it), or null;
-// - request.principal: from `Authorization: Bearer <access token>` or the `access_token` cookie.
+// - request.principal: from `Authorization: Bearer <access token>` or the `access_token` cookie,
+//   when its session is still open (./session-check.ts: signed out means refused).
 export type Principal = {
   id: string;
   accountId: string | null;
@@ -31,6 +33,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** True when a token was sent but has expired (uaa answers 401 invalid_token). */
     tokenExpired: boolean;
+    /** True when a valid token was sent whose session has ended (signed out, revoked). */
+    sessionEnded: boolean;
     tenant: TenantRow | null;
   }
 }
@@ -68,6 +72,8 @@ export const principalPlugin = fp(
     };
     app.decorateRequest('principal', null);
     app.decorateRequest('tokenExpired', false);
+    app.decorateRequest('sessionEnded', false);
+    const sessionOpen = createSessionCheck(opts.db);
     app.decorateRequest('tenant', null);
     app.addHook('onRequest', async (request) => {
       const origin = request.headers['x-domain-origin'];
@@ -82,6 +88,8 @@ export const principalPlugin = fp(
       if (!token) return;
       const verified = await opts.signer.verify(token);
       if (verified?.expired) request.tokenExpired = true;
+      else if (verified?.sessionId && !(await sessionOpen(verified.sessionId)))
+        request.sessionEnded = true;
       else if (verified) {
         request.principal = {
           id: verified.principalId,
@@ -98,7 +106,13 @@ export const principalPlugin = fp(
 /** The caller's principal (guest or account), or 401. */
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal)
-    throw unauthorized(request.tokenExpired ? 'Access token expired' : 'Sign in required');
+    throw unauthorized(
+      request.tokenExpired
+        ? 'Access token expired'
+        : request.sessionEnded
+          ? 'Session ended: sign in again'
+          : 'Sign in required',
+    );
   return request.principal;
 }
 
