@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           subrequests: platform.cache,
         })
       : null;
-  app.addHook('onClose', async () => platform.dispatcher.close());
+  app.addHook('onClose', async () => platform.upstreams.close());
 
   await app.register(errorsPlugin);
   refuseConnect(app.server);

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DEFAULT_PROXIED_SERVICES,
+  serviceList,
+  serviceUrls,
+  unknownServiceProblems,
+  type ServiceUpstream,
+} from './upstream/service-urls';
 
 // Gateway configuration from the environment, validated once at boot. Every bad field is named in
 // one error so an operator fixes them all at once.
@@ -78,6 +85,10 @@ const schema = z.object({
   PLATFORM_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .transform((u) => u.replace(/\/+$/, '')),
+  /** Per-service upstreams (JSON object, name → base URL); the others use PLATFORM_URL. */
+  SERVICE_URLS: serviceUrls.default({}),
+  /** The services proxied under /api/services/{service}/ (comma-separated). */
+  PROXY_SERVICES: serviceList.default([...DEFAULT_PROXIED_SERVICES]),
   TRUST_PROXY: cidrList.default([]),
   SENTRY_DSN: z
     .url()
@@ -154,6 +165,10 @@ export type Config = {
   port: number;
   host: string;
   platformUrl: string;
+  /** Upstreams of their own, by service name (SERVICE_URLS). */
+  serviceUrls: Record<string, ServiceUpstream>;
+  /** The allow-list of /api/services/{service}/ (PROXY_SERVICES). */
+  proxiedServices: string[];
   trustProxy: string[];
   sentryDsn?: string;
   sentryPublicDsn?: string;
@@ -182,10 +197,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid gateway configuration:\n${fields.join('\n')}`);
   }
   const e = parsed.data;
+  const unknown = unknownServiceProblems(e.SERVICE_URLS, e.PROXY_SERVICES);
+  if (unknown.length > 0)
+    throw new ConfigError(`Invalid gateway configuration:\n  ${unknown.join('\n  ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
     platformUrl: e.PLATFORM_URL,
+    serviceUrls: e.SERVICE_URLS,
+    proxiedServices: e.PROXY_SERVICES,
     trustProxy: e.TRUST_PROXY,
     sentryDsn: e.SENTRY_DSN,
     sentryPublicDsn: e.SENTRY_PUBLIC_DSN,

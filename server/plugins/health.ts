@@ -50,7 +50,7 @@ export const healthPlugin = fp(
     app.get('/readyz', async (_request, reply) => {
       if (app.shuttingDown)
         return reply.status(503).header('connection', 'close').send({ status: 'shutting-down' });
-      const waitedMs = opts.platform.dispatcher.oldestWaitMs();
+      const waitedMs = opts.platform.upstreams.oldestWaitMs();
       if (waitedMs > opts.poolWaitLimitMs)
         return reply.status(503).send({ status: 'upstream-pool-wedged', waitedMs });
       return { status: 'ready' };

@@ -30,12 +30,9 @@ export const proxyPlugin = fp(
     opts: { config: Config; platform: Platform; breaker?: BreakerOptions; noFrontDoor?: boolean },
   ) => {
     const { config, platform } = opts;
-    const origin = new URL(config.platformUrl).origin;
-    const targetOf = proxyTargets(config.platformUrl, origin);
+    const targetOf = proxyTargets(config.proxiedServices);
     const engine = createProxyEngine({
-      dispatcher: platform.dispatcher,
-      origin,
-      timeoutMs: config.timeouts.proxy,
+      upstreams: platform.upstreams,
       breakers: createBreakers(opts.breaker ?? DEFAULT_BREAKER),
       renewal: { refresher: app.refresher, config, serializeCookie: app.serializeCookie },
       reporter: () => app.reporter,

@@ -1,8 +1,11 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, RateLimit } from '../config';
-import { limitBucket, type LimitBucket } from '../limits/buckets';
+import type { LimitAnswer } from '../../shared/load-context';
+import { addressGroup } from '../../shared/address-group';
+import { limitBucket, type AddressBucket, type LimitBucket } from '../limits/buckets';
+import { PAGE_BUDGETS } from '../limits/page-budgets';
 import { connectRedis } from '../limits/redis';
 import { jsonError } from '../errors/json-error';
 
@@ -16,6 +19,13 @@ const WHAT: Record<LimitBucket, string> = {
   guest: 'new sessions',
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-address buckets, for what a route's own code counts (a page action's intent). */
+    limits: { take(bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer> };
+  }
+}
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
@@ -28,24 +38,36 @@ export const rateLimitPlugin = fp(
       ...(redis ? { redis, nameSpace: 'storefront:rate:' } : {}),
     });
 
-    const limiter = (bucket: LimitBucket, limit: RateLimit) =>
+    const limiter = (bucket: AddressBucket, limit: RateLimit) =>
       app.createRateLimit({
         max: limit.max,
         timeWindow: limit.windowMs,
-        keyGenerator: (request: FastifyRequest) => `${bucket}:${normalizeIP(request.ip)}`,
+        // Every per-address limit counts an IPv6 /64 as one address (docs/decisions/0242).
+        keyGenerator: (request: FastifyRequest) => `${bucket}:${addressGroup(request.ip)}`,
       });
-    const limiters = {
+    const limiters: Record<AddressBucket, ReturnType<typeof limiter>> = {
       'sign-in': limiter('sign-in', config.rateLimits.signIn),
       account: limiter('account', config.rateLimits.account),
       guest: limiter('guest', config.rateLimits.guest),
+      report: limiter('report', PAGE_BUDGETS.report),
+      'test-failure': limiter('test-failure', PAGE_BUDGETS['test-failure']),
     };
+
+    /** Counts the request against its address's bucket: allowed, or the seconds to wait. */
+    const take = async (bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer> => {
+      const result = await limiters[bucket](request);
+      if (result.isAllowed || !result.isExceeded) return { ok: true };
+      request.log.warn({ bucket, remoteAddress: request.ip }, 'rate limit exceeded');
+      return { ok: false, retryAfter: Math.max(1, result.ttlInSeconds) };
+    };
+    // Page actions and loaders take from the same buckets by what they do (docs/decisions/0242).
+    app.decorate('limits', { take });
 
     /** True when the request was refused (answered with 429). */
     const refuse = async (bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply) => {
-      const result = await limiters[bucket](request);
-      if (result.isAllowed || !result.isExceeded) return false;
-      const seconds = Math.max(1, result.ttlInSeconds);
-      request.log.warn({ bucket, remoteAddress: request.ip }, 'rate limit exceeded');
+      const answer = await take(bucket, request);
+      if (answer.ok) return false;
+      const seconds = answer.retryAfter;
       reply.header('retry-after', String(seconds));
       void jsonError(
         reply,

@@ -8,6 +8,7 @@ import type { RequestScope } from '../observability/scope';
 import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
 import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
+import type { Upstream, Upstreams } from '../upstream/upstreams';
 import { answerHead, writeError, type AnswerFrame } from './answers';
 import { isFailedStatus, type Breakers } from './breakers';
 import { upstreamErrorOf, type Shaped } from './error-body';
@@ -24,11 +25,8 @@ import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-att
 // an upstream answer below 400 streamed through with back-pressure, anything else in the
 // gateway's error shape. The visitor leaving aborts the upstream call and ends the exchange.
 export type EngineDeps = {
-  /** The platform's pool (behind the guard: deadlines, refused requests, the watch). */
-  dispatcher: Dispatcher;
-  /** The platform's origin; `ProxyTarget.path` follows it. */
-  origin: string;
-  timeoutMs: number;
+  /** Each service's upstream: its pool (behind the guard), address and deadline. */
+  upstreams: Pick<Upstreams, 'forService'>;
   breakers: Breakers;
   renewal: RenewalDeps;
   reporter: () => Reporter;
@@ -75,12 +73,14 @@ class ProxyExchange implements AttemptOwner {
   private attempts = 0;
   private left = false;
   private current: UpstreamAttempt | null = null;
+  private readonly upstream: Upstream;
 
   constructor(
     private readonly call: ProxyCall,
     private readonly deps: EngineDeps,
   ) {
     this.token = call.target.publicPolicy ? null : call.tokens.accessToken;
+    this.upstream = deps.upstreams.forService(call.target.service);
     this.frame = {
       cid: call.cid,
       method: call.method,
@@ -176,7 +176,7 @@ class ProxyExchange implements AttemptOwner {
   }
 
   private dispatch(verdict: Verdict): void {
-    const { call, deps } = this;
+    const { call, upstream } = this;
     const attempt = new UpstreamAttempt(this, verdict);
     this.current = attempt;
     const headers = upstreamRequestPairs(withoutConnectionNamed(call.headers), {
@@ -185,15 +185,15 @@ class ProxyExchange implements AttemptOwner {
       accessToken: this.token,
     });
     try {
-      deps.dispatcher.dispatch(
+      upstream.dispatcher.dispatch(
         {
-          origin: deps.origin,
-          path: call.target.path,
+          origin: upstream.origin,
+          path: upstream.prefix === '' ? call.target.path : upstream.prefix + call.target.path,
           method: call.method as Dispatcher.HttpMethod,
           headers: headers as string[],
           body: call.body,
-          headersTimeout: deps.timeoutMs,
-          bodyTimeout: deps.timeoutMs,
+          headersTimeout: upstream.timeoutMs,
+          bodyTimeout: upstream.timeoutMs,
         },
         attempt,
       );
@@ -244,7 +244,7 @@ class ProxyExchange implements AttemptOwner {
     const answer = failureAnswer(error, target.service);
     if (answer.logged) this.call.log().warn(answer.logged, 'proxied call failed');
     if (answer.reported) {
-      const url = `${this.deps.origin}${target.path}`;
+      const url = `${this.upstream.origin}${this.upstream.prefix}${target.path}`;
       void this.deps
         .reporter()
         .httpFailure(this.call.scope, { status: answer.status, statusText: answer.reported, url });

@@ -32,13 +32,20 @@ describe('findPathEscape', () => {
 });
 
 describe('resolveTarget', () => {
-  it('maps allow-listed services to the platform, path and query as sent', () => {
-    expect(resolveTarget('/api/services/orders/v1/o?x=1', 'http://p:4000')).toEqual({
+  const known = new Set(['orders', 'uaa']);
+  it('maps allow-listed services to their path and query as sent', () => {
+    expect(resolveTarget('/api/services/orders/v1/o?x=1', known)).toEqual({
       ok: true,
       service: 'orders',
-      url: 'http://p:4000/api/services/orders/v1/o?x=1',
+      path: '/api/services/orders/v1/o?x=1',
     });
-    expect(resolveTarget('/api/services/evil/x', 'http://p')).toMatchObject({
+    expect(resolveTarget('/api/services/evil/x', known)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+  });
+  it('refuses a service left out of the configured list', () => {
+    expect(resolveTarget('/api/services/profile/v1/x', known)).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -46,6 +53,6 @@ describe('resolveTarget', () => {
   it('hides token endpoints of uaa only', () => {
     expect(isTokenEndpoint('/api/v1/auth/sign-in')).toBe(true);
     expect(isTokenEndpoint('/api/v1/account')).toBe(false);
-    expect(resolveTarget('/api/services/orders/auth/x', 'http://p').ok).toBe(true);
+    expect(resolveTarget('/api/services/orders/auth/x', known).ok).toBe(true);
   });
 });

@@ -7,13 +7,10 @@ import { cachePreset } from '../cache/subrequest-cache';
 // visitor's token, so its answer cannot be personal, and it keeps a public cache policy — the
 // upstream's own, or one from the list's freshness when the upstream sent none.
 
-/** The cache policy of a public GET to `upstreamUrl`, or null when the call is not public. */
-export function publicAnswerPolicy(method: string, upstreamUrl: string): string | null {
+/** The cache policy of a public GET of `path` (the contract's path and query), or null. */
+export function publicAnswerPolicy(method: string, path: string): string | null {
   if (method !== 'GET') return null;
-  // The path and query as sent upstream (the target is already checked: no dot segments, no
-  // encoded separators), without parsing a URL per call.
-  const pathAt = upstreamUrl.indexOf('/', upstreamUrl.indexOf('//') + 2);
-  const preset = pathAt === -1 ? null : cachePreset(upstreamUrl.slice(pathAt));
+  const preset = cachePreset(path);
   if (!preset) return null;
   return `public, max-age=${preset.ttl / 1000}, stale-while-revalidate=${preset.stale / 1000}`;
 }

@@ -1,28 +1,20 @@
 import { findPathEscape } from './path-guard';
 
-// The services the browser may reach through /api/services/{service}/*, each always sent to
-// {PLATFORM_URL}/api/services/{service}/...: the target never comes from the Host header or the
-// path (security checklist, SSRF row). Adding a service is a code change, reviewed.
-export const PROXIED_SERVICES = [
-  'uaa',
-  'booking-ms',
-  'catalogue',
-  'orders',
-  'shopping-lists',
-  'smart-carts',
-  'profile',
-] as const;
-export type ProxiedService = (typeof PROXIED_SERVICES)[number];
-
-const KNOWN = new Set<string>(PROXIED_SERVICES);
+// The services the browser may reach through /api/services/{service}/* are the configured list
+// (PROXY_SERVICES, upstream/service-urls.ts), each sent to its upstream's base URL (SERVICE_URLS,
+// else PLATFORM_URL) + /api/services/{service}/...: the target never comes from the Host header
+// or the path (security checklist, SSRF row). Adding a service is a configuration change.
 const PREFIX = '/api/services/';
 
 export type ResolvedTarget =
-  | { ok: true; service: ProxiedService; url: string }
+  | { ok: true; service: string; path: string }
   | { ok: false; status: 400 | 404; code: string; message: string };
 
-/** Maps the raw request URL to the upstream URL, or says why it is refused. */
-export function resolveTarget(rawUrl: string, platformUrl: string): ResolvedTarget {
+/**
+ * Maps the raw request URL to the service and the upstream path and query (the contract's, before
+ * the upstream's base URL), or says why it is refused.
+ */
+export function resolveTarget(rawUrl: string, known: ReadonlySet<string>): ResolvedTarget {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const query = queryAt === -1 ? '' : rawUrl.slice(queryAt);
@@ -36,14 +28,10 @@ export function resolveTarget(rawUrl: string, platformUrl: string): ResolvedTarg
   const slash = path.indexOf('/', PREFIX.length);
   const service = slash === -1 ? path.slice(PREFIX.length) : path.slice(PREFIX.length, slash);
   const rest = slash === -1 ? '' : path.slice(slash);
-  if (!KNOWN.has(service)) return notFound(`Unknown service: ${service.slice(0, 40)}`);
+  if (!known.has(service)) return notFound(`Unknown service: ${service.slice(0, 40)}`);
   if (service === 'uaa' && isTokenEndpoint(rest))
     return notFound('Not available through the proxy');
-  return {
-    ok: true,
-    service: service as ProxiedService,
-    url: `${platformUrl}${PREFIX}${service}${rest}${query}`,
-  };
+  return { ok: true, service, path: `${PREFIX}${service}${rest}${query}` };
 }
 
 // uaa endpoints that hand out or take tokens are the gateway's business only (/auth/* here):

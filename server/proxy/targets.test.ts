@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROXIED_SERVICES } from '../upstream/service-urls';
 import { proxyTargetOf, proxyTargets } from './targets';
 
-const PLATFORM = 'http://127.0.0.1:4000';
-const targetOf = (url: string) => proxyTargetOf(url, PLATFORM, PLATFORM);
+const SERVICES = new Set<string>(DEFAULT_PROXIED_SERVICES);
+const targetOf = (url: string) => proxyTargetOf(url, SERVICES);
 
 const ACCEPTED = [
   '/api/services/catalogue/api/v1/offerings/off-milk-1',
@@ -46,13 +47,13 @@ describe('proxyTargets', () => {
   const all = [...ACCEPTED, ...REFUSED.map(([url]) => url)];
 
   it('answers as proxyTargetOf, the first time and the next ones', () => {
-    const remembered = proxyTargets(PLATFORM, PLATFORM);
+    const remembered = proxyTargets(DEFAULT_PROXIED_SERVICES);
     for (let time = 0; time < 2; time++)
       for (const url of all) expect(remembered(url), url).toEqual(targetOf(url));
   });
 
   it('keeps answering right once its memory was full and dropped', () => {
-    const remembered = proxyTargets(PLATFORM, PLATFORM);
+    const remembered = proxyTargets(DEFAULT_PROXIED_SERVICES);
     for (let i = 0; i < 2_500; i++) {
       const url = `/api/services/catalogue/api/v1/search?q=${i}`;
       expect(remembered(url)).toMatchObject({ path: url });

@@ -1,13 +1,13 @@
 import { changesStateOnGet } from '../request/csrf';
 import { routePathOf } from '../request/target';
 import { publicAnswerPolicy } from './public-answers';
-import { resolveTarget, type ProxiedService } from './services';
+import { resolveTarget } from './services';
 
 /** Where a proxied call goes and what its URL alone says about it (docs/decisions/0210). */
 export type ProxyTarget = {
   ok: true;
-  service: ProxiedService;
-  /** The upstream's path and query, after its origin. */
+  service: string;
+  /** The contract's path and query (after the upstream's base URL). */
   path: string;
   /** The cache policy of a GET whose answer is public (ADR 0155), or null. */
   publicPolicy: string | null;
@@ -29,15 +29,15 @@ const MAX_URL_LENGTH = 256;
  * again); the whole memory is dropped when full.
  */
 export function proxyTargets(
-  platformUrl: string,
-  /** The platform's origin (every target starts with it). */
-  origin: string,
+  /** The proxied services (PROXY_SERVICES). */
+  services: readonly string[],
 ): (url: string) => ProxyTarget | TargetRefusal {
+  const allowed = new Set(services);
   const known = new Map<string, ProxyTarget | TargetRefusal>();
   return (url) => {
     let target = known.get(url);
     if (target === undefined) {
-      target = proxyTargetOf(url, platformUrl, origin);
+      target = proxyTargetOf(url, allowed);
       if (url.length <= MAX_URL_LENGTH) {
         if (known.size >= MAX_REMEMBERED) known.clear();
         known.set(url, target);
@@ -50,12 +50,11 @@ export function proxyTargets(
 /** The checks themselves, for one URL (what `proxyTargets` remembers). */
 export function proxyTargetOf(
   url: string,
-  platformUrl: string,
-  origin: string,
+  services: ReadonlySet<string>,
 ): ProxyTarget | TargetRefusal {
-  const resolved = resolveTarget(url, platformUrl);
+  const resolved = resolveTarget(url, services);
   if (!resolved.ok) return resolved;
-  const path = resolved.url.slice(origin.length);
+  const { path } = resolved;
   const routePath = routePathOf(url);
   if (routePath === null || hasDotDot(path))
     return { ok: false, status: 400, code: 'bad_path', message: 'Refused path' };
@@ -63,7 +62,7 @@ export function proxyTargetOf(
     ok: true,
     service: resolved.service,
     path,
-    publicPolicy: publicAnswerPolicy('GET', resolved.url),
+    publicPolicy: publicAnswerPolicy('GET', path),
     changesState: changesStateOnGet(routePath),
   };
 }

@@ -25,7 +25,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  platform = { baseUrl: `http://127.0.0.1:${port}`, dispatcher: guardDispatcher(agent, 2_000) };
+  const upstream = {
+    name: 'platform',
+    origin: `http://127.0.0.1:${port}`,
+    prefix: '',
+    dispatcher: guardDispatcher(agent, 2_000),
+    timeoutMs: 2_000,
+  };
+  platform = {
+    upstreams: {
+      forService: () => upstream,
+      forPath: () => upstream,
+      all: [upstream],
+      oldestWaitMs: () => 0,
+      close: () => upstream.dispatcher.close(),
+    },
+  };
 });
 afterAll(async () => {
   await agent.close();

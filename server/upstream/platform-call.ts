@@ -49,9 +49,10 @@ export async function callPlatform(
   const signal = AbortSignal.timeout(call.timeoutMs);
   let status: number | null = null;
   try {
-    const response = await request(`${platform.baseUrl}${call.path}`, {
+    const upstream = platform.upstreams.forPath(call.path);
+    const response = await request(`${upstream.origin}${upstream.prefix}${call.path}`, {
       method: call.method ?? 'GET',
-      dispatcher: platform.dispatcher,
+      dispatcher: upstream.dispatcher,
       headers,
       body,
       signal,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROXIED_SERVICES } from '../../server/proxy/services';
+import { DEFAULT_PROXIED_SERVICES as PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import { routeTable } from '../../shared/routes';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 import { TEST_CONTEXT } from '../support/page-gateway';

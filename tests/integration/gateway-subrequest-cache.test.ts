@@ -24,7 +24,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await platform.dispatcher.close();
+  await platform.upstreams.close();
   await upstream.close();
 });
 

@@ -85,14 +85,20 @@ describe('a call cut by the deadline while the pool has no free connection', () 
       // Every connection of the pool (128) held by an answer that has not come yet.
       const holders = Array.from({ length: 128 }, () =>
         runInScope(scope('H'.repeat(32)), () =>
-          request(url, { dispatcher: platform.dispatcher, headersTimeout: 120_000 }),
+          request(url, {
+            dispatcher: platform.upstreams.forPath('/').dispatcher,
+            headersTimeout: 120_000,
+          }),
         ),
       );
       await vi.waitFor(() => expect(held).toHaveLength(128), { timeout: 30_000, interval: 50 });
 
       const queuedCid = 'Q'.repeat(32);
       const queued = runInScope(scope(queuedCid), () =>
-        request(url, { dispatcher: platform.dispatcher, headersTimeout: 200 }),
+        request(url, {
+          dispatcher: platform.upstreams.forPath('/').dispatcher,
+          headersTimeout: 200,
+        }),
       );
       await expect(queued).rejects.toMatchObject({ code: 'GW_UPSTREAM_TIMEOUT' });
       // Reported when it was cut, while every connection is still held.
@@ -103,7 +109,7 @@ describe('a call cut by the deadline while the pool has no free connection', () 
 
       for (const res of held) res.end('ok');
       await Promise.all(holders.map(async (h) => (await h).body.text()));
-      await platform.dispatcher.close();
+      await platform.upstreams.close();
       // The cut call, dispatched once a connection was free, is not reported a second time.
       expect(reports.filter((r) => r.cid === queuedCid)).toHaveLength(1);
       expect(reports).toHaveLength(1);
