@@ -20,6 +20,7 @@ import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { renderPlugin, type RenderSource } from './plugins/render';
 import { requestContextPlugin } from './plugins/request-context';
+import { targetFormPlugin } from './plugins/target-form';
 import { requestCid } from './request/identity';
 import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(errorsPlugin);
   refuseConnect(app.server);
+  await app.register(targetFormPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
   await registerCompression(app);

@@ -3,6 +3,7 @@ import {
   HOST_LIMIT,
   PAGE_PATH_LIMIT,
   TARGET_LIMIT,
+  targetFormProblem,
   hostHeaderCount,
   hostProblem,
   pageTargetProblem,
@@ -102,5 +103,18 @@ describe('pageTargetProblem', () => {
     });
     // Node's parser takes 16 KiB of request line and headers; the call's headers are under 1 KiB.
     expect(`GET /cms-api/context?${query} HTTP/1.1`.length).toBeLessThan(16 * 1024 - 1024);
+  });
+
+  it('takes only origin-form targets, and `*` for OPTIONS (issue #27 item 2)', () => {
+    expect(targetFormProblem('POST', '/auth/sign-in')).toBeNull();
+    expect(targetFormProblem('OPTIONS', '*')).toBeNull();
+    for (const [method, target] of [
+      ['POST', 'http://shop.example/auth/sign-in'],
+      ['GET', 'https://shop.example/'],
+      ['GET', 'shop.example:443'],
+      ['GET', '*'],
+      ['GET', ''],
+    ] as const)
+      expect(targetFormProblem(method, target)?.status).toBe(400);
   });
 });

@@ -32,6 +32,23 @@ const TOO_LONG: TargetProblem = {
   message: `Request target longer than ${TARGET_LIMIT} characters`,
 };
 
+/**
+ * Why a request target is not one the gateway's routes take, or null: only origin-form (`/path`,
+ * and `*` for OPTIONS). Absolute-form (`http://host/path`) and authority-form (`host:443`) are
+ * refused, since Fastify's router would match their path while every rule keyed on the target
+ * (CSRF, rate limits, page and proxy rules) sees something else (issue #27 item 2, ADR 0247).
+ */
+export function targetFormProblem(method: string, rawUrl: string): TargetProblem | null {
+  if (rawUrl.startsWith('/') || (rawUrl === '*' && method === 'OPTIONS')) return null;
+  return NOT_ORIGIN_FORM;
+}
+
+const NOT_ORIGIN_FORM: TargetProblem = {
+  status: 400,
+  code: 'bad_path',
+  message: 'Request target must be a path (origin-form), not an absolute URL or authority',
+};
+
 /** Why a request target (any request: page, proxy, the gateway's own) is refused, or null. */
 export function targetProblem(rawUrl: string): TargetProblem | null {
   return rawUrl.length > TARGET_LIMIT ? TOO_LONG : null;
