@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createCid, isCid } from '../shared/cid';
-import { redactAccountKeys } from '../shared/redact-keys';
+import { redactUrlSecrets } from '../shared/redact-keys';
 import { logFormat, prettyStream } from '../shared/log-format';
 import { principalPlugin } from './auth/principal';
 import { loadSigner, type TokenSigner } from './auth/tokens';
@@ -113,7 +113,7 @@ declare module 'fastify' {
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactAccountKeys(request.url),
+    url: redactUrlSecrets(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

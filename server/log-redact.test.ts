@@ -35,6 +35,16 @@ describe('secrets in log lines', () => {
     expect(JSON.parse(lines[5]!).err.stack).toContain('Error: upstream said no');
   });
 
+  it('redacts codes, states and tokens from any logged url (issue #27 item 14)', () => {
+    const { log, lines } = logger();
+    log.info({ url: '/auth/social/demo/callback?code=SECRET-1&state=SECRET-2' }, 'completed');
+    log.warn({ url: '/api/x?q=milk&token=SECRET-3', statusCode: 404 }, 'upstream answer');
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/SECRET-/);
+    expect(JSON.parse(lines[0]!).url).toBe('/auth/social/demo/callback?[redacted]');
+    expect(JSON.parse(lines[1]!).url).toBe('/api/x?q=milk&token=[redacted]');
+  });
+
   it("leaves the caller's objects as they were", () => {
     const { log } = logger();
     const pair = { access_token: 'SECRET', refresh_token: 'SECRET' };

@@ -2,7 +2,16 @@
 // ('*.password') cost several times the line itself, paid by every request; the paths below
 // without a wildcard cost nothing measurable and stay with pino. The wildcard part is this
 // formatter: a look at the values of the line's own keys, copying only a value that holds a secret.
+import { redactUrlSecrets } from '../shared/redact-keys';
+
 export const CENSOR = '[redacted]';
+
+/**
+ * A URL as the log may show it (issue #27 item 14, docs/decisions/0248): account keys in paths,
+ * a social callback's query, and `code`, `state` and token parameters replaced. Every logged URL
+ * passes here: the request line (./observability/request-line.ts) and any line's `url`.
+ */
+export const redactLoggedUrl = redactUrlSecrets;
 
 /** Exact paths, for pino's `redact` (applied only when the line has that top-level key). */
 export const REDACT_PATHS = [
@@ -26,6 +35,10 @@ const copyOf = (value: object): Record<string, unknown> =>
 /** pino's `formatters.log`: the line, or a copy of it with each secret replaced by CENSOR. */
 export function censorSecrets(line: Record<string, unknown>): Record<string, unknown> {
   let out = line;
+  if (typeof line.url === 'string') {
+    const url = redactLoggedUrl(line.url);
+    if (url !== line.url) out = { ...line, url };
+  }
   for (const key in line) {
     const value = line[key];
     if (value === null || typeof value !== 'object') continue;

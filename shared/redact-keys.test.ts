@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactAccountKeys } from './redact-keys';
+import { redactAccountKeys, redactUrlSecrets } from './redact-keys';
 
 describe('redactAccountKeys', () => {
   it('hides the key of activation and reset paths, plain, .data and percent-encoded', () => {
@@ -16,5 +16,33 @@ describe('redactAccountKeys', () => {
   it('leaves other paths alone', () => {
     expect(redactAccountKeys('/profile/info')).toBe('/profile/info');
     expect(redactAccountKeys('/search/reset')).toBe('/search/reset');
+  });
+});
+
+describe('redactUrlSecrets', () => {
+  it("replaces a social callback's whole query", () => {
+    expect(redactUrlSecrets('/auth/social/demo/callback?code=C0DE&state=ST4TE&iss=x')).toBe(
+      '/auth/social/demo/callback?[redacted]',
+    );
+    expect(redactUrlSecrets('/auth/social/x/callback.data?code=C0DE')).not.toContain('C0DE');
+  });
+
+  it('replaces code, state and token parameters anywhere, however their names are written', () => {
+    const url = '/x?q=milk&code=A1&STATE=B2&%74oken=C3&access_token=D4&id_token=E5&page=2&key=F6';
+    const out = redactUrlSecrets(url);
+    for (const secret of ['A1', 'B2', 'C3', 'D4', 'E5', 'F6']) expect(out).not.toContain(secret);
+    expect(out).toBe(
+      '/x?q=milk&code=[redacted]&STATE=[redacted]&%74oken=[redacted]&access_token=[redacted]&id_token=[redacted]&page=2&key=[redacted]',
+    );
+  });
+
+  it('keeps account keys hidden and other URLs as they are', () => {
+    expect(redactUrlSecrets('/profile/reset/Key123?state=S')).toBe(
+      '/profile/reset/[redacted]?state=[redacted]',
+    );
+    expect(redactUrlSecrets('/search/milk?sort=price&codex=1')).toBe(
+      '/search/milk?sort=price&codex=1',
+    );
+    expect(redactUrlSecrets('/search/milk')).toBe('/search/milk');
   });
 });

@@ -11,3 +11,35 @@ export function redactAccountKeys(url: string): string {
   // Every request line passes here: most URLs have no "profile" at all (one cheap test).
   return MAY_HOLD_KEY.test(url) ? url.replace(KEY_IN_PATH, '$1[redacted]') : url;
 }
+
+// Sign-in through a provider brings an authorization code and a state to the callback's query,
+// and other calls may carry a token in theirs: none of them may reach a log either (issue #27
+// item 14, docs/decisions/0248). The value of every such query parameter is replaced, its name
+// compared as the server reads it (percent-decoded, any case); a social callback's query is
+// replaced whole (a provider may add its own parameters).
+const SECRET_PARAMS = /^(code|state|token|[a-z_-]*_token|session_state|nonce|key)$/;
+const SOCIAL_CALLBACK = /^\/auth\/social\/[^/?]*\/callback(\.data)?$/i;
+
+const decodedName = (name: string): string => {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+
+/** The URL as a log may show it: account keys, codes, states and tokens replaced. */
+export function redactUrlSecrets(url: string): string {
+  const redacted = redactAccountKeys(url);
+  const queryAt = redacted.indexOf('?');
+  if (queryAt === -1) return redacted;
+  const path = redacted.slice(0, queryAt);
+  if (SOCIAL_CALLBACK.test(decodedName(path))) return `${path}?[redacted]`;
+  const query = redacted.slice(queryAt + 1);
+  const pairs = query.split('&').map((pair) => {
+    const at = pair.indexOf('=');
+    const name = at === -1 ? pair : pair.slice(0, at);
+    return SECRET_PARAMS.test(decodedName(name)) ? `${name}=[redacted]` : pair;
+  });
+  return `${path}?${pairs.join('&')}`;
+}

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pino from 'pino';
 import { isCid } from '../../shared/cid';
-import { redactAccountKeys } from '../../shared/redact-keys';
+import { redactLoggedUrl } from '../log-redact';
 
 // One log line per request, when it completes (Fastify's default writes two: "incoming" and
 // "completed"). Load balancer probes are not logged; account keys in page URLs are hidden
@@ -29,7 +29,7 @@ export function logRequestLine(log: FastifyBaseLogger, line: RequestLine, withCi
     {
       cid: withCid ? line.cid : undefined,
       method: line.method,
-      url: redactAccountKeys(line.url),
+      url: redactLoggedUrl(line.url),
       statusCode: line.statusCode,
       responseTime: Math.round(line.responseTime * 10) / 10,
       remoteAddress: line.remoteAddress,
@@ -82,7 +82,7 @@ export function requestLineWriter(log: FastifyBaseLogger): (line: RequestLine) =
       line.remoteAddress === undefined ? '' : `,"remoteAddress":${json(line.remoteAddress)}`;
     const page = isCid(line.pageCid) ? `,"pageCid":${json(line.pageCid)}` : '';
     stream.write(
-      `${head}${timestamp()}${bindings},"cid":${json(line.cid)},"method":${json(line.method)},"url":${json(redactAccountKeys(line.url))},"statusCode":${line.statusCode},"responseTime":${Math.round(line.responseTime * 10) / 10}${remote}${page},"msg":"request completed"}\n`,
+      `${head}${timestamp()}${bindings},"cid":${json(line.cid)},"method":${json(line.method)},"url":${json(redactLoggedUrl(line.url))},"statusCode":${line.statusCode},"responseTime":${Math.round(line.responseTime * 10) / 10}${remote}${page},"msg":"request completed"}\n`,
     );
   };
 }
