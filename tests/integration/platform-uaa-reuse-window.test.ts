@@ -8,14 +8,15 @@ import { startPlatform, type TestPlatform } from '../support/platform';
 const UAA = '/api/services/uaa/api/v1';
 let platform: TestPlatform;
 let strict: TestPlatform;
+let shortLived: TestPlatform;
 
 beforeAll(async () => {
-  [platform, strict] = await Promise.all([
-    startPlatform({ seeds: ['core'] }),
-    startPlatform({ seeds: ['core'], config: { refreshReuseWindowSeconds: 0 } }),
-  ]);
+  // One after the other: they share the cached seeded database, made by the first.
+  platform = await startPlatform({ seeds: ['core'] });
+  strict = await startPlatform({ seeds: ['core'], config: { refreshReuseWindowSeconds: 0 } });
+  shortLived = await startPlatform({ seeds: ['core'], config: { accessTokenTtl: 1 } });
 });
-afterAll(async () => Promise.all([platform?.close(), strict?.close()]));
+afterAll(async () => Promise.all([platform?.close(), strict?.close(), shortLived?.close()]));
 
 const refresh = (on: TestPlatform, refreshToken: string) =>
   on.call(`${UAA}/auth/refresh`, { method: 'POST', body: { refresh_token: refreshToken } });
@@ -53,6 +54,19 @@ describe('refresh-token reuse window (30 s by default)', () => {
     expect(await familySize(platform, first.refresh_token)).toBe(2);
     // The session goes on.
     expect((await refresh(platform, second.refresh_token)).status).toBe(200);
+  });
+
+  it('hands back a live access token (same session, same refresh token) once the first expired', async () => {
+    const first = await shortLived.signIn();
+    const second = await (await refresh(shortLived, first.refresh_token)).json();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await shortLived.app.signer.verify(second.access_token))?.expired).toBe(true);
+    const again = await (await refresh(shortLived, first.refresh_token)).json();
+    expect(again.refresh_token).toBe(second.refresh_token);
+    expect(again.access_token).not.toBe(second.access_token);
+    const claims = await shortLived.app.signer.verify(again.access_token);
+    expect(claims).toMatchObject({ expired: false, sessionId: expect.any(String) });
+    expect(await familySize(shortLived, first.refresh_token)).toBe(2);
   });
 
   it('keeps no readable token in the database', async () => {

@@ -15,6 +15,7 @@ import {
   keepSuccessor,
   revokeSessionOf,
   spendRefreshToken,
+  withLiveAccess,
 } from './refresh-tokens';
 import { sealSuccessor } from './successor';
 
@@ -100,7 +101,8 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
           request.tenant?.id ?? null,
           config.refreshReuseWindowSeconds,
         );
-        if (spent.ok === 'reused') return { ok: true as const, pair: spent.pair };
+        if (spent.ok === 'reused')
+          return { ok: true as const, pair: await withLiveAccess(app.signer, config, spent) };
         if (!spent.ok) return spent;
         const pair = await issueTokenPair(tx, app.signer, config, spent.session, spent.familyId);
         if (config.refreshReuseWindowSeconds > 0)

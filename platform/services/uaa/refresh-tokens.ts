@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import type { TokenSigner } from '../../auth/tokens';
 import type { PlatformConfig } from '../../config';
 import type { Queryable } from '../../db/db';
@@ -70,7 +71,7 @@ export type SpendResult =
   | { ok: true; session: Session; familyId: string }
   | { ok: false; reason: string }
   /** A spent token within the reuse window: the pair that replaced it, its lifetimes counted down. */
-  | { ok: 'reused'; pair: TokenPair };
+  | { ok: 'reused'; pair: TokenPair; session: Session; familyId: string };
 
 /**
  * Spends a refresh token (inside the caller's transaction). Presented again within
@@ -91,7 +92,13 @@ export async function spendRefreshToken(
     const elapsed = row.used_seconds_ago;
     const successor =
       elapsed <= reuseWindowSeconds && row.successor ? openSuccessor(token, row.successor) : null;
-    if (successor) return { ok: 'reused', pair: countedDown(successor, elapsed) };
+    if (successor)
+      return {
+        ok: 'reused',
+        pair: countedDown(successor, elapsed),
+        familyId: row.family_id,
+        session: sessionOf(row),
+      };
     if (elapsed > reuseWindowSeconds) await revokeFamily(q, row.family_id);
     return { ok: false, reason: 'Refresh token already used' };
   }
@@ -102,8 +109,41 @@ export async function spendRefreshToken(
   return {
     ok: true,
     familyId: row.family_id,
-    session: { tenantId: row.tenant_id, principalId: row.principal_id, accountId: row.account_id },
+    session: sessionOf(row),
   };
+}
+
+const sessionOf = (row: RefreshRow): Session => ({
+  tenantId: row.tenant_id,
+  principalId: row.principal_id,
+  accountId: row.account_id,
+});
+
+/**
+ * The handed-back pair, its access token still live: when the successor's has expired (or has
+ * under a second left), a new one for the same session. Not a rotation: the refresh token is the
+ * same. With very short access tokens (ACCESS_TOKEN_TTL=2 in tests) a replica that asks late in
+ * the window would otherwise get a token the services refuse.
+ */
+export async function withLiveAccess(
+  signer: TokenSigner,
+  config: PlatformConfig,
+  reused: { pair: TokenPair; session: Session; familyId: string },
+): Promise<TokenPair> {
+  if (secondsLeft(reused.pair.access_token) >= 1) return reused.pair;
+  const accessToken = await signer.sign(
+    { ...reused.session, sessionId: reused.familyId },
+    config.accessTokenTtl,
+  );
+  return { ...reused.pair, access_token: accessToken, expires_in: config.accessTokenTtl };
+}
+
+function secondsLeft(accessToken: string): number {
+  try {
+    return (decodeJwt(accessToken).exp ?? 0) - Date.now() / 1000;
+  } catch {
+    return 0;
+  }
 }
 
 /** Keeps the pair that replaced a spent token, sealed (successor.ts), for the reuse window. */
