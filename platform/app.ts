@@ -8,6 +8,7 @@ import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
 import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-errors';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
+import { currentTraceIds, traceRequests, tracedDb } from './http/tracing';
 import { registerOpenApi, type ServiceAccess } from './http/openapi';
 import type { SignInHook } from './auth/sign-in-hooks';
 import booking from './services/booking/index';
@@ -58,6 +59,9 @@ export async function buildPlatform(
   config: PlatformConfig,
   options: PlatformOptions = {},
 ): Promise<FastifyInstance> {
+  // Spans of requests and database queries when tracing is on (./http/tracing.ts).
+  db = tracedDb(db);
+  const pretty = !options.logStream && logFormat() === 'pretty';
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -65,6 +69,7 @@ export async function buildPlatform(
         : {
             level: config.logLevel,
             serializers: { req: requestForLog },
+            mixin: currentTraceIds,
             stream: options.logStream ?? prettyStream(logFormat()),
           },
     bodyLimit: 1024 * 1024,
@@ -76,7 +81,9 @@ export async function buildPlatform(
       const cid = req.headers['x-correlation-id'];
       return isCid(cid) ? cid : createCid();
     },
-    logController: new LogController({ requestIdLogLabel: 'cid' }),
+    // On a terminal, the gateway's request line names each page's platform calls: the platform's
+    // own two lines per call (dozens per page) are left to JSON logs (docs/decisions/0253).
+    logController: new LogController({ requestIdLogLabel: 'cid', disableRequestLogging: pretty }),
     frameworkErrors,
     clientErrorHandler: clientErrorInShape,
   });
@@ -84,6 +91,7 @@ export async function buildPlatform(
   // documented from that one place (docs/decisions/0191).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  traceRequests(app);
   registerErrorHandler(app);
   answerUnmetExpectations(app.server);
   // Before any route: the document lists every route registered after this line.

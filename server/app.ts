@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { initErrorReporting } from './error-reporting';
 import { loggerOptions } from './logger';
 import { observabilityPlugin } from './plugins/observability';
-import { registerLineDestination } from './observability/request-line';
+import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { tunnelRoute } from './observability/tunnel';
@@ -70,8 +70,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape.
     clientErrorHandler: clientErrorInShape,
   });
-  // The proxy's request lines go to the logger's own destination (observability/request-line.ts).
-  if (logger) registerLineDestination(app.log, logger);
   answerUnmetExpectations(app.server);
   const reporter = await initErrorReporting(config);
   // Every platform call is watched: traceparent, metrics, failed answers reported.
@@ -92,6 +90,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           subrequests: platform.cache,
         })
       : null;
+  // Cache lookups counted and traced (observability/cache-lookups.ts).
+  watchCaches({ subrequest: platform.cache, page: pageCache, template: templates });
   app.addHook('onClose', async () => platform.upstreams.close());
 
   await app.register(errorsPlugin);

@@ -103,6 +103,8 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
+  LOG_BUFFER_KB: z.coerce.number().int().min(0).max(1024).default(0),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Connect timeout for upstream calls (undici; security checklist: 10 s). */
   UPSTREAM_CONNECT_TIMEOUT_MS: duration(5_000),
@@ -174,6 +176,8 @@ export type Config = {
   sentryPublicDsn?: string;
   metrics: { port: number; host: string };
   logLevel: string;
+  /** 0: every log line written at once (nothing lost in a crash); else pino's buffer, in KiB. */
+  logBufferKb: number;
   env: 'development' | 'production' | 'test';
   timeouts: { connect: number; context: number; proxy: number; request: number };
   shutdown: { delay: number; timeout: number };
@@ -211,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryPublicDsn: e.SENTRY_PUBLIC_DSN,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
+    logBufferKb: e.LOG_BUFFER_KB,
     env: e.NODE_ENV,
     timeouts: {
       connect: e.UPSTREAM_CONNECT_TIMEOUT_MS,

@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { scrubBreadcrumb, scrubEvent, scrubText } from '../shared/report-scrub';
 import type { Config } from './config';
+import { breadcrumbsFor, collectBreadcrumbs, MAX_BREADCRUMBS } from './observability/breadcrumbs';
 import { reportsSent } from './observability/metrics';
+import { faultKindOf, ReportBudget, type FaultKind } from './observability/report-budget';
 import { scopeUser, type RequestScope } from './observability/scope';
 
 // Server-side error reporting (issue #7 item 1), only when SENTRY_DSN is set: the SDK is loaded
-// only then. Exceptions of routes, loaders, actions, rendering and the gateway's handlers, and
-// failed upstream/proxied HTTP responses as "[status] statusText (url)" (specification section 8),
-// tagged with CID, tenant, route id and build id, with the visitor's login and e-mail when logged
-// in. Nothing secret leaves: every event and breadcrumb goes through the scrubber.
+// only then. Faults only (issue #27 item 4, docs/decisions/0251): exceptions of routes, loaders,
+// actions, rendering and the gateway's handlers, and failed upstream/proxied HTTP exchanges (5xx,
+// timeouts, no answer) as "[status] statusText (url)" (specification section 8); a 4xx is the
+// visitor's, never a report. Each kind of fault has its own budget a minute. Tagged with CID,
+// tenant (the tenant id, only that), shop host, route id, fault kind and build id, with the
+// visitor's login and e-mail when logged in, and the request's breadcrumbs (its platform calls,
+// renewal, breaker changes; at most 100). Nothing secret leaves: every event goes through the
+// scrubber.
 export type HttpFailure = { status: number; statusText: string; url: string };
 
 export type Reporter = {
@@ -49,8 +55,11 @@ const KEEP = new Set([
 
 export const STACK_FRAMES = 50;
 
-/** At most this many events a minute leave the process (a failure storm is not a bill). */
-export const REPORTS_PER_MINUTE = 120;
+/** At most this many events of each kind of fault a minute leave the process (a storm is not a bill). */
+export const REPORTS_PER_KIND_PER_MINUTE = 60;
+
+/** A failed exchange is a fault (a report) when it got no answer or a 5xx. */
+export const isFault = (status: number) => status === 0 || status >= 500;
 
 let active: Promise<Reporter> | null = null;
 let activeDsn: string | undefined;
@@ -69,12 +78,12 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
   // The specification's 50 stack frames (section 9): V8 keeps 10 unless told; the SDK's parser
   // keeps at most 50 of what it gets.
   Error.stackTraceLimit = Math.max(Error.stackTraceLimit, STACK_FRAMES);
-  let windowStart = Date.now();
-  let sentInWindow = 0;
+  const budget = new ReportBudget(REPORTS_PER_KIND_PER_MINUTE);
+  collectBreadcrumbs(true);
   Sentry.init({
     dsn,
     environment,
-    maxBreadcrumbs: 100,
+    maxBreadcrumbs: MAX_BREADCRUMBS,
     // Users are set explicitly (login and e-mail); nothing collected behind our back.
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [] },
     enableOpenTelemetrySetup: false,
@@ -82,12 +91,7 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
     integrations: (defaults) => defaults.filter((i) => KEEP.has(i.name)),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
     beforeSend(event) {
-      const now = Date.now();
-      if (now - windowStart > 60_000) {
-        windowStart = now;
-        sentInWindow = 0;
-      }
-      if (++sentInWindow > REPORTS_PER_MINUTE) {
+      if (!budget.take(String(event.tags?.fault ?? 'exception'))) {
         reportsSent.inc({ kind: 'dropped' });
         return null;
       }
@@ -95,12 +99,23 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
     },
   });
 
-  const tagged = <T>(scope: RequestScope | undefined, user: RequestScope['user'], fn: () => T) =>
+  const tagged = <T>(
+    scope: RequestScope | undefined,
+    user: RequestScope['user'],
+    fault: FaultKind,
+    fn: () => T,
+  ) =>
     Sentry.withScope((s) => {
+      s.setTag('fault', fault);
       if (scope) {
-        s.setTags({ cid: scope.cid, tenant: scope.tenant, route: scope.routeId });
-        s.setContext('trace', { trace_id: scope.traceId });
+        s.setTags({ cid: scope.cid, route: scope.routeId });
+        // One `tenant` tag, the tenant id, or none while it is not known (docs/decisions/0251).
+        if (scope.tenant) s.setTag('tenant', scope.tenant);
+        if (scope.shop) s.setTag('shop', scope.shop);
+        s.setContext('trace', { trace_id: scope.traceId, span_id: scope.spanId });
       }
+      s.clearBreadcrumbs();
+      for (const crumb of breadcrumbsFor(scope)) s.addBreadcrumb(crumb, MAX_BREADCRUMBS);
       if (user)
         s.setUser({
           id: user.id,
@@ -114,18 +129,21 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
     enabled: true,
     exception(error, scope) {
       reportsSent.inc({ kind: 'exception' });
-      const id = tagged(scope, scope?.user, () => Sentry.captureException(error));
+      const id = tagged(scope, scope?.user, 'exception', () => Sentry.captureException(error));
       if (scope) scope.eventId ??= id;
       return id;
     },
     async httpFailure(scope, failure) {
+      // An upstream 4xx is logged and counted (gateway_upstream_requests_total), not reported.
+      if (!isFault(failure.status)) return undefined;
       // The id is known at once, so the response can name it (X-Event-Id) before the report
       // leaves (the user may have to be looked up first).
       const id = randomUUID().replaceAll('-', '');
       scope.eventId ??= id;
       const user = await scopeUser(scope);
       reportsSent.inc({ kind: 'http' });
-      return tagged(scope, user, () =>
+      const fault = faultKindOf(failure.status, failure.statusText);
+      return tagged(scope, user, fault, () =>
         Sentry.captureEvent(
           {
             message: httpFailureMessage(failure),

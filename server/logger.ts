@@ -3,39 +3,54 @@ import pino from 'pino';
 import { logFormat, prettyStream } from '../shared/log-format';
 import type { Config } from './config';
 import { censorSecrets, CENSOR, REDACT_PATHS } from './log-redact';
-import { LineBlocks } from './observability/line-blocks';
-import type { LineDestination } from './observability/request-line';
+import { currentScope, scopeSpanId } from './observability/scope';
 
-// pino JSON logs. Each request line carries its CID (request id = CID, logged as "cid");
-// credentials never reach the log (./log-redact.ts).
+// pino JSON logs, through pino's public options only (docs/decisions/0253). Each request line
+// carries its CID (request id = CID, logged as "cid"); every line written inside a request carries
+// its trace and span ids (the mixin); credentials never reach the log (./log-redact.ts).
+//
+// Nothing is held in memory by default: each line is written to stdout as it is logged (pino's
+// synchronous destination), so a crash loses no line that explains it. An operator may trade that
+// for fewer write calls with LOG_BUFFER_KB (pino's buffered destination, flushed at exit).
 
-// JSON lines on stdout are written in blocks of ~16 KB (and at least every 500 ms, and at exit)
-// instead of one write system call per line (docs/decisions/0158). The blocks are gathered by
-// ./observability/line-blocks.ts, not by sonic-boom's own buffer, which scanned itself on every
-// line (docs/decisions/0158); sonic-boom writes each block synchronously, pino's default.
-const BLOCKS = { blockChars: 16 * 1024, flushMs: 500 };
-const stdout = () => new LineBlocks(BLOCKS, pino.destination({ dest: 1, sync: true }));
+/** Where JSON lines go: stdout, one write per line, or buffered when the operator chose it. */
+function stdout(bufferKb: number): pino.DestinationStream {
+  return bufferKb > 0
+    ? pino.destination({
+        dest: 1,
+        sync: false,
+        minLength: bufferKb * 1024,
+        maxWrite: bufferKb * 1024 + 16 * 1024,
+      })
+    : pino.destination({ dest: 1, sync: true });
+}
 
 /**
- * The gateway's logger options. The destination, `base` and `timestamp` are the gateway's own
- * (pino's defaults, named here), so the request-line writer writes the lines pino would, to the
- * same destination (./observability/request-line.ts).
+ * The trace and span ids of the request the line is written in (none outside a request). A new
+ * object each time: pino merges the line's fields into it.
  */
-export type GatewayLoggerOptions = pino.LoggerOptions & LineDestination;
+function traceFields() {
+  const scope = currentScope();
+  return scope ? { traceId: scope.traceId, spanId: scopeSpanId(scope) } : {};
+}
+
+export type GatewayLoggerOptions = pino.LoggerOptions & {
+  stream: pino.DestinationStream | { write(line: string): void };
+};
 
 /** `stream`: where JSON lines go (stdout by default, pino-pretty on a terminal; tests pass a collector). */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logBufferKb'>>,
   stream?: { write(line: string): void },
 ): GatewayLoggerOptions | false {
   if (config.logLevel === 'silent' && !stream) return false;
-  const out = stream ?? prettyStream(logFormat()) ?? stdout();
+  const out = stream ?? prettyStream(logFormat()) ?? stdout(config.logBufferKb ?? 0);
   return {
     level: config.logLevel === 'silent' ? 'info' : config.logLevel,
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     formatters: { log: censorSecrets },
     base: { pid: process.pid, hostname: hostname() },
-    timestamp: pino.stdTimeFunctions.epochTime,
+    mixin: traceFields,
     stream: out,
   };
 }

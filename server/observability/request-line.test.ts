@@ -3,91 +3,90 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../logger';
-import {
-  logRequestLine,
-  registerLineDestination,
-  requestLineWriter,
-  type RequestLine,
-} from './request-line';
+import { logRequestLine, requestLineWriter, type RequestLine } from './request-line';
+import { runInScope, type RequestScope } from './scope';
 
-// The proxy's line, formatted without pino's serializer, must be the line pino writes.
-function appWithCollector(logLevel: 'info' | 'warn', register = true) {
+// The request line (issue #28 item 4): what a log tool needs, written by pino.
+function appWithCollector(logLevel: 'info' | 'warn') {
   const lines: string[] = [];
   const logger = loggerOptions({ logLevel }, { write: (line: string) => void lines.push(line) });
   const app = Fastify({ logger });
-  if (logger && register) registerLineDestination(app.log, logger);
   return { app, lines };
 }
 
 const CID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const lines: RequestLine[] = [
-  {
-    cid: CID,
-    method: 'GET',
-    url: '/api/services/catalogue/a?b=1',
-    statusCode: 200,
-    responseTime: 1.26,
-    remoteAddress: '127.0.0.1',
-    pageCid: CID,
-  },
-  {
-    cid: CID,
-    method: 'HEAD',
-    url: '/a/"quoted"\\back\u00e9\u2028\u0001',
-    statusCode: 304,
-    responseTime: 0.04,
-    remoteAddress: undefined,
-    pageCid: 'not a cid',
-  },
-  {
-    cid: CID,
-    method: 'GET',
-    url: '/profile/account-key/123',
-    statusCode: 200,
-    responseTime: 12345.67,
-    remoteAddress: '::1',
-    pageCid: undefined,
-  },
-];
+const TRACE = 'ab'.repeat(16);
+const scope = (): RequestScope => ({
+  cid: CID,
+  traceId: TRACE,
+  spanId: 'cd'.repeat(8),
+  tenant: 'harbour',
+  shop: 'harbour.localhost',
+  routeId: 'product',
+  upstream: { service: 'catalogue', status: 503, calls: 3 },
+  cache: { 'subrequest:hit': 2, 'template:miss': 1 },
+});
+const line = (over: Partial<RequestLine> = {}): RequestLine => ({
+  cid: CID,
+  method: 'GET',
+  url: '/profile/account-key/123?x=1',
+  statusCode: 200,
+  responseTime: 1.26,
+  remoteAddress: '127.0.0.1',
+  pageCid: CID,
+  scope: scope(),
+  ...over,
+});
 
-describe('requestLineWriter', () => {
-  it.each(lines)('writes the line pino writes (but the time): %j', (line) => {
-    const { app, lines: written } = appWithCollector('info');
-    logRequestLine(app.log, line, true);
-    requestLineWriter(app.log)(line);
-    expect(written).toHaveLength(2);
-    const [byPino, ours] = written.map((text) => text.replace(/"time":\d+/, '"time":0'));
-    expect(ours).toBe(byPino);
-    expect(JSON.parse(ours!)).toMatchObject({
+describe('the request line', () => {
+  it('names the route, status, duration, upstream, cache result, trace and span', () => {
+    const { app, lines } = appWithCollector('info');
+    requestLineWriter(app.log)(line());
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
       cid: CID,
       msg: 'request completed',
-      pid: process.pid,
+      method: 'GET',
+      url: '/profile/account-key/123?x=1',
+      statusCode: 200,
+      responseTime: 1.3,
+      route: 'product',
+      tenant: 'harbour',
+      upstreamService: 'catalogue',
+      upstreamStatus: 503,
+      upstreamCalls: 3,
+      cache: 'subrequest:hit=2 template:miss=1',
+      traceId: TRACE,
+      spanId: 'cd'.repeat(8),
+      pageCid: CID,
     });
   });
 
-  it('writes in order with pino, to the same destination', () => {
-    const { app, lines: written } = appWithCollector('info');
-    const write = requestLineWriter(app.log);
-    app.log.info('before');
-    write(lines[0]!);
-    app.log.info('after');
-    expect(written.map((text) => JSON.parse(text).msg)).toEqual([
-      'before',
-      'request completed',
-      'after',
-    ]);
+  it('leaves out what a request did not have (no upstream call, no cache, a bad page CID)', () => {
+    const { app, lines } = appWithCollector('info');
+    const bare: RequestScope = { cid: CID, traceId: TRACE, tenant: '', routeId: 'home' };
+    logRequestLine(app.log, line({ scope: bare, pageCid: 'not a cid' }), true);
+    const written = JSON.parse(lines[0]!) as Record<string, unknown>;
+    for (const key of ['upstreamService', 'upstreamStatus', 'cache', 'tenant', 'pageCid'])
+      expect(written).not.toHaveProperty(key);
+    expect(written.spanId).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('writes nothing when info is not logged', () => {
-    const { app, lines: written } = appWithCollector('warn');
-    requestLineWriter(app.log)(lines[0]!);
-    expect(written).toEqual([]);
+    const { app, lines } = appWithCollector('warn');
+    requestLineWriter(app.log)(line());
+    expect(lines).toEqual([]);
   });
+});
 
-  it('goes through pino for a logger whose destination it was not told', () => {
-    const { app, lines: written } = appWithCollector('info', false);
-    requestLineWriter(app.log)(lines[0]!);
-    expect(JSON.parse(written[0]!)).toMatchObject({ cid: CID, msg: 'request completed' });
+describe('every log line inside a request', () => {
+  it('carries the trace and span ids; lines outside a request carry none', () => {
+    const { app, lines } = appWithCollector('info');
+    runInScope(scope(), () => app.log.warn({ service: 'cms' }, 'inside'));
+    app.log.info('outside');
+    const [inside, outside] = lines.map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(inside).toMatchObject({ traceId: TRACE, spanId: 'cd'.repeat(8), msg: 'inside' });
+    expect(outside).not.toHaveProperty('traceId');
   });
 });
 
@@ -102,7 +101,9 @@ describe("pino's internals", () => {
             : [],
       );
     const readers = files('server').filter((file) =>
-      /pino\.symbols|Symbol(\.for)?\(['"]pino/.test(readFileSync(file, 'utf8')),
+      /pino\.symbols|Symbol(\.for)?\(['"]pino|\.levels\.values|stdTimeFunctions/.test(
+        readFileSync(file, 'utf8'),
+      ),
     );
     expect(readers).toEqual([]);
   });

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { traceIdFrom, type RequestScope } from './scope';
+import { LRUCache } from 'lru-cache';
+import { parseTraceparent, passedTracestate } from '../../shared/tracing';
+import { newTraceIdPart, type RequestScope } from './scope';
+import { openRequestSpan } from './tracing';
 
 /** The host name of a shop origin (`http://shop.localhost:3000` -> `shop.localhost`), no URL parse. */
 export function hostnameOf(origin: string): string {
   const host = origin.slice(origin.indexOf('//') + 2);
   const port = host.lastIndexOf(':');
   return port === -1 ? host : host.slice(0, port);
+}
+
+// The tenant id of each shop host, learned from the page contexts (the CMS context names the
+// tenant): a report's `tenant` tag is the tenant id on every event (issue #28 item 2), also for a
+// proxied call, which loads no context. Bounded: hosts are at most the shops of the site.
+const tenantOfHost = new LRUCache<string, string>({ max: 1_000 });
+
+/** Remembers the tenant id a request of `host` found (its scope's `tenant`, once known). */
+export function learnTenant(scope: RequestScope): void {
+  if (scope.tenant && scope.shop && tenantOfHost.get(scope.shop) !== scope.tenant)
+    tenantOfHost.set(scope.shop, scope.tenant);
 }
 
 /** The visitor's token cookies, as far as a report needs them (who was it). */
@@ -18,18 +32,26 @@ export function requestScope(
     cid: string;
     shopOrigin: string;
     traceparent: unknown;
+    tracestate?: unknown;
+    method?: string;
     routeId: string;
     tokens: ScopeTokens;
   },
 ): RequestScope {
   const { cid, shopOrigin } = request;
+  const incoming = parseTraceparent(request.traceparent);
+  // Probes (/healthz, /readyz) have no shop origin.
+  const shop = shopOrigin ? hostnameOf(shopOrigin) : '';
   const scope: RequestScope = {
     cid,
-    traceId: traceIdFrom(request.traceparent),
-    // Probes (/healthz, /readyz) have no shop origin.
-    tenant: shopOrigin ? hostnameOf(shopOrigin) : '',
+    traceId: incoming ? incoming.traceId : newTraceIdPart(16),
+    sampled: incoming ? incoming.flags === 1 : true,
+    traceState: passedTracestate(request.tracestate),
+    shop,
+    tenant: (shop && tenantOfHost.get(shop)) || '',
     routeId: request.routeId,
   };
+  openRequestSpan(scope, request.method ?? 'GET', incoming);
   const { accessToken, refreshToken } = request.tokens;
   if (app.reporter.enabled && accessToken && refreshToken) {
     // Only a report needs it: who was it, for a proxied call that failed.

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
+import type { Breadcrumb } from './breadcrumbs';
 
 // What every report, metric and upstream call of one gateway request needs to know about it,
 // without threading it through every function: the CID, the W3C trace id, the tenant, the route
@@ -9,7 +11,9 @@ export type ReportUser = { id: string; login: string | null; email: string | nul
 export type RequestScope = {
   cid: string;
   traceId: string;
-  /** Host of the shop; the tenant id once the context has been loaded. */
+  /** The shop's host name ('' for probes). */
+  shop?: string;
+  /** The tenant id: from the page context once loaded, else as last learned for this host, or ''. */
   tenant: string;
   routeId: string;
   /** undefined: not known yet; null: a guest or logged out. */
@@ -20,6 +24,20 @@ export type RequestScope = {
   eventId?: string;
   /** Upstream calls made inside report nothing (the lookup of the user for a report). */
   quiet?: boolean;
+  /** The caller's sampled flag, or the sampler's decision (undefined: sampled, a trace begun here). */
+  sampled?: boolean;
+  /** The caller's tracestate, passed on as received (docs/decisions/0250). */
+  traceState?: string;
+  /** The id of the request's span (logged on every line of the request). */
+  spanId?: string;
+  /** The request's server span, when tracing is on (./tracing.ts). */
+  span?: Span;
+  /** Breadcrumbs of this request for a report (only while reporting is on; ./breadcrumbs.ts). */
+  crumbs?: Breadcrumb[];
+  /** The platform call of this request with the worst answer (0: none), for the request line. */
+  upstream?: { service: string; status: number; calls: number };
+  /** The request's cache lookups, `cache:result` counted, for the request line. */
+  cache?: Record<string, number>;
 };
 
 const storage = new AsyncLocalStorage<RequestScope>();
@@ -31,8 +49,6 @@ export function currentScope(): RequestScope | undefined {
 export function runInScope<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
 }
-
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 
 // Random ids are cut from a block of random bytes: one call to the system's generator per block
 // instead of two per request, on every request's path (ADR 0158).
@@ -48,16 +64,22 @@ function randomHex(bytes: number): string {
   return entropy.toString('hex', entropyAt - bytes, entropyAt);
 }
 
-/** The caller's trace id when it sent a valid W3C traceparent, a fresh one otherwise. */
-export function traceIdFrom(header: unknown): string {
-  const match = typeof header === 'string' ? TRACEPARENT.exec(header) : null;
-  if (match && !/^0+$/.test(match[1]!)) return match[1]!;
-  return randomHex(16);
+/** `bytes` random bytes in hex (a trace id: 16, a span id: 8). */
+export function newTraceIdPart(bytes: 8 | 16): string {
+  return randomHex(bytes);
 }
 
-/** A traceparent for one upstream call: the request's trace, a new span id, sampled. */
-export function traceparentFor(traceId: string): string {
-  return `00-${traceId}-${randomHex(8)}-01`;
+/** The id of the request's span: the recorded span's, else one made when first asked for. */
+export function scopeSpanId(scope: RequestScope): string {
+  return (scope.spanId ??= randomHex(8));
+}
+
+/**
+ * A traceparent for one upstream call when tracing is off: the request's trace, a new span id,
+ * the caller's sampled flag (a trace begun here is sampled: the platform may record it).
+ */
+export function traceparentFor(scope: RequestScope): string {
+  return `00-${scope.traceId}-${randomHex(8)}-${scope.sampled === false ? '00' : '01'}`;
 }
 
 /** The visitor's user of the scope, looked up if that is possible and not done yet. */

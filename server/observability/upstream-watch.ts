@@ -3,8 +3,15 @@ import type { Dispatcher } from 'undici';
 import type { CallObserver, CallWatch } from '../upstream/guarded-dispatcher';
 import type { Reporter } from '../error-reporting';
 import { headerPairsOf } from '../upstream/header-pairs';
+import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { uaaPaths } from '../../shared/contracts/uaa';
+import { traceparentOf } from '../../shared/tracing';
+import { addBreadcrumb, breadcrumbsOn } from './breadcrumbs';
+import { breakerStateOf } from './breaker-watch';
 import { upstreamCalls, upstreamDuration } from './metrics';
+import { routeTemplate } from './route-template';
 import { currentScope, traceparentFor, type RequestScope } from './scope';
+import { childSpan } from './tracing';
 
 // Every call on the platform's connection pool (page context, account, route data, proxied calls)
 // passes here (issue #7 items 1 and 8): it carries the request's W3C traceparent, it is counted
@@ -67,37 +74,110 @@ class WatchedCall implements CallWatch {
   readonly headers: Dispatcher.DispatchOptions['headers'];
   private readonly scope = currentScope();
   private readonly service: string;
+  private readonly route: string;
   private readonly started = performance.now();
+  private readonly span: Span | undefined;
+  private readonly renewal: boolean;
 
   constructor(
     private readonly opts: Dispatcher.DispatchOptions,
     private readonly reporter: () => Reporter,
   ) {
-    this.service = serviceOf(opts.path ?? '');
-    this.headers = this.scope
-      ? withHeader(opts.headers, 'traceparent', traceparentFor(this.scope.traceId))
-      : opts.headers;
+    const path = opts.path ?? '';
+    this.service = serviceOf(path);
+    this.route = routeTemplate(this.service, path);
+    this.renewal = path.startsWith(uaaPaths.refresh);
+    const scope = this.scope;
+    if (!scope) {
+      this.headers = opts.headers;
+      return;
+    }
+    this.span = scope.span ? this.openSpan(scope) : undefined;
+    const parent = this.span
+      ? traceparentOf(scope.traceId, this.span.spanContext().spanId, scope.sampled !== false)
+      : traceparentFor(scope);
+    const headers = withHeader(opts.headers, 'traceparent', parent);
+    this.headers = scope.traceState ? withHeader(headers, 'tracestate', scope.traceState) : headers;
+  }
+
+  private openSpan(scope: RequestScope): Span | undefined {
+    const method = String(this.opts.method ?? 'GET');
+    // A call to the same method and template again in this request is the proxy's second try.
+    const key = `${method} ${this.route}`;
+    const seen = (tries.get(scope) ?? tries.set(scope, new Map()).get(scope))!;
+    const retry = (seen.get(key) ?? 0) > 0;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    return childSpan(scope, `${method} ${this.service} ${this.route}`, SpanKind.CLIENT, {
+      'http.request.method': method,
+      'url.template': this.route,
+      'server.address': String(this.opts.origin ?? ''),
+      'storefront.upstream.service': this.service,
+      'storefront.upstream.retry': retry,
+      'storefront.upstream.renewal': this.renewal,
+      'storefront.breaker.state': breakerStateOf(this.service),
+    });
   }
 
   answered(statusCode: number, statusText: string): void {
     upstreamCalls.inc(this.service, String(statusCode));
-    upstreamDuration.observe((performance.now() - this.started) / 1000, this.service);
+    this.done(statusCode);
     if (isFailure(statusCode))
       this.report(statusCode, statusText || STATUS_CODES[statusCode] || '');
   }
 
   failed(error: Error): void {
-    if (isClientAbort(error)) return;
+    if (isClientAbort(error)) return void this.span?.end();
     upstreamCalls.inc(this.service, '0');
+    this.done(0, (error as { code?: string }).code ?? error.name);
     this.report(0, (error as { code?: string }).code ?? error.name);
   }
 
   queuedCut(error: Error & { code: string }): void {
     upstreamCalls.inc(this.service, '0');
+    this.done(0, error.code);
     this.report(0, error.code);
+  }
+
+  /** Timed by service and route template; the span ended; the request's line and breadcrumbs told. */
+  private done(status: number, fault?: string): void {
+    upstreamDuration.observe((performance.now() - this.started) / 1000, this.service, this.route);
+    const { scope, span } = this;
+    if (span) {
+      span.setAttribute('http.response.status_code', status);
+      if (status === 0 || status >= 500)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: fault });
+      span.end();
+    }
+    if (!scope) return;
+    const worst = scope.upstream;
+    if (!worst) scope.upstream = { service: this.service, status, calls: 1 };
+    else {
+      worst.calls += 1;
+      if (rank(status) >= rank(worst.status)) {
+        worst.service = this.service;
+        worst.status = status;
+      }
+    }
+    if (breadcrumbsOn())
+      addBreadcrumb(
+        {
+          category: this.renewal ? 'renewal' : 'upstream',
+          message: `${String(this.opts.method ?? 'GET')} ${this.service} ${this.route}`,
+          level: status === 0 || status >= 500 ? 'error' : status >= 400 ? 'warning' : 'info',
+          data: { status, ...(fault ? { fault } : {}) },
+        },
+        false,
+        scope,
+      );
   }
 
   private report(status: number, statusText: string): void {
     report(this.scope, this.reporter, this.opts, status, statusText);
   }
 }
+
+// A request's calls by method and template, to tell a retry (only kept while tracing is on).
+const tries = new WeakMap<RequestScope, Map<string, number>>();
+
+/** How bad an answer is, for the request line's one upstream: no answer, 5xx, 4xx, the rest. */
+const rank = (status: number) => (status === 0 ? 3 : status >= 500 ? 2 : status >= 400 ? 1 : 0);

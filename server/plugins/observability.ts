@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import type { Reporter } from '../error-reporting';
 import { HttpFailureError } from '../errors/http-failure';
 import { countRequest } from '../observability/metrics';
-import { requestScope } from '../observability/request-scope';
+import { learnTenant, requestScope } from '../observability/request-scope';
 import { routeIdOf } from '../observability/route-id';
 import { currentScope, runInScope, type RequestScope } from '../observability/scope';
+import { closeRequestSpan, flushTracing, initTracing } from '../observability/tracing';
 import { onSectionFailure } from '../page/section-failures';
 import { readTokenCookies } from '../session/cookies';
 
@@ -28,12 +29,17 @@ export const observabilityPlugin = fp(
   async (app: FastifyInstance, opts: { reporter: Reporter }) => {
     app.decorate('reporter', opts.reporter);
     app.decorateRequest('scope', null as never);
+    // Spans exported when an OTLP endpoint is configured (docs/decisions/0250).
+    initTracing();
+    app.addHook('onClose', async () => flushTracing());
 
     app.addHook('onRequest', (request, _reply, done) => {
       const scope = requestScope(app, {
         cid: request.cid,
         shopOrigin: request.shopOrigin,
         traceparent: request.headers.traceparent,
+        tracestate: request.headers.tracestate,
+        method: request.method,
         routeId: routeIdOf(request),
         tokens: opts.reporter.enabled ? readTokenCookies(request) : NO_TOKENS,
       });
@@ -70,8 +76,12 @@ export const observabilityPlugin = fp(
 
     app.addHook('onResponse', (request, reply, done) => {
       done();
-      const route = request.scope?.routeId ?? 'unmatched';
+      const scope = request.scope;
+      const route = scope?.routeId ?? 'unmatched';
       countRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      if (!scope) return;
+      closeRequestSpan(scope, reply.statusCode);
+      learnTenant(scope);
     });
   },
   { name: 'observability', dependencies: ['request-context', 'errors'] },

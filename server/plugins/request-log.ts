@@ -18,6 +18,7 @@ export const requestLogPlugin = fp(
           responseTime: reply.elapsedTime,
           remoteAddress: request.ip,
           pageCid: request.headers['x-page-cid'],
+          scope: request.scope,
         },
         false,
       );

@@ -6,7 +6,7 @@ import {
   handleAll,
   type CircuitBreakerPolicy,
 } from 'cockatiel';
-import { breakerState } from '../observability/metrics';
+import { noteBreakerState } from '../observability/breaker-watch';
 
 // One circuit breaker per proxied service (security checklist, "Upstream 5xx storm"): after
 // `failures` consecutive failures (5xx answers, timeouts, unreachable), calls to that service fail
@@ -60,8 +60,8 @@ export function createBreakers(options: BreakerOptions = DEFAULT_BREAKER): Break
           breaker: counter,
         });
         byService.set(service, breaker);
-        breakerState.set({ service }, breaker.state);
-        breaker.onStateChange((state) => breakerState.set({ service }, state));
+        noteBreakerState(service, breaker.state);
+        breaker.onStateChange((state) => noteBreakerState(service, state));
       }
       return breaker;
     },

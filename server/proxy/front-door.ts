@@ -5,6 +5,7 @@ import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/request-scope';
 import { runInScope } from '../observability/scope';
 import { requestLineWriter } from '../observability/request-line';
+import { closeRequestSpan } from '../observability/tracing';
 import { requestCid, shopOriginOf } from '../request/identity';
 import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
@@ -68,6 +69,8 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
       cid,
       shopOrigin,
       traceparent: headers.traceparent,
+      tracestate: headers.tracestate,
+      method,
       routeId: 'proxy',
       tokens,
     });
@@ -92,6 +95,7 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
         const statusCode = res.headersSent ? res.statusCode : 499;
         const elapsedMs = performance.now() - started;
         countRequest('proxy', method, statusCode, elapsedMs / 1000);
+        closeRequestSpan(scope, statusCode);
         writeLine({
           cid,
           method,
@@ -100,6 +104,7 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
           responseTime: elapsedMs,
           remoteAddress: client.ip,
           pageCid: headers['x-page-cid'],
+          scope,
         });
       },
     };

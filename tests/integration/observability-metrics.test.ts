@@ -20,6 +20,8 @@ describe('metrics and traces', () => {
   it('shows requests by route and status, latency, upstream calls, refreshes, breakers, lag', async () => {
     await fetch(`${shop.url}/`);
     await fetch(`${shop.url}/search?q=milk`);
+    await fetch(`${shop.url}/search/milk`);
+    await fetch(`${shop.url}/search/milk`);
     await fetch(`${shop.url}/api/services/catalogue/api/v1/products?limit=1`);
     await fetch(`${shop.url}/no/such/page`);
     const pair = await shop.platform.signIn();
@@ -47,10 +49,16 @@ describe('metrics and traces', () => {
     expect(text).toMatch(
       /gateway_upstream_requests_total\{service="catalogue",status="\d+"\} [1-9]/,
     );
-    expect(text).toMatch(/gateway_upstream_request_duration_seconds_count\{service="uaa"\} [1-9]/);
+    expect(text).toMatch(
+      /gateway_upstream_request_duration_seconds_count\{service="uaa",route="\/api\/services\/uaa\/api\/v1\/[a-z/-]+"\} [1-9]/,
+    );
     expect(text).toMatch(/gateway_token_refreshes_total\{outcome="\w+"\} [1-9]/);
-    expect(text).toMatch(/gateway_circuit_breaker_state\{service="catalogue"\} 0/);
-    expect(text).toContain('# TYPE gateway_cache_lookups_total counter');
+    // One series per breaker state, 1 for the current one.
+    expect(text).toMatch(/gateway_circuit_breaker_state\{service="catalogue",state="closed"\} 1/);
+    expect(text).toMatch(/gateway_circuit_breaker_state\{service="catalogue",state="open"\} 0/);
+    // The sub-request cache answered the second search: its lookups are counted.
+    expect(text).toMatch(/gateway_cache_lookups_total\{cache="subrequest",result="miss"\} [1-9]/);
+    expect(text).toMatch(/gateway_cache_lookups_total\{cache="subrequest",result="hit"\} [1-9]/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
   });
 
