@@ -14,7 +14,8 @@ import { runCompose, type RunningCompose } from '../support/compose-run';
 // (service names and the balancer's fixed address are loopback, container ports free local
 // ports, volumes temporary directories; tests/support/compose-file.ts), each started once what it
 // depends on is healthy, and a shopper shops through the balancer over TLS with the certificate
-// the `certs` service made. Needs `npm run build`, Debian's nginx, redis-server and openssl.
+// the `certs` service made, and Prometheus scrapes every replica. Needs `npm run build`, Debian's
+// nginx, redis-server, prometheus and openssl.
 let file: ComposeFile;
 let compose: RunningCompose;
 let tls: Agent;
@@ -75,13 +76,14 @@ function browser() {
 }
 
 describe('docker-compose.yml as written', () => {
-  it('runs every service but Prometheus here, each healthy, three gateway replicas', () => {
-    expect(compose.skipped).toEqual(['prometheus']);
+  it('runs every service here, each healthy, three gateway replicas', () => {
+    expect(compose.skipped).toEqual([]);
     const count = (service: string) => compose.replicas.filter((r) => r.service === service).length;
     expect(count('gateway')).toBe(3);
     expect(count('platform')).toBe(1);
     expect(count('redis')).toBe(1);
     expect(count('nginx')).toBe(1);
+    expect(count('prometheus')).toBe(1);
     expect(compose.replicas.find((r) => r.service === 'certs')!.child.exitCode).toBe(0);
   });
 
@@ -212,5 +214,23 @@ describe('docker-compose.yml as written', () => {
       expect(metrics.status).toBe(200);
       expect(await metrics.text()).toContain('process_resident_memory_bytes');
     }
+  });
+
+  it('has Prometheus scrape every gateway replica', async () => {
+    const api = `http://127.0.0.1:${compose.port('prometheus', 9090)}/api/v1/targets`;
+    let up: string[] = [];
+    for (let attempt = 0; attempt < 80 && up.length < 3; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
+      const { data } = (await (await fetch(api)).json()) as {
+        data: { activeTargets: { labels: { job: string }; health: string; scrapeUrl: string }[] };
+      };
+      up = data.activeTargets
+        .filter((t) => t.labels.job === 'gateway' && t.health === 'up')
+        .map((t) => t.scrapeUrl);
+    }
+    const metricsPorts = compose.replicas
+      .filter((r) => r.service === 'gateway')
+      .map((r) => `http://127.0.0.1:${r.ports.get(9464)}/metrics`);
+    expect(up.sort()).toEqual(metricsPorts.sort());
   });
 });

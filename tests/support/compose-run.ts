@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import {
   containerPorts,
   localise,
@@ -22,7 +23,8 @@ import { freePort } from './nginx';
 // with its own health check or, for a one-shot service, its exit. The images stand for local
 // programs: our image for `node` and `sh` in this checkout, redis for Debian's redis-server,
 // nginx for Debian's nginx with the mounted configuration, alpine for `sh` with the mounted
-// script. An image with no local program (Prometheus) is not run: `skipped` names it.
+// script, prom/prometheus for Debian's prometheus with the mounted configuration. An image with
+// no local program would not be run: `skipped` names it.
 export type Replica = {
   service: string;
   index: number;
@@ -48,6 +50,7 @@ const LOCAL_IMAGES: [RegExp, string][] = [
   [/^redis:/, 'redis'],
   [/^nginx:/, 'nginx'],
   [/^alpine:/, 'alpine'],
+  [/^prom\/prometheus:/, 'prometheus'],
 ];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,6 +111,8 @@ export async function runCompose(file: ComposeFile): Promise<RunningCompose> {
       let argv = [...(service.entrypoint ?? []), ...command].map(local);
       if (kind === 'redis') argv = [...argv, '--bind', '127.0.0.1'];
       if (kind === 'nginx') argv = nginxArgv(mounts, ports, own, join(dir, `${name}-${index}`));
+      if (kind === 'prometheus')
+        argv = prometheusArgv(mounts, ports, own, join(dir, `${name}-${index}`));
       const child = spawn(argv[0]!, argv.slice(1), {
         cwd: ROOT,
         env: { PATH: process.env.PATH, ...env },
@@ -243,4 +248,43 @@ http {
 `,
   );
   return [process.env.NGINX_PATH ?? '/usr/sbin/nginx', '-p', home, '-c', join(home, 'nginx.conf')];
+}
+
+/**
+ * Debian's prometheus with the mounted prometheus.yml, as the image runs it (config, storage, port
+ * 9090): rule files from the mounted directory, and a DNS name of a service (Docker's DNS answers
+ * one address per replica) one static target per replica on loopback.
+ */
+function prometheusArgv(
+  mounts: [string, string][],
+  ports: PortMap,
+  own: Map<number, number>,
+  home: string,
+): string[] {
+  const configDir = mounts.find(([target]) => target === '/etc/prometheus')?.[1];
+  if (!configDir) throw new Error('prometheus mounts no /etc/prometheus');
+  type ScrapeConfig = {
+    dns_sd_configs?: { names: string[]; port: number }[];
+    static_configs?: { targets: string[] }[];
+  };
+  const config = parse(readFileSync(join(configDir, 'prometheus.yml'), 'utf8')) as {
+    rule_files?: string[];
+    scrape_configs: ScrapeConfig[];
+  };
+  config.rule_files = (config.rule_files ?? []).map((file) => join(configDir, file));
+  for (const scrape of config.scrape_configs) {
+    const targets = (scrape.dns_sd_configs ?? []).flatMap(({ names, port }) =>
+      names.flatMap((name) => (ports.get(name) ?? []).map((p) => `127.0.0.1:${p.get(port)}`)),
+    );
+    delete scrape.dns_sd_configs;
+    if (targets.length) scrape.static_configs = [{ targets }];
+  }
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'prometheus.yml'), stringify(config));
+  return [
+    process.env.PROMETHEUS_PATH ?? 'prometheus',
+    `--config.file=${join(home, 'prometheus.yml')}`,
+    `--storage.tsdb.path=${join(home, 'data')}`,
+    `--web.listen-address=127.0.0.1:${own.get(9090)}`,
+  ];
 }
