@@ -25,12 +25,22 @@ export const REDACT_PATHS = [
 /** Keys censored one level down, whatever the top-level key (pino's `*.access_token`). */
 export const SECRET_KEYS = ['access_token', 'refresh_token', 'password'] as const;
 
-// A copy keeps the prototype and every own property (an Error keeps its message and stack).
-const copyOf = (value: object): Record<string, unknown> =>
-  Object.defineProperties(
+// A copy keeps the prototype and every own property (an Error keeps its message and stack). An
+// Error's `stack` is read into a plain value: on Node 24 it is an accessor that reads the original
+// error, and copied onto another object it reads nothing.
+const copyOf = (value: object): Record<string, unknown> => {
+  const copy = Object.defineProperties(
     Object.create(Object.getPrototypeOf(value) as object | null) as object,
     Object.getOwnPropertyDescriptors(value),
   ) as Record<string, unknown>;
+  if (value instanceof Error)
+    Object.defineProperty(copy, 'stack', {
+      value: value.stack,
+      writable: true,
+      configurable: true,
+    });
+  return copy;
+};
 
 /** pino's `formatters.log`: the line, or a copy of it with each secret replaced by CENSOR. */
 export function censorSecrets(line: Record<string, unknown>): Record<string, unknown> {
