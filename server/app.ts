@@ -56,8 +56,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { maxParamLength: 200 },
     requestTimeout: config.timeouts.request,
     // Node checks the request timeout only this often (30 s by default: a slow body was cut
-    // after ~75 s instead of REQUEST_TIMEOUT_MS).
-    http: { connectionsCheckingInterval: 1_000 },
+    // after ~75 s instead of REQUEST_TIMEOUT_MS). Fastify sets requestTimeout after the server is
+    // made, leaving Node's headersTimeout at 60 s; while it is above requestTimeout Node lets a
+    // trickled body live to it, so it is set here, at most REQUEST_TIMEOUT_MS (ADR 0249).
+    http: {
+      connectionsCheckingInterval: 1_000,
+      headersTimeout: Math.min(60_000, config.timeouts.request),
+    },
     // A request already on its way when close() starts (its connection was busy, so Node kept
     // it) is answered, with Connection: close, not refused with a 503 the load balancer would
     // not retry (a shopper's page lost in a rolling deploy). close() waits for it; the pool and
