@@ -35,6 +35,15 @@ export type GatewaySession = {
 
 export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | null };
 
+/**
+ * Per-client-address budgets a page's own code takes from (docs/decisions/0242): the sign-in
+ * form's 'sign-in' and registration/reset's 'account' are the same buckets the gateway's
+ * /auth/sign-in and proxied uaa calls count in; 'report' and 'test-failure' are the diagnostics
+ * pages' (ADR 0244).
+ */
+export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure';
+export type LimitAnswer = { ok: true } | { ok: false; retryAfter: number };
+
 export type GatewayLoadContext = {
   cid: string;
   nonce: string;
@@ -61,6 +70,16 @@ export type GatewayLoadContext = {
   personal?: Personal;
   /** External hosts route middleware may redirect to. */
   redirectAllowedHosts: readonly string[];
+  /** Counts this request against the visitor's address's budget (an IPv6 /64 is one address). */
+  limit(bucket: PageLimit): Promise<LimitAnswer>;
+  /**
+   * Proof that this gateway issued `cid` to the page named `page` (HMAC, ADR 0244), for a form
+   * that posts the page's CID back: `sign` in the loader, `check` in the action.
+   */
+  pageProof: {
+    sign(page: string, cid: string): string;
+    check(page: string, cid: string, proof: unknown): boolean;
+  };
   platform: PlatformClient;
   /** The same calls for the visitor's own data (the cart), which a template never depends on. */
   personalPlatform: PlatformClient;

@@ -5,7 +5,6 @@ import {
   storeBlinkReport,
   submittedReport,
 } from '../components/diagnostics/blink-report.server';
-import { takeBlinkReportSlot } from '../components/diagnostics/test-limit.server';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/blink-test';
 import '../styles/diagnostics.css';
@@ -21,6 +20,10 @@ export function loader(args: Route.LoaderArgs) {
   return {
     hasSession: args.context.hasSession,
     serverReport: serverSideReport(args.request),
+    // The code for support is this request's CID, with the proof that this page was given it: a
+    // report is stored only under a CID the gateway issued for /blink-test (ADR 0244).
+    cid: args.context.cid,
+    proof: args.context.pageProof.sign('blink-test', args.context.cid),
   };
 }
 
@@ -29,11 +32,25 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const cid = form.get('cid');
   if (!isBlinkCid(cid)) return data({ message: 'This report has no valid CID.' }, 400);
+  if (!args.context.pageProof.check('blink-test', cid, form.get('proof')))
+    return data(
+      {
+        message: 'This code was not given to this page by the shop; reload the page and try again.',
+      },
+      403,
+    );
   const report = submittedReport(form, args.request);
   if (!report) return data({ message: 'This report is not readable.' }, 400);
-  if (!takeBlinkReportSlot())
-    return data({ message: 'Too many reports just now; wait a minute.' }, 429);
-  await storeBlinkReport(args.context.platform, cid, report);
+  // A budget per client address (an IPv6 /64 is one), not one per process (ADR 0244).
+  const allowed = await args.context.limit('report');
+  if (!allowed.ok)
+    return data(
+      { message: `Too many reports from your address; try again in ${allowed.retryAfter} s.` },
+      { status: 429, headers: { 'retry-after': String(allowed.retryAfter) } },
+    );
+  // The first report under a CID stays: a second one is refused (409), never written over it.
+  if ((await storeBlinkReport(args.context.platform, cid, report)) === 'exists')
+    return data({ message: 'A report is already saved under this code.' }, 409);
   return redirect(`/blink-test/result?cid=${cid}`);
 }
 

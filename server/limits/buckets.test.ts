@@ -10,8 +10,9 @@ describe('rate-limit buckets', () => {
     expect(limitBucket('POST', '/auth/guest')).toBe('guest');
     expect(limitBucket('POST', '/cart')).toBe('guest');
     expect(limitBucket('POST', '/cart.data', true)).toBeNull();
-    expect(limitBucket('POST', '/social-login?returnTo=%2F')).toBe('account');
-    expect(limitBucket('POST', '/social-login.data')).toBe('account');
+    // The sign-in screen's forms are counted by their action, by intent (ADR 0242).
+    expect(limitBucket('POST', '/social-login?returnTo=%2F')).toBeNull();
+    expect(limitBucket('POST', '/social-login.data')).toBeNull();
     expect(limitBucket('POST', '/profile/reset/abc')).toBe('account');
     expect(limitBucket('POST', '/profile/activation/abc.data')).toBe('account');
     expect(limitBucket('POST', '/api/services/uaa/api/v1/register')).toBe('account');

@@ -1,16 +1,20 @@
-// Which requests count against which per-address limit (issue #12 item 5, docs/decisions/0130):
-// every way to sign in, to create an account or ask for a reset, and to start a guest session,
-// whether through the gateway's /auth/* endpoints, a page action (also React Router's `.data`
-// form of it) or a proxied uaa call. Classified on the path as the router would match it.
+import type { PageLimit } from '../../shared/load-context';
+
+// Which requests count against which per-address limit (issue #12 item 5, docs/decisions/0130,
+// 0242): every way to sign in, to create an account or ask for a reset, and to start a guest
+// session, whether through the gateway's /auth/* endpoints, a page action (also React Router's
+// `.data` form of it) or a proxied uaa call. Classified on the path as the router would match it.
+// The sign-in screen's forms all post to /social-login: their action counts each by its intent
+// (sign-in → 'sign-in', registration and reset → 'account', "Continue with" → none).
 export type LimitBucket = 'sign-in' | 'account' | 'guest';
+/** Every bucket: the path's, and those a page's own code takes from (the load context's limit). */
+export type AddressBucket = LimitBucket | PageLimit;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
   { bucket: 'sign-in', path: /^\/auth\/sign-in$/ },
   { bucket: 'guest', path: /^\/auth\/guest$/ },
-  // Registration, reset request, and the no-JavaScript sign-in form post to the sign-in screen.
-  { bucket: 'account', path: /^\/social-login$/ },
   { bucket: 'account', path: /^\/profile\/(reset|activation)\/[^/]+$/ },
   // uaa's account life cycle (register, activate, reset, change password) through the proxy.
   { bucket: 'account', path: /^\/api\/services\/uaa\// },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { request as undiciRequest } from 'undici';
+import { addressGroup } from '../../shared/address-group';
 import { scrubEvent } from '../../shared/report-scrub';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
@@ -8,7 +9,8 @@ import { jsonError } from '../errors/json-error';
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
 // configured public DSN pass (same key and project), at most 64 KiB each and 30 a minute per
-// client address; each event gets the tunnel request's CID and is scrubbed once more.
+// client address (an IPv6 /64 counting as one, docs/decisions/0242); each event gets the tunnel
+// request's CID and is scrubbed once more.
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const PER_MINUTE = 30;
@@ -90,8 +92,9 @@ export async function tunnelRoute(app: FastifyInstance, config: Config): Promise
     );
     scope.post(TUNNEL_PATH, async (request, reply) => {
       const now = Date.now();
-      const entry = seen.get(request.ip);
-      if (!entry || now - entry.start > 60_000) seen.set(request.ip, { start: now, count: 1 });
+      const client = addressGroup(request.ip);
+      const entry = seen.get(client);
+      if (!entry || now - entry.start > 60_000) seen.set(client, { start: now, count: 1 });
       else if (++entry.count > PER_MINUTE)
         return jsonError(reply, 429, 'rate_limited', 'Too many error reports');
       const raw = typeof request.body === 'string' ? request.body : '';

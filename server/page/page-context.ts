@@ -11,6 +11,8 @@ import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
 import { createPlatformClient } from './platform-client';
 import { sectionFailed } from './section-failures';
+import { pageProofOf } from '../request/page-proof';
+import type { PageLimit } from '../../shared/load-context';
 
 /**
  * What a page's render did that a document template must not depend on (ADR 0203): read the
@@ -78,6 +80,8 @@ export async function loadPageContext(
     visitor: () => ({ isLoggedIn, hasSession, account: userAccount }),
     dependencies,
     redirectAllowedHosts: config.redirectAllowedHosts,
+    limit: (bucket: PageLimit) => app.limits.take(bucket, request),
+    pageProof: pageProofOf(config),
     reportError: (error: unknown) => {
       request.log.error({ err: error }, 'render error');
       return app.reporter.exception(error, request.scope);

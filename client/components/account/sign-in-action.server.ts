@@ -35,6 +35,19 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
     );
   }
   if (intent !== 'sign-in' && intent !== '') return null;
+  // The sign-in bucket of the visitor's address, the one /auth/sign-in counts in: registrations
+  // and resets from the same address never use it up (docs/decisions/0242).
+  const allowed = await context.limit('sign-in');
+  if (!allowed.ok) {
+    return data<SignInFormResult>(
+      {
+        intent: 'sign-in',
+        message: `Too many sign-in attempts from your address; try again in ${allowed.retryAfter} s.`,
+        email: field(form, 'email').trim(),
+      },
+      { status: 429, headers: { 'retry-after': String(allowed.retryAfter) } },
+    );
+  }
 
   const email = field(form, 'email').trim();
   const password = field(form, 'password');

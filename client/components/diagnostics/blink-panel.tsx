@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import type { BlinkReport } from '../../../shared/contracts/blink';
-import { useCid } from '../../lib/cid-context';
 import { usePageContext } from '../../lib/page-context';
 import { BlinkChecksTable } from './blink-checks-table';
 
@@ -16,15 +15,19 @@ type Phase =
   | { name: 'broken'; message: string };
 
 export function BlinkPanel({
+  cid,
+  proof,
   hasSession,
   serverReport,
   refused,
 }: {
+  /** The code for support: the CID the gateway gave this page, with its proof (ADR 0244). */
+  cid: string;
+  proof: string;
   hasSession: boolean;
   serverReport: BlinkReport;
   refused: string | null;
 }) {
-  const cid = useCid();
   const tenantId = usePageContext()?.tenant.id ?? '';
   const fetcher = useFetcher<{ message?: string }>();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
@@ -38,7 +41,7 @@ export function BlinkPanel({
       .then(({ runBlink }) => runBlink(tenantId, hasSession))
       .then((report) => {
         setPhase({ name: 'ran', report });
-        void fetcher.submit({ cid, report: JSON.stringify(report) }, { method: 'post' });
+        void fetcher.submit({ cid, proof, report: JSON.stringify(report) }, { method: 'post' });
       })
       .catch((error: unknown) => setPhase({ name: 'broken', message: String(error) }));
     // Once per visit of the page; fetcher is stable enough for a single submit.
@@ -62,6 +65,7 @@ export function BlinkPanel({
           <BlinkChecksTable checks={serverReport.checks} />
           <Form method="post" reloadDocument>
             <input type="hidden" name="cid" value={cid} />
+            <input type="hidden" name="proof" value={proof} />
             <button type="submit">Send this report to the shop</button>
           </Form>
         </div>

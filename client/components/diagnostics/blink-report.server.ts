@@ -50,18 +50,21 @@ export function isBlinkCid(value: unknown): value is string {
   return typeof value === 'string' && BLINK_CID.test(value);
 }
 
+/** Stores the first report under a CID; 'exists' when one is there already (kept as it is). */
 export async function storeBlinkReport(
   platform: PlatformClient,
   cid: string,
   report: BlinkReport,
-): Promise<void> {
+): Promise<'stored' | 'exists'> {
   const answer = await platform.call({ method: 'PUT', path: path(cid), body: report });
+  if (answer.status === 409) return 'exists';
   if (!answer.ok) {
     throw data(
       { message: platformMessage(answer.body, answer.status) },
       { status: answer.status >= 500 ? 502 : answer.status },
     );
   }
+  return 'stored';
 }
 
 /** The stored report, or null when there is none under this CID. */

@@ -74,8 +74,18 @@ async function requestReset(context: AppLoadContext, fields: Record<string, stri
 /** The action of the sign-in screen's own forms, or null when the post is not one of them. */
 export async function signUpAction(context: AppLoadContext, form: FormData) {
   const intent = form.get('intent');
+  // Another form of the screen (sign-in without JavaScript, "Continue with"): not read here.
+  if (intent !== 'register' && intent !== 'reset-request') return null;
+  // Registration and reset requests count in the address's 'account' bucket, apart from sign-in
+  // (docs/decisions/0242).
+  const allowed = await context.limit('account');
+  if (!allowed.ok)
+    return refused(
+      intent,
+      429,
+      {},
+      `Too many account requests from your address; try again in ${allowed.retryAfter} s.`,
+    );
   if (intent === 'register') return register(context, formFields(form));
-  if (intent === 'reset-request') return requestReset(context, formFields(form));
-  // The sign-in form without JavaScript: its fields are not read.
-  return null;
+  return requestReset(context, formFields(form));
 }

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { BlinkReport, StoredBlinkReport } from '../../../shared/contracts/blink';
 import type { ServicePlugin } from '../service';
 import { requireTenant } from '../../auth/principal';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 
 // Reports of the gateway's /blink-test (issue #7 item 5), keyed by the CID the browser got, so
-// that support can open what a shopper quotes, from any gateway replica. Per tenant.
+// that support can open what a shopper quotes, from any gateway replica. Per tenant. Insert-only
+// (issue #27 item 10, docs/decisions/0244): the first report under a CID stays, a second is a 409,
+// so nobody overwrites what support is about to read.
 const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
 
 const diagnostics: ServicePlugin = async (app, { db }) => {
@@ -13,7 +15,7 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
     '/blink-reports/:cid',
     {
       schema: {
-        summary: 'Store a blink-test report',
+        summary: 'Store a blink-test report (the first under a CID; another is refused, 409)',
         tags: ['diagnostics'],
         params: CidParam,
         body: BlinkReport,
@@ -24,12 +26,13 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
       const tenant = requireTenant(request);
       const { cid } = request.params;
       const report = request.body;
-      await db.query(
+      const { rows } = await db.query(
         `insert into blink_reports (cid, tenant_id, report) values ($1, $2, $3)
-         on conflict (cid) do update set report = excluded.report, created_at = now()
-         where blink_reports.tenant_id = excluded.tenant_id`,
+         on conflict (cid) do nothing returning cid`,
         [cid, tenant.id, JSON.stringify(report)],
       );
+      if (rows.length === 0)
+        throw new HttpError(409, 'report_exists', 'A report is already stored under this CID');
       return reply.status(204).send();
     },
   );
