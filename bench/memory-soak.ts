@@ -1,5 +1,6 @@
 import './lib/production';
 import { readFileSync } from 'node:fs';
+import { startAllOn } from './lib/all-on';
 import { startGatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt, secondsFromEnv } from './lib/load';
 import { startReplay } from './lib/replay';
@@ -24,7 +25,9 @@ const PROXIED = [
 
 const shop = await recordShop([...PAGES, ...PROXIED]);
 const replay = await startReplay(shop.recording);
-const gateway = await startGatewayProcess(replay.url);
+// SOAK_ALL_ON=1: Sentry, Redis and every cache on, as production runs (bench/lib/all-on.ts).
+const allOn = process.env.SOAK_ALL_ON === '1' ? await startAllOn() : null;
+const gateway = await startGatewayProcess(replay.url, allOn?.env);
 
 const rssMb = () =>
   Number(readFileSync(`/proc/${gateway.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]) / 1024;
@@ -54,6 +57,11 @@ try {
   console.log(
     `soak: ${SECONDS} s, ${CONCURRENCY} in flight, a mix of ${mix.length} requests; RSS every ${SAMPLE_MS / 1000} s`,
   );
+  console.log(
+    allOn
+      ? `all on: Sentry, Redis, caches (${Object.keys(allOn.env).join(', ')}); heap caps ${process.env.GATEWAY_HEAP_MB ?? 96}/${process.env.GATEWAY_SEMI_SPACE_MB ?? 4} MB`
+      : 'defaults: no Sentry, no Redis, page cache off (SOAK_ALL_ON=1 turns them on)',
+  );
   console.log(`RSS at start (idle, after start-up): ${fmt(samples[0]!.mb, 1)} MB`);
   const timer = setInterval(() => {
     sample();
@@ -75,6 +83,7 @@ try {
     `load: ${load.requests} requests, ${fmt(load.rps, 0)} rps, p50 ${fmt(load.p50)} ms, p99 ${fmt(load.p99)} ms [${statuses}${load.errors ? ` errors×${load.errors}` : ''}]`,
   );
   if (replay.misses.size) console.log(`replay misses: ${JSON.stringify([...replay.misses])}`);
+  if (allOn) console.log(`error reports received by the Sentry sink: ${allOn.envelopes()}`);
 
   const peak = Math.max(...samples.map((x) => x.mb));
   const end = samples[samples.length - 1]!.mb;
@@ -85,7 +94,7 @@ try {
   );
   reportResult('memory-soak', [
     {
-      target: `gateway RSS <= ${LIMIT_MB} MB over a ${SECONDS} s soak`,
+      target: `gateway RSS <= ${LIMIT_MB} MB over a ${SECONDS} s soak${allOn ? ' (all on)' : ''}`,
       measured: `peak ${fmt(peak, 1)} MB (start ${fmt(samples[0]!.mb, 1)}, end ${fmt(end, 1)})`,
       pass: peak <= LIMIT_MB,
     },
@@ -98,6 +107,7 @@ try {
 } finally {
   await gateway.stop();
   await replay.close();
+  await allOn?.close();
 }
 
 function slopePerMinute(points: { s: number; mb: number }[]): number {

@@ -54,7 +54,10 @@ export async function startGatewayProcess(
   });
 }
 
-/** Waits (20 s at most) until `ready` says the child on `url` answers; its handle, stopped by SIGTERM. */
+/**
+ * Waits (60 s at most: with Sentry on, start-up alone takes 10 s on a busy machine) until `ready`
+ * says the child on `url` answers; its handle, stopped by SIGTERM.
+ */
 export async function readyChild(
   child: ChildProcess,
   url: string,
@@ -62,7 +65,7 @@ export async function readyChild(
   ready: (url: string) => Promise<boolean>,
 ): Promise<GatewayProcess> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
@@ -70,7 +73,7 @@ export async function readyChild(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${name} did not become ready in 20 s`);
+    if (Date.now() > deadline) throw new Error(`${name} did not become ready in 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
