@@ -10,6 +10,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
 import { cachePurgePlugin } from './plugins/cache-purge';
+import { openApiPlugin } from './plugins/openapi';
 import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
 import { refuseConnect } from './errors/connection-errors';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sessionPlugin, { config, platform });
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates });
+  if (config.openapiPublic) await app.register(openApiPlugin);
   await tunnelRoute(app, config);
   await app.register(renderPlugin, {
     config,

@@ -102,6 +102,11 @@ const schema = z.object({
   /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** GET /openapi.json on the shop's port too; the metrics port always serves it (ADR 0232). */
+  OPENAPI_PUBLIC: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
   LOG_BUFFER_KB: z.coerce.number().int().min(0).max(1024).default(0),
@@ -175,6 +180,8 @@ export type Config = {
   sentryDsn?: string;
   sentryPublicDsn?: string;
   metrics: { port: number; host: string };
+  /** The gateway's OpenAPI document on the public port as well (OPENAPI_PUBLIC). */
+  openapiPublic: boolean;
   logLevel: string;
   /** 0: every log line written at once (nothing lost in a crash); else pino's buffer, in KiB. */
   logBufferKb: number;
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: e.SENTRY_DSN,
     sentryPublicDsn: e.SENTRY_PUBLIC_DSN,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    openapiPublic: e.OPENAPI_PUBLIC,
     logLevel: e.LOG_LEVEL,
     logBufferKb: e.LOG_BUFFER_KB,
     env: e.NODE_ENV,

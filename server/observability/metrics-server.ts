@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GATEWAY_DOCUMENT_PATH, gatewayDocumentText } from '../api/document';
 import { collectProcessMetrics, registry } from './metrics';
 
 // GET /metrics on a port of its own (METRICS_PORT, bound to METRICS_HOST, 127.0.0.1 by default):
-// scraped by Prometheus from inside the network, never reachable through the shop's port.
+// scraped by Prometheus from inside the network, never reachable through the shop's port. The
+// operator's GET /openapi.json (the gateway's API) is served here too.
 export type MetricsServer = { port: number; close(): Promise<void> };
 
 export async function startMetricsServer(options: {
@@ -12,7 +14,14 @@ export async function startMetricsServer(options: {
 }): Promise<MetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+    const path = (req.url ?? '').split('?')[0];
+    // The gateway's OpenAPI document, for operators and integration testers (ADR 0232).
+    if (req.method === 'GET' && path === GATEWAY_DOCUMENT_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(gatewayDocumentText);
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }

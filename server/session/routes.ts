@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { SignInBody } from '../api/schemas';
 import { invalidInput } from '../errors/invalid-input';
 import type { Config } from '../config';
 import type { UaaClient, UaaFailure } from '../uaa/client';
@@ -14,11 +14,6 @@ import { passwordSignIn, signOut } from './sign-in';
 // The gateway's session endpoints (BFF): the browser signs in, out, or starts a guest session here;
 // tokens go only into httpOnly cookies, never into a response body (docs/decisions/0024).
 type Deps = { uaa: UaaClient; refresher: Refresher; config: Config };
-
-const SignInBody = z.object({
-  email: z.string().trim().email('must be an e-mail address').max(254),
-  password: z.string().min(1, 'is required').max(200),
-});
 
 export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { uaa, config } = deps;

@@ -11,7 +11,9 @@ export const IDEMPOTENCY = [
   },
 ];
 export type Op = Parameters<typeof service>[1][number];
-export const mine = (op: Omit<Op, 'auth' | 'callers'> & Partial<Pick<Op, 'callers'>>): Op => ({
+export const mine = (
+  op: Omit<Op, 'auth' | 'callers'> & Partial<Pick<Op, 'auth' | 'callers'>>,
+): Op => ({
   callers: ['page'],
   auth: 'account',
   ...op,

@@ -1,0 +1,180 @@
+import {
+  gatewayOperations,
+  type GatewayAnswer,
+  type GatewayOperation,
+} from '../../server/api/gateway-operations';
+import { ErrorBody } from '../../server/api/schemas';
+import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
+import { pageOperations } from './gateway-pages';
+import { jsonSchema, parametersOf, type JsonSchema } from './json-schema';
+import { proxyOperations } from './gateway-proxy';
+
+// docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
+// schemas its routes validate with (server/api/), the route table and the client's form schemas.
+export const GATEWAY_API_VERSION = '1.0.0';
+
+const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
+
+function operation(op: GatewayOperation): JsonSchema {
+  const csrf =
+    op.csrf === 'origin-and-header'
+      ? [{ $ref: '#/components/parameters/Csrf' }, { $ref: '#/components/parameters/Origin' }]
+      : op.csrf === 'origin'
+        ? [{ $ref: '#/components/parameters/Origin' }]
+        : [];
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.tag],
+    security:
+      op.auth === 'purge-token'
+        ? [{ purgeToken: [] }]
+        : op.auth === 'session-cookie'
+          ? [{}, { sessionCookie: [] }]
+          : [],
+    parameters: [...parametersOf('path', op.params), ...parametersOf('query', op.query), ...csrf],
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            ...(op.body.description ? { description: op.body.description } : {}),
+            content: {
+              [op.body.contentType]: {
+                schema: op.body.schema ? jsonSchema(op.body.schema, 'input') : { type: 'string' },
+              },
+            },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      // Every route refuses a target over 8 KiB (server/request/target.ts).
+      Object.entries({ ...op.answers, 414: URI_TOO_LONG }).map(([status, answer]) => [
+        status,
+        {
+          description: answer.description,
+          ...(answer.headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(answer.headers).map(([name, description]) => [
+                    name,
+                    { description, schema: { type: 'string' } },
+                  ]),
+                ),
+              }
+            : {}),
+          ...(answer.schema
+            ? {
+                content: {
+                  [answer.contentType ?? 'application/json']: {
+                    schema: jsonSchema(answer.schema, 'output'),
+                  },
+                },
+              }
+            : {}),
+        },
+      ]),
+    ),
+  };
+}
+
+/** The headers every answer carries: the CID and the security headers helmet sets. */
+function everyAnswerHeaders(): Record<string, JsonSchema> {
+  const security = securityHeaders(helmetOptions({ cookieSecure: true }));
+  const headers: Record<string, JsonSchema> = {
+    'X-Correlation-ID': {
+      description: 'This request’s correlation id (32 letters and digits): quote it to support',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9]{32}$' },
+    },
+  };
+  for (const [name, value] of Object.entries(security)) {
+    const title = name.replace(/(^|-)(\w)/g, (m) => m.toUpperCase());
+    headers[title] = {
+      description:
+        name === 'strict-transport-security'
+          ? `\`${value}\` when COOKIE_SECURE is true (the shop is served over https)`
+          : `\`${value}\``,
+      schema: { type: 'string' },
+    };
+  }
+  return headers;
+}
+
+export async function buildGatewayDocument(): Promise<JsonSchema> {
+  const headers = everyAnswerHeaders();
+  const paths: Record<string, Record<string, JsonSchema>> = {
+    ...(await pageOperations()),
+    ...proxyOperations(),
+  };
+  for (const op of gatewayOperations) (paths[op.path] ??= {})[op.method] = operation(op);
+  // Every answer names the headers every answer carries.
+  const refs = Object.fromEntries(
+    Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+  for (const operations of Object.values(paths))
+    for (const op of Object.values(operations))
+      for (const answer of Object.values(op.responses as Record<string, JsonSchema>))
+        answer.headers = { ...refs, ...(answer.headers as object) };
+  const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Storefront gateway',
+      version: GATEWAY_API_VERSION,
+      license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
+      description: [
+        'The HTTP API of the storefront gateway (backend-for-frontend): the pages and their form',
+        'actions, the session endpoints (/auth/*), the proxy to the platform’s services',
+        '(/api/services/{service}/{path}), health, the browser’s error tunnel and the cache purge.',
+        'Errors are `{ error: { code, message, cid } }`. Writes come from the shop’s own pages',
+        '(Origin; `X-CSRF: 1` on /auth/* and the proxy). The visitor’s tokens live in httpOnly cookies',
+        'and never appear in an answer. Generated by `npm run api:docs` (docs/decisions/0232);',
+        'served on the metrics port at /openapi.json (and on the shop’s port with OPENAPI_PUBLIC=true);',
+        'changes are listed in docs/api/CHANGELOG.md.',
+      ].join(' '),
+    },
+    servers: [{ url: 'https://shop.example', description: 'The shop’s own origin' }],
+    tags: [
+      { name: 'pages', description: 'The screens of the route table and their form actions' },
+      { name: 'session', description: 'Sign-in, sign-out, guest sessions, the provider callback' },
+      { name: 'proxy', description: 'The browser’s calls to the platform’s services' },
+      { name: 'operations', description: 'Health, readiness, error tunnel, cache purge' },
+    ],
+    components: {
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'access_token',
+          description:
+            'The visitor’s session: access_token and refresh_token cookies the gateway set',
+        },
+        purgeToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'CACHE_PURGE_TOKEN',
+        },
+      },
+      parameters: {
+        Csrf: {
+          name: 'X-CSRF',
+          in: 'header',
+          required: true,
+          description: 'Must be `1` (a header a cross-site form cannot send): 403 csrf otherwise',
+          schema: { type: 'string', const: '1' },
+        },
+        Origin: {
+          name: 'Origin',
+          in: 'header',
+          required: false,
+          description:
+            'When sent, the shop’s own origin; without it, Sec-Fetch-Site when sent must be same-origin or none (403 csrf otherwise)',
+          schema: { type: 'string' },
+        },
+      },
+      headers,
+      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+    },
+    paths: sorted,
+  };
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  ErrorBody,
+  GuestAnswer,
+  Liveness,
+  PurgeAnswer,
+  PurgeQuery,
+  Readiness,
+  SessionAnswer,
+  SignInBody,
+} from './schemas';
+
+// The gateway's own endpoints as scripts/api/gateway-document.ts describes them
+// (docs/api/gateway.openapi.json, docs/decisions/0232): path, method, the zod schemas the route
+// validates with (./schemas.ts), its answers and the rules a client must follow. The page routes
+// and their action forms are added there from the route table and the client's form schemas.
+export type GatewayAnswer = {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
+export type GatewayOperation = {
+  id: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
+  path: string;
+  tag: 'session' | 'operations' | 'proxy' | 'pages';
+  summary: string;
+  description?: string;
+  /** The request must come from the shop's own page: Origin (or Sec-Fetch-Site) and `X-CSRF: 1`. */
+  csrf?: 'origin' | 'origin-and-header';
+  /** Who may call: the visitor's session cookies, the purge token, or anyone. */
+  auth?: 'session-cookie' | 'purge-token';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: { schema?: z.ZodType; contentType: string; description?: string };
+  answers: Record<number, GatewayAnswer>;
+};
+
+const error = (description: string): GatewayAnswer => ({ description, schema: ErrorBody });
+const TOKEN_COOKIES = {
+  'Set-Cookie':
+    'access_token and refresh_token (httpOnly, SameSite=Lax, Secure with COOKIE_SECURE); tokens never appear in a body',
+};
+
+export const gatewayOperations: readonly GatewayOperation[] = [
+  {
+    id: 'signIn',
+    method: 'post',
+    path: '/auth/sign-in',
+    tag: 'session',
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Calls uaa with the guest session’s refresh token (its cart is merged) and sets the token cookies. The visitor’s address goes to uaa as X-Forwarded-For (its lockout counts per address).',
+    csrf: 'origin-and-header',
+    body: { schema: SignInBody, contentType: 'application/json' },
+    answers: {
+      200: { description: 'Signed in', schema: SessionAnswer, headers: TOKEN_COOKIES },
+      400: error('invalid_request: the message names the fields'),
+      401: error('invalid_credentials: wrong e-mail or password'),
+      403: error('csrf (cross-site or no X-CSRF), or sign_in_refused (account not activated)'),
+      429: error('too_many_attempts (Retry-After), or rate_limited'),
+      502: error('upstream_error: uaa failed'),
+      504: error('upstream_timeout: uaa did not answer in time'),
+    },
+  },
+  {
+    id: 'signOut',
+    method: 'post',
+    path: '/auth/sign-out',
+    tag: 'session',
+    summary: 'Sign out: the session is revoked at uaa and the cookies cleared',
+    csrf: 'origin-and-header',
+    auth: 'session-cookie',
+    answers: {
+      204: { description: 'Signed out (also when there was no session)', headers: TOKEN_COOKIES },
+      403: error('csrf'),
+    },
+  },
+  {
+    id: 'startGuestSession',
+    method: 'post',
+    path: '/auth/guest',
+    tag: 'session',
+    summary: 'Start a guest session (for a cart) unless one can be renewed',
+    csrf: 'origin-and-header',
+    answers: {
+      200: { description: 'Started or kept', schema: GuestAnswer, headers: TOKEN_COOKIES },
+      403: error('csrf'),
+      421: error('misdirected_request: no shop for this address'),
+      502: error('upstream_error'),
+      504: error('upstream_timeout'),
+    },
+  },
+  {
+    id: 'readSession',
+    method: 'get',
+    path: '/auth/session',
+    tag: 'session',
+    summary: 'The visitor’s account (id, login, email), or null for a guest or nobody',
+    description: 'Renews the access token ahead of expiry (new cookies) when it is due.',
+    auth: 'session-cookie',
+    answers: { 200: { description: 'The account', schema: SessionAnswer } },
+  },
+  {
+    id: 'socialSignInCallback',
+    method: 'get',
+    path: '/auth/social/{id}/callback',
+    tag: 'session',
+    summary: 'OpenID Connect redirect URI: finishes a provider sign-in',
+    description:
+      'The provider sends the browser here with `code` and `state`; the gateway checks state, nonce and PKCE, exchanges the code, signs in at uaa (POST /auth/external) and redirects (303) back where the shopper was, or to /social-login with the reason. The flow starts with the “Continue with” form, a page action of /social-login (intent `provider`).',
+    params: z.object({ id: z.string().describe('The provider’s id (SOCIAL_PROVIDERS)') }),
+    answers: {
+      303: {
+        description: 'Back to the page, or to /social-login?error=…',
+        headers: { Location: 'Where to go', ...TOKEN_COOKIES },
+      },
+    },
+  },
+  {
+    id: 'liveness',
+    method: 'get',
+    path: '/healthz',
+    tag: 'operations',
+    summary: 'Liveness: the process answers',
+    answers: { 200: { description: 'Alive', schema: Liveness } },
+  },
+  {
+    id: 'readiness',
+    method: 'get',
+    path: '/readyz',
+    tag: 'operations',
+    summary: 'Readiness: not shutting down, upstream pool not wedged',
+    answers: {
+      200: { description: 'Ready', schema: Readiness },
+      503: {
+        description: 'Not ready (shutting down, or no upstream connection for too long)',
+        schema: Readiness,
+      },
+    },
+  },
+  {
+    id: 'browserErrorTunnel',
+    method: 'post',
+    path: '/monitoring',
+    tag: 'operations',
+    summary: 'The browser’s Sentry tunnel: one envelope for the shop’s public DSN',
+    description:
+      'At most 64 KiB, 30 a minute per client address; each event is scrubbed and gets this request’s CID.',
+    body: { contentType: 'text/plain', description: 'A Sentry envelope (newline-separated JSON)' },
+    answers: {
+      200: { description: 'Forwarded' },
+      400: error('bad_envelope: not an envelope for this shop'),
+      429: error('rate_limited'),
+      502: error('upstream_unreachable: error reporting is unreachable'),
+    },
+  },
+  {
+    id: 'purgeCaches',
+    method: 'post',
+    path: '/internal/cache/purge',
+    tag: 'operations',
+    summary: 'Empty the sub-request cache, the anonymous page cache and the document templates',
+    description:
+      'Exists only when CACHE_PURGE_TOKEN is set (404 otherwise). With REDIS_URL every replica purges.',
+    auth: 'purge-token',
+    query: PurgeQuery,
+    answers: {
+      200: { description: 'Purged', schema: PurgeAnswer },
+      400: error('bad_request: origin must be one value'),
+      401: error('unauthorized: a valid purge token is required'),
+    },
+  },
+];

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// The zod schemas of the gateway's own endpoints (docs/decisions/0232): the routes validate with
+// them and scripts/api/gateway-document.ts describes them, so docs/api/gateway.openapi.json says
+// what the code checks.
+
+/** POST /auth/sign-in. */
+export const SignInBody = z.object({
+  email: z.string().trim().email('must be an e-mail address').max(254),
+  password: z.string().min(1, 'is required').max(200),
+});
+
+/** What leaves the gateway of an account: id, login and email; a guest is null. */
+export const PublicAccount = z.object({
+  id: z.string(),
+  login: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export const SessionAnswer = z.object({ account: PublicAccount.nullable() });
+export const GuestAnswer = z.object({
+  guest: z.boolean().describe('true: a guest session was started; false: one was kept'),
+});
+
+export const Liveness = z.object({ status: z.literal('ok') });
+export const Readiness = z.object({
+  status: z.enum(['ready', 'shutting-down', 'upstream-pool-wedged']),
+  waitedMs: z.number().optional(),
+});
+
+/** POST /internal/cache/purge: one shop's entries, or everything. */
+export const PurgeQuery = z.object({
+  origin: z
+    .string()
+    .optional()
+    .describe('Only the entries of this shop origin (`https://shop.example`)'),
+});
+export const PurgeAnswer = z.object({
+  purged: z.number().int().describe('Sub-request cache entries removed here'),
+  replicas: z.number().int().optional().describe('Other replicas that heard the purge (Redis)'),
+});
+
+/** The error shape of every gateway answer that is not the upstream's own success. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    cid: z.string().describe('The request’s correlation id, as in X-Correlation-ID'),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('What else a proxied platform error said'),
+  }),
+});
