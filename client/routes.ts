@@ -10,6 +10,8 @@ export default [
   // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx) and, on GET, the
   // cart as a page (docs/decisions/0163).
   route('cart', 'routes/cart-action.tsx'),
+  // Guest checkout (issue #29 item 2): a guest's order with an e-mail, an address and a card.
+  route('checkout/guest', 'routes/guest-checkout.tsx'),
   // Any other path: the 404 screen inside the shop's layout (docs/decisions/0164).
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

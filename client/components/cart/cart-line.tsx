@@ -4,6 +4,7 @@ import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import { useMoney } from '../../lib/money';
 import { useQuantity } from '../../cart/use-cart';
+import { AddToList } from '../lists/add-to-list';
 import { CartForm } from './cart-form';
 import { QuantityRow } from './quantity-row';
 
@@ -48,7 +49,17 @@ export function CartLine(props: {
         ) : null}
         <span>
           {product ? <Link to={`/products/${product.slug}`}>{product.name}</Link> : item.offeringId}{' '}
-          <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>
+          <small>{item.byCase ? `case of ${offering?.caseSize ?? '?'}` : 'single'}</small>{' '}
+          {product ? (
+            <AddToList
+              offeringId={item.offeringId}
+              productName={product.name}
+              quantity={count}
+              byCase={item.byCase}
+              caseSize={offering?.caseSize}
+              returnTo={props.returnTo}
+            />
+          ) : null}
         </span>
       </label>
       <QuantityRow

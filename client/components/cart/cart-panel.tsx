@@ -6,6 +6,7 @@ import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
 import { useMoney } from '../../lib/money';
 import { usePersonal } from '../../lib/personal';
+import { SaveCartForm } from '../smart-carts/save-cart-form';
 import { CartLine } from './cart-line';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
@@ -88,11 +89,18 @@ export function CartPanel(props: {
         </>
       )}
       {items.length > 0 && (
-        // A guest is sent to sign in first and comes back to the checkout.
+        // A guest is sent to sign in first and comes back to the checkout, or checks out as a
+        // guest (issue #29).
         <a className="cart-checkout" href="/checkout">
           {signedIn ? 'Go to checkout' : 'Sign in to check out'}
         </a>
       )}
+      {items.length > 0 && !signedIn && (
+        <p className="cart-guest-checkout">
+          <a href="/checkout/guest">Check out as a guest</a>
+        </p>
+      )}
+      {items.length > 0 && signedIn && <SaveCartForm />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import { QuantityControls } from '../cart/quantity-controls.island';
+import { AddToList, listProps } from '../lists/add-to-list';
 import { OfferingPrice } from './offering-price';
 
 // One product in a grid or a rail: image, name, brand and size, prices, "Add 1" / "Add case".
@@ -41,6 +42,7 @@ export function ProductCard({
         productName={product.name}
         returnTo={returnTo}
       />
+      <AddToList {...listProps(product, returnTo)} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductDetail as Product, ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import { QuantityControls } from '../cart/quantity-controls.island';
+import { AddToList, listProps } from '../lists/add-to-list';
 import { categoryHref } from '../search/search-filters';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { OfferingPrice } from './offering-price';
@@ -43,6 +44,7 @@ export function ProductDetail({
             productName={product.name}
             returnTo={returnTo}
           />
+          <AddToList {...listProps(product, returnTo ?? href('product', { slug: product.slug }))} />
           <h2 className="visually-hidden">Description</h2>
           <p className="product-description">{product.description}</p>
         </div>

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { addItemAction } from './add-item-action.server';
+import { fillCart } from './fill-cart.server';
 import type { ListActionResult, ListIntent } from './list-result';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's
@@ -13,6 +15,8 @@ const Intent = z.enum([
   'delete-list',
   'change-quantity',
   'remove-item',
+  'add-item',
+  'to-cart',
 ]);
 const Id = z.string().trim().min(1).max(100);
 const Name = z
@@ -51,6 +55,8 @@ export async function listAction(context: AppLoadContext, form: FormData) {
   const back = (done: string, listId?: string) =>
     redirect(href('shopping-lists', {}, { list: listId, done }));
 
+  if (intent.data === 'add-item') return addItemAction(context, form);
+
   if (intent.data === 'create-list') {
     const name = Name.safeParse(text(form, 'name'));
     if (!name.success) return refused('create-list', { name: name.error.issues[0]!.message });
@@ -67,6 +73,17 @@ export async function listAction(context: AppLoadContext, form: FormData) {
   const listId = Id.safeParse(text(form, 'listId'));
   if (!listId.success) throw data({ message: 'Which list?' }, { status: 400 });
   switch (intent.data) {
+    case 'to-cart': {
+      // One item (itemId) or the whole list into the cart; the page names what was not added.
+      const itemId = text(form, 'itemId');
+      const query = await fillCart(
+        context,
+        listPaths.toCart(listId.data),
+        itemId ? { itemIds: [itemId] } : {},
+      );
+      query.set('list', listId.data);
+      return redirect(`${href('shopping-lists')}?${query}`);
+    }
     case 'rename-list': {
       const name = Name.safeParse(text(form, 'name'));
       if (!name.success) return refused('rename-list', { name: name.error.issues[0]!.message });

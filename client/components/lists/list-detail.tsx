@@ -3,6 +3,7 @@ import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
 import { ListItems } from './list-items';
+import { ListToCart } from './list-to-cart';
 import type { ListActionResult } from './list-result';
 
 // One list: rename it, delete it (after a question asked as a page state, ?confirm=delete, so it
@@ -22,6 +23,7 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
         </Link>
       </header>
       <ListItems list={list} result={result} />
+      <ListToCart list={list} />
       <details className="add-form" open={Boolean(rename)}>
         <summary>Rename this list</summary>
         <Form method="post" className="list-rename">

@@ -4,6 +4,7 @@ import { useMoney } from '../../lib/money';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
 import type { ListActionResult } from './list-result';
+import { ItemToCart } from './list-to-cart';
 
 // The items of a list: product, brand, price, quantity (a small form per item) and note, with a
 // remove button. An offering that has left the catalogue is shown as such.
@@ -14,7 +15,12 @@ export function productName(item: ShoppingListItem): string {
 export function ListItems({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
   const money = useMoney();
   if (list.items.length === 0)
-    return <p>This list is empty. Add products to it from their pages.</p>;
+    return (
+      <p>
+        This list is empty. Add products to it with “Add to list” on their pages, on the product
+        cards or in your cart.
+      </p>
+    );
   return (
     <table className="line-table list-items">
       <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
@@ -28,7 +34,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
           <th scope="col">Quantity</th>
           <th scope="col">Note</th>
           <th scope="col">
-            <span className="visually-hidden">Remove</span>
+            <span className="visually-hidden">Add to cart or remove</span>
           </th>
         </tr>
       </thead>
@@ -42,10 +48,18 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
               <th scope="row">
                 {productName(item)}
                 {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+                {item.byCase ? (
+                  <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
+                ) : null}
               </th>
               <td>{item.product?.brand ?? ''}</td>
               <td className="num">
-                {item.product ? money(item.product.priceSingle, list.currency) : '–'}
+                {item.product
+                  ? money(
+                      item.byCase ? item.product.priceCase : item.product.priceSingle,
+                      list.currency,
+                    )
+                  : '–'}
               </td>
               <td className="line-qty">
                 <Form method="post" preventScrollReset className="inline-form">
@@ -64,7 +78,8 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
               </td>
               <td>{item.note}</td>
               <td>
-                <Form method="post" preventScrollReset>
+                <ItemToCart list={list} item={item} />{' '}
+                <Form method="post" preventScrollReset className="fill-form">
                   <input type="hidden" name="intent" value="remove-item" />
                   <input type="hidden" name="listId" value={list.id} />
                   <input type="hidden" name="itemId" value={item.id} />

@@ -1,7 +1,13 @@
 // What the shopping lists action answers when the shopper has something to fix (400) or the
 // platform refused; success always redirects (PRG), so a reload never posts again.
 export type ListIntent =
-  'create-list' | 'rename-list' | 'delete-list' | 'change-quantity' | 'remove-item';
+  | 'create-list'
+  | 'rename-list'
+  | 'delete-list'
+  | 'change-quantity'
+  | 'remove-item'
+  | 'add-item'
+  | 'to-cart';
 export type ListActionResult = {
   intent: ListIntent;
   fieldErrors: Record<string, string>;
@@ -15,4 +21,5 @@ export const LIST_NOTICES: Record<string, string> = {
   deleted: 'The list is deleted.',
   quantity: 'The quantity is changed.',
   removed: 'The item is removed from the list.',
+  added: 'Added to the list.',
 };

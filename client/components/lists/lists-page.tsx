@@ -1,4 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { isSafeLocalPath } from '../../../shared/safe-redirect';
+import { AddToListPanel } from './add-to-list-panel';
+import { FillNotice } from './fill-notice';
 import type { ListsData } from './list-data.server';
 import { ListDetail } from './list-detail';
 import { ListOverview } from './list-overview';
@@ -9,13 +12,24 @@ export function ListsPage({ lists, result }: { lists: ListsData; result?: ListAc
   const [search] = useSearchParams();
   const notice = result ? undefined : LIST_NOTICES[search.get('done') ?? ''];
   const { selected } = lists;
+  const back = search.get('back');
   return (
     <div className="lists-screen">
       <h1 id="lists-title">Shopping lists</h1>
       {notice ? (
         <p className="notice" role="status">
           {notice}
+          {back && isSafeLocalPath(back) ? (
+            <>
+              {' '}
+              <Link to={back}>Continue shopping</Link>
+            </>
+          ) : null}
         </p>
+      ) : null}
+      <FillNotice />
+      {lists.adding ? (
+        <AddToListPanel adding={lists.adding} lists={lists.lists} result={result} />
       ) : null}
       <div className="lists-columns">
         <ListOverview lists={lists.lists} selectedId={selected?.id ?? null} result={result} />

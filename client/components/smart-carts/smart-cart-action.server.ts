@@ -20,6 +20,7 @@ import {
   parseCard,
 } from '../forms/place-order-forms';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { fillCart } from '../lists/fill-cart.server';
 import type { SmartCartActionResult, SmartCartIntent } from './smart-cart-result';
 
 // The smart cart screens' actions: the overview creates and deletes smart carts; one smart cart
@@ -46,8 +47,8 @@ function refusedByPlatform(
     : refused(intent, {}, failure.message, status);
 }
 
-const CartsIntent = z.enum(['create-cart', 'delete-cart']);
-const CartIntent = z.enum(['change-items', 'place-order', 'add-address', 'add-card']);
+const CartsIntent = z.enum(['create-cart', 'delete-cart', 'from-cart']);
+const CartIntent = z.enum(['change-items', 'place-order', 'add-address', 'add-card', 'to-cart']);
 const Name = z
   .string({ error: 'Enter a name' })
   .trim()
@@ -63,6 +64,19 @@ const Quantity = z.coerce
 export async function smartCartsAction(context: AppLoadContext, form: FormData) {
   const intent = CartsIntent.safeParse(form.get('intent'));
   if (!intent.success) throw data({ message: 'Unknown smart cart action' }, { status: 400 });
+  if (intent.data === 'from-cart') {
+    // "Save cart as a smart cart" (issue #29): the cart as it is now, under the name given.
+    const name = Name.safeParse(form.get('name') ?? undefined);
+    if (!name.success) return refused('from-cart', { name: name.error.issues[0]!.message });
+    const saved = await askPlatform<SmartCart>(context.platform, {
+      method: 'POST',
+      path: smartCartPaths.fromCart,
+      body: { name: name.data },
+    });
+    return saved.ok
+      ? redirect(href('smart-cart', { id: saved.body.id }, { done: 'saved' }))
+      : refusedByPlatform('from-cart', saved);
+  }
   if (intent.data === 'create-cart') {
     const name = Name.safeParse(form.get('name') ?? undefined);
     if (!name.success) return refused('create-cart', { name: name.error.issues[0]!.message });
@@ -127,6 +141,11 @@ export async function smartCartAction(
   };
 
   switch (intent.data) {
+    case 'to-cart': {
+      // "Add smart cart to cart" (issue #29); the page names what was not added.
+      const query = await fillCart(context, smartCartPaths.toCart(id));
+      return redirect(`${href('smart-cart', { id })}?${query}`);
+    }
     case 'change-items': {
       const parsed = parseItems(form);
       if ('fieldErrors' in parsed) return refused('change-items', parsed.fieldErrors);

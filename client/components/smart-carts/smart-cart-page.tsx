@@ -5,7 +5,9 @@ import { ORDER_FORM } from '../checkout/address-choice';
 import { DeliveryChoices } from '../checkout/delivery-choices';
 import { OrderFormFields } from '../checkout/order-form-fields';
 import type { SmartCartData } from './smart-cart-data.server';
+import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
+import { SmartCartToCart } from './smart-cart-to-cart';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
 
 // One smart cart: its items (editable), and ordering it with the checkout's choices. The
@@ -34,6 +36,7 @@ export function SmartCartPage({ detail, result }: Props) {
           {notice}
         </p>
       ) : null}
+      <FillNotice />
       <section className="smart-cart-panel" aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <SmartCartItems cart={cart} result={resultOf('change-items')} />
@@ -41,6 +44,7 @@ export function SmartCartPage({ detail, result }: Props) {
           <dt>Subtotal at today’s prices</dt>
           <dd data-testid="smart-cart-subtotal">{money(cart.subtotal, cart.currency)}</dd>
         </dl>
+        <SmartCartToCart cart={cart} />
       </section>
       {cart.items.length > 0 ? (
         <section className="smart-cart-panel" aria-labelledby="order-title">

@@ -1,7 +1,13 @@
 // What the smart cart actions answer when the shopper has something to fix (400) or the shop
 // refused (409); success always redirects.
 export type SmartCartIntent =
-  'create-cart' | 'delete-cart' | 'change-items' | 'place-order' | 'add-address' | 'add-card';
+  | 'create-cart'
+  | 'delete-cart'
+  | 'from-cart'
+  | 'change-items'
+  | 'place-order'
+  | 'add-address'
+  | 'add-card';
 export type SmartCartActionResult = {
   intent: SmartCartIntent;
   fieldErrors: Record<string, string>;
@@ -10,6 +16,7 @@ export type SmartCartActionResult = {
 
 export const SMART_CART_NOTICES: Record<string, string> = {
   created: 'Your smart cart is saved.',
+  saved: 'Your cart is saved as this smart cart.',
   deleted: 'The smart cart is deleted.',
   items: 'The smart cart’s items are updated.',
   placed: 'Thank you! Your order is placed. We have sent you a confirmation e-mail.',

@@ -1,0 +1,133 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import {
+  GuestAccountInput,
+  GuestOrderInput,
+  guestOrderPaths,
+} from '../../../shared/contracts/guest-orders';
+import type { OrderDetail } from '../../../shared/contracts/orders';
+import { askPlatform } from '../../lib/platform-answer.server';
+import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
+import { orderKeyHeaders } from '../forms/place-order-forms';
+
+// The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
+// card and the slot in one form; the card number goes to the platform and is never sent back),
+// then, from the order, make an account. Mistakes are a 400 with a message per field.
+export const GUEST_CHECKOUT = '/checkout/guest';
+const Intent = z.enum(['place-guest-order', 'create-account']);
+export type GuestCheckoutResult = {
+  intent: z.infer<typeof Intent>;
+  fieldErrors: FieldErrors;
+  formError?: string;
+  /** What the shopper typed, to fill the form again (never the card number). */
+  values?: FormFields;
+};
+
+const HINTS: Record<string, string> = {
+  expiryMonth: 'Enter the expiry month, 1 to 12',
+  expiryYear: 'Enter the expiry year in full, e.g. 2030',
+  cardNumber: 'Enter the card number',
+  email: 'Enter your e-mail address',
+  slotId: 'Choose a delivery slot',
+};
+
+/** The message of each field, named by its last path segment (address.line1 → line1). */
+function errorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path.at(-1) ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function orderInput(fields: FormFields) {
+  const number = (value: string | undefined) => (value ? Number(value) : undefined);
+  return GuestOrderInput.safeParse(
+    {
+      email: fields.email ?? '',
+      address: {
+        name: fields.name ?? '',
+        line1: fields.line1 ?? '',
+        line2: fields.line2 ?? '',
+        postcode: fields.postcode ?? '',
+        city: fields.city ?? '',
+        country: fields.country ?? '',
+        phone: fields.phone ?? '',
+        instructions: fields.instructions ?? '',
+      },
+      card: {
+        cardNumber: fields.cardNumber ?? '',
+        expiryMonth: number(fields.expiryMonth),
+        expiryYear: number(fields.expiryYear),
+        holderName: fields.holderName ?? '',
+      },
+      slotId: fields.slotId ?? '',
+      notes: fields.notes ?? '',
+    },
+    { error: (issue) => HINTS[String(issue.path?.at(-1))] },
+  );
+}
+
+const refused = (
+  intent: GuestCheckoutResult['intent'],
+  fieldErrors: FieldErrors,
+  formError?: string,
+  values?: FormFields,
+  status = 400,
+) => data<GuestCheckoutResult>({ intent, fieldErrors, formError, values }, { status });
+
+export async function guestCheckoutAction(context: AppLoadContext, form: FormData) {
+  const fields = formFields(form);
+  const intent = Intent.safeParse(fields.intent);
+  if (!intent.success) throw data({ message: 'Unknown checkout action' }, { status: 400 });
+  if (!context.hasSession) throw data({ message: 'Your cart is empty' }, { status: 400 });
+  const { cardNumber: _never, ...values } = fields;
+
+  if (intent.data === 'place-guest-order') {
+    const input = orderInput(fields);
+    if (!input.success)
+      return refused('place-guest-order', errorsOf(input.error), undefined, values);
+    const placed = await askPlatform<OrderDetail>(context.platform, {
+      method: 'POST',
+      path: guestOrderPaths.orders,
+      body: input.data,
+      headers: orderKeyHeaders(fields),
+    });
+    if (placed.ok)
+      return redirect(`${GUEST_CHECKOUT}?placed=${encodeURIComponent(placed.body.id)}`);
+    if (placed.status >= 500) throw data({ message: placed.message }, { status: 502 });
+    const field = /slot/i.test(placed.message) ? 'slotId' : null;
+    return field
+      ? refused('place-guest-order', { [field]: placed.message }, undefined, values)
+      : refused('place-guest-order', {}, placed.message, values, placed.status === 409 ? 409 : 400);
+  }
+
+  const orderId = z.string().trim().min(1).max(100).safeParse(fields.orderId);
+  if (!orderId.success) throw data({ message: 'Which order?' }, { status: 400 });
+  const account = GuestAccountInput.safeParse({
+    password: fields.password ?? '',
+    firstName: fields.firstName ?? '',
+    lastName: fields.lastName ?? '',
+  });
+  if (!account.success) {
+    const errors = errorsOf(account.error);
+    if (errors.password) errors.password = `The password ${errors.password}`;
+    return refused('create-account', errors);
+  }
+  const created = await askPlatform<{ orderId: string }>(context.platform, {
+    method: 'POST',
+    path: guestOrderPaths.account(orderId.data),
+    body: account.data,
+  });
+  if (created.ok) return redirect(`${GUEST_CHECKOUT}?account=created`);
+  if (created.status === 404) throw data(null, { status: 404 });
+  if (created.status >= 500) throw data({ message: created.message }, { status: 502 });
+  return refused(
+    'create-account',
+    {},
+    created.message,
+    undefined,
+    created.status === 409 ? 409 : 400,
+  );
+}

@@ -1,0 +1,63 @@
+import type { AppLoadContext } from 'react-router';
+import { guestOrderPaths } from '../../../shared/contracts/guest-orders';
+import {
+  orderPaths,
+  type DeliverySlotList,
+  type OrderDetail,
+  type OrderQuote,
+} from '../../../shared/contracts/orders';
+import { requirePlatform } from '../../lib/platform-answer.server';
+import { newOrderKey } from '../forms/place-order-forms';
+import { slotChoices, type SlotOption } from '../orders/delivery-time';
+
+// What the guest checkout shows (issue #29 item 2, docs/decisions/0262): the cart's quote and the
+// slots with the order form, or the order just placed (?placed=) with the offer of an account, or
+// that the account was made (?account=created: the order is no longer the guest session's).
+export type GuestCheckoutData =
+  | { state: 'empty' }
+  | { state: 'account-created' }
+  | { state: 'placed'; order: OrderDetail }
+  | {
+      state: 'form';
+      quote: OrderQuote;
+      slots: SlotOption[];
+      slotId: string | null;
+      orderKey: string;
+    };
+
+/** The page context and the visitor, once known (they may load beside the loaders, ADR 0270). */
+export async function settled(context: AppLoadContext): Promise<void> {
+  const pending = context as { ready?: Promise<void>; visitorReady?: Promise<void> };
+  await Promise.all([pending.ready, pending.visitorReady]);
+}
+
+export async function loadGuestCheckout(
+  context: AppLoadContext,
+  url: URL,
+): Promise<GuestCheckoutData> {
+  if (url.searchParams.get('account') === 'created') return { state: 'account-created' };
+  if (!context.hasSession) return { state: 'empty' };
+  const placed = url.searchParams.get('placed');
+  if (placed) {
+    const order = await requirePlatform<OrderDetail>(context.platform, {
+      path: guestOrderPaths.order(placed),
+    });
+    return { state: 'placed', order };
+  }
+  const list = await requirePlatform<DeliverySlotList>(context.platform, {
+    path: orderPaths.deliverySlots,
+  });
+  const slots = slotChoices(list, context.publicContext?.tenant.locale ?? 'en-GB');
+  const wanted = url.searchParams.get('slotId');
+  const slotId =
+    slots.find((slot) => slot.available && slot.id === wanted)?.id ??
+    slots.find((slot) => slot.available)?.id ??
+    null;
+  const quote = await requirePlatform<OrderQuote>(context.platform, {
+    method: 'POST',
+    path: orderPaths.quote,
+    body: slotId ? { slotId } : {},
+  });
+  if (quote.lines.length === 0) return { state: 'empty' };
+  return { state: 'form', quote, slots, slotId, orderKey: newOrderKey() };
+}

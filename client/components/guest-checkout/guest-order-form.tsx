@@ -1,0 +1,84 @@
+import { Form, useNavigation } from 'react-router';
+import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
+import { FieldList, FormField } from '../forms/form-field';
+import { LineTable } from '../checkout/cart-review';
+import { TotalsList } from '../checkout/checkout-totals';
+import { OrderFormFields } from '../checkout/order-form-fields';
+import { SlotChoice } from '../checkout/slot-choice';
+import type { GuestCheckoutResult } from './guest-checkout-action.server';
+import type { GuestCheckoutData } from './guest-checkout-data.server';
+
+// The guest's order form (issue #29 item 2): e-mail, delivery address, slot, card, in one form,
+// with the cart and its totals. The card number is never filled in again after a mistake.
+const FORM = 'guest-order';
+type Props = { data: Extract<GuestCheckoutData, { state: 'form' }>; result?: GuestCheckoutResult };
+
+export function GuestOrderForm({ data, result }: Props) {
+  const placing = useNavigation().formData?.get('intent') === 'place-guest-order';
+  const errors = result?.fieldErrors ?? {};
+  const valueFor = (name: string) => result?.values?.[name];
+  const slot = data.slots.find((s) => s.id === data.slotId);
+  return (
+    <div className="checkout">
+      <h1 id="checkout-title">Check out as a guest</h1>
+      <div className="checkout-steps">
+        <section className="checkout-step" aria-labelledby="guest-email-title">
+          <h2 id="guest-email-title">Your e-mail address</h2>
+          <FormField
+            form={FORM}
+            name="email"
+            label="E-mail address"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={valueFor('email')}
+            error={errors.email}
+            hint="We send the order confirmation here."
+          />
+        </section>
+        <section className="checkout-step field-grid" aria-labelledby="guest-address-title">
+          <h2 id="guest-address-title">Delivery address</h2>
+          <FieldList form={FORM} fields={ADDRESS_FIELDS} errors={errors} valueFor={valueFor} />
+        </section>
+        <section className="checkout-step" aria-labelledby="slot-title">
+          <h2 id="slot-title">Delivery slot</h2>
+          <SlotChoice slots={data.slots} chosen={data.slotId} error={errors.slotId} form={FORM} />
+        </section>
+        <section className="checkout-step field-grid" aria-labelledby="guest-card-title">
+          <h2 id="guest-card-title">Payment card</h2>
+          <FieldList
+            form={FORM}
+            fields={CARD_FIELDS}
+            errors={errors}
+            valueFor={(name) => (name === 'cardNumber' ? undefined : valueFor(name))}
+          />
+        </section>
+      </div>
+      <aside className="checkout-summary" aria-labelledby="summary-title">
+        <h2 id="summary-title">Your order</h2>
+        <LineTable
+          lines={data.quote.lines}
+          currency={data.quote.currency}
+          caption="Items in your cart"
+        />
+        <TotalsList
+          totals={{ ...data.quote, freeDeliveryFrom: data.quote.freeDeliveryFrom }}
+          slot={slot ? `${slot.label} (the fee of the slot you choose applies)` : undefined}
+        />
+        <Form method="post" id={FORM} className="order-form">
+          <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
+          <button
+            type="submit"
+            name="intent"
+            value="place-guest-order"
+            className="button primary"
+            disabled={placing}
+          >
+            {placing ? 'Placing your order…' : 'Place order'}
+          </button>
+        </Form>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
+import { href } from '../../../shared/href';
+import { isSafeLocalPath } from '../../../shared/safe-redirect';
+import { askPlatform } from '../../lib/platform-answer.server';
+import type { ListActionResult } from './list-result';
+
+// "Add to list" chosen on the lists screen (issue #29): into one of the shopper's lists, or a new
+// one made on the way, with the quantity and unit chosen. Back to the list, which says so and
+// offers the way back to where the shopper was.
+const Form = z.object({
+  offeringId: z.string().trim().min(1).max(100),
+  listId: z.string({ error: 'Choose a list' }).trim().min(1, 'Choose a list').max(100),
+  newName: z.string().trim().max(100, 'At most 100 characters').default(''),
+  quantity: z.coerce
+    .number({ error: 'Enter a number' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1')
+    .max(999, 'At most 999'),
+  unit: z.enum(['single', 'case']).default('single'),
+  back: z.string().max(2000).default(''),
+});
+
+const refused = (fieldErrors: Record<string, string>, formError?: string) =>
+  data<ListActionResult>({ intent: 'add-item', fieldErrors, formError }, { status: 400 });
+
+export async function addItemAction(context: AppLoadContext, form: FormData) {
+  const parsed = Form.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    if (fieldErrors.offeringId) throw data({ message: 'Which product?' }, { status: 400 });
+    return refused(fieldErrors);
+  }
+  const input = parsed.data;
+  let listId = input.listId;
+  if (listId === 'new') {
+    if (!input.newName) return refused({ newName: 'Enter a name for the new list' });
+    const created = await askPlatform<ShoppingList>(context.platform, {
+      method: 'POST',
+      path: listPaths.lists,
+      body: { name: input.newName },
+    });
+    if (!created.ok) return refused({}, created.message);
+    listId = created.body.id;
+  }
+  const added = await askPlatform<ShoppingList>(context.platform, {
+    method: 'POST',
+    path: listPaths.items(listId),
+    body: { offeringId: input.offeringId, quantity: input.quantity, byCase: input.unit === 'case' },
+  });
+  if (!added.ok) {
+    if (added.status >= 500) throw data({ message: added.message }, { status: 502 });
+    return refused({}, added.message);
+  }
+  const back = isSafeLocalPath(input.back) ? input.back : undefined;
+  return redirect(href('shopping-lists', {}, { list: listId, done: 'added', back }));
+}

@@ -1,0 +1,55 @@
+import { href } from '../../../shared/href';
+
+// "Add to list" on a product page, a product card and a cart line (issue #29): a link to the
+// shopping lists screen, which asks which list (or a new one), with the quantity and the unit
+// (single or case) it was given here. A plain link, the same for every visitor, so it works
+// without JavaScript and in a shop's cached templates; a guest is asked to sign in on the way.
+type Props = {
+  offeringId: string;
+  productName: string;
+  quantity?: number;
+  byCase?: boolean;
+  /** Offered as a case of this many when more than 1. */
+  caseSize?: number;
+  /** Where "Back" returns to after adding: a path of this shop. */
+  returnTo?: string;
+  className?: string;
+};
+
+export function addToListHref(props: Props): string {
+  return href(
+    'shopping-lists',
+    {},
+    {
+      add: props.offeringId,
+      name: props.productName,
+      quantity: props.quantity && props.quantity > 1 ? props.quantity : undefined,
+      unit: props.byCase ? 'case' : undefined,
+      caseSize: props.caseSize && props.caseSize > 1 ? props.caseSize : undefined,
+      back: props.returnTo,
+    },
+  );
+}
+
+/** The props of a product's "Add to list": one single, its case size offered on the way. */
+export const listProps = (
+  product: { name: string; offering: { id: string; caseSize: number } },
+  returnTo?: string,
+): Props => ({
+  offeringId: product.offering.id,
+  productName: product.name,
+  caseSize: product.offering.caseSize,
+  returnTo,
+});
+
+export function AddToList(props: Props) {
+  return (
+    <a
+      href={addToListHref(props)}
+      className={props.className ?? 'add-to-list'}
+      aria-label={`Add to list: ${props.productName}`}
+    >
+      Add to list
+    </a>
+  );
+}

@@ -1,0 +1,28 @@
+import { data, type AppLoadContext } from 'react-router';
+import type { ToCartResult } from '../../../shared/contracts/lists';
+import { askPlatform } from '../../lib/platform-answer.server';
+
+// Putting a list or a smart cart into the cart from a page action (the form without JavaScript,
+// issue #29): the platform adds what it can and names what it cannot; the page redirected to says
+// both (fillNotice reads them back from its URL) and tells the cart widget to reload.
+const MAX_NAMED = 20;
+
+/** The query that reports a fill: `filled=<count>` and a `missing=<name>` per item not added. */
+export function fillQuery(result: ToCartResult): URLSearchParams {
+  const query = new URLSearchParams({ filled: String(result.added) });
+  for (const item of result.notAdded.slice(0, MAX_NAMED))
+    query.append('missing', (item.name ?? 'An item no longer sold').slice(0, 100));
+  return query;
+}
+
+/** Calls a to-cart endpoint; a refusal is the screen's 4xx with the platform's message. */
+export async function fillCart(
+  context: AppLoadContext,
+  path: string,
+  body: unknown = {},
+): Promise<URLSearchParams> {
+  const answer = await askPlatform<ToCartResult>(context.platform, { method: 'POST', path, body });
+  if (answer.ok) return fillQuery(answer.body);
+  if (answer.status === 404) throw data(null, { status: 404 });
+  throw data({ message: answer.message }, { status: answer.status >= 500 ? 502 : 400 });
+}

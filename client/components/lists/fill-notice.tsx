@@ -1,0 +1,34 @@
+import { useSearchParams } from 'react-router';
+import { useCartChangedNotice } from '../orders/cart-changed';
+
+// What a list or smart cart put into the cart says (issue #29): how many items went in, and the
+// ones that did not, named. Read from the URL the form without JavaScript was redirected to, or
+// given by the form with JavaScript (ToCartForm). The cart widget reloads after a server fill.
+export type Filled = { added: number; missing: string[] };
+
+export const itemsText = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+
+export function FillMessage({ filled }: { filled: Filled }) {
+  return (
+    <p className="notice" role="status">
+      {filled.added > 0
+        ? `${itemsText(filled.added)} added to your cart.`
+        : 'Nothing was added to your cart.'}
+      {filled.missing.length > 0 ? (
+        <>
+          {' '}
+          Not available today, so not added: <strong>{filled.missing.join(', ')}</strong>.
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The fill reported in the page's URL (`filled`, `missing`), if any. */
+export function FillNotice() {
+  const [search] = useSearchParams();
+  const count = search.get('filled');
+  useCartChangedNotice(count !== null);
+  if (count === null) return null;
+  return <FillMessage filled={{ added: Number(count) || 0, missing: search.getAll('missing') }} />;
+}

@@ -1,0 +1,25 @@
+import type { SmartCart } from '../../../shared/contracts/lists';
+import { ToCartForm } from '../lists/to-cart-form';
+
+// "Add smart cart to cart" (issue #29): its items join what the cart holds, by unit; the ones not
+// available today are named.
+export function SmartCartToCart({ cart }: { cart: SmartCart }) {
+  if (cart.items.length === 0) return null;
+  return (
+    <ToCartForm
+      items={cart.items.map((item) => ({
+        offeringId: item.offeringId,
+        byCase: item.byCase,
+        quantity: item.quantity,
+        name: item.product?.name ?? 'An item no longer sold',
+        available: Boolean(item.product?.available),
+      }))}
+      fields={{ intent: 'to-cart' }}
+      className="fill-buttons"
+    >
+      <button type="submit" className="button">
+        Add smart cart to cart
+      </button>
+    </ToCartForm>
+  );
+}

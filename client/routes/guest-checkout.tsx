@@ -1,0 +1,34 @@
+import { redirect } from 'react-router';
+import { href } from '../../shared/href';
+import { guestCheckoutAction } from '../components/guest-checkout/guest-checkout-action.server';
+import {
+  loadGuestCheckout,
+  settled,
+} from '../components/guest-checkout/guest-checkout-data.server';
+import { page } from '../lib/island';
+import { pageUrl } from '../lib/page-url';
+import { privateMeta } from '../lib/seo';
+import '../styles/forms.css';
+import '../styles/checkout-layout.css';
+import type { Route } from './+types/guest-checkout';
+
+// /checkout/guest (issue #29 item 2, docs/decisions/0262): checkout for a visitor who is not
+// signed in; a signed-in shopper goes to /checkout. Not a screen of the route table, like /cart.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await settled(context);
+  if (context.isLoggedIn) throw redirect(href('checkout'));
+  return loadGuestCheckout(context, pageUrl(request.url));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  await settled(context);
+  if (context.isLoggedIn) throw redirect(href('checkout'));
+  return guestCheckoutAction(context, await request.formData());
+}
+
+export const meta: Route.MetaFunction = privateMeta('Check out as a guest');
+
+const pageCode = () => import('../pages/guest-checkout');
+export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

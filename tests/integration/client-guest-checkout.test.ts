@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShop, type TestShop } from '../support/shop';
+import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
+
+// Guest checkout (issue #29 item 2) through the gateway against the real platform, as a browser
+// without JavaScript posts it: the form, the order's number, the confirmation e-mail, the same
+// order for the same form sent twice, and an account made from the order.
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+async function guestWithCart(): Promise<Shopper> {
+  const guest = shopperOf(shop);
+  await guest.api('/auth/guest', 'POST');
+  const [a] = await buyableOfferings(shop, 1);
+  await guest.putItem(a!.id, 2);
+  return guest;
+}
+
+function fields(html: string, email: string): Record<string, string> {
+  const key = /name="(order-key|orderKey|idempotencyKey)" value="([^"]+)"/.exec(html);
+  const slot = /<input[^>]*name="slotId"[^>]*>/g;
+  let slotId = '';
+  for (const tag of html.match(slot) ?? [])
+    if (/checked/.test(tag) && !/disabled/.test(tag)) slotId = /value="([^"]+)"/.exec(tag)![1]!;
+  return {
+    intent: 'place-guest-order',
+    [key?.[1] ?? 'orderKey']: key?.[2] ?? '',
+    email,
+    name: 'Gail Guest',
+    line1: '12 Dock Rd',
+    postcode: 'D04',
+    city: 'Dublin',
+    country: 'Ireland',
+    cardNumber: '4242 4242 4242 4242',
+    holderName: 'Gail Guest',
+    expiryMonth: '10',
+    expiryYear: '2099',
+    slotId,
+    notes: '',
+  };
+}
+
+describe('guest checkout', () => {
+  it('is offered to a guest beside sign-in, and sends a signed-in shopper to /checkout', async () => {
+    const guest = await guestWithCart();
+    expect(await (await guest.page('/cart')).text()).toContain('href="/checkout/guest"');
+    const signedIn = shopperOf(shop);
+    await signedIn.signIn();
+    const response = await signedIn.page('/checkout/guest');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/checkout');
+    const empty = await (await shopperOf(shop).page('/checkout/guest')).text();
+    expect(empty).toContain('Your cart is empty');
+  });
+
+  it('places the order with an e-mail, an address and a card; the same form twice is one order', async () => {
+    const guest = await guestWithCart();
+    const page = await (await guest.page('/checkout/guest')).text();
+    expect(page).toContain('Check out as a guest');
+    const email = `gail-${Date.now()}@example.com`;
+    const form = fields(page, email);
+    expect(form.slotId).not.toBe('');
+
+    const bad = await guest.post('/checkout/guest', { ...form, email: 'gail', cardNumber: '1234' });
+    expect(bad.status).toBe(400);
+    const refused = await bad.text();
+    expect(refused).toContain('must be an e-mail address');
+    expect(refused).toContain('value="12 Dock Rd"');
+    expect(refused).not.toContain('1234"');
+
+    const placed = await guest.post('/checkout/guest', form);
+    expect(placed.status).toBe(302);
+    const location = placed.headers.get('location')!;
+    expect(location).toMatch(/^\/checkout\/guest\?placed=ord-/);
+    const again = await guest.post('/checkout/guest', form);
+    expect(again.headers.get('location')).toBe(location);
+
+    const confirmation = await (await guest.page(location)).text();
+    const number = /<h1 id="order-title">Order (\d+)<\/h1>/.exec(confirmation)?.[1];
+    expect(number).toMatch(/^\d{5,}$/);
+    expect(confirmation).toContain('Create an account from this order');
+    const mail = await shop.platform.outbox(email);
+    expect(mail.map((m) => m.subject)).toEqual([`Fresh Market: order ${number} confirmed`]);
+    expect((await guest.cart()).items).toEqual([]);
+
+    const orderId = new URL(location, shop.url).searchParams.get('placed')!;
+    const short = await guest.post('/checkout/guest', {
+      intent: 'create-account',
+      orderId,
+      password: 'short',
+    });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('at least 8 characters');
+    const created = await guest.post('/checkout/guest', {
+      intent: 'create-account',
+      orderId,
+      password: 'gail-secret-1',
+      firstName: 'Gail',
+    });
+    expect(created.status).toBe(302);
+    expect(await (await guest.page(created.headers.get('location')!)).text()).toContain(
+      'Your order is in your new account',
+    );
+    const { rows } = await shop.platform.db.query<{ email: string }>(
+      'select a.email from orders o join accounts a on a.id = o.account_id where o.id = $1',
+      [orderId],
+    );
+    expect(rows[0]?.email).toBe(email);
+    expect((await shop.platform.outbox(email)).map((m) => m.kind)).toContain('activation');
+  });
+});
