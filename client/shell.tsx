@@ -18,6 +18,7 @@ import { NavigationProgress } from './components/layout/navigation-progress';
 import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
+import { useReportingContext } from './runtime/reporting-context';
 // A file beside the assets (cached for a year), not a data: URL: the layout renders the link on
 // hydration, so a data: URL would be in every first load of JavaScript. ADR 0209.
 import FAVICON from './favicon.svg?no-inline';
@@ -64,6 +65,7 @@ export function Shell() {
   }, []);
   const location = useLocation();
   usePendingPageGuard(location.key);
+  useReportingContext();
   const chunkFailure = useChunkFailure();
   return (
     <>

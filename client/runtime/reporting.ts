@@ -1,17 +1,22 @@
 import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
 import { whenIdle } from '../lib/idle';
+import { pageBuildVersion } from '../lib/react-router-adapter';
 import type * as SentryBrowser from './sentry-browser';
 
 // Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
 // @sentry/react (./sentry-browser) is loaded a second after the page is idle, or at the first
 // error, and only when the gateway handed the page a public DSN (<meta name="error-reporting">).
-// Errors seen before the SDK is there are queued and sent once it is.
+// Errors seen before the SDK is there are queued and sent once it is. Every event names the
+// release (the build's version, as the gateway's reports do), the page's CID, the route id and,
+// for a signed-in visitor, their login and e-mail (./reporting-context.ts keeps them current;
+// nothing for a guest).
 type Sdk = typeof SentryBrowser;
 export type ReportUser = { id: string; login: string | null; email: string | null } | null;
 
 let dsn: string | null = null;
 let loading: Promise<Sdk | null> | null = null;
 let user: ReportUser = null;
+let route: string | null = null;
 const early: unknown[] = [];
 
 const onError = (event: ErrorEvent) => {
@@ -30,8 +35,9 @@ function load(): Promise<Sdk | null> {
       // The SDK has its own global handlers from here on.
       window.removeEventListener('error', onError);
       window.removeEventListener('unhandledrejection', onRejection);
-      sdk.start(dsn!, readCidFromDocument());
+      sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
       sdk.setUser(user);
+      sdk.setRoute(route);
       for (const error of early.splice(0)) sdk.captureError(error);
       return sdk;
     },
@@ -72,4 +78,10 @@ export async function reportHttpFailure(
 export function setReportingUser(next: ReportUser): void {
   user = next;
   void loading?.then((sdk) => sdk?.setUser(next));
+}
+
+/** The route id of the page shown (React Router's, the route table's id). */
+export function setReportingRoute(next: string | null): void {
+  route = next;
+  void loading?.then((sdk) => sdk?.setRoute(next));
 }

@@ -7,10 +7,12 @@ import type { ReportUser } from './reporting';
 // tunnel (same origin); nothing secret leaves (shared/report-scrub.ts). Loaded lazily.
 export const TUNNEL = '/monitoring';
 
-export function start(dsn: string, cid: string): void {
+/** `release`: the build's version (React Router's manifest version, the gateway's build id). */
+export function start(dsn: string, cid: string, release: string | undefined): void {
   Error.stackTraceLimit = 50;
   Sentry.init({
     dsn,
+    release,
     tunnel: TUNNEL,
     maxBreadcrumbs: 100,
     tracesSampleRate: 0,
@@ -34,6 +36,10 @@ export function setUser(user: ReportUser): void {
       ? { id: user.id, username: user.login ?? undefined, email: user.email ?? undefined }
       : null,
   );
+}
+
+export function setRoute(route: string | null): void {
+  Sentry.setTag('route', route ?? undefined);
 }
 
 export function captureError(error: unknown): string {

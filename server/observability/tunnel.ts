@@ -31,8 +31,12 @@ export function parseDsn(dsn: string): Dsn {
   };
 }
 
-/** The envelope with the CID added to, and secrets scrubbed from, its events; null if refused. */
-export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string): string | null {
+/**
+ * The envelope with the CID added to, and secrets scrubbed from, its events; null if refused.
+ * `tenant`: the shop's tenant id as the gateway knows it, the one `tenant` tag of every report
+ * (whatever the browser sent; none while unknown).
+ */
+export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = ''): string | null {
   const lines = raw.split('\n');
   let header: { dsn?: string };
   try {
@@ -70,6 +74,8 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string): string | nu
       }
       event.tags = { ...event.tags, tunnel_cid: cid };
       event.tags.cid ??= cid;
+      if (tenant) event.tags.tenant = tenant;
+      else delete event.tags.tenant;
       const body = JSON.stringify(scrubEvent(event));
       out.push(JSON.stringify({ type: 'event', length: Buffer.byteLength(body) }), body);
     } else {
@@ -98,7 +104,7 @@ export async function tunnelRoute(app: FastifyInstance, config: Config): Promise
       else if (++entry.count > PER_MINUTE)
         return jsonError(reply, 429, 'rate_limited', 'Too many error reports');
       const raw = typeof request.body === 'string' ? request.body : '';
-      const envelope = rewriteEnvelope(raw, dsn, request.cid);
+      const envelope = rewriteEnvelope(raw, dsn, request.cid, request.scope?.tenant);
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       try {
         const answer = await undiciRequest(dsn.ingest, {

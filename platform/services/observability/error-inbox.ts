@@ -3,18 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServicePlugin } from '../service';
 import { badRequest } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
+import { groupEvents } from './fingerprint';
 import { renderInboxPage } from './inbox-page';
 
 // The local error inbox (issue #7 item 3): a Sentry-compatible envelope endpoint, so `npm start`
 // runs with SENTRY_DSN=http://<any key>@127.0.0.1:4000/dev/errors/1 and a newcomer sees the
 // reports without an account anywhere. GET /dev/errors lists them (HTML for a browser, JSON
-// otherwise), like /dev/outbox for e-mail. On only with PLATFORM_ERROR_INBOX (default: with the
-// dev endpoints).
+// otherwise), like /dev/outbox for e-mail, with the events grouped by fingerprint and counted
+// (./fingerprint.ts; over the newest GROUPED events). On only with PLATFORM_ERROR_INBOX (default:
+// with the dev endpoints).
 const ListQuery = z.object({
   cid: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 const MAX_ENVELOPE = 1024 * 1024;
+const GROUPED = 5_000;
 
 type EventRow = {
   id: string;
@@ -130,11 +133,24 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
         [query.cid ?? null, query.limit],
       );
       const events = rows.map(toEvent);
+      const recent = await db.query<EventRow>(
+        `select event_id, message, payload, received_at from error_events
+         where ($1::text is null or cid = $1) order by id desc limit $2`,
+        [query.cid ?? null, GROUPED],
+      );
+      const groups = groupEvents(
+        recent.rows.map((r) => ({
+          payload: r.payload,
+          message: r.message,
+          eventId: r.event_id,
+          receivedAt: new Date(r.received_at).toISOString(),
+        })),
+      );
       reply.header('cache-control', 'no-store');
       if ((request.headers.accept ?? '').includes('text/html')) {
-        return reply.type('text/html; charset=utf-8').send(renderInboxPage(events));
+        return reply.type('text/html; charset=utf-8').send(renderInboxPage(events, groups));
       }
-      return { events };
+      return { events, groups };
     },
   );
 };

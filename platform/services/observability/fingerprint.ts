@@ -1,0 +1,78 @@
+// How the local error inbox groups its events (issue #28 item 2), as Sentry does in spirit: by the
+// event's own `fingerprint` when it sends one (`{{ default }}` standing for the default), else by
+// its exception's type, its message with ids and numbers blanked, and its top in-app frame, or by
+// its message so blanked. The same fault seen a thousand times is one group with its count.
+type Frame = { filename?: string; function?: string; in_app?: boolean };
+type Event = {
+  fingerprint?: unknown;
+  message?: string | { formatted?: string; message?: string };
+  logentry?: { formatted?: string; message?: string };
+  exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: Frame[] } }[] };
+  platform?: string;
+};
+
+/** Ids (CIDs, hex, UUIDs) and numbers blanked: `order 1042 of AbC...` -> `order <n> of <id>`. */
+export function blankIds(text: string): string {
+  return text
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
+    .replace(/\b(?=[A-Za-z0-9]*\d)[A-Za-z0-9_-]{16,}\b/g, '<id>')
+    .replace(/\b\d+(\.\d+)?\b/g, '<n>')
+    .replace(/\?\S*/g, '?…')
+    .slice(0, 300);
+}
+
+function defaultFingerprint(event: Event): string {
+  const exception = event.exception?.values?.at(-1);
+  if (exception) {
+    const frames = exception.stacktrace?.frames ?? [];
+    const top = [...frames].reverse().find((f) => f.in_app !== false) ?? frames.at(-1);
+    const where = top ? ` @ ${top.filename ?? '?'}:${top.function ?? '?'}` : '';
+    return `${event.platform ?? ''} ${exception.type ?? 'Error'}: ${blankIds(exception.value ?? '')}${where}`;
+  }
+  const message =
+    (typeof event.message === 'string' ? event.message : event.message?.formatted) ??
+    event.logentry?.message ??
+    event.logentry?.formatted ??
+    '';
+  return `${event.platform ?? ''} ${blankIds(message)}`;
+}
+
+export function fingerprintOf(payload: unknown): string {
+  const event = (payload ?? {}) as Event;
+  const own = event.fingerprint;
+  if (Array.isArray(own) && own.length > 0) {
+    const base = defaultFingerprint(event);
+    return own.map((part) => (part === '{{ default }}' ? base : String(part))).join(' | ');
+  }
+  return defaultFingerprint(event);
+}
+
+export type EventGroup = {
+  fingerprint: string;
+  /** The message of its newest event. */
+  message: string;
+  count: number;
+  lastSeen: string;
+  lastEventId: string;
+};
+
+/** Events (newest first) grouped by fingerprint, the most frequent group first. */
+export function groupEvents(
+  events: { payload: unknown; message: string; eventId: string; receivedAt: string }[],
+): EventGroup[] {
+  const groups = new Map<string, EventGroup>();
+  for (const event of events) {
+    const fingerprint = fingerprintOf(event.payload);
+    const group = groups.get(fingerprint);
+    if (group) group.count += 1;
+    else
+      groups.set(fingerprint, {
+        fingerprint,
+        message: event.message,
+        count: 1,
+        lastSeen: event.receivedAt,
+        lastEventId: event.eventId,
+      });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
