@@ -161,6 +161,8 @@ const schema = z.object({
   SOCIAL_PROVIDERS: socialProviders.default([]),
   /** Key of the sign-in transaction cookie (at least 32 characters; the same on every replica). */
   SOCIAL_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key of page proofs (a /blink-test CID, ADR 0244; 32+ characters; the same on every replica). */
+  PAGE_PROOF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Each call to a sign-in provider (discovery, token, keys). */
   SOCIAL_TIMEOUT_MS: duration(5_000),
 });
@@ -193,6 +195,8 @@ export type Config = {
   redisUrl?: string;
   rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
   social: { providers: SocialProvider[]; cookieSecret?: string; timeoutMs: number };
+  /** Key of the page proofs (ADR 0244); without it, the social cookie's key, else per process. */
+  pageProofSecret?: string;
   subrequestCacheMb: number;
   pageCacheSeconds: number;
   templateCacheMb: number;
@@ -245,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cookieSecret: e.SOCIAL_COOKIE_SECRET,
       timeoutMs: e.SOCIAL_TIMEOUT_MS,
     },
+    pageProofSecret: e.PAGE_PROOF_SECRET ?? e.SOCIAL_COOKIE_SECRET,
     subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     templateCacheMb: e.TEMPLATE_CACHE_MB,
