@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { conforms, runConformance, table } from './conformance/run';
+import { readContract } from './conformance/validate';
+
+// `npm run conformance -- <upstream base URL> [--origin <shop origin>] [--email <e-mail>
+// --password <password>] [--contract <file>] [--json]`: calls every operation of the upstream
+// contract that can be called safely, checks each answer against it and prints a table. Exit
+// status 0 only when every required operation passes (docs/decisions/0233). The test account may
+// also come from CONFORMANCE_EMAIL and CONFORMANCE_PASSWORD, the shop from CONFORMANCE_ORIGIN.
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    origin: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    contract: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+});
+const baseUrl = positionals[0] ?? process.env.CONFORMANCE_URL;
+if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+  console.error(
+    'Usage: npm run conformance -- <upstream base URL, http(s)://…> [--origin <shop origin>] [--email <e-mail> --password <password>] [--json]',
+  );
+  process.exit(2);
+}
+const email = values.email ?? process.env.CONFORMANCE_EMAIL;
+const password = values.password ?? process.env.CONFORMANCE_PASSWORD;
+const file = values.contract ?? new URL('../docs/api/upstream.openapi.json', import.meta.url);
+const contract = readContract(JSON.parse(await readFile(file, 'utf8')));
+const results = await runConformance(contract, {
+  baseUrl,
+  origin: values.origin ?? process.env.CONFORMANCE_ORIGIN ?? new URL(baseUrl).origin,
+  credentials: email && password ? { email, password } : undefined,
+});
+const ok = conforms(results);
+if (values.json) {
+  console.log(
+    JSON.stringify(
+      results.map((r) => ({
+        operation: r.operation.operationId,
+        required: r.operation.required,
+        outcome: r.outcome,
+        screens: r.operation.screens,
+        detail: r.detail,
+      })),
+    ),
+  );
+} else {
+  console.log(table(results));
+  const failed = results.filter(
+    (r) => r.operation.required && r.outcome !== 'pass' && r.outcome !== 'present',
+  );
+  console.log(
+    ok
+      ? `\nConforms: every required operation passes (${results.length} operations).`
+      : `\nDoes not conform: ${failed.length} required operations do not pass: ${failed.map((r) => r.operation.operationId).join(', ')}`,
+  );
+  if (!email || !password)
+    console.log(
+      'No test account given (--email, --password): calls for a signed-in shopper were blocked.',
+    );
+}
+process.exit(ok ? 0 : 1);

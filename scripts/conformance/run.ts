@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { answerProblems, successStatuses, type Contract, type ContractOperation } from './validate';
+import { STEPS, type State, type Step } from './steps';
+
+// Runs the conformance steps against an upstream and says, per operation of the contract, whether
+// it passes (docs/decisions/0233).
+export type Outcome = 'pass' | 'present' | 'fail' | 'missing' | 'blocked' | 'not called';
+export type Result = {
+  operation: ContractOperation;
+  outcome: Outcome;
+  detail: string;
+};
+export type RunOptions = {
+  baseUrl: string;
+  origin: string;
+  credentials?: { email: string; password: string };
+  timeoutMs?: number;
+};
+
+const SEVERITY: Record<Outcome, number> = {
+  pass: 0,
+  present: 0,
+  'not called': 1,
+  blocked: 2,
+  missing: 3,
+  fail: 3,
+};
+const newCid = () =>
+  randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(32, '0')
+    .slice(0, 32);
+
+function urlOf(base: string, op: ContractOperation, step: Step, state: State): string {
+  const params = step.params?.(state) ?? {};
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const query = step.query ? `?${new URLSearchParams(step.query(state))}` : '';
+  return `${base.replace(/\/+$/, '')}${path}${query}`;
+}
+
+async function call(
+  options: RunOptions,
+  op: ContractOperation,
+  step: Step,
+  state: State,
+): Promise<Omit<Result, 'operation'>> {
+  const token = step.token ? state[step.token]?.access : undefined;
+  if (step.token && !token && !step.probe)
+    return { outcome: 'blocked', detail: `needs a ${step.token} token` };
+  const missing = (step.needs ?? []).filter((key) => state[key] === undefined);
+  if (missing.length) return { outcome: 'blocked', detail: `needs ${missing.join(', ')}` };
+  const body = op.method === 'GET' || op.method === 'HEAD' ? undefined : step.body?.(state);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(options.baseUrl, op, step, state), {
+      method: op.method,
+      headers: {
+        'x-correlation-id': state.cid,
+        'x-domain-origin': options.origin,
+        'x-client-name': 'cms-website',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    return { outcome: 'fail', detail: `no answer (${(error as Error).message})` };
+  }
+  const text = await response.text();
+  const status = response.status;
+  const absent = status === 404 || status === 405 || status === 501;
+  if (step.probe) {
+    if (absent) return { outcome: 'missing', detail: `${status} to a request it should refuse` };
+    if (status >= 400 && status < 500)
+      return {
+        outcome: 'present',
+        detail: `refused a bad request (${status}); not called for real`,
+      };
+    return { outcome: 'fail', detail: `${status} to a request it should refuse` };
+  }
+  if (!successStatuses(op).includes(String(status))) {
+    const message = text.slice(0, 120).replace(/\s+/g, ' ');
+    return absent
+      ? { outcome: 'missing', detail: `${status}: ${message}` }
+      : {
+          outcome: 'fail',
+          detail: `status ${status}, expected ${successStatuses(op).join('/')}: ${message}`,
+        };
+  }
+  const problems = answerProblems(op, status, text);
+  if (problems.length) return { outcome: 'fail', detail: problems.join('; ') };
+  if (step.keep) {
+    try {
+      step.keep(state, (text ? JSON.parse(text) : {}) as never);
+    } catch {
+      // What it keeps is only for later calls, which are then blocked.
+    }
+  }
+  return { outcome: 'pass', detail: `${status}` };
+}
+
+export async function runConformance(contract: Contract, options: RunOptions): Promise<Result[]> {
+  const state: State = { origin: options.origin, cid: newCid(), credentials: options.credentials };
+  const results = new Map<string, Result>();
+  for (const step of STEPS) {
+    const operation = contract.operations.get(step.op);
+    if (!operation) throw new Error(`The kit calls ${step.op}, which the contract does not have`);
+    const outcome = { operation, ...(await call(options, operation, step, state)) };
+    const before = results.get(step.op);
+    if (!before || SEVERITY[outcome.outcome] > SEVERITY[before.outcome])
+      results.set(step.op, outcome);
+  }
+  for (const operation of contract.operations.values())
+    if (!results.has(operation.operationId))
+      results.set(operation.operationId, {
+        operation,
+        outcome: 'not called',
+        detail: 'no safe call: check it by hand',
+      });
+  return [...results.values()];
+}
+
+/** Every required operation passed (or, for a probe, is there). */
+export const conforms = (results: readonly Result[]) =>
+  results.every((r) => !r.operation.required || r.outcome === 'pass' || r.outcome === 'present');
+
+/** The screens, shortened to fit a column. */
+function screensOf(screens: readonly string[]): string {
+  const text = screens.join(', ') || '-';
+  return text.length <= 60 ? text : `${text.slice(0, 56)} (…)`;
+}
+
+export function table(results: readonly Result[]): string {
+  const rows = results.map((r) => [
+    r.operation.operationId,
+    `${r.operation.method} ${r.operation.path}`,
+    r.operation.required ? 'required' : 'optional',
+    r.outcome,
+    r.outcome === 'pass' || r.outcome === 'present'
+      ? ''
+      : screensOf(r.operation.required ? r.operation.requiredFor : r.operation.screens),
+    r.outcome === 'pass' ? '' : r.detail,
+  ]);
+  const head = ['operation', 'call', 'need', 'result', 'screens affected', 'detail'];
+  const widths = head.map((h, i) =>
+    Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))),
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
