@@ -1,17 +1,8 @@
+import { DEFAULT_PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import type { JsonSchema } from './json-schema';
 
 // /api/services/{service}/{path}: the browser's calls to the platform's services, as the proxy
 // engine forwards them (server/proxy/, docs/decisions/0025, 0210). One description per method.
-// The allow-list's default (PROXY_SERVICES configures it).
-export const DEFAULT_PROXY_SERVICES = [
-  'uaa',
-  'booking-ms',
-  'catalogue',
-  'orders',
-  'shopping-lists',
-  'smart-carts',
-  'profile',
-] as const;
 
 const RULES = [
   'Sent to the service’s upstream (its SERVICE_URLS entry, else PLATFORM_URL) at the same path and query.',
@@ -34,8 +25,8 @@ export function proxyOperations(): Record<string, Record<string, JsonSchema>> {
       name: 'service',
       in: 'path',
       required: true,
-      description: 'A service of PROXY_SERVICES',
-      schema: { type: 'string', enum: [...DEFAULT_PROXY_SERVICES] },
+      description: 'A service of PROXY_SERVICES (its default here)',
+      schema: { type: 'string', enum: [...DEFAULT_PROXIED_SERVICES] },
     },
     {
       name: 'path',

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamOperations } from '../../shared/upstream/contract';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import { startPlatform, TENANTS, type TestPlatform } from '../support/platform';
 
 // The upstream contract (docs/api/upstream.openapi.json, ADR 0231) against what the code calls and
 // what the reference platform serves: no path builder of shared/contracts/ outside the contract
@@ -114,6 +114,25 @@ describe('the upstream contract', () => {
         .filter((op) => served.get(key(op.method, op.path))?.operationId !== op.id)
         .map((op) => op.id);
       expect(renamed).toEqual([]);
+    });
+
+    it('answers a call without a token, or for an unknown shop, with a status it documents', async () => {
+      // Every GET of the contract, its path parameters an unknown name: the platform's declared
+      // access (ADR 0230: 401 with a token needed, 421 with the shop needed, 404 by id) must
+      // cover what it answers.
+      const undocumented: string[] = [];
+      for (const op of upstreamOperations.filter((o) => o.method === 'GET')) {
+        const path = op.path.replace(/\{(\w+)\}/g, 'unknown-name');
+        for (const origin of [TENANTS.fresh.origin, 'https://no-such-shop.example']) {
+          const response = await fetch(`${platform.url}${path}`, {
+            headers: { 'x-domain-origin': origin, 'x-client-name': 'cms-website' },
+          });
+          const documented = served.get(key(op.method, op.path))?.responses ?? {};
+          if (!(String(response.status) in documented))
+            undocumented.push(`${op.id} ${origin}: ${response.status}`);
+        }
+      }
+      expect(undocumented).toEqual([]);
     });
 
     it('documents each success status the contract expects', () => {

@@ -12,7 +12,8 @@ import { idempotencyKeyOf } from './idempotency';
 import { readGuestOrder } from './order-read';
 import { requireGuest } from './shopper';
 
-const route = routeSchemas('orders');
+// A guest session's token (403 for a signed-in one); 409 when the order has moved to an account.
+const route = routeSchemas('orders', { auth: 'principal', errors: [403, 409] });
 
 // Guest checkout (issue #29 item 2): place the guest session's cart, read the order back, make an
 // account from it. A signed-in caller is refused (403): its checkout is POST /orders.

@@ -24,6 +24,7 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
   app.post(
     '/orders/quote',
     route("Totals of the caller's cart, a guest's too (prices from the shop, not the client)", {
+      auth: 'principal',
       // No body at all: the quote without a slot.
       body: QuoteInput.nullish(),
       response: { 200: OrderQuote },
@@ -58,6 +59,8 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
     route(
       'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
       {
+        // A delivery slot full or past its cut-off (ADR 0230).
+        errors: [409],
         body: PlaceOrderInput,
         response: { 201: OrderDetail, 200: OrderDetail },
       },
