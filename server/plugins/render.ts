@@ -12,6 +12,7 @@ import { routerErrorOf } from '../render/router-errors';
 import { toWebRequest } from '../render/web-request';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
+import { withSpan } from '../observability/tracing';
 import type { Platform } from '../upstream/platform';
 import type { GatewayLoadContext } from '../../shared/load-context';
 import { BODY_LIMIT } from './proxy';
@@ -132,7 +133,10 @@ export async function renderPlugin(
         productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
       const { dependencies } = loadContext;
       const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
-      const response = await handle(webRequest, loadContext);
+      // The render's own span when tracing is on (observability/tracing.ts).
+      const response = await withSpan(request.scope, 'render', {}, () =>
+        handle(webRequest, loadContext),
+      );
       const routerError = await routerErrorOf(response, request.method, request.url);
       if (routerError) {
         if (routerError.status === 405)

@@ -67,6 +67,7 @@ describe('exported traces', () => {
       traceId,
       (all) =>
         all.some((s) => s.name === 'db.query') &&
+        all.some((s) => s.name === 'render') &&
         all.some((s) => s.service === 'storefront-gateway' && s.kind === 2),
     );
     const page = spans.find((s) => s.service === 'storefront-gateway' && s.kind === 2);
@@ -92,6 +93,11 @@ describe('exported traces', () => {
       expect(call.attributes['http.response.status_code']).toBe(200);
     }
     expect(upstream.map((s) => s.attributes['storefront.upstream.service'])).toContain('cms');
+    // The render and the cache lookups, children of the page's span.
+    expect(spans.find((s) => s.name === 'render')?.parentSpanId).toBe(page!.spanId);
+    const lookup = spans.find((s) => s.name === 'cache subrequest');
+    expect(lookup?.parentSpanId).toBe(page!.spanId);
+    expect(['hit', 'miss', 'stale']).toContain(lookup?.attributes['storefront.cache.result']);
     // The platform's server spans are children of the gateway's upstream calls.
     const served = spans.filter((s) => s.service === 'storefront-platform' && s.kind === 2);
     expect(served.length).toBeGreaterThanOrEqual(1);
