@@ -52,6 +52,21 @@ describe('the API documents', () => {
     );
   });
 
+  it('the changelog has an entry for each document’s current version', async () => {
+    const changelog = await readFile(
+      new URL('../../docs/api/CHANGELOG.md', import.meta.url),
+      'utf8',
+    );
+    for (const [name, file] of [
+      ['upstream', 'docs/api/upstream.openapi.json'],
+      ['gateway', 'docs/api/gateway.openapi.json'],
+    ] as const) {
+      const { version } = (await read(file)).info;
+      expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(changelog).toMatch(new RegExp(`^## ${name} ${version.replaceAll('.', '\\.')} `, 'm'));
+    }
+  });
+
   it('npm run api:check passes', async () => {
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/api-docs.ts', '--check'], {
       cwd: new URL('../..', import.meta.url),
