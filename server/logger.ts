@@ -11,18 +11,21 @@ import { currentScope, scopeSpanId } from './observability/scope';
 //
 // Nothing is held in memory by default: each line is written to stdout as it is logged (pino's
 // synchronous destination), so a crash loses no line that explains it. An operator may trade that
-// for fewer write calls with LOG_BUFFER_KB (pino's buffered destination, flushed at exit).
+// for fewer write calls with LOG_BUFFER_KB (pino's buffered destination, flushed every second and
+// at exit).
 
 /** Where JSON lines go: stdout, one write per line, or buffered when the operator chose it. */
 function stdout(bufferKb: number): pino.DestinationStream {
-  return bufferKb > 0
-    ? pino.destination({
-        dest: 1,
-        sync: false,
-        minLength: bufferKb * 1024,
-        maxWrite: bufferKb * 1024 + 16 * 1024,
-      })
-    : pino.destination({ dest: 1, sync: true });
+  if (bufferKb === 0) return pino.destination({ dest: 1, sync: true });
+  const buffered = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: bufferKb * 1024,
+    maxWrite: bufferKb * 1024 + 16 * 1024,
+  });
+  // A quiet process still writes its lines within a second.
+  setInterval(() => buffered.flush(), 1_000).unref();
+  return buffered;
 }
 
 /**
