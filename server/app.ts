@@ -28,6 +28,7 @@ import { sessionPlugin } from './plugins/session';
 import { createPlatform } from './upstream/platform';
 import { createTemplateCache } from './page/template-cache';
 import { createPageCache } from './page/page-cache';
+import { connectReplicas } from './replicas/redis';
 
 export type AppOptions = {
   /** Where the React Router server build comes from (built files, or Vite in development). */
@@ -99,6 +100,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Cache lookups counted and traced (observability/cache-lookups.ts).
   watchCaches({ subrequest: platform.cache, page: pageCache, template: templates });
   app.addHook('onClose', async () => platform.upstreams.close());
+  // Shared by the replicas with REDIS_URL: rate limits, renewals, cache purges (ADR 0220, 0221).
+  const replicas = config.redisUrl ? await connectReplicas(config.redisUrl, app.log) : null;
+  if (replicas) app.addHook('onClose', () => replicas.close());
 
   await app.register(errorsPlugin);
   refuseConnect(app.server);
@@ -110,10 +114,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(observabilityPlugin, { reporter });
   await app.register(requestLogPlugin);
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
-  await app.register(rateLimitPlugin, { config });
-  await app.register(sessionPlugin, { config, platform });
+  await app.register(rateLimitPlugin, { config, redis: replicas?.commands ?? null });
+  await app.register(sessionPlugin, { config, platform, redis: replicas?.commands ?? null });
   await app.register(proxyPlugin, { config, platform });
-  await app.register(cachePurgePlugin, { config, platform, pageCache, templates });
+  await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);
   await tunnelRoute(app, config);
   await app.register(renderPlugin, {

@@ -6,7 +6,7 @@ import type { LimitAnswer } from '../../shared/load-context';
 import { addressGroup } from '../../shared/address-group';
 import { limitBucket, type AddressBucket, type LimitBucket } from '../limits/buckets';
 import { PAGE_BUDGETS } from '../limits/page-budgets';
-import { connectRedis } from '../limits/redis';
+import type { Redis } from 'ioredis';
 import { jsonError } from '../errors/json-error';
 
 // Per-address limits on sign-in, registration/reset and guest sessions (issue #12 item 5,
@@ -27,13 +27,11 @@ declare module 'fastify' {
 }
 
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
-    const { config } = opts;
-    const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => null)));
+  async (app: FastifyInstance, opts: { config: Config; redis: Redis | null }) => {
+    const { config, redis } = opts;
     await app.register(rateLimit, {
       global: false,
-      // A store failure lets the request through (logged by connectRedis) rather than failing it.
+      // A store failure lets the request through (logged by connectReplicas) rather than failing it.
       skipOnError: true,
       ...(redis ? { redis, nameSpace: 'storefront:rate:' } : {}),
     });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createRefresher, type Refresher } from '../session/refresh';
+import type { Redis } from 'ioredis';
+import { createRefresher, REFRESH_MEMO_MS, type Refresher } from '../session/refresh';
+import { redisSharedRefresh } from '../session/shared-refresh';
 import { sessionRoutes } from '../session/routes';
 import { LRUCache } from 'lru-cache';
 import type { SocialDeps } from '../social/flow';
@@ -23,9 +25,22 @@ declare module 'fastify' {
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; platform: Platform }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; platform: Platform; redis: Redis | null },
+  ) => {
     const uaa = createUaaClient(opts.platform, opts.config.timeouts.context);
-    const refresher = createRefresher(uaa);
+    // With Redis, one renewal per session across replicas; the lock outlasts uaa's timeout
+    // (docs/decisions/0220).
+    const shared = opts.redis
+      ? redisSharedRefresh(opts.redis, {
+          lockMs: opts.config.timeouts.context + 1_000,
+          resultMs: REFRESH_MEMO_MS,
+          onError: (error) =>
+            app.log.warn({ err: error }, 'shared renewal: Redis failed; asking uaa directly'),
+        })
+      : undefined;
+    const refresher = createRefresher(uaa, { shared });
     app.decorate('uaa', uaa);
     app.decorate('refresher', refresher);
     const { social } = opts.config;

@@ -55,6 +55,27 @@ describe('createRefresher', () => {
     expect((await refresher.refresh('t', ctx)).kind).toBe('refreshed');
   });
 
+  it('does not hand out a remembered pair whose access token has expired (uaa is asked again)', async () => {
+    const jwt = (exp: number) =>
+      `h.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.s`;
+    const now = Date.now() / 1000;
+    const pair = (access: string): TokenResult => ({
+      kind: 'ok',
+      pair: { access_token: access, refresh_token: 'rt.next', token_type: 'Bearer', expires_in: 2 },
+    });
+    const refresh = vi
+      .fn<() => Promise<TokenResult>>()
+      .mockResolvedValueOnce(pair(jwt(now - 1)))
+      .mockResolvedValueOnce(pair(jwt(now + 60)));
+    const refresher = createRefresher({ refresh });
+    await refresher.refresh('old', ctx);
+    const again = await refresher.refresh('old', ctx);
+    expect(again.kind === 'refreshed' && again.pair.access_token).toBe(jwt(now + 60));
+    // That one is live: remembered.
+    await refresher.refresh('old', ctx);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
+
   it('keys by shop origin as well as by token', async () => {
     const refresh = vi.fn(async () => ok('3'));
     const refresher = createRefresher({ refresh });

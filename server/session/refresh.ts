@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { UaaCallContext, UaaClient } from '../uaa/client';
 import { tokenRefreshes } from '../observability/metrics';
+import type { SharedRefresh } from './shared-refresh';
+import { expiryOf } from './access-token';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
@@ -9,6 +11,7 @@ import { tokenRefreshes } from '../observability/metrics';
 //   shop origin), so a request that still carries the just-rotated token gets the same new pair
 //   instead of replaying a spent token (which uaa treats as theft and answers with invalid_grant).
 // Transient failures are not remembered: the next request may try again.
+// With `shared` (REDIS_URL), one replica renews a session for all of them (shared-refresh.ts).
 export type RefreshOutcome =
   | { kind: 'refreshed'; pair: TokenPair }
   | { kind: 'invalid_grant' }
@@ -20,7 +23,7 @@ export type Refresher = {
   size(): number;
 };
 
-export type RefresherOptions = { memoMs?: number };
+export type RefresherOptions = { memoMs?: number; shared?: SharedRefresh };
 
 /**
  * How long an outcome is remembered: long enough for the parallel requests of one page load
@@ -42,14 +45,20 @@ export function createRefresher(
     refreshToken: string,
     ctx: UaaCallContext,
   ): Promise<RefreshOutcome> {
-    const result = await uaa.refresh(ctx, refreshToken);
-    const outcome: RefreshOutcome =
-      result.kind === 'ok'
-        ? { kind: 'refreshed', pair: result.pair }
-        : result.kind === 'invalid_grant'
-          ? { kind: 'invalid_grant' }
-          : { kind: 'failed', status: result.status, reason: result.reason };
-    tokenRefreshes.inc({ outcome: outcome.kind });
+    const callUaa = async (): Promise<RefreshOutcome> => {
+      const result = await uaa.refresh(ctx, refreshToken);
+      const called: RefreshOutcome =
+        result.kind === 'ok'
+          ? { kind: 'refreshed', pair: result.pair }
+          : result.kind === 'invalid_grant'
+            ? { kind: 'invalid_grant' }
+            : { kind: 'failed', status: result.status, reason: result.reason };
+      tokenRefreshes.inc({ outcome: called.kind });
+      return called;
+    };
+    const outcome = options.shared
+      ? await options.shared(key, refreshToken, callUaa)
+      : await callUaa();
     if (outcome.kind !== 'failed') {
       memo.set(key, outcome);
       // unref: a remembered outcome never keeps the process alive at shutdown.
@@ -66,7 +75,7 @@ export function createRefresher(
         .update(refreshToken)
         .digest('base64url');
       const remembered = memo.get(key);
-      if (remembered) return Promise.resolve(remembered);
+      if (remembered && live(remembered)) return Promise.resolve(remembered);
       const pending = inFlight.get(key);
       if (pending) return pending;
       const started = run(key, refreshToken, ctx).finally(() => inFlight.delete(key));
@@ -75,4 +84,15 @@ export function createRefresher(
     },
     size: () => inFlight.size + memo.size,
   };
+}
+
+/**
+ * False for a new pair whose access token has expired meanwhile (access tokens of a few seconds):
+ * asked again, uaa hands back the same refresh token with a live access token (its reuse window,
+ * docs/decisions/0220) rather than the gateway sending one the services refuse.
+ */
+export function live(outcome: RefreshOutcome, nowSeconds = Date.now() / 1000): boolean {
+  if (outcome.kind !== 'refreshed') return true;
+  const exp = expiryOf(outcome.pair.access_token);
+  return exp === null || exp > nowSeconds;
 }
