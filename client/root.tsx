@@ -19,6 +19,8 @@ export {
 // show it without JavaScript (docs/decisions/0163). A document carries the visitor outside React
 // Router's handoff (the body's data-visitor attribute, written by entry.server; ADR 0203); a data request in the data.
 export async function loader({ context }: Route.LoaderArgs) {
+  // The page context's calls run beside the page's own loaders (ADR 0270).
+  await context.ready;
   if (context.failure || !context.publicContext) {
     throw data(
       { message: context.failure?.message ?? null },

@@ -147,6 +147,8 @@ const schema = z.object({
   TEMPLATE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(8),
   /** Anonymous page cache, seconds a page is kept; 0 (the default) turns it off (ADR 0154). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  /** A session's document starts before its data (ADR 0271); off sends every page whole. */
+  EARLY_HEAD: z.enum(['on', 'off']).default('on'),
   /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
   CACHE_PURGE_TOKEN: z
     .string()
@@ -199,6 +201,7 @@ export type Config = {
   pageProofSecret?: string;
   subrequestCacheMb: number;
   pageCacheSeconds: number;
+  earlyHead: boolean;
   templateCacheMb: number;
   cachePurgeToken?: string;
 };
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageProofSecret: e.PAGE_PROOF_SECRET ?? e.SOCIAL_COOKIE_SECRET,
     subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    earlyHead: e.EARLY_HEAD === 'on',
     templateCacheMb: e.TEMPLATE_CACHE_MB,
     cachePurgeToken: e.CACHE_PURGE_TOKEN,
   };

@@ -44,9 +44,24 @@ export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | nul
 export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure';
 export type LimitAnswer = { ok: true } | { ok: false; retryAfter: number };
 
+/**
+ * Thrown when a loader reads the visitor before `visitorReady`, or the page context before
+ * `ready`: a GET page's loaders start beside the page context's calls (ADR 0270).
+ */
+export class PageContextPending extends Error {
+  override name = 'PageContextPending';
+}
+
 export type GatewayLoadContext = {
   cid: string;
   nonce: string;
+  /**
+   * The page context's calls (account, CMS context) run beside a GET page's loaders (ADR 0270):
+   * `publicContext` and `failure` may be read once this resolves.
+   */
+  ready: Promise<void>;
+  /** The visitor (`isLoggedIn`, `hasSession`, `account`, `visitor()`) may be read once this resolves. */
+  visitorReady: Promise<void>;
   /** Null when the page context could not be loaded (see failure). */
   publicContext: PublicContext | null;
   failure: PageFailure | null;

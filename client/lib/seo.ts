@@ -83,11 +83,13 @@ export function articleMeta(
  * canonical paths' route table) then stay off the browser's first load (docs/decisions/0208).
  * `describe` sees the same root context a meta function's matches would carry.
  */
-export function withMeta<T extends object>(
-  context: { publicContext?: PublicContext | null },
+export async function withMeta<T extends object>(
+  context: { publicContext?: PublicContext | null; ready?: Promise<void> },
   data: T,
   describe: (data: T, matches: readonly MatchWithData[]) => MetaDescriptor[],
-): T & { meta: MetaDescriptor[] } {
+): Promise<T & { meta: MetaDescriptor[] }> {
+  // The page context is loaded beside the route's data (ADR 0270).
+  await context.ready;
   const matches = [{ id: 'root', data: { context: context.publicContext ?? null } }];
   return { ...data, meta: describe(data, matches) };
 }
@@ -110,7 +112,10 @@ export const privateMeta =
 
 /** A route's loader: its `load`, then the page's meta (withMeta), `describe` typed by `load`. */
 export const loaderWithMeta =
-  <A extends { context: { publicContext?: PublicContext | null } }, T extends object>(
+  <
+    A extends { context: { publicContext?: PublicContext | null; ready?: Promise<void> } },
+    T extends object,
+  >(
     load: (args: A) => Promise<T>,
     describe: (data: T, matches: readonly MatchWithData[]) => MetaDescriptor[],
   ) =>

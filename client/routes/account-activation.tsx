@@ -8,13 +8,13 @@ import { privateMeta } from '../lib/seo';
 
 // The activation e-mail's link. The loader only shows the page; activation is the POST of its
 // button (docs/decisions/0110). The key is not put into the page.
-export function loader(args: Route.LoaderArgs) {
-  guardRoute('account-activation', args);
+export async function loader(args: Route.LoaderArgs) {
+  await guardRoute('account-activation', args);
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { activationKey } = guardRoute('account-activation', args);
+  const { activationKey } = await guardRoute('account-activation', args);
   return activateAccount(args.context, activationKey!);
 }
 

@@ -10,7 +10,7 @@ import { privateMeta } from '../lib/seo';
 // under its page's CID, for the shopper and for support opening the code a shopper quotes.
 // Without a CID: a form asking for one (and no platform call).
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('blink-test-result', args);
+  await guardRoute('blink-test-result', args);
   const cid = new URL(args.request.url).searchParams.get('cid')?.trim() ?? '';
   if (cid === '') return { cid, stored: null, problem: null };
   if (!isBlinkCid(cid))

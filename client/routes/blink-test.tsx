@@ -15,8 +15,9 @@ import { privateMeta } from '../lib/seo';
 // page runs the browser checks as soon as it has hydrated and posts them under the page's CID;
 // without JavaScript it shows what the server saw and sends that, on request. The loader calls
 // nothing upstream (the page must stay cheap: a bot or a stuck shopper may reload it often).
-export function loader(args: Route.LoaderArgs) {
-  guardRoute('blink-test', args);
+export async function loader(args: Route.LoaderArgs) {
+  await guardRoute('blink-test', args);
+  await args.context.visitorReady;
   return {
     hasSession: args.context.hasSession,
     serverReport: serverSideReport(args.request),
@@ -28,7 +29,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('blink-test', args);
+  await guardRoute('blink-test', args);
   const form = await args.request.formData();
   const cid = form.get('cid');
   if (!isBlinkCid(cid)) return data({ message: 'This report has no valid CID.' }, 400);

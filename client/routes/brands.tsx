@@ -9,7 +9,7 @@ import { page } from '../lib/island';
 
 // /brands/{brandSlug}: the brand, its story and a page of its products (?page=).
 async function load(args: Route.LoaderArgs) {
-  const { brandSlug } = guardRoute('brands', args) as RouteParams<'brands'>;
+  const { brandSlug } = (await guardRoute('brands', args)) as RouteParams<'brands'>;
   return brandPage(args.context.platform, brandSlug, pageNumber(args.request.url));
 }
 

@@ -1,6 +1,6 @@
 import { checkoutAction } from '../components/checkout/checkout-action.server';
 import { loadCheckout } from '../components/checkout/checkout-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
 import '../styles/checkout-layout.css';
@@ -9,12 +9,11 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('checkout', args);
-  return loadCheckout(args.context, pageUrl(args.request.url));
+  return guardedLoad('checkout', args, () => loadCheckout(args.context, pageUrl(args.request.url)));
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('checkout', args);
+  await guardRoute('checkout', args);
   return checkoutAction(args.context, await args.request.formData(), pageUrl(args.request.url));
 }
 

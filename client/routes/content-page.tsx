@@ -7,7 +7,7 @@ import type { Route } from './+types/content-page';
 
 // /page/{pageId}: a CMS content page (about, contact, FAQ ...).
 export async function loader(args: Route.LoaderArgs) {
-  const { pageId } = guardRoute('content-page', args) as RouteParams<'content-page'>;
+  const { pageId } = (await guardRoute('content-page', args)) as RouteParams<'content-page'>;
   return articleLoader(args.context, 'content-page', pageId);
 }
 

@@ -1,6 +1,6 @@
 import { addressAction } from '../components/profile/address-action.server';
 import { loadAddresses } from '../components/profile/profile-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/delivery-addresses';
@@ -8,12 +8,13 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('delivery-addresses', args);
-  return { addresses: await loadAddresses(args.context) };
+  return guardedLoad('delivery-addresses', args, async () => ({
+    addresses: await loadAddresses(args.context),
+  }));
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('delivery-addresses', args);
+  await guardRoute('delivery-addresses', args);
   return addressAction(args.context, await args.request.formData());
 }
 

@@ -6,7 +6,7 @@ import { page } from '../lib/island';
 
 // "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
 async function load(args: Route.LoaderArgs) {
-  guardRoute('home', args);
+  await guardRoute('home', args);
   // Only the page context (the shop's frame, loaded by the gateway) is essential here.
   return { blocks: await resolveHomeBlocks(args.context) };
 }

@@ -1,18 +1,19 @@
 import { orderAction } from '../components/orders/order-action.server';
 import { loadOrderDetail } from '../components/orders/order-data.server';
 import { page } from '../lib/island';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/order-detail';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { orderId } = guardRoute('order-detail', args);
-  return loadOrderDetail(args.context, orderId!);
+  return guardedLoad('order-detail', args, ({ orderId }) =>
+    loadOrderDetail(args.context, orderId!),
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { orderId } = guardRoute('order-detail', args);
+  const { orderId } = await guardRoute('order-detail', args);
   return orderAction(args.context, orderId!, await args.request.formData());
 }
 

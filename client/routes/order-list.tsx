@@ -1,6 +1,6 @@
 import { loadOrderList, pageOf } from '../components/orders/order-data.server';
 import { pageUrl } from '../lib/page-url';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/order-list';
@@ -8,8 +8,9 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('order-list', args);
-  return loadOrderList(args.context, pageOf(pageUrl(args.request.url)));
+  return guardedLoad('order-list', args, () =>
+    loadOrderList(args.context, pageOf(pageUrl(args.request.url))),
+  );
 }
 
 export const meta: Route.MetaFunction = privateMeta('Your orders');

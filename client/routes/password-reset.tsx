@@ -8,13 +8,13 @@ import { privateMeta } from '../lib/seo';
 
 // The reset e-mail's link: choose a new password. Whether the key is still good is known only when
 // uaa is asked to finish, so a bad key is a message after the post.
-export function loader(args: Route.LoaderArgs) {
-  guardRoute('password-reset', args);
+export async function loader(args: Route.LoaderArgs) {
+  await guardRoute('password-reset', args);
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { resetKey } = guardRoute('password-reset', args);
+  const { resetKey } = await guardRoute('password-reset', args);
   return finishReset(args.context, resetKey!, await args.request.formData());
 }
 

@@ -1,6 +1,6 @@
 import { cardAction } from '../components/profile/card-action.server';
 import { loadCards } from '../components/profile/profile-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/payment-methods';
@@ -8,13 +8,14 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('payment-methods', args);
-  return { cards: await loadCards(args.context) };
+  return guardedLoad('payment-methods', args, async () => ({
+    cards: await loadCards(args.context),
+  }));
 }
 
 // The card number passes through here to the profile service only (docs/decisions/0111).
 export async function action(args: Route.ActionArgs) {
-  guardRoute('payment-methods', args);
+  await guardRoute('payment-methods', args);
   return cardAction(args.context, await args.request.formData());
 }
 

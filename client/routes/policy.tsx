@@ -7,7 +7,7 @@ import type { Route } from './+types/policy';
 
 // /policy/{policyCode}: terms, privacy, delivery, returns, from the CMS.
 export async function loader(args: Route.LoaderArgs) {
-  const { policyCode } = guardRoute('policy', args) as RouteParams<'policy'>;
+  const { policyCode } = (await guardRoute('policy', args)) as RouteParams<'policy'>;
   return articleLoader(args.context, 'policy', policyCode);
 }
 

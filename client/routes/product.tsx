@@ -9,7 +9,7 @@ import { page } from '../lib/island';
 
 // /products/{slug}: the slug spans several path segments (category/brand/name).
 async function load(args: Route.LoaderArgs) {
-  const { slug } = guardRoute('product', args) as RouteParams<'product'>;
+  const { slug } = (await guardRoute('product', args)) as RouteParams<'product'>;
   return productWithRelated(args.context, slug);
 }
 

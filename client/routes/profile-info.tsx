@@ -1,6 +1,6 @@
 import { infoAction } from '../components/profile/info-action.server';
 import { loadInfo } from '../components/profile/profile-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile-info';
@@ -8,12 +8,11 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('profile-info', args);
-  return { info: await loadInfo(args.context) };
+  return guardedLoad('profile-info', args, async () => ({ info: await loadInfo(args.context) }));
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('profile-info', args);
+  await guardRoute('profile-info', args);
   return infoAction(args.context, await args.request.formData());
 }
 

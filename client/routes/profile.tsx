@@ -3,7 +3,7 @@ import {
   signInMethodsAction,
 } from '../components/account/sign-in-methods.server';
 import { loadOverview } from '../components/profile/profile-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/profile.css';
 import type { Route } from './+types/profile';
@@ -11,17 +11,18 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('profile', args);
-  const [overview, signInMethods] = await Promise.all([
-    loadOverview(args.context),
-    loadSignInMethods(args.context),
-  ]);
-  return { overview, signInMethods, done: new URL(args.request.url).searchParams.get('done') };
+  return guardedLoad('profile', args, async () => {
+    const [overview, signInMethods] = await Promise.all([
+      loadOverview(args.context),
+      loadSignInMethods(args.context),
+    ]);
+    return { overview, signInMethods, done: new URL(args.request.url).searchParams.get('done') };
+  });
 }
 
 // The "Ways to sign in" forms (unlink a provider, set a first password).
 export async function action(args: Route.ActionArgs) {
-  guardRoute('profile', args);
+  await guardRoute('profile', args);
   return signInMethodsAction(args.context, await args.request.formData());
 }
 

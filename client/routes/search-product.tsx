@@ -10,10 +10,10 @@ import { page } from '../lib/island';
 // /search/{searchQuery}/{productSlug}: the product seen from its results; the breadcrumbs lead
 // back to them with the same filters, sort and page (kept in this URL's query).
 async function load(args: Route.LoaderArgs) {
-  const { searchQuery, productSlug } = guardRoute(
+  const { searchQuery, productSlug } = (await guardRoute(
     'search-product',
     args,
-  ) as RouteParams<'search-product'>;
+  )) as RouteParams<'search-product'>;
   const filters = readFilters(new URL(args.request.url).searchParams);
   const { product, related } = await productWithRelated(args.context, productSlug);
   return { searchQuery, filters, product, related };

@@ -13,7 +13,10 @@ import { page } from '../lib/island';
 // /search/{searchQuery}?brand=&category=&sort=&page=: results with facets, sort and pages, all in
 // the URL. No results: categories and featured products to carry on with.
 async function load(args: Route.LoaderArgs) {
-  const { searchQuery } = guardRoute('search-results', args) as RouteParams<'search-results'>;
+  const { searchQuery } = (await guardRoute(
+    'search-results',
+    args,
+  )) as RouteParams<'search-results'>;
   const { platform } = args.context;
   const filters = readFilters(new URL(args.request.url).searchParams);
   const result = await searchProducts(platform, searchQuery, filters);

@@ -13,7 +13,7 @@ import { page } from '../lib/island';
 // as /search?q=milk and is redirected to the results, /search/milk. /search?category=dairy-eggs is
 // the category's own listing (docs/decisions/0160): category navigation is not a text search.
 async function load(args: Route.LoaderArgs) {
-  guardRoute('search', args);
+  await guardRoute('search', args);
   const url = new URL(args.request.url);
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
   if (query) throw redirect(href('search-results', { searchQuery: query }));

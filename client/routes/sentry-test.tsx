@@ -10,8 +10,8 @@ import { privateMeta } from '../lib/seo';
 export const SENTRY_TEST_LOADER_ERROR = 'Sentry test: loader error';
 export const SENTRY_TEST_SERVER_ERROR = 'Sentry test: server exception';
 
-export function loader(args: Route.LoaderArgs) {
-  guardRoute('sentry-test', args);
+export async function loader(args: Route.LoaderArgs) {
+  await guardRoute('sentry-test', args);
   if (new URL(args.request.url).searchParams.get('raise') === 'loader')
     return raiseLoaderError(args.context);
   const { server, browser } = args.context.reporting;

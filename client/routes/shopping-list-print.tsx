@@ -1,12 +1,11 @@
 import { loadList } from '../components/lists/list-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad } from '../lib/route-guard.server';
 import '../styles/lists.css';
 import type { Route } from './+types/shopping-list-print';
 import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { listId } = guardRoute('shopping-list-print', args);
-  return loadList(args.context, listId!);
+  return guardedLoad('shopping-list-print', args, ({ listId }) => loadList(args.context, listId!));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,6 +1,6 @@
 import { listAction } from '../components/lists/list-action.server';
 import { loadLists } from '../components/lists/list-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
 import '../styles/orders.css';
@@ -10,12 +10,13 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('shopping-lists', args);
-  return loadLists(args.context, pageUrl(args.request.url));
+  return guardedLoad('shopping-lists', args, () =>
+    loadLists(args.context, pageUrl(args.request.url)),
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('shopping-lists', args);
+  await guardRoute('shopping-lists', args);
   return listAction(args.context, await args.request.formData());
 }
 

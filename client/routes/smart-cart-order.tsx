@@ -1,13 +1,15 @@
 import { loadSmartCartOrder } from '../components/smart-carts/smart-cart-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import type { Route } from './+types/smart-cart-order';
 import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { id, orderId } = guardRoute('smart-cart-order', args);
-  return { smartCartId: id!, ...(await loadSmartCartOrder(args.context, id!, orderId!)) };
+  return guardedLoad('smart-cart-order', args, async ({ id, orderId }) => ({
+    smartCartId: id!,
+    ...(await loadSmartCartOrder(args.context, id!, orderId!)),
+  }));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -1,6 +1,6 @@
 import { smartCartAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCart } from '../components/smart-carts/smart-cart-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import { pageUrl } from '../lib/page-url';
 import '../styles/forms.css';
 import '../styles/checkout-layout.css';
@@ -10,12 +10,13 @@ import type { Route } from './+types/smart-cart';
 import { page } from '../lib/island';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { id } = guardRoute('smart-cart', args);
-  return loadSmartCart(args.context, id!, pageUrl(args.request.url));
+  return guardedLoad('smart-cart', args, ({ id }) =>
+    loadSmartCart(args.context, id!, pageUrl(args.request.url)),
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { id } = guardRoute('smart-cart', args);
+  const { id } = await guardRoute('smart-cart', args);
   return smartCartAction(
     args.context,
     id!,

@@ -1,6 +1,6 @@
 import { smartCartsAction } from '../components/smart-carts/smart-cart-action.server';
 import { loadSmartCarts } from '../components/smart-carts/smart-cart-data.server';
-import { guardRoute } from '../lib/route-guard.server';
+import { guardedLoad, guardRoute } from '../lib/route-guard.server';
 import '../styles/forms.css';
 import '../styles/orders.css';
 import '../styles/lists.css';
@@ -9,12 +9,11 @@ import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
 
 export async function loader(args: Route.LoaderArgs) {
-  guardRoute('smart-carts', args);
-  return loadSmartCarts(args.context);
+  return guardedLoad('smart-carts', args, () => loadSmartCarts(args.context));
 }
 
 export async function action(args: Route.ActionArgs) {
-  guardRoute('smart-carts', args);
+  await guardRoute('smart-carts', args);
   return smartCartsAction(args.context, await args.request.formData());
 }
 

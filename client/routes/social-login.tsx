@@ -17,10 +17,11 @@ import { TITLES, type Mode } from '../components/account/social-login-modes';
 // without JavaScript; the gateway alone sets the token cookies (docs/decisions/0182).
 const MODES: readonly Mode[] = ['sign-in', 'register', 'reset'];
 
-export function loader(args: Route.LoaderArgs) {
-  guardRoute('social-login', args);
+export async function loader(args: Route.LoaderArgs) {
+  await guardRoute('social-login', args);
   const query = new URL(args.request.url).searchParams;
   const returnTo = safeReturnPath(query.get('returnTo'));
+  await args.context.visitorReady;
   if (args.context.isLoggedIn) throw redirect(returnTo);
   const mode = MODES.find((m) => m === query.get('mode')) ?? 'sign-in';
   const providers = args.context.socialProviders.map(({ id, name }) => ({ id, name }));
@@ -37,7 +38,7 @@ export function loader(args: Route.LoaderArgs) {
 // Every form of the screen posts here with its intent: registration and the reset request
 // (client/components/registration), sign-in without JavaScript, sign-out, "Continue with".
 export async function action(args: Route.ActionArgs) {
-  guardRoute('social-login', args);
+  await guardRoute('social-login', args);
   const form = await args.request.formData();
   const accountForm = await signUpAction(args.context, form);
   if (accountForm) return accountForm;

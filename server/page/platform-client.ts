@@ -7,19 +7,26 @@ import { callPlatform } from '../upstream/platform-call';
 // the visitor's access token through the gateway's platform call. The token stays inside this
 // closure; loaders only see the answers. A network fault or timeout throws, as fetch would.
 // Public data (catalogue, CMS content) goes through the platform's sub-request cache, fetched
-// without the token (ADR 0153).
+// without the token (ADR 0153). A page's private calls start before uaa has answered (ADR 0270):
+// they carry the token the page context settles on (`accessToken`), and one refused with a token
+// the account call has since renewed is sent once more with the new one (`renewedToken`).
+// `prefetch` starts a GET before any loader asks for it; the first call for that path takes it.
+export type PagePlatformClient = PlatformClient & { prefetch(path: string): void };
+
 export function createPlatformClient(
   platform: Platform,
   page: {
     cid: string;
     shopOrigin: string;
-    accessToken: () => string | null;
+    accessToken: () => string | null | Promise<string | null>;
+    /** After a 401 to a private call sent with `sent`: a newer token to try once, or null. */
+    renewedToken?: (sent: string | null) => Promise<string | null>;
     timeoutMs: number;
     onCache?: (status: CacheStatus) => void;
     /** Each call: a public answer's version (the sub-request cache's), or null (private). */
     onCall?: (path: string, version: number | null) => void;
   },
-): PlatformClient {
+): PagePlatformClient {
   const send = async (
     { method, path, body, headers }: PlatformCall,
     bearer: string | null,
@@ -38,27 +45,44 @@ export function createPlatformClient(
     return { status: exchange.status, text: exchange.text };
   };
 
+  const plainGet = (call: PlatformCall) =>
+    (call.method ?? 'GET') === 'GET' && call.body === undefined && call.headers === undefined;
   const cacheable = (call: PlatformCall) =>
-    platform.cache !== undefined &&
-    (call.method ?? 'GET') === 'GET' &&
-    call.body === undefined &&
-    call.headers === undefined &&
-    cachePreset(call.path) !== null;
+    platform.cache !== undefined && plainGet(call) && cachePreset(call.path) !== null;
+
+  const sendPrivate = async (call: PlatformCall): Promise<CachedAnswer> => {
+    const bearer = await page.accessToken();
+    const answer = await send(call, bearer);
+    if (answer.status !== 401 || !page.renewedToken) return answer;
+    const renewed = await page.renewedToken(bearer);
+    return renewed === null ? answer : send(call, renewed);
+  };
+  const early = new Map<string, Promise<CachedAnswer>>();
 
   return {
+    prefetch(path) {
+      const answer = sendPrivate({ path });
+      answer.catch(() => undefined); // Taken by a call, or never asked for.
+      early.set(path, answer);
+    },
     async call<T>(call: PlatformCall): Promise<PlatformResponse<T>> {
       const { path } = call;
       if (!path.startsWith('/') || path.startsWith('//'))
         throw new Error(`Bad platform path ${path}`);
       let answer: CachedAnswer;
-      if (cacheable(call)) {
+      const started = plainGet(call) ? early.get(path) : undefined;
+      if (started) {
+        early.delete(path);
+        page.onCall?.(path, null);
+        answer = await started;
+      } else if (cacheable(call)) {
         const cached = await platform.cache!.get(page.shopOrigin, path, () => send(call, null));
         page.onCache?.(cached.status);
         page.onCall?.(path, cached.version ?? null);
         answer = cached.answer;
       } else {
         page.onCall?.(path, null);
-        answer = await send(call, page.accessToken());
+        answer = await sendPrivate(call);
       }
       const { status, text } = answer;
       let parsed: unknown = null;

@@ -22,6 +22,8 @@ type Kept = {
 export type TemplateCache = {
   /** The key of a page request that may use a template, or null (not a GET document). */
   keyOf(request: FastifyRequest, context: PageLoadContext): string | null;
+  /** Whether a template may be kept for this request, its login state guessed (ADR 0270). */
+  likely(request: FastifyRequest, isLoggedIn: boolean): boolean;
   /** The kept template and its headers, if it is current for this request's context. */
   get(key: string, context: PageLoadContext): Omit<Kept, 'answers' | 'context'> | null;
   /** Keeps a render's template; false when the render depended on its visitor. */
@@ -36,6 +38,9 @@ export type TemplateCache = {
  * (or shows the time) is rendered again at least this often. The sub-request cache's longest ttl.
  */
 export const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
+
+const keyFor = (request: FastifyRequest, isLoggedIn: boolean) =>
+  `${request.shopOrigin} ${isLoggedIn ? 'in' : 'out'} ${request.url}`;
 
 export function createTemplateCache(options: {
   maxBytes: number;
@@ -58,8 +63,10 @@ export function createTemplateCache(options: {
     keyOf(request, context) {
       if (request.method !== 'GET' || !context.document || !context.publicContext) return null;
       if (context.failure || request.url.startsWith('/__manifest')) return null;
-      return `${request.shopOrigin} ${context.visitor().isLoggedIn ? 'in' : 'out'} ${request.url}`;
+      return keyFor(request, context.visitor().isLoggedIn);
     },
+    likely: (request, isLoggedIn) =>
+      request.method === 'GET' && templates.has(keyFor(request, isLoggedIn)),
     get(key, context) {
       const kept = templates.get(key);
       if (!kept) return null;

@@ -1,14 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler } from 'react-router';
 import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
-import { loadPageContext } from '../page/page-context';
+import { startPageContext, type PageLoadContext } from '../page/page-context';
+import { createShopTenants } from '../page/shop-tenants';
 import { pageCacheKeeper, type PageCache } from '../page/page-cache';
 import type { TemplateCache } from '../page/template-cache';
 import { prepareBuild, type RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 import { actionBodyProblem } from '../render/action-body';
-import { routerErrorOf } from '../render/router-errors';
+import { createEarlyDocuments, type EarlyDocument } from '../render/early-document';
+import { routerErrorOf, type RouterError } from '../render/router-errors';
 import { toWebRequest } from '../render/web-request';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
@@ -21,8 +23,8 @@ export type { RenderSource };
 
 type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<string>;
 
-// Pages and React Router data requests: per-page context, then React Router's handler, streamed to
-// the client. Registered last; the gateway's own routes (/api, /auth, health) are more specific.
+// Pages and React Router data requests: per-page context, then React Router's handler; a session's
+// document may start before its data (ADR 0271). Registered last; the gateway's own routes (/api, /auth, health) are more specific.
 export async function renderPlugin(
   app: FastifyInstance,
   opts: {
@@ -69,6 +71,10 @@ export async function renderPlugin(
   });
 
   const keeper = pageCache ? pageCacheKeeper(pageCache) : null;
+  // Each shop's tenant as its last context named it: a page's cart call starts with the others.
+  const tenants = createShopTenants();
+  // Documents whose head goes out before their data (ADR 0271).
+  const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments() : null;
 
   // A document from the page cache or a template: its render's headers, then this response's
   // own (no shared caching, its nonce's CSP) and the hit.
@@ -85,6 +91,107 @@ export async function renderPlugin(
       .header('content-security-policy', contentSecurityPolicy(nonce, !production, signInOrigins))
       .header(hitHeader, 'hit')
       .send(html);
+  };
+
+  type Rendered = { html: string; template?: { bytes: number } };
+  type PageOutcome =
+    | { kind: 'template'; html: string; headers: [string, string][] }
+    | { kind: 'router-error'; error: RouterError; allow: string | null }
+    | {
+        kind: 'response';
+        response: Response;
+        rendered: Rendered | null;
+        /** Kept as a template (miss), not (bypass), or no template wanted (null). */
+        templateKept: boolean | null;
+      };
+
+  // The page itself. A GET whose template is likely kept waits for the page context and fills
+  // it; any other GET starts React Router now, its loaders beside the page context's calls (ADR
+  // 0270); an action runs once the visitor and the context are known, as before.
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    loadContext: PageLoadContext,
+  ): Promise<PageOutcome> => {
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (!reading || templates?.likely(request, loadContext.guessedLoggedIn)) {
+      await loadContext.ready;
+      const templateKey = templates?.keyOf(request, loadContext) ?? null;
+      const kept = templateKey !== null ? templates!.get(templateKey, loadContext) : null;
+      if (kept) {
+        const html = await fillDocument!(kept.template, loadContext);
+        return { kind: 'template', html, headers: kept.headers };
+      }
+    }
+    const templateKeyOf = () => {
+      try {
+        return templates?.keyOf(request, loadContext) ?? null;
+      } catch {
+        return null; // The page context failed to load: no template.
+      }
+    };
+    // entry.server hands the document back as a string, with its template (ADR 0200, 0212);
+    // it asks once the loaders are done, when the page context is known.
+    let rendered = null as Rendered | null;
+    loadContext.render = {
+      get wantsTemplate() {
+        return templateKeyOf() !== null;
+      },
+      document: (html, template) => void (rendered = { html, template }),
+    };
+    const handle =
+      productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
+    const { dependencies } = loadContext;
+    const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
+    // The render's own span when tracing is on (observability/tracing.ts).
+    const [response] = await Promise.all([
+      withSpan(request.scope, 'render', {}, () => handle(webRequest, loadContext)),
+      loadContext.ready,
+    ]);
+    const routerError = await routerErrorOf(response, request.method, request.url);
+    if (routerError) {
+      const allow =
+        routerError.status === 405 ? (response.headers.get('allow') ?? 'GET, HEAD') : null;
+      return { kind: 'router-error', error: routerError, allow };
+    }
+    const templateKey = templateKeyOf();
+    let templateKept: boolean | null = null;
+    if (templateKey !== null) {
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => headers.push([name, value]));
+      const template = (rendered as Rendered | null)?.template;
+      templateKept =
+        template !== undefined &&
+        response.status === 200 &&
+        templates!.keep(templateKey, { template, headers }, loadContext);
+    }
+    return { kind: 'response', response, rendered, templateKept };
+  };
+
+  // After an early head (ADR 0271): the rest of the document, whatever the page turned out to be.
+  const renderAfterHead = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    loadContext: PageLoadContext,
+    early: EarlyDocument,
+  ) => {
+    const outcome = await renderPage(request, reply, loadContext);
+    if (outcome.kind === 'template') return early.document(200, outcome.html);
+    if (outcome.kind === 'router-error') return early.failed();
+    const { response, rendered } = outcome;
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location)
+      return early.redirect(response.status, location);
+    if (rendered === null) return early.failed();
+    return early.document(response.status, rendered.html);
+  };
+
+  // Each shop's early head is learned from its first whole document.
+  const learnHead = (request: FastifyRequest, html: string, nonce: string) => {
+    const heads = earlyDocuments?.heads;
+    if (!heads || request.method !== 'GET' || heads.headFor(request.shopOrigin, '') !== null)
+      return;
+    heads.learn(request.shopOrigin, html, nonce);
   };
 
   app.route({
@@ -113,64 +220,53 @@ export async function renderPlugin(
         const cached = pageCache!.get(cacheKey, { nonce, cid: request.cid });
         if (cached) return sendKept(reply, cached.headers, nonce, 'x-page-cache', cached.html);
       }
-      const loadContext = await loadPageContext(app, request, reply, { ...opts, nonce });
-      const templateKey = templates?.keyOf(request, loadContext) ?? null;
-      if (templateKey !== null) {
-        const kept = templates!.get(templateKey, loadContext);
-        if (kept) {
-          const html = await fillDocument!(kept.template, loadContext);
-          sendCacheTally(request, reply);
-          return sendKept(reply, kept.headers, nonce, 'x-page-template', html);
+      // A session's page may send its head at once (ADR 0271); the page context's calls start
+      // now (ADR 0270).
+      const csp = contentSecurityPolicy(nonce, !production, signInOrigins);
+      const early = earlyDocuments?.start(request, reply, { nonce, csp }) ?? null;
+      const loadContext = startPageContext(app, request, reply, {
+        ...opts,
+        nonce,
+        tenants,
+        // After an early head no cookie can be set: a refused token is renewed on the next page.
+        renewalBlocked: early ? (token) => (earlyDocuments!.refuse(token), true) : undefined,
+      });
+      if (early) {
+        try {
+          await renderAfterHead(request, reply, loadContext, early);
+        } catch (error) {
+          early.failed(error);
         }
+        return reply;
       }
-      // entry.server hands the document back as a string, with its template (ADR 0200, 0212).
-      let rendered = null as { html: string; template?: { bytes: number } } | null;
-      loadContext.render = {
-        wantsTemplate: templateKey !== null,
-        document: (html, template) => void (rendered = { html, template }),
-      };
-      const handle =
-        productionHandler ?? createRequestHandler(await provider.getBuild(), 'development');
+      const outcome = await renderPage(request, reply, loadContext);
+      if (outcome.kind === 'template') {
+        sendCacheTally(request, reply);
+        learnHead(request, outcome.html, nonce);
+        return sendKept(reply, outcome.headers, nonce, 'x-page-template', outcome.html);
+      }
+      if (outcome.kind === 'router-error') {
+        const { error, allow } = outcome;
+        if (allow) reply.header('allow', allow);
+        return jsonError(reply, error.status, error.code, error.message);
+      }
+      const { response, rendered, templateKept } = outcome;
       const { dependencies } = loadContext;
-      const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
-      // The render's own span when tracing is on (observability/tracing.ts).
-      const response = await withSpan(request.scope, 'render', {}, () =>
-        handle(webRequest, loadContext),
-      );
-      const routerError = await routerErrorOf(response, request.method, request.url);
-      if (routerError) {
-        if (routerError.status === 405)
-          reply.header('allow', response.headers.get('allow') ?? 'GET, HEAD');
-        return jsonError(reply, routerError.status, routerError.code, routerError.message);
-      }
-
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
       });
-      if (templateKey !== null) {
-        const headers: [string, string][] = [];
-        response.headers.forEach((value, name) => headers.push([name, value]));
-        const template = rendered?.template;
-        const kept =
-          template !== undefined &&
-          response.status === 200 &&
-          templates!.keep(templateKey, { template, headers }, loadContext);
-        reply.header('x-page-template', kept ? 'miss' : 'bypass');
-      }
+      if (templateKept !== null) reply.header('x-page-template', templateKept ? 'miss' : 'bypass');
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       // Pages carry the visitor's account: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');
       sendCacheTally(request, reply);
-      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
-        reply.header(
-          'content-security-policy',
-          contentSecurityPolicy(nonce, !production, signInOrigins),
-        );
-      }
+      if ((response.headers.get('content-type') ?? '').startsWith('text/html'))
+        reply.header('content-security-policy', csp);
       if (request.method === 'HEAD') return reply.send();
       // A document goes out as one string: compressed in one call, sent with its length.
       if (rendered !== null) {
+        if (response.status === 200) learnHead(request, rendered.html, nonce);
         // Not kept: a page made from the request's headers, or one its route says is not to
         // be stored (ADR 0246).
         const storable = !/no-store|private/i.test(response.headers.get('cache-control') ?? '');

@@ -15,7 +15,22 @@ import type { Refresher } from './refresh';
 //   is treated as logged out for this request, keeping the cookies.
 export type PublicAccount = { id: string; login: string | null; email: string | null };
 export type ResolvedAccount = { account: PublicAccount | null; accessToken: string | null };
-export type AccountDeps = { uaa: UaaClient; refresher: Refresher; config: Config };
+export type AccountDeps = {
+  uaa: UaaClient;
+  refresher: Refresher;
+  config: Config;
+  /**
+   * Told once, as soon as it is known, which access token the page's own calls may carry: the
+   * cookie's, a renewed one, or none (ADR 0270: the page's calls start beside the account call).
+   */
+  onToken?: (accessToken: string | null) => void;
+  /**
+   * True when no cookie can be set any more (the page's head is sent, ADR 0271): a token the
+   * account call refuses is then not renewed here (the renewed cookies could not reach the
+   * browser); the visitor is logged out for this page and the caller renews on the next.
+   */
+  renewalBlocked?: (accessToken: string) => boolean;
+};
 
 const LOGGED_OUT: ResolvedAccount = { account: null, accessToken: null };
 
@@ -25,7 +40,10 @@ export async function resolveAccount(
   deps: AccountDeps,
 ): Promise<ResolvedAccount> {
   const { accessToken, refreshToken } = readTokenCookies(request);
-  if (!accessToken || !refreshToken) return LOGGED_OUT;
+  if (!accessToken || !refreshToken) {
+    deps.onToken?.(null);
+    return LOGGED_OUT;
+  }
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
 
   let tokens = { accessToken, refreshToken };
@@ -34,12 +52,20 @@ export async function resolveAccount(
   // page's calls were running would sign the visitor out halfway through it (issue #12 item 8).
   if (expiresSoon(accessToken)) {
     const outcome = await renew(request, reply, deps, refreshToken);
-    if (outcome === 'ended') return LOGGED_OUT;
+    if (outcome === 'ended') {
+      deps.onToken?.(null);
+      return LOGGED_OUT;
+    }
     // A transient failure: the current token may still do for this request.
     if (outcome !== 'failed') tokens = outcome;
     renewed = true;
   }
+  deps.onToken?.(tokens.accessToken);
   let result: AccountResult = await deps.uaa.account(ctx, tokens);
+  if (result.kind === 'expired' && !renewed && deps.renewalBlocked?.(tokens.accessToken)) {
+    request.log.warn('account call refused the token after the head was sent; renewed next page');
+    return LOGGED_OUT;
+  }
   if (result.kind === 'expired' && !renewed) {
     const outcome = await renew(request, reply, deps, refreshToken);
     if (outcome === 'ended' || outcome === 'failed') return LOGGED_OUT;

@@ -19,14 +19,17 @@ let wholeUrl: string;
 const FRESH = 'localhost:3000';
 const HARBOUR = 'harbour.localhost:3000';
 
+// The template headers and byte-for-byte documents: pages sent whole (a session's early head,
+// ADR 0271, has its own test: gateway-early-head.test.ts).
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ EARLY_HEAD: 'off' });
   whole = await buildApp(
     loadConfig({
       PLATFORM_URL: shop.platform.url,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       TEMPLATE_CACHE_MB: '0',
+      EARLY_HEAD: 'off',
     }),
   );
   await whole.listen({ port: 0, host: '127.0.0.1' });

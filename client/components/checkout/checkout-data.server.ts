@@ -15,7 +15,7 @@ import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
 
-// Everything the checkout screen shows, fetched in parallel. The shopper's choices live in the URL
+// Everything the checkout screen shows, fetched in parallel, then the one quote. The shopper's choices live in the URL
 // (?addressId=&slotId=&paymentMethodId=), so that "Update totals" works without JavaScript and
 // the platform's quote includes the chosen slot's delivery fee.
 export type CheckoutChoices = {
@@ -52,11 +52,11 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
       path: orderPaths.quote,
       body: slotId ? { slotId } : {},
     });
-  const [addresses, cards, slotList, firstQuote] = await Promise.all([
+  const [addresses, cards, slotList] = await Promise.all([
     requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }),
     requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods }),
     requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
-    quoteFor(wanted('slotId')),
+    context.ready,
   ]);
   const slots = slotChoices(slotList, context.publicContext?.tenant.locale ?? 'en-GB');
   const bookable = slots.filter((slot) => slot.available);
@@ -76,9 +76,9 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
     ),
     notes: (wanted('notes') ?? '').slice(0, 1000),
   };
-  // Quoted in parallel with the URL's slot; again (after the slot list) on a first visit, or in
-  // the rare case that slot is not bookable.
-  const quote = chosen.slotId === wanted('slotId') ? firstQuote : await quoteFor(chosen.slotId);
+  // One quote, for the slot the page shows as chosen: known only once the slot list is read, so
+  // the checkout is two round trips deep (ADR 0270; it was quoted twice on a first visit).
+  const quote = await quoteFor(chosen.slotId);
   return {
     quote,
     addresses: addresses.items,

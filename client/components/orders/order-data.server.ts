@@ -43,7 +43,11 @@ export type OrderDetailData = {
 
 const slotList = (context: AppLoadContext) =>
   requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
-const localeOf = (context: AppLoadContext) => context.publicContext?.tenant.locale ?? 'en-GB';
+// The shop's locale, once the page context (loaded beside these calls, ADR 0270) is known.
+const localeOf = async (context: AppLoadContext) => {
+  await context.ready;
+  return context.publicContext?.tenant.locale ?? 'en-GB';
+};
 
 /** `?page=` as a page number; anything else is page 1. */
 export function pageOf(url: URL): number {
@@ -58,7 +62,7 @@ export async function loadOrderList(context: AppLoadContext, page: number): Prom
     }),
     slotList(context),
   ]);
-  const format: TimeFormat = { locale: localeOf(context), timeZone: slots.timeZone };
+  const format: TimeFormat = { locale: await localeOf(context), timeZone: slots.timeZone };
   return {
     orders: list.items.map((order) => ({
       id: order.id,
@@ -85,7 +89,7 @@ export async function loadOrderDetail(
     requirePlatform<OrderDetail>(context.platform, { path: orderPaths.order(orderId) }),
     slotList(context),
   ]);
-  const format: TimeFormat = { locale: localeOf(context), timeZone: slots.timeZone };
+  const format: TimeFormat = { locale: await localeOf(context), timeZone: slots.timeZone };
   return {
     order,
     placedOn: dateTimeLabel(order.createdAt, format),

@@ -44,7 +44,11 @@ export type SmartCartData = {
 };
 export type SmartCartOrderData = { order: OrderDetail; placedOn: string; slot: string };
 
-const localeOf = (context: AppLoadContext) => context.publicContext?.tenant.locale ?? 'en-GB';
+// The shop's locale, once the page context (loaded beside these calls, ADR 0270) is known.
+const localeOf = async (context: AppLoadContext) => {
+  await context.ready;
+  return context.publicContext?.tenant.locale ?? 'en-GB';
+};
 const slotList = (context: AppLoadContext) =>
   requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots });
 
@@ -75,7 +79,7 @@ export async function loadSmartCart(
     requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods }),
     slotList(context),
   ]);
-  const slots = slotChoices(list, localeOf(context));
+  const slots = slotChoices(list, await localeOf(context));
   return {
     cart,
     addresses: addresses.items,
@@ -114,7 +118,7 @@ export async function loadSmartCartOrder(
     }),
     slotList(context),
   ]);
-  const format: TimeFormat = { locale: localeOf(context), timeZone: list.timeZone };
+  const format: TimeFormat = { locale: await localeOf(context), timeZone: list.timeZone };
   return {
     order,
     placedOn: dateTimeLabel(order.createdAt, format),

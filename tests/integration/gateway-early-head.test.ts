@@ -1,0 +1,128 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeResponse } from '../support/fake-upstream';
+import { startNginx, type Nginx } from '../support/nginx';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
+
+// Issue #30 item 2 (ADR 0271): a session's document starts before its data, through the shipped
+// balancer configuration (deploy/nginx-proxy.conf, Debian's nginx). uaa's answer is held until the
+// test has read the head through nginx: the head cannot have waited for it. Statuses stay exact
+// where the early head is not sent (no session, unknown path), and a page that turns out to be a
+// redirect after its head ends in the document.
+const ACCOUNT = '/api/services/uaa/api/v1/account';
+const SESSION = 'access_token=opaque-token; refresh_token=r1';
+let gw: PageGateway;
+let nginx: Nginx;
+let releaseAccount: () => void = () => {};
+
+type Reading = { response: IncomingMessage; first: string; rest: Promise<string> };
+
+/** A GET through nginx; resolves with the first chunk of the body, the rest read on. */
+function get(path: string, cookie?: string): Promise<Reading> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${nginx.url}${path}`,
+      { headers: { host: 'localhost:3000', ...(cookie ? { cookie } : {}) } },
+      (response) => {
+        let first: string | null = null;
+        let all = '';
+        const rest = new Promise<string>((done) => response.on('end', () => done(all)));
+        response.on('data', (chunk: Buffer) => {
+          all += chunk.toString();
+          if (first === null) resolve({ response, first: (first = chunk.toString()), rest });
+        });
+        response.on('end', () => first === null && resolve({ response, first: '', rest }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function holdAccount(answer: FakeResponse) {
+  const released = new Promise<void>((resolve) => (releaseAccount = resolve));
+  gw.upstream.on('GET', ACCOUNT, async () => {
+    await released;
+    return answer;
+  });
+}
+
+beforeAll(async () => {
+  gw = await startPageGateway();
+  await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  nginx = await startNginx([(gw.app.server.address() as AddressInfo).port]);
+});
+afterAll(async () => {
+  await nginx?.close();
+  await gw?.app.close();
+  await gw?.upstream.close();
+});
+beforeEach(() => {
+  gw.upstream.reset();
+  serveContext(gw.upstream);
+  gw.upstream.on('GET', /^\/api\/services\/booking-ms/, { body: { uid: 'b', items: [] } });
+  gw.upstream.on('GET', /^\/api\/services\/smart-carts/, { body: { items: [] } });
+});
+
+describe('early head behind nginx', () => {
+  it('reaches the browser before uaa answers, and the page follows in the same document', async () => {
+    // The shop's first document teaches the gateway its head.
+    gw.upstream.on('GET', ACCOUNT, { body: { id: 'a1', login: 'shopper', email: 's@x.test' } });
+    const learning = await get('/blink-test', SESSION);
+    expect(learning.response.headers['x-page-head']).toBeUndefined();
+    await learning.rest;
+
+    holdAccount({ body: { id: 'a1', login: 'shopper', email: 's@x.test' } });
+    const page = await get('/blink-test', SESSION);
+    // uaa has not answered yet: what arrived is the head alone, with the stylesheet in it.
+    expect(page.response.statusCode).toBe(200);
+    expect(page.response.headers['x-page-head']).toBe('early');
+    expect(page.first).toMatch(
+      /^<!DOCTYPE html><html lang="[a-z]+"><head><meta charSet="utf-8"\/>/,
+    );
+    expect(page.first).toMatch(/<link [^>]*rel="stylesheet"[^>]*>/);
+    expect(page.first).not.toContain('</head>');
+    releaseAccount();
+    const html = await page.rest;
+    expect(html).toContain('</head><body data-visitor=');
+    expect(html).toContain('&quot;email&quot;:&quot;s@x.test&quot;');
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+    expect(html.match(/<!DOCTYPE/g)).toHaveLength(1);
+    // The nonce of the early head's preloads is this response's.
+    const nonce = /'nonce-([^']+)'/.exec(
+      String(page.response.headers['content-security-policy']),
+    )![1]!;
+    for (const [tag] of page.first.matchAll(/<link [^>]*nonce="[^"]*"[^>]*>/g))
+      expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('ends a page that turns out to be a redirect with a refresh to its target', async () => {
+    holdAccount({ body: { id: null, login: 'anonymous' } });
+    const page = await get('/smart-carts', SESSION);
+    expect(page.response.headers['x-page-head']).toBe('early');
+    releaseAccount();
+    const html = await page.rest;
+    expect(html).toContain(
+      '<meta http-equiv="refresh" content="0;url=/social-login?returnTo=%2Fsmart-carts"/>',
+    );
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+    const cid = page.response.headers['x-correlation-id'];
+    expect(
+      gw.logs.some((line) => line.cid === cid && line.documentStatus === 302),
+      'the status it would have had is logged',
+    ).toBe(true);
+  });
+
+  it('keeps exact statuses where the head waits: no session, an unknown path', async () => {
+    const guest = await get('/smart-carts');
+    expect(guest.response.statusCode).toBe(302);
+    expect(guest.response.headers.location).toBe('/social-login?returnTo=%2Fsmart-carts');
+    gw.upstream.on('GET', ACCOUNT, { body: { id: 'a1', login: 'shopper', email: 's@x.test' } });
+    const unknown = await get('/no-such-page', SESSION);
+    expect(unknown.response.statusCode).toBe(404);
+    expect(unknown.response.headers['x-page-head']).toBeUndefined();
+    await Promise.all([guest.rest, unknown.rest]);
+  });
+});
