@@ -2,10 +2,18 @@
 // targets with PASS/FAIL. Benches print figures; this script never fails a build on a timing
 // (BENCH_STRICT=1 makes a FAIL exit 1). Durations: BENCH_SECONDS (per measurement, default 10),
 // BENCH_ROUNDS (render-ratio, default 2), SOAK_SECONDS (default 60; 600 for the real target).
-// BENCH_ONLY=render-ratio,bundle-size runs a subset. See docs/decisions/0100-benchmarks.md.
+// BENCH_ONLY=render-ratio,bundle-size runs a subset (BENCH_ONLY=latency: the upstream-latency run,
+// also `npm run bench:latency`). See docs/decisions/0100-benchmarks.md.
 import { spawn } from 'node:child_process';
 
-const BENCHES = ['bundle-size', 'lighthouse', 'render-ratio', 'proxy-overhead', 'memory-soak'];
+const BENCHES = [
+  'bundle-size',
+  'lighthouse',
+  'render-ratio',
+  'proxy-overhead',
+  'memory-soak',
+  'latency',
+];
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const env = {
   ...process.env,

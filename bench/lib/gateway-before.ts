@@ -13,7 +13,32 @@ export const BEFORE = {
   issue11: { commit: '328b43d', env: 'PROXY_BEFORE_MAIN' },
   /** main before issue #24 (one proxy engine: no CPU regression beyond 10 %). */
   issue24: { commit: '0aa7ea9', env: 'PROXY_BEFORE_24_MAIN' },
+  /** main before issue #30 (pages one upstream round trip deep): bench/latency.ts. */
+  issue30: { commit: '2d3474d', env: 'LATENCY_BEFORE_MAIN' },
 } as const;
+
+/**
+ * The React Router build of an older gateway's own client, in its worktree (`<dir>/build`), for a
+ * bench of its pages: an older gateway with this checkout's client would measure neither.
+ */
+export function clientBuildBefore(main: string): string {
+  const dir = resolve(main, '../../..');
+  const build = join(dir, 'build');
+  if (existsSync(join(build, 'server/index.js'))) return build;
+  console.error(`building the client of ${dir} into ${build}/ ...`);
+  const env = { ...process.env, BUILD_DIR: 'build' };
+  execFileSync('npx', ['react-router', 'build'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  execFileSync(process.execPath, ['scripts/precompress.mjs', 'build'], {
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+  });
+  return build;
+}
 
 export async function gatewayBefore(which: keyof typeof BEFORE): Promise<string | null> {
   const { commit, env } = BEFORE[which];
