@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const outputs = ['build/server/index.js', 'dist/server/main.js', 'dist/platform/main.js'];
@@ -24,6 +25,61 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
+const platformPort = process.env.PLATFORM_PORT ?? '4000';
+const port = process.env.PORT ?? '3000';
+const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
+const runPlatform = !process.env.PLATFORM_URL;
+const metricsPort = process.env.METRICS_PORT ?? '9464';
+const idpPort = process.env.IDP_PORT ?? '4001';
+
+// Every port this shop listens on must be free before anything starts: with one taken, the
+// health checks would answer from whatever holds it (often another shop) and the shop would say
+// it is running, then stop (issue #25 item 6).
+/** Whether `port` can be listened on at `host` (EADDRINUSE: no; anything else is left to the process). */
+function free(portNumber, host) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error.code !== 'EADDRINUSE'));
+    probe.listen({ port: Number(portNumber), host, exclusive: true }, () =>
+      probe.close(() => resolve(true)),
+    );
+  });
+}
+const wanted = [
+  ['PORT', port, process.env.HOST ?? '0.0.0.0', 'the shop'],
+  ...(metricsPort === '0'
+    ? []
+    : [['METRICS_PORT', metricsPort, process.env.METRICS_HOST ?? '127.0.0.1', 'the metrics']]),
+  ...(runPlatform
+    ? [
+        ['PLATFORM_PORT', platformPort, process.env.PLATFORM_HOST ?? '127.0.0.1', 'the platform'],
+        ...(process.env.IDP_ENABLED === 'false'
+          ? []
+          : [
+              [
+                'IDP_PORT',
+                idpPort,
+                process.env.IDP_HOST ?? process.env.PLATFORM_HOST ?? '127.0.0.1',
+                'the demo sign-in provider',
+              ],
+            ]),
+      ]
+    : []),
+];
+const taken = [];
+for (const [name, portNumber, host, what] of wanted)
+  if (Number(portNumber) > 0 && !(await free(portNumber, host)))
+    taken.push([name, portNumber, what]);
+if (taken.length > 0) {
+  for (const [name, portNumber, what] of taken)
+    console.error(
+      `Port ${portNumber} (${name}, ${what}) is already in use: is another shop running? ` +
+        `Stop it, or choose another port, e.g. ${name}=${Number(portNumber) + 100} npm start.`,
+    );
+  console.error('The shop did not start.');
+  process.exit(1);
+}
+
 const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   console.log('Building the shop (npm run build)...');
@@ -31,19 +87,13 @@ if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const platformPort = process.env.PLATFORM_PORT ?? '4000';
-const port = process.env.PORT ?? '3000';
-const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
-const runPlatform = !process.env.PLATFORM_URL;
 // Error reports go to the platform's local error inbox unless a real Sentry DSN is given
 // (issue #7 item 3): a newcomer sees them at /dev/errors without an account anywhere.
 const localInbox = runPlatform && !process.env.SENTRY_DSN;
 const inboxDsn = `http://local@127.0.0.1:${platformPort}/dev/errors/1`;
-const metricsPort = process.env.METRICS_PORT ?? '9464';
 
 // The platform's demo OpenID Connect provider (its own port), and the shop configured to use it as
 // any other provider: the gateway lists it, uaa trusts its ID tokens for the shop's client id.
-const idpPort = process.env.IDP_PORT ?? '4001';
 const idpIssuer = process.env.IDP_ISSUER ?? `http://127.0.0.1:${idpPort}`;
 const idpClientId = process.env.IDP_CLIENT_ID ?? 'storefront';
 const idpClientSecret = process.env.IDP_CLIENT_SECRET ?? 'storefront-demo-client-secret';
@@ -150,6 +200,9 @@ run('gateway', 'dist/server/main.js', {
     .trim(),
 });
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
+// A process that stopped meanwhile (its port taken after the check above) stops the shop: no
+// "running" then.
+if (stopping) await new Promise(() => {});
 
 console.log(`
   Storefront is running.
