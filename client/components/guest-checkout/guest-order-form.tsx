@@ -19,7 +19,8 @@ export function GuestOrderForm({ data, result }: Props) {
   const valueFor = (name: string) => result?.values?.[name];
   const slot = data.slots.find((s) => s.id === data.slotId);
   return (
-    <div className="checkout">
+    // One form around the whole page: the fields of every step are the order's.
+    <Form method="post" id={FORM} className="checkout">
       <h1 id="checkout-title">Check out as a guest</h1>
       <div className="checkout-steps">
         <section className="checkout-step" aria-labelledby="guest-email-title">
@@ -66,7 +67,7 @@ export function GuestOrderForm({ data, result }: Props) {
           totals={{ ...data.quote, freeDeliveryFrom: data.quote.freeDeliveryFrom }}
           slot={slot ? `${slot.label} (the fee of the slot you choose applies)` : undefined}
         />
-        <Form method="post" id={FORM} className="order-form">
+        <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
           <button
             type="submit"
@@ -77,8 +78,8 @@ export function GuestOrderForm({ data, result }: Props) {
           >
             {placing ? 'Placing your order…' : 'Place order'}
           </button>
-        </Form>
+        </div>
       </aside>
-    </div>
+    </Form>
   );
 }

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { startShop, type TestShop } from '../support/shop';
+import { VIEWPORTS } from '../support/viewports';
+
+// Issue #29 item 2 in Chromium, by role and accessible name: a guest puts a product in the cart,
+// checks out as a guest with an e-mail, an address and a card, sees the order's number, finds the
+// confirmation in the platform's outbox, and makes an account from the order.
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewport) => {
+  it('places an order with an e-mail, gets its number and the e-mail, makes an account', async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/search/milk`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const card = page
+      .locator('.product-card')
+      .filter({ has: page.locator('.quantity-add:not([disabled])') })
+      .first();
+    const name = (await card.locator('.product-card-name').textContent())!;
+    await card.getByRole('button', { name: `Add 1 ${name}` }).click();
+    await page.waitForFunction(() =>
+      document.querySelector('.cart-summary')?.textContent?.startsWith('1 item,'),
+    );
+
+    await page.goto(`${shop.url}/cart`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('link', { name: 'Check out as a guest' }).click();
+    await page.waitForURL(`${shop.url}/checkout/guest`);
+    await page.getByRole('heading', { level: 1, name: 'Check out as a guest' }).waitFor();
+    const email = `guest-${size}-${Date.now()}@example.com`;
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    await page.getByRole('textbox', { name: "Recipient's name" }).fill('Grace Guest');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Harbour Rd');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('D01 F5P2');
+    await page.getByRole('textbox', { name: 'Town or city' }).fill('Dublin');
+    await page.getByRole('textbox', { name: 'Country' }).fill('Ireland');
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Name on the card' }).fill('Grace Guest');
+    await page.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
+    await page.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2099');
+    expect(await page.getByText('Your slot:').count()).toBe(1);
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    const heading = page.getByRole('heading', { level: 1, name: /^Order \d+$/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.replace('Order ', '');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your order ${number} is placed` })
+      .waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector('.cart-summary')?.textContent?.startsWith('Cart is empty'),
+    );
+    const mail = await shop.platform.outbox(email);
+    expect(mail.map((m) => m.subject)).toEqual([`Fresh Market: order ${number} confirmed`]);
+    expect(mail[0]!.body).toContain(name);
+
+    await page.getByRole('heading', { name: 'Create an account from this order' }).waitFor();
+    await page.getByLabel('Password').fill('grace-secret-1');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your account is ready' }).waitFor();
+    const activation = (await shop.platform.outbox(email)).find((m) => m.kind === 'activation');
+    expect(activation?.link).toMatch(/\/profile\/activation\//);
+    await context.close();
+  });
+});

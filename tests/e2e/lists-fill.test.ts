@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, reactHandles } from '../support/browser';
+import { startShop, type TestShop } from '../support/shop';
+import { VIEWPORTS } from '../support/viewports';
+
+// Issue #29 item 1 in Chromium, driven by role and accessible name, with JavaScript and without:
+// the demo shopper adds a product to a new list from its page, puts the list into the cart,
+// saves the cart as a smart cart and puts the smart cart into the cart again.
+let shop: TestShop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function signIn(page: Page, returnTo: string) {
+  await page.goto(`${shop.url}${returnTo}`);
+  await page.waitForURL(/\/social-login\?returnTo=/);
+  const form = page.locator('section.sign-in-screen form.sign-in-form');
+  await form.getByLabel('E-mail').fill('shopper@example.com');
+  await form.getByLabel('Password').fill('demo1234');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${shop.url}${returnTo}`);
+}
+
+const summary = (page: Page) => page.locator('.cart-summary').first();
+async function cartCount(page: Page, count: number) {
+  const text = count === 1 ? '1 item' : `${count} items`;
+  await page.waitForFunction(
+    (want) => document.querySelector('.cart-summary')?.textContent?.startsWith(want),
+    `${text},`,
+  );
+}
+
+describe.each([
+  ['with JavaScript', true],
+  ['without JavaScript', false],
+] as const)('lists and smart carts that fill, %s', (_label, javaScriptEnabled) => {
+  it('adds to a list from a product page, the list to the cart, saves and reuses a smart cart', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, '/orders');
+    await page.goto(`${shop.url}/cart`);
+    // Start from an empty cart (the demo shopper's is shared by the runs).
+    for (;;) {
+      const remove = page.getByRole('button', { name: /^Remove / }).first();
+      if ((await remove.count()) === 0) break;
+      await remove.click();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto(`${shop.url}/search/milk`);
+    const card = page
+      .locator('.product-card')
+      .filter({ has: page.locator('.quantity-add:not([disabled])') })
+      .first();
+    const name = (await card.locator('.product-card-name').textContent())!;
+    await card.getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+
+    const listName = `Picnic ${javaScriptEnabled ? 'js' : 'nojs'}`;
+    await page
+      .getByRole('link', { name: `Add to list: ${name}`, exact: true })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: `Add “${name}” to a list` }).waitFor();
+    await page.getByRole('radio', { name: 'A new list' }).check();
+    await page.getByLabel('Name of the new list').fill(listName);
+    await page.getByLabel('Quantity', { exact: true }).fill('2');
+    await page.getByRole('button', { name: 'Add to list', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Added to the list.' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: listName }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(name) }).count()).toBe(1);
+    expect(await page.getByLabel(`Quantity of ${name}`).inputValue()).toBe('2');
+
+    // With JavaScript the cart store adds the items at once, without a page load (optimistic).
+    if (javaScriptEnabled) await reactHandles(page, 'form.fill-buttons');
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    await cartCount(page, 2);
+    expect(page.url().includes('filled=')).toBe(!javaScriptEnabled);
+
+    await page.getByRole('link', { name: /^Cart/ }).first().click();
+    if (javaScriptEnabled) await page.getByRole('dialog').waitFor();
+    else await page.waitForURL(`${shop.url}/cart`);
+    const smartName = `Usual ${javaScriptEnabled ? 'js' : 'nojs'}`;
+    await page.getByText('Save cart as a smart cart').first().click();
+    await page.getByLabel('Name of the smart cart').first().fill(smartName);
+    await page.getByRole('button', { name: 'Save smart cart' }).first().click();
+    await page.getByRole('heading', { level: 1, name: smartName }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Your cart is saved' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Order this smart cart' }).count()).toBe(1);
+
+    if (javaScriptEnabled) await reactHandles(page, 'form.fill-buttons');
+    await page.getByRole('button', { name: 'Add smart cart to cart' }).click();
+    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    await cartCount(page, 4);
+    expect(page.url().includes('filled=')).toBe(!javaScriptEnabled);
+    expect(await summary(page).textContent()).toMatch(/^4 items, /);
+    await context.close();
+  });
+});
