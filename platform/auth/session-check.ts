@@ -13,6 +13,8 @@ export function createSessionCheck(db: Queryable, remember = 10_000): SessionChe
   const revoked = new LRUCache<string, true>({ max: remember });
   return async (sessionId) => {
     if (revoked.has(sessionId)) return false;
+    // Any revoked row of the family ends it (a row a racing refresh added after the revocation
+    // included); a partial index holds only revoked rows (migration 011), so this is one probe.
     const { rows } = await db.query<{ revoked: boolean }>(
       `select exists (select 1 from refresh_tokens where family_id = $1 and revoked_at is not null)
          as revoked`,
