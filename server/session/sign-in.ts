@@ -39,7 +39,7 @@ export async function passwordSignIn(
     return { kind: 'error', status: result.status, code, message: result.message };
   }
   if (result.kind === 'locked') {
-    // uaa's per-account lockout (docs/decisions/0131).
+    // uaa's lockout per (e-mail, address) or its per-e-mail ceiling (docs/decisions/0241).
     reply.header('retry-after', String(result.retryAfter));
     return { kind: 'error', status: 429, code: 'too_many_attempts', message: result.message };
   }

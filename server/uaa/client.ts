@@ -17,7 +17,7 @@ export type TokenResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid_gra
 export type SignInResult =
   | TokenResult
   | { kind: 'refused'; status: number; message: string }
-  /** uaa's per-account lockout (docs/decisions/0131). */
+  /** uaa's lockout per (e-mail, client address) and its per-e-mail ceiling (docs/decisions/0241). */
   | { kind: 'locked'; retryAfter: number; message: string };
 export type AccountResult = { kind: 'ok'; account: Account } | { kind: 'expired' } | UaaFailure;
 export type SignOutResult = { kind: 'ok' } | UaaFailure;
