@@ -28,6 +28,13 @@ export function tracingEndpoint(env: Env = process.env): string | undefined {
   return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
 }
 
+/** Where spans go: the traces endpoint as given, else the generic one with `/v1/traces`. */
+export function tracesUrl(env: Env = process.env): string | undefined {
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
+}
+
 /** A tracer exporting over OTLP/HTTP, or null when no endpoint is configured. */
 export function startTracing(serviceName: string, env: Env = process.env): Tracing | null {
   if (!tracingEndpoint(env)) return null;
@@ -37,7 +44,7 @@ export function startTracing(serviceName: string, env: Env = process.env): Traci
     .merge(detected);
   const provider = new NodeTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(env) }))],
   });
   return {
     tracer: provider.getTracer('storefront'),

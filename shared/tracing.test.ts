@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { startTracing, tracesUrl, tracingEndpoint } from './tracing';
+
+describe('tracing configuration (the standard OTEL_ variables)', () => {
+  it('is off without an endpoint, with OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none', () => {
+    expect(tracingEndpoint({})).toBeUndefined();
+    expect(startTracing('x', {})).toBeNull();
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(tracingEndpoint(on)).toBe('http://collector:4318');
+    expect(tracingEndpoint({ ...on, OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
+    expect(tracingEndpoint({ ...on, OTEL_TRACES_EXPORTER: 'none' })).toBeUndefined();
+  });
+
+  it('sends to the traces endpoint as given, or the generic one with /v1/traces', () => {
+    expect(tracesUrl({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' })).toBe(
+      'http://collector:4318/v1/traces',
+    );
+    expect(
+      tracesUrl({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:9999/in',
+      }),
+    ).toBe('http://traces:9999/in');
+  });
+});
