@@ -4,19 +4,49 @@ import { CartIntent } from '../../client/cart/cart-intent';
 import { CheckoutIntent } from '../../client/components/checkout/checkout-forms';
 import { PlaceOrderForm } from '../../client/components/forms/place-order-forms';
 import { OrderIntent } from '../../client/components/orders/order-forms';
+import { ListIntent } from '../../client/components/lists/list-action.server';
+import { AddressIntent } from '../../client/components/profile/address-action.server';
+import { CardIntent } from '../../client/components/profile/card-action.server';
+import { InfoIntent } from '../../client/components/profile/info-action.server';
+import {
+  SmartCartIntent,
+  SmartCartsIntent,
+} from '../../client/components/smart-carts/smart-cart-action.server';
+import { ProfileInfoInput } from '../../shared/contracts/profile';
 import { routeTable } from '../../shared/routes';
+import { SignInBody } from '../../server/api/schemas';
 import { jsonSchema, type JsonSchema } from './json-schema';
 
 // The pages of the gateway's document: a GET per screen of the route table, and a POST for each
 // screen whose route module has an action (found in client/routes/, so a new one is picked up),
 // with the form contracts the client declares in zod where it does (docs/decisions/0232).
+const intents = (intent: z.ZodType) => z.looseObject({ intent });
 const FORMS: Record<string, z.ZodType> = {
   cart: CartIntent,
+  // Sign-in without JavaScript, sign-out, a provider's sign-in started ("Continue with": the
+  // gateway redirects to the provider, which returns to /auth/social/{id}/callback), registration
+  // and the password reset request.
+  'social-login': z.union([
+    SignInBody.extend({ intent: z.literal('sign-in'), returnTo: z.string().optional() }),
+    z.object({ intent: z.literal('sign-out') }),
+    z.object({
+      intent: z.literal('social'),
+      provider: z.string(),
+      returnTo: z.string().optional(),
+    }),
+    intents(z.enum(['register', 'reset-request'])),
+  ]),
+  'shopping-lists': intents(ListIntent),
+  'delivery-addresses': intents(AddressIntent),
+  'payment-methods': intents(CardIntent),
+  'profile-info': ProfileInfoInput.extend({ intent: InfoIntent }),
+  'smart-carts': intents(SmartCartsIntent),
+  'smart-cart': intents(SmartCartIntent),
   checkout: z.union([
     PlaceOrderForm.extend({ intent: z.literal('place-order') }),
     z.looseObject({ intent: CheckoutIntent.exclude(['place-order']) }),
   ]),
-  'order-detail': z.looseObject({ intent: OrderIntent }),
+  'order-detail': intents(OrderIntent),
 };
 
 /** `/products/{slug+}` → `/products/{slug}`. */

@@ -135,3 +135,6 @@ export async function listAction(context: AppLoadContext, form: FormData) {
     }
   }
 }
+
+/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
+export { Intent as ListIntent };

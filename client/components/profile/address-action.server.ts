@@ -104,3 +104,6 @@ export async function addressAction(context: AppLoadContext, form: FormData) {
     }
   }
 }
+
+/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
+export { AddressIntent };

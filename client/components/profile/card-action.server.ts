@@ -67,3 +67,6 @@ export async function cardAction(context: AppLoadContext, form: FormData) {
   if (!changed.ok) return refusedByPlatform({ intent: intent.data, id: id.data }, changed, []);
   return backTo('payment-methods', intent.data === 'delete-card' ? 'card-deleted' : 'card-default');
 }
+
+/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
+export { CardIntent };

@@ -44,3 +44,6 @@ export async function infoAction(context: AppLoadContext, form: FormData) {
     ]);
   return backTo('profile-info', 'info-saved');
 }
+
+/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
+export { InfoIntent };

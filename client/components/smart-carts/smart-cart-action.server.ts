@@ -209,3 +209,6 @@ export async function smartCartAction(
     }
   }
 }
+
+/** The forms' intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
+export { CartsIntent as SmartCartsIntent, CartIntent as SmartCartIntent };
