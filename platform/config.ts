@@ -28,7 +28,7 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Development-only endpoints (e-mail outbox). Off when NODE_ENV=production unless set. */
+  /** Development-only endpoints (e-mail outbox). Off when NODE_ENV is set to anything but development or test, unless set. */
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
   /** Local error inbox (Sentry envelopes, GET /dev/errors). Default: as the dev endpoints. */
   PLATFORM_ERROR_INBOX: z.enum(['true', 'false']).optional(),
@@ -97,7 +97,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
   const e = parsed.data;
   const devEndpoints = e.PLATFORM_DEV_ENDPOINTS
     ? e.PLATFORM_DEV_ENDPOINTS === 'true'
-    : e.NODE_ENV !== 'production';
+    : e.NODE_ENV === undefined || e.NODE_ENV === 'development' || e.NODE_ENV === 'test';
   return {
     port: e.PLATFORM_PORT,
     host: e.PLATFORM_HOST,

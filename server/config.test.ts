@@ -26,6 +26,16 @@ describe('gateway config', () => {
       expect(message).toContain(field);
   });
 
+  it('takes any NODE_ENV: production behaviour unless development or test (issue #25 item 6)', () => {
+    const envOf = (NODE_ENV?: string) => loadConfig({ PLATFORM_URL: 'http://p', NODE_ENV }).env;
+    expect(envOf('staging')).toBe('production');
+    expect(envOf('preview-42')).toBe('production');
+    expect(envOf(undefined)).toBe('production');
+    expect(envOf('production')).toBe('production');
+    expect(envOf('development')).toBe('development');
+    expect(envOf('test')).toBe('test');
+  });
+
   it('requires PLATFORM_URL', () => {
     expect(() => loadConfig({})).toThrow(/PLATFORM_URL/);
   });

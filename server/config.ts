@@ -110,7 +110,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
   LOG_BUFFER_KB: z.coerce.number().int().min(0).max(1024).default(0),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Any value: production behaviour unless `development` or `test` (issue #25 item 6). */
+  NODE_ENV: z
+    .string()
+    .optional()
+    .transform((v) => (v === 'development' || v === 'test' ? v : 'production')),
   /** Connect timeout for upstream calls (undici; security checklist: 10 s). */
   UPSTREAM_CONNECT_TIMEOUT_MS: duration(5_000),
   /** Whole-response timeout of the account and context calls of a page load. */

@@ -1,3 +1,4 @@
+import { givenNodeEnv } from './node-env';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -26,6 +27,8 @@ const app = await buildApp(config, {
       : { kind: 'build', dir: process.env.BUILD_DIR },
 });
 
+if (givenNodeEnv !== undefined && givenNodeEnv !== process.env.NODE_ENV)
+  app.log.info({ nodeEnv: givenNodeEnv }, 'NODE_ENV is taken as production');
 if (process.env.GATEWAY_DEV !== 'true' && process.env.NODE_ENV !== 'production') {
   app.log.warn(
     'NODE_ENV is not "production": React and the libraries run their slow development builds',

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Redis } from 'ioredis';
 import { createRefresher, REFRESH_MEMO_MS, type Refresher } from '../session/refresh';
 import { redisSharedRefresh } from '../session/shared-refresh';
+import { signInCookieWarning, startCookieWarning } from '../session/cookie-warnings';
 import { sessionRoutes } from '../session/routes';
 import { LRUCache } from 'lru-cache';
 import type { SocialDeps } from '../social/flow';
@@ -13,6 +14,7 @@ import { TRANSACTION_SECONDS, createSealer } from '../social/transaction';
 import { createUaaClient, type UaaClient } from '../uaa/client';
 import type { Platform } from '../upstream/platform';
 import { csrfPlugin } from './csrf';
+import { REFRESH_COOKIE } from '../session/cookies';
 
 // Sign-in session (issue #2 point 7): the uaa client and the shared refresher as app decorations
 // (the page context uses them through resolveAccount), the CSRF rule, and the /auth/* endpoints.
@@ -41,6 +43,7 @@ export const sessionPlugin = fp(
         })
       : undefined;
     const refresher = createRefresher(uaa, { shared });
+    warnAboutInsecureCookies(app, opts.config);
     app.decorate('uaa', uaa);
     app.decorate('refresher', refresher);
     const { social } = opts.config;
@@ -58,7 +61,7 @@ export const sessionPlugin = fp(
     app.decorate('social', socialDeps);
 
     // The CSRF hook guards /auth/* and /api/services/* for the whole app.
-    await app.register(csrfPlugin);
+    await app.register(csrfPlugin, { trustProxy: opts.config.trustProxy });
 
     // Own scope: the session endpoints' JSON body parser and cache headers. Errors (415, bad
     // JSON, 413) are answered by the error plugin.
@@ -69,3 +72,36 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['@fastify/cookie', 'request-context'] },
 );
+
+/**
+ * COOKIE_SECURE=true where browsers will not keep the cookies: a warning at start, and one at the
+ * first sign-in (any answer that sets a new refresh token) over plain http (issue #25 item 6).
+ */
+function warnAboutInsecureCookies(app: FastifyInstance, config: Config): void {
+  const atStart = startCookieWarning(config);
+  if (atStart) app.log.warn(atStart);
+  if (!config.cookieSecure) return;
+  let warned = false;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (warned || request.protocol === 'https') return done(null, payload);
+    const cookies = reply.getHeader('set-cookie');
+    const signsIn = [cookies ?? []]
+      .flat()
+      .some(
+        (line) => String(line).startsWith(`${REFRESH_COOKIE}=`) && !/^[^=]+=;/.test(String(line)),
+      );
+    const warning = signsIn
+      ? signInCookieWarning(config, {
+          protocol: request.protocol,
+          hostname: request.hostname,
+          peer: request.socket.remoteAddress,
+          forwardedProto: [request.headers['x-forwarded-proto']].flat()[0],
+        })
+      : null;
+    if (warning) {
+      warned = true;
+      request.log.warn(warning);
+    }
+    done(null, payload);
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { signInCookieWarning, startCookieWarning } from './cookie-warnings';
+
+const plain = {
+  protocol: 'http',
+  hostname: 'shop.example',
+  peer: '10.0.0.5',
+  forwardedProto: undefined,
+};
+
+describe('token cookie warnings (issue #25 item 6)', () => {
+  it('warns at start when the cookies are Secure and no proxy is trusted to say https', () => {
+    expect(startCookieWarning({ cookieSecure: true, trustProxy: [] })).toMatch(
+      /COOKIE_SECURE=true.*TRUST_PROXY/,
+    );
+    expect(startCookieWarning({ cookieSecure: true, trustProxy: ['10.0.0.0/8'] })).toBeNull();
+    expect(startCookieWarning({ cookieSecure: false, trustProxy: [] })).toBeNull();
+  });
+
+  it('warns for a sign-in over plain http to a host that is not localhost', () => {
+    expect(signInCookieWarning({ cookieSecure: true }, plain)).toMatch(
+      /plain http with COOKIE_SECURE=true.*COOKIE_SECURE=false/,
+    );
+    expect(signInCookieWarning({ cookieSecure: true }, { ...plain, protocol: 'https' })).toBeNull();
+    expect(signInCookieWarning({ cookieSecure: false }, plain)).toBeNull();
+    for (const hostname of ['localhost', 'harbour.localhost', '127.0.0.1', '[::1]'])
+      expect(signInCookieWarning({ cookieSecure: true }, { ...plain, hostname })).toBeNull();
+  });
+
+  it('names the untrusted peer that said https', () => {
+    const warning = signInCookieWarning(
+      { cookieSecure: true },
+      { ...plain, forwardedProto: 'https' },
+    );
+    expect(warning).toContain('X-Forwarded-Proto: https came from 10.0.0.5');
+    expect(warning).toContain('TRUST_PROXY');
+  });
+});

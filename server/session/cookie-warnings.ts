@@ -1,0 +1,39 @@
+// Loud misconfiguration of the token cookies (issue #25 item 6). With COOKIE_SECURE=true the
+// browser keeps the token cookies only from an https page (or a localhost one, which browsers
+// trust): a sign-in over plain http answers 200 and the visitor stays signed out. The gateway
+// itself speaks plain http; https is a TLS proxy's, believed only from TRUST_PROXY peers.
+import type { Config } from '../config';
+
+const LOOPBACK = /^(localhost|[\w.-]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+
+/** The warning at start, or null: Secure cookies and no proxy trusted to say https. */
+export function startCookieWarning(config: Pick<Config, 'cookieSecure' | 'trustProxy'>) {
+  if (!config.cookieSecure || config.trustProxy.length > 0) return null;
+  return (
+    'COOKIE_SECURE=true and no TRUST_PROXY: browsers keep the token cookies only over https ' +
+    '(or on localhost), and this gateway serves plain http; behind a TLS proxy list it in ' +
+    'TRUST_PROXY, on a plain-http host set COOKIE_SECURE=false'
+  );
+}
+
+export type SignInRequest = {
+  protocol: string;
+  hostname: string;
+  /** The TCP peer, and whether it sent X-Forwarded-Proto. */
+  peer: string | undefined;
+  forwardedProto: string | undefined;
+};
+
+/** The warning for a sign-in whose Secure cookies the browser will drop, or null. */
+export function signInCookieWarning(
+  config: Pick<Config, 'cookieSecure'>,
+  request: SignInRequest,
+): string | null {
+  if (!config.cookieSecure || request.protocol === 'https') return null;
+  if (LOOPBACK.test(request.hostname)) return null;
+  const hint =
+    request.forwardedProto === 'https'
+      ? `X-Forwarded-Proto: https came from ${request.peer ?? 'a peer'}, which is not in TRUST_PROXY: list the TLS proxy there`
+      : 'serve the shop over https (a TLS proxy listed in TRUST_PROXY) or set COOKIE_SECURE=false';
+  return `sign-in over plain http with COOKIE_SECURE=true: the browser drops the Secure token cookies and the visitor stays signed out; ${hint}`;
+}
