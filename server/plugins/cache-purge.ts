@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { PurgeQuery } from '../api/schemas';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import type { PageCache } from '../page/page-cache';
@@ -42,9 +43,10 @@ export async function cachePurgePlugin(
     const given = digest(String(request.headers.authorization ?? ''));
     if (!timingSafeEqual(given, expected))
       return jsonError(reply, 401, 'unauthorized', 'A valid purge token is required');
-    const origin = (request.query as { origin?: unknown }).origin;
-    if (origin !== undefined && typeof origin !== 'string')
-      return jsonError(reply, 400, 'bad_request', 'origin must be one value');
+    // The query's schema is the one the OpenAPI document shows (server/api/schemas.ts, ADR 0232).
+    const query = PurgeQuery.safeParse(request.query);
+    if (!query.success) return jsonError(reply, 400, 'bad_request', 'origin must be one value');
+    const { origin } = query.data;
     const { purged, pages, templates } = purgeHere(origin);
     const replicas = channel ? await channel.publish(origin) : undefined;
     request.log.info(

@@ -44,4 +44,34 @@ describe('GET /openapi.json', () => {
     expect(response.headers['x-correlation-id']).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('describes what the routes check: the purge query, the sign-in body (their zod schemas)', async () => {
+    const token = 'purge-token-0123456789';
+    const gateway = await startEndpointGateway({ CACHE_PURGE_TOKEN: token });
+    gateways.push(gateway);
+    const purge = (query: string) =>
+      gateway.app.inject({
+        method: 'POST',
+        url: `/internal/cache/purge${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await purge('?origin=https://a.example&origin=https://b.example')).statusCode).toBe(
+      400,
+    );
+    const one = await purge('?origin=https://a.example');
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ purged: 0 });
+    const document = (await committed()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; requestBody?: unknown }>
+      >;
+    };
+    expect(document.paths['/internal/cache/purge']?.post?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'origin', in: 'query' }),
+    );
+    expect(document.paths['/auth/sign-in']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['email', 'password'] } } },
+    });
+  });
 });
