@@ -88,7 +88,13 @@ export const principalPlugin = fp(
       if (!token) return;
       const verified = await opts.signer.verify(token);
       if (verified?.expired) request.tokenExpired = true;
-      else if (verified?.sessionId && !(await sessionOpen(verified.sessionId)))
+      // An account's session (ADR 0243). A guest's ends only when sign-in merges it into an
+      // account: its calls still in flight then must not fail and clear the new session's cookies.
+      else if (
+        verified?.accountId &&
+        verified.sessionId &&
+        !(await sessionOpen(verified.sessionId))
+      )
         request.sessionEnded = true;
       else if (verified) {
         request.principal = {
