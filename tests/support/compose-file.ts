@@ -90,7 +90,7 @@ export function mountsOf(
 export type PortMap = Map<string, Map<number, number>[]>;
 
 /**
- * A value as the local process must see it: `service:port` is `127.0.0.1:<its local port>`,
+ * A value as the local process must see it (after compose's own `$$` escape): `service:port` is `127.0.0.1:<its local port>`,
  * a service's fixed address and 0.0.0.0 are 127.0.0.1, the replica's own container ports
  * (alone, or after 127.0.0.1/localhost) its local ports, mounted container paths local paths.
  */
@@ -103,7 +103,9 @@ export function localise(
     mounts: [string, string][];
   },
 ): string {
-  let out = value.replace(/\b([a-z][\w-]*):(\d+)\b/g, (match, name: string, port: string) => {
+  // `$$` is compose's escape for a `$` the container sees (no other interpolation is used).
+  let out = value.replaceAll('$$', '$');
+  out = out.replace(/\b([a-z][\w-]*):(\d+)\b/g, (match, name: string, port: string) => {
     const local = context.ports.get(name)?.[0]?.get(Number(port));
     return local ? `127.0.0.1:${local}` : match;
   });
