@@ -15,6 +15,7 @@ import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
 import { refuseConnect } from './errors/connection-errors';
 import { errorsPlugin } from './plugins/errors';
+import { fairSharePlugin } from './plugins/fair-share';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
   await app.register(rateLimitPlugin, { config, redis: replicas?.commands ?? null });
   await app.register(sessionPlugin, { config, platform, redis: replicas?.commands ?? null });
+  await app.register(fairSharePlugin, { config });
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);

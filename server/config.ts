@@ -42,6 +42,20 @@ const rateLimit = (fallback: string) =>
       return { max: max!, windowMs: seconds! * 1000 };
     })
     .refine((v) => v.max > 0 && v.windowMs > 0, 'count and seconds must be positive');
+// A fair share (ADR 0249): `per client/in all`, e.g. 16/96.
+const fairShare = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .pipe(z.string().regex(/^\d{1,5}\/\d{1,5}$/, 'must be per-client/total, e.g. 16/96'))
+    .transform((v) => {
+      const [perClient, total] = v.split('/').map(Number);
+      return { perClient: perClient!, total: total! };
+    })
+    .refine(
+      (v) => v.perClient > 0 && v.total >= v.perClient,
+      'per-client must be positive and at most the total',
+    );
 // Sign-in providers (OpenID Connect), a JSON list. Plain http only for a provider on this machine.
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|[\w.-]+\.localhost)$/;
 const socialProvider = z.object({
@@ -160,6 +174,13 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** Per client address (docs/decisions/0130). */
+  /**
+   * Proxied calls and page renders at once, per client address (IPv6 by /64) and in all, with a
+   * short wait before 429/503 (ADR 0249). The total stays below the pool's 128 connections.
+   */
+  FAIR_SHARE_CALLS: fairShare('16/96'),
+  FAIR_SHARE_RENDERS: fairShare('8/48'),
+  FAIR_SHARE_QUEUE_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
   RATE_LIMIT_GUEST: rateLimit('30/60'),
@@ -200,6 +221,11 @@ export type Config = {
   cookieSecure: boolean;
   redisUrl?: string;
   rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
+  fairShare: {
+    calls: { perClient: number; total: number };
+    renders: { perClient: number; total: number };
+    queueMs: number;
+  };
   social: { providers: SocialProvider[]; cookieSecret?: string; timeoutMs: number };
   /** Key of the page proofs (ADR 0244); without it, the social cookie's key, else per process. */
   pageProofSecret?: string;
@@ -250,6 +276,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signIn: e.RATE_LIMIT_SIGN_IN,
       account: e.RATE_LIMIT_ACCOUNT,
       guest: e.RATE_LIMIT_GUEST,
+    },
+    fairShare: {
+      calls: e.FAIR_SHARE_CALLS,
+      renders: e.FAIR_SHARE_RENDERS,
+      queueMs: e.FAIR_SHARE_QUEUE_MS,
     },
     social: {
       providers: e.SOCIAL_PROVIDERS,

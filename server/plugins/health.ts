@@ -53,6 +53,8 @@ export const healthPlugin = fp(
       const waitedMs = opts.platform.upstreams.oldestWaitMs();
       if (waitedMs > opts.poolWaitLimitMs)
         return reply.status(503).send({ status: 'upstream-pool-wedged', waitedMs });
+      // Every place of the fair share taken (ADR 0249): another instance serves better now.
+      if (app.fairShare?.saturated()) return reply.status(503).send({ status: 'saturated' });
       return { status: 'ready' };
     });
   },

@@ -13,6 +13,7 @@ import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { createProxyEngine } from '../proxy/engine';
 import { proxyFrontDoor } from '../proxy/front-door';
+import { fairShareGate } from '../proxy/fair-share-gate';
 import { proxyTargets, type ProxyTarget } from '../proxy/targets';
 import { readTokenCookies } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
@@ -31,13 +32,15 @@ export const proxyPlugin = fp(
   ) => {
     const { config, platform } = opts;
     const targetOf = proxyTargets(config.proxiedServices);
-    const engine = createProxyEngine({
+    const unshared = createProxyEngine({
       upstreams: platform.upstreams,
       breakers: createBreakers(opts.breaker ?? DEFAULT_BREAKER),
       renewal: { refresher: app.refresher, config, serializeCookie: app.serializeCookie },
       reporter: () => app.reporter,
       shuttingDown: () => app.shuttingDown,
     });
+    // Each call takes a place of its client's fair share first (ADR 0249).
+    const engine = fairShareGate(unshared, app.fairShare.calls, config.trustProxy);
 
     const frontDoor = proxyFrontDoor({ app, config, engine, targetOf });
     const [fastify] = app.server.listeners('request') as RequestListener[];
@@ -97,6 +100,13 @@ export const proxyPlugin = fp(
   },
   {
     name: 'proxy',
-    dependencies: ['session', 'request-context', 'security-headers', 'health', 'observability'],
+    dependencies: [
+      'session',
+      'request-context',
+      'security-headers',
+      'health',
+      'observability',
+      'fair-share',
+    ],
   },
 );
