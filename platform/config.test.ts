@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadPlatformConfig } from './config';
+
+describe('platform config', () => {
+  it('takes any NODE_ENV: development endpoints only for development, test or none (issue #25 item 6)', () => {
+    const devEndpoints = (NODE_ENV?: string) => loadPlatformConfig({ NODE_ENV }).devEndpoints;
+    expect(devEndpoints('staging')).toBe(false);
+    expect(devEndpoints('production')).toBe(false);
+    expect(devEndpoints('development')).toBe(true);
+    expect(devEndpoints('test')).toBe(true);
+    expect(devEndpoints(undefined)).toBe(true);
+    expect(
+      loadPlatformConfig({ NODE_ENV: 'staging', PLATFORM_DEV_ENDPOINTS: 'true' }).devEndpoints,
+    ).toBe(true);
+  });
+
+  it('reads the refresh-token reuse window (docs/decisions/0220)', () => {
+    expect(loadPlatformConfig({}).refreshReuseWindowSeconds).toBe(30);
+    expect(
+      loadPlatformConfig({ REFRESH_REUSE_WINDOW_SECONDS: '0' }).refreshReuseWindowSeconds,
+    ).toBe(0);
+    expect(() => loadPlatformConfig({ REFRESH_REUSE_WINDOW_SECONDS: '-1' })).toThrow(
+      /REFRESH_REUSE_WINDOW_SECONDS/,
+    );
+  });
+});
