@@ -12,6 +12,7 @@ import { actionBodyProblem } from '../render/action-body';
 import { createEarlyDocuments, type EarlyDocument } from '../render/early-document';
 import { routerErrorOf, type RouterError } from '../render/router-errors';
 import { toWebRequest } from '../render/web-request';
+import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
 import { withSpan } from '../observability/tracing';
@@ -71,6 +72,7 @@ export async function renderPlugin(
   });
 
   const keeper = pageCache ? pageCacheKeeper(pageCache) : null;
+  const hideStatus = hideCacheStatus(cacheStatusReader(opts.config));
   // Each shop's tenant as its last context named it: a page's cart call starts with the others.
   const tenants = createShopTenants();
   // Documents whose head goes out before their data (ADR 0271).
@@ -198,7 +200,8 @@ export async function renderPlugin(
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     // The page cache keeps a document once its response is known to set no cookie.
-    ...(keeper ? { onSend: keeper.onSend } : {}),
+    // Then the cache-status headers leave only for operators (ADR 0246).
+    onSend: keeper ? [keeper.onSend, hideStatus] : hideStatus,
     // A page target is a plain path: never `//host/x`, dot segments or control characters, so
     // the page's URL cannot take another origin (issue #12 item 4).
     onRequest: async (request, reply) => {

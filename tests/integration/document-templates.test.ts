@@ -22,7 +22,8 @@ const HARBOUR = 'harbour.localhost:3000';
 // The template headers and byte-for-byte documents: pages sent whole (a session's early head,
 // ADR 0271, has its own test: gateway-early-head.test.ts).
 beforeAll(async () => {
-  shop = await startShop({ EARLY_HEAD: 'off' });
+  // Cache-status headers are for the configured proxies (ADR 0246): the tests call as one.
+  shop = await startShop({ EARLY_HEAD: 'off', TRUST_PROXY: '127.0.0.1' });
   whole = await buildApp(
     loadConfig({
       PLATFORM_URL: shop.platform.url,

@@ -49,7 +49,8 @@ function holdAccount(answer: FakeResponse) {
 }
 
 beforeAll(async () => {
-  gw = await startPageGateway();
+  // Cache-status headers (X-Page-Head) are for the configured proxies (ADR 0246): the tests call as one.
+  gw = await startPageGateway({ TRUST_PROXY: '127.0.0.1' });
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
   nginx = await startNginx([(gw.app.server.address() as AddressInfo).port]);
 });

@@ -84,7 +84,8 @@ describe('through the gateway', () => {
   const host = 'localhost:3000';
   const token = 'purge-token-0123456789';
   beforeAll(async () => {
-    gw = await startPageGateway({ CACHE_PURGE_TOKEN: token });
+    // Cache-status headers are for the configured proxies (ADR 0246): the tests call as one.
+    gw = await startPageGateway({ CACHE_PURGE_TOKEN: token, TRUST_PROXY: '127.0.0.1' });
     serveContext(gw.upstream);
     gw.upstream.on('GET', '/api/services/catalogue/api/v1/search', { body: { items: [] } });
     gw.upstream.on('GET', '/api/services/catalogue/api/v1/offerings', { body: { items: [] } });

@@ -11,7 +11,8 @@ const contextCalls = () => gw.upstream.received('/cms-api/context').length;
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
 beforeAll(async () => {
-  gw = await startPageGateway({ PAGE_CACHE_SECONDS: '60' });
+  // Cache-status headers are for the configured proxies (ADR 0246): the tests call as one.
+  gw = await startPageGateway({ PAGE_CACHE_SECONDS: '60', TRUST_PROXY: '127.0.0.1' });
   serveContext(gw.upstream);
   gw.upstream.on('GET', '/api/services/catalogue/api/v1/search', { body: { items: [] } });
   gw.upstream.on('GET', '/api/services/catalogue/api/v1/offerings', { body: { items: [] } });

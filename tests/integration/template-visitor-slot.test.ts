@@ -9,7 +9,8 @@ let shop: TestShop;
 const warn = console.warn;
 
 beforeAll(async () => {
-  shop = await startShop();
+  // Cache-status headers are for the configured proxies (ADR 0246): the test calls as one.
+  shop = await startShop({ TRUST_PROXY: '127.0.0.1' });
   // React Router warns that "%vi" is no percent escape when it matches the path: expected here.
   console.warn = (...args: unknown[]) => {
     if (!String(args[0]).includes('could not be decoded')) warn(...args);
