@@ -87,6 +87,13 @@ async function measurePage(origin: string, name: string, path: string, cookie?: 
     const page = await timePage(`${origin}${path}`, headers);
     await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 20)); // late calls logged
     const calls = tap.callsOf(page.cid);
+    if (process.env.LATENCY_VERBOSE === '1' && i === RUNS - 1) {
+      const t0 = Math.min(...calls.map((call) => call.start));
+      for (const call of calls.sort((a, b) => a.start - b.start))
+        console.log(
+          `  ${name}: ${fmt(call.start - t0, 0)}-${fmt(call.end - t0, 0)} ms ${call.method} ${call.path.slice(0, 90)}`,
+        );
+    }
     runs.push({
       page: name,
       status: page.status,

@@ -19,6 +19,7 @@ import { createPlatformClient } from './platform-client';
 import { sectionFailed } from './section-failures';
 import { pageProofOf } from '../request/page-proof';
 import type { PageLimit } from '../../shared/load-context';
+import type { CartProducts } from './cart-products';
 import type { ShopTenants } from './shop-tenants';
 import { loadVisitorAndContext } from './visitor-context';
 
@@ -56,6 +57,7 @@ export function startPageContext(
     platform: Platform;
     nonce: string;
     tenants: ShopTenants;
+    cartProducts?: CartProducts;
     renewalBlocked?: (accessToken: string) => boolean;
   },
 ): PageLoadContext {
@@ -109,10 +111,14 @@ export function startPageContext(
       onCache: (status) => countCache(request, status),
       onCall,
     });
-  const personalPlatform = platformClient();
+  const session = cookies.refreshToken ?? '';
+  const personalPlatform = platformClient((path) => deps.cartProducts?.saw(session, path));
   const knownTenant = tenants.get(request.shopOrigin);
-  if (withCookies && document && knownTenant)
+  if (withCookies && document && knownTenant) {
     personalPlatform.prefetch(bookingPaths.cart(knownTenant));
+    const products = deps.cartProducts?.get(session);
+    if (products) personalPlatform.prefetch(products);
+  }
 
   const guessedLoggedIn = guessLoggedIn(cookies);
   const { context } = loadVisitorAndContext(guessedLoggedIn, resolved, (isLoggedIn) =>

@@ -4,6 +4,7 @@ import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
 import { startPageContext, type PageLoadContext } from '../page/page-context';
 import { createShopTenants } from '../page/shop-tenants';
+import { createCartProducts } from '../page/cart-products';
 import { pageCacheKeeper, type PageCache } from '../page/page-cache';
 import type { TemplateCache } from '../page/template-cache';
 import { prepareBuild, type RenderSource } from '../render/build-source';
@@ -75,6 +76,7 @@ export async function renderPlugin(
   const hideStatus = hideCacheStatus(cacheStatusReader(opts.config));
   // Each shop's tenant as its last context named it: a page's cart call starts with the others.
   const tenants = createShopTenants();
+  const cartProducts = createCartProducts();
   // Documents whose head goes out before their data (ADR 0271).
   const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments() : null;
 
@@ -231,6 +233,7 @@ export async function renderPlugin(
         ...opts,
         nonce,
         tenants,
+        cartProducts,
         // After an early head no cookie can be set: a refused token is renewed on the next page.
         renewalBlocked: early ? (token) => (earlyDocuments!.refuse(token), true) : undefined,
       });
