@@ -29,9 +29,14 @@ export function readHandoff(context: EntryContext): Promise<void> {
   const cache = (meta.streamCache ??= {});
   const reader = stream.getReader();
   const decoder = new TextDecoder();
-  // StreamTransfer takes a reader of its own at render: give it a stream nobody reads, since
-  // every entry it asks for is already in the cache.
-  context.serverHandoffStream = new ReadableStream();
+  // StreamTransfer takes a reader of its own at each render: give every render a new stream
+  // nobody reads, since every entry it asks for is already in the cache. (A document may be
+  // rendered twice: as a template first, then whole when the template read the visitor.)
+  Object.defineProperty(context, 'serverHandoffStream', {
+    get: () => new ReadableStream(),
+    configurable: true,
+    enumerable: true,
+  });
 
   let ended!: () => void;
   const finished = new Promise<void>((resolve) => (ended = resolve));

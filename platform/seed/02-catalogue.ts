@@ -57,7 +57,7 @@ export async function seed(db: Db): Promise<void> {
     );
     await insertRows(
       tx,
-      'insert into products (id, slug, name, description, brand_id, category_id, size_label, image_count, position, what, keywords)',
+      'insert into products (id, slug, name, description, brand_id, category_id, size_label, image_count, position, what, keywords, food, allergens, may_contain)',
       products.map((p) => [
         p.id,
         p.slug,
@@ -70,11 +70,15 @@ export async function seed(db: Db): Promise<void> {
         p.position,
         p.what,
         p.keywords,
+        p.food === null ? null : JSON.stringify(p.food),
+        p.food?.allergens ?? [],
+        p.food?.mayContain ?? [],
       ]),
       `on conflict (id) do update set slug = excluded.slug, name = excluded.name, description = excluded.description,
          brand_id = excluded.brand_id, category_id = excluded.category_id, size_label = excluded.size_label,
          image_count = excluded.image_count, position = excluded.position, what = excluded.what,
-         keywords = excluded.keywords`,
+         keywords = excluded.keywords, food = excluded.food, allergens = excluded.allergens,
+         may_contain = excluded.may_contain`,
     );
     const brandName = new Map(brandSeeds.map((b) => [brandId(b), b.name]));
     const categorySlug = new Map(categorySeeds.map((c) => [categoryId(c), c.slug]));

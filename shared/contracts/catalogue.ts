@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FoodInformation, Pack } from '../grocery';
 
 // The catalogue service: products, brands, categories, search and suggestions. Prices are the
 // shop's (the tenant of X-Domain-Origin), in integer cents of `currency`. Image URLs are paths the
@@ -71,12 +72,16 @@ export const ProductSummary = z.object({
   /** The first image. */
   image: z.string(),
   offering: Offering,
+  /** What a pack holds, for the unit price (shared/grocery.ts); null when the size says no amount. */
+  pack: Pack.nullable().optional(),
 });
 export type ProductSummary = z.infer<typeof ProductSummary>;
 
 export const ProductDetail = ProductSummary.extend({
   description: z.string(),
   images: z.array(z.string()),
+  /** Ingredients, allergens, nutrition and storage of a food; null for what is not food. */
+  food: FoodInformation.nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -111,7 +116,12 @@ export type Facet = z.infer<typeof Facet>;
 
 export const SearchResult = z.object({
   ...Page,
-  facets: z.object({ brands: z.array(Facet), categories: z.array(Facet) }),
+  facets: z.object({
+    brands: z.array(Facet),
+    categories: z.array(Facet),
+    /** Per allergen: the results free from it (and from those already chosen). */
+    freeFrom: z.array(Facet).optional(),
+  }),
   /** Set when a typed word matched nothing and was corrected ("brocoli" → "broccoli"). */
   correctedQuery: z.string().optional(),
 });

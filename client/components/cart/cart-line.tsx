@@ -4,6 +4,7 @@ import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import { useMoney } from '../../lib/money';
 import { useQuantity } from '../../cart/use-cart';
+import { UnitPrice } from '../catalogue/unit-price';
 import { AddToList } from '../lists/add-to-list';
 import { CartForm } from './cart-form';
 import { QuantityRow } from './quantity-row';
@@ -76,7 +77,15 @@ export function CartLine(props: {
         returnTo={props.returnTo}
       />
       <span className="cart-line-price">
-        {lineCents === null ? '' : money(lineCents, offering?.currency)}
+        {lineCents === null ? '' : money(lineCents, offering?.currency)}{' '}
+        {lineCents === null || !product ? null : (
+          <UnitPrice
+            cents={lineCents}
+            pack={product.pack}
+            count={count * (item.byCase ? (offering?.caseSize ?? 1) : 1)}
+            currency={offering?.currency}
+          />
+        )}
       </span>
       <CartForm
         fields={{ intent: 'remove', itemUid: item.uid }}

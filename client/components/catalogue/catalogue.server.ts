@@ -126,6 +126,7 @@ export function searchPath(query: string, filters: SearchFilters, pageSize = PAG
   });
   if (filters.brand) params.set('brand', filters.brand);
   if (filters.category) params.set('category', filters.category);
+  if (filters.freeFrom?.length) params.set('freeFrom', filters.freeFrom.join(','));
   return `${cataloguePaths.search}?${params}`;
 }
 

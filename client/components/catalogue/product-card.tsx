@@ -36,7 +36,7 @@ export function ProductCard({
         <h3 className="product-card-name">{product.name}</h3>
       </a>
       <p className="product-card-meta">{`${product.brand.name} · ${product.sizeLabel}`}</p>
-      <OfferingPrice offering={product.offering} size="compact" />
+      <OfferingPrice offering={product.offering} pack={product.pack} size="compact" />
       <QuantityControls
         offering={product.offering}
         productName={product.name}

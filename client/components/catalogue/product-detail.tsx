@@ -5,6 +5,7 @@ import { QuantityControls } from '../cart/quantity-controls.island';
 import { AddToList, listProps } from '../lists/add-to-list';
 import { categoryHref } from '../search/search-filters';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
+import { FoodInformation } from './food-information';
 import { OfferingPrice } from './offering-price';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
@@ -38,7 +39,7 @@ export function ProductDetail({
             <Link to={href('brands', { brandSlug: product.brand.slug })}>{product.brand.name}</Link>
             {` · ${product.sizeLabel}`}
           </p>
-          <OfferingPrice offering={product.offering} />
+          <OfferingPrice offering={product.offering} pack={product.pack} />
           <QuantityControls
             offering={product.offering}
             productName={product.name}
@@ -47,6 +48,7 @@ export function ProductDetail({
           <AddToList {...listProps(product, returnTo ?? href('product', { slug: product.slug }))} />
           <h2 className="visually-hidden">Description</h2>
           <p className="product-description">{product.description}</p>
+          {product.food ? <FoodInformation food={product.food} /> : null}
         </div>
       </article>
       {related.length > 0 && (

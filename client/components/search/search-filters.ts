@@ -1,7 +1,8 @@
+import { ALLERGEN_SLUGS, type AllergenSlug } from '../../../shared/allergens';
 import type { Sort } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 
-// The search results' state lives in the URL query (?brand=&category=&sort=&page=), so every
+// The search results' state lives in the URL query (?brand=&category=&freeFrom=&sort=&page=), so every
 // filter, sort and page is a plain link that works without JavaScript and can be shared.
 // Parsed by hand, not with zod: this module is in every page's bundle.
 const SLUG = /^[a-z0-9-]{1,100}$/;
@@ -15,7 +16,20 @@ export const SORTS = [
   'name',
 ] as const satisfies readonly Sort[];
 
-export type SearchFilters = { brand?: string; category?: string; sort: Sort; page: number };
+export type SearchFilters = {
+  brand?: string;
+  category?: string;
+  /** Allergens the foods must be free from, in the regulation's order. */
+  freeFrom?: readonly AllergenSlug[];
+  sort: Sort;
+  page: number;
+};
+
+/** The known allergens of a comma-separated list, once each, in the regulation's order. */
+export function readAllergens(value: string | null): AllergenSlug[] {
+  const named = new Set((value ?? '').split(','));
+  return ALLERGEN_SLUGS.filter((slug) => named.has(slug));
+}
 
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',
@@ -35,6 +49,7 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   return {
     brand: slug('brand'),
     category: slug('category'),
+    freeFrom: readAllergens(params.get('freeFrom')),
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
@@ -45,6 +60,7 @@ export function filtersQuery(filters: SearchFilters): Record<string, string | un
   return {
     brand: filters.brand,
     category: filters.category,
+    freeFrom: filters.freeFrom?.length ? filters.freeFrom.join(',') : undefined,
     sort: filters.sort === 'relevance' ? undefined : filters.sort,
     page: filters.page > 1 ? String(filters.page) : undefined,
   };

@@ -3,6 +3,7 @@ import { Pagination } from '../catalogue/pagination';
 import { ProductGrid } from '../catalogue/product-grid';
 import { EmptyResults } from './empty-results';
 import { FacetList } from './facet-list';
+import { FreeFromList } from './free-from-list';
 import { resultProductHref, resultsHref, type SearchFilters } from './search-filters';
 import { SortForm } from './sort-form';
 import '../../styles/search.css';
@@ -23,7 +24,10 @@ export function SearchResults({
   featured: readonly ProductSummary[];
 }) {
   const here = resultsHref(searchQuery, filters);
-  const hasFacets = result.facets.brands.length > 0 || result.facets.categories.length > 0;
+  const hasFacets =
+    result.facets.brands.length > 0 ||
+    result.facets.categories.length > 0 ||
+    (filters.freeFrom?.length ?? 0) > 0;
   return (
     <div className="search-results">
       <header className="listing-header">
@@ -57,6 +61,11 @@ export function SearchResults({
               title="Brand"
               name="brand"
               facets={result.facets.brands}
+              searchQuery={searchQuery}
+              filters={filters}
+            />
+            <FreeFromList
+              facets={result.facets.freeFrom}
               searchQuery={searchQuery}
               filters={filters}
             />

@@ -1,5 +1,7 @@
 import { brandSeeds, type BrandSeed } from './brands';
 import { categorySeeds, type CategorySeed, type ProductKind } from './categories';
+import type { FoodInformation } from '../../../shared/grocery';
+import { foodInformationOf } from './food-information';
 import { kindFacts } from './kind-facts';
 
 // Builds the whole catalogue in memory from the data files: every brand makes every kind of its
@@ -22,6 +24,8 @@ export type ProductRow = {
   keywords: string;
   icon: string;
   variant: string;
+  /** Ingredients, allergens, nutrition and storage; null when it is not food. */
+  food: FoodInformation | null;
 };
 export type OfferingRow = {
   id: string;
@@ -110,6 +114,7 @@ export function generateCatalogue(tenants: readonly TenantPricing[]): Catalogue 
           keywords: more ?? '',
           icon,
           variant,
+          food: foodInformationOf(kindName, category.storage),
         });
         const variantFactor = ['Organic', 'Premium', 'Artisan'].includes(variant)
           ? 1.3

@@ -4,6 +4,7 @@ import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import {
+  DETAIL_COLUMNS,
   PRODUCT_COLUMNS,
   PRODUCT_FROM,
   splitList,
@@ -46,7 +47,7 @@ export function registerProductRoutes(app: ServiceApp, db: Db): void {
       const tenant = requireTenant(request);
       const { slug } = request.query;
       const { rows } = await db.query<ProductRow>(
-        `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where p.slug = $2`,
+        `select ${DETAIL_COLUMNS} from ${PRODUCT_FROM} where p.slug = $2`,
         [tenant.id, slug],
       );
       if (!rows[0]) throw notFound(`No product ${slug}`);

@@ -3,6 +3,7 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from '../../../shared/contracts/catalogue';
+import { packOf, type FoodInformation } from '../../../shared/grocery';
 import type { TenantRow } from '../../auth/principal';
 import type { Queryable } from '../../db/db';
 
@@ -11,6 +12,8 @@ import type { Queryable } from '../../db/db';
 export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.size_label, p.image_count,
   b.slug as brand_slug, b.name as brand_name, c.slug as category_slug, c.name as category_name,
   o.id as offering_id, o.price_single_cents, o.price_case_cents, o.case_size, o.available`;
+/** A product page's columns: the summary's and the food information. */
+export const DETAIL_COLUMNS = `${PRODUCT_COLUMNS}, p.food`;
 
 export const PRODUCT_FROM = `products p
   join brands b on b.id = p.brand_id
@@ -33,6 +36,8 @@ export type ProductRow = {
   price_case_cents: number;
   case_size: number;
   available: boolean;
+  /** Read for a product page only (DETAIL_COLUMNS). */
+  food?: FoodInformation | null;
 };
 
 export function toSummary(row: ProductRow, tenant: TenantRow): ProductSummary {
@@ -52,6 +57,7 @@ export function toSummary(row: ProductRow, tenant: TenantRow): ProductSummary {
       available: row.available,
       currency: tenant.currency,
     },
+    pack: packOf(row.size_label),
   };
 }
 
@@ -60,6 +66,7 @@ export function toDetail(row: ProductRow, tenant: TenantRow): ProductDetail {
     ...toSummary(row, tenant),
     description: row.description,
     images: Array.from({ length: row.image_count }, (_, n) => cataloguePaths.image(row.id, n + 1)),
+    food: row.food ?? null,
   };
 }
 
