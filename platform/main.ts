@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { loadIdpConfig } from './idp/config';
 import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
+import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-origins';
 
 // The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
 // migrations, seed, then listen. SIGINT/SIGTERM close the server and the database cleanly, so the
@@ -15,9 +16,11 @@ import { runSeeds } from './seed/index';
 async function main(): Promise<void> {
   let config;
   let idpConfig;
+  let shopOrigins: ShopOrigins;
   try {
     config = loadPlatformConfig();
     idpConfig = loadIdpConfig();
+    shopOrigins = loadShopOrigins();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   const db = await openDb({ dataDir, databaseUrl: config.databaseUrl });
   const applied = await migrate(db);
   const seeded = await runSeeds(db);
+  await applyShopOrigins(db, shopOrigins);
   const app = await buildPlatform(db, config);
   app.log.info(
     {

@@ -109,8 +109,12 @@ describe('deploy/k8s', () => {
   });
 
   it('declares the settings, ports and health paths docker-compose.yml also declares, the same', () => {
-    // TRUST_PROXY names the balancer: its fixed address in compose, the pod network here.
-    const differ: Record<string, string[]> = { gateway: ['TRUST_PROXY'], platform: ['DATA_DIR'] };
+    // TRUST_PROXY names the balancer: its fixed address in compose, the pod network here; the
+    // platform's data directory and the shops' origins are compose's own.
+    const differ: Record<string, string[]> = {
+      gateway: ['TRUST_PROXY'],
+      platform: ['DATA_DIR', 'SHOP_ORIGINS'],
+    };
     for (const name of ['gateway', 'platform']) {
       const config = find(manifests, 'ConfigMap', name).data!;
       const service = compose.services[name]!;
