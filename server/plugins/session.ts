@@ -38,8 +38,9 @@ export const sessionPlugin = fp(
       ? redisSharedRefresh(opts.redis, {
           lockMs: opts.config.timeouts.context + 1_000,
           resultMs: REFRESH_MEMO_MS,
+          // An outage is logged once by connectReplicas; each renewal it touches only at debug.
           onError: (error) =>
-            app.log.warn({ err: error }, 'shared renewal: Redis failed; asking uaa directly'),
+            app.log.debug({ err: error }, 'shared renewal: Redis failed; asking uaa directly'),
         })
       : undefined;
     const refresher = createRefresher(uaa, { shared });
