@@ -19,7 +19,7 @@ import { createPlatformClient } from './platform-client';
 import { sectionFailed } from './section-failures';
 import { pageProofOf } from '../request/page-proof';
 import type { PageLimit } from '../../shared/load-context';
-import type { CartProducts } from './cart-products';
+import type { FollowUps } from './follow-ups';
 import type { ShopTenants } from './shop-tenants';
 import { loadVisitorAndContext } from './visitor-context';
 
@@ -57,7 +57,7 @@ export function startPageContext(
     platform: Platform;
     nonce: string;
     tenants: ShopTenants;
-    cartProducts?: CartProducts;
+    followUps?: FollowUps;
     renewalBlocked?: (accessToken: string) => boolean;
   },
 ): PageLoadContext {
@@ -111,13 +111,24 @@ export function startPageContext(
       onCache: (status) => countCache(request, status),
       onCall,
     });
+  // Calls that would wait for another's answer, started with the others when remembered.
   const session = cookies.refreshToken ?? '';
-  const personalPlatform = platformClient((path) => deps.cartProducts?.saw(session, path));
+  const sawCall = (path: string) => deps.followUps?.saw(session, url.pathname, path);
+  const personalPlatform = platformClient(sawCall);
+  const pagePlatform = platformClient((path, version) => {
+    if (version === null) dependencies.privateCalls += 1;
+    else dependencies.publicAnswers.push({ path, version });
+    sawCall(path);
+  });
   const knownTenant = tenants.get(request.shopOrigin);
-  if (withCookies && document && knownTenant) {
-    personalPlatform.prefetch(bookingPaths.cart(knownTenant));
-    const products = deps.cartProducts?.get(session);
-    if (products) personalPlatform.prefetch(products);
+  if (withCookies && document) {
+    const remembered = deps.followUps?.get(session, url.pathname) ?? {};
+    if (knownTenant) {
+      personalPlatform.prefetch(bookingPaths.cart(knownTenant));
+      if (remembered.personal) personalPlatform.prefetch(remembered.personal);
+    }
+    const query = new URLSearchParams(request.url.split('?', 2)[1] ?? '');
+    if (remembered.page && !query.has('list')) pagePlatform.prefetch(remembered.page);
   }
 
   const guessedLoggedIn = guessLoggedIn(cookies);
@@ -213,10 +224,7 @@ export function startPageContext(
       accessToken = guest.pair.access_token;
       return true;
     },
-    platform: platformClient((path, version) => {
-      if (version === null) dependencies.privateCalls += 1;
-      else dependencies.publicAnswers.push({ path, version });
-    }),
+    platform: pagePlatform,
     personalPlatform,
   };
   return withVisitor(base, () => {

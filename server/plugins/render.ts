@@ -4,7 +4,7 @@ import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
 import { startPageContext, type PageLoadContext } from '../page/page-context';
 import { createShopTenants } from '../page/shop-tenants';
-import { createCartProducts } from '../page/cart-products';
+import { createFollowUps } from '../page/follow-ups';
 import { pageCacheKeeper, type PageCache } from '../page/page-cache';
 import type { TemplateCache } from '../page/template-cache';
 import { prepareBuild, type RenderSource } from '../render/build-source';
@@ -76,7 +76,7 @@ export async function renderPlugin(
   const hideStatus = hideCacheStatus(cacheStatusReader(opts.config));
   // Each shop's tenant as its last context named it: a page's cart call starts with the others.
   const tenants = createShopTenants();
-  const cartProducts = createCartProducts();
+  const followUps = createFollowUps();
   // Documents whose head goes out before their data (ADR 0271).
   const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments() : null;
 
@@ -233,7 +233,7 @@ export async function renderPlugin(
         ...opts,
         nonce,
         tenants,
-        cartProducts,
+        followUps,
         // After an early head no cookie can be set: a refused token is renewed on the next page.
         renewalBlocked: early ? (token) => (earlyDocuments!.refuse(token), true) : undefined,
       });
