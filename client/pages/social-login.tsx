@@ -2,6 +2,7 @@ import { TITLES } from '../components/account/social-login-modes';
 import type { SignInFormResult } from '../components/account/sign-in-action.server';
 import { SignInForm } from '../components/account/sign-in-form';
 import { SocialButtons } from '../components/account/social-buttons';
+import { GuestCheckoutOffer } from '../components/guest-checkout/guest-checkout-offer';
 import { resultFor } from '../components/registration/account-form-result';
 import { RegisterForm } from '../components/registration/register-form';
 import { ResetRequestForm } from '../components/registration/reset-request-form';
@@ -41,6 +42,7 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
         error={result?.intent === 'sign-in' ? result.message : null}
         email={result?.email}
       />
+      <GuestCheckoutOffer returnTo={returnTo} />
     </section>
   );
 }

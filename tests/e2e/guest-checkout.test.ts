@@ -7,6 +7,8 @@ import { VIEWPORTS } from '../support/viewports';
 // Issue #29 item 2 in Chromium, by role and accessible name: a guest puts a product in the cart,
 // checks out as a guest with an e-mail, an address and a card, sees the order's number, finds the
 // confirmation in the platform's outbox, and makes an account from the order.
+// SCREENSHOTS=1 writes the README's guest checkout screens to docs/screens/.
+const SHOOT = process.env.SCREENSHOTS === '1';
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -50,6 +52,11 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
     await page.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
     await page.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2099');
     expect(await page.getByText('Your slot:').count()).toBe(1);
+    if (SHOOT)
+      await page.screenshot({
+        path: `docs/screens/guest-checkout-${size}.png`,
+        fullPage: size === 'desktop',
+      });
     await page.getByRole('button', { name: 'Place order' }).click();
 
     const heading = page.getByRole('heading', { level: 1, name: /^Order \d+$/ });
@@ -67,6 +74,11 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
     expect(mail[0]!.body).toContain(name);
 
     await page.getByRole('heading', { name: 'Create an account from this order' }).waitFor();
+    if (SHOOT)
+      await page.screenshot({
+        path: `docs/screens/guest-order-${size}.png`,
+        fullPage: size === 'desktop',
+      });
     await page.getByLabel('Password').fill('grace-secret-1');
     await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
     await page.getByRole('button', { name: 'Create account' }).click();

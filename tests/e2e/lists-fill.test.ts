@@ -7,6 +7,8 @@ import { VIEWPORTS } from '../support/viewports';
 // Issue #29 item 1 in Chromium, driven by role and accessible name, with JavaScript and without:
 // the demo shopper adds a product to a new list from its page, puts the list into the cart,
 // saves the cart as a smart cart and puts the smart cart into the cart again.
+// SCREENSHOTS=1 writes the README's "Add to list" screens to docs/screens/ (run with JavaScript).
+const SHOOT = process.env.SCREENSHOTS === '1';
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -67,6 +69,13 @@ describe.each([
       .first()
       .click();
     await page.getByRole('heading', { name: `Add “${name}” to a list` }).waitFor();
+    if (SHOOT && javaScriptEnabled) {
+      for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({ path: `docs/screens/add-to-list-${size}.png`, fullPage: true });
+      }
+      await page.setViewportSize(VIEWPORTS.desktop);
+    }
     await page.getByRole('radio', { name: 'A new list' }).check();
     await page.getByLabel('Name of the new list').fill(listName);
     await page.getByLabel('Quantity', { exact: true }).fill('2');

@@ -48,6 +48,11 @@ describe('guest checkout', () => {
   it('is offered to a guest beside sign-in, and sends a signed-in shopper to /checkout', async () => {
     const guest = await guestWithCart();
     expect(await (await guest.page('/cart')).text()).toContain('href="/checkout/guest"');
+    // Where /checkout's auth middleware sends a guest.
+    const signInPage = await (await guest.page('/social-login?returnTo=%2Fcheckout')).text();
+    expect(signInPage).toContain('<a href="/checkout/guest">Check out as a guest</a>');
+    const plainSignIn = await (await guest.page('/social-login?returnTo=%2Forders')).text();
+    expect(plainSignIn).not.toContain('Check out as a guest');
     const signedIn = shopperOf(shop);
     await signedIn.signIn();
     const response = await signedIn.page('/checkout/guest');
