@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addToListHref } from './add-to-list';
+import { addingOf } from './adding';
+import { fillQuery } from './fill-cart.server';
+
+// "Add to list" links and what the lists screen reads back from them; the fill report's query.
+describe('Add to list links', () => {
+  it('carries the offering, name, quantity, unit and way back, and reads them back', () => {
+    const link = addToListHref({
+      offeringId: 'off-1',
+      productName: 'Milk & honey',
+      quantity: 3,
+      byCase: true,
+      caseSize: 6,
+      returnTo: '/search/milk?page=2',
+    });
+    const adding = addingOf(new URL(link, 'http://shop.test').searchParams);
+    expect(adding).toEqual({
+      offeringId: 'off-1',
+      name: 'Milk & honey',
+      quantity: 3,
+      byCase: true,
+      caseSize: 6,
+      back: '/search/milk?page=2',
+    });
+  });
+
+  it('falls back to one single and refuses a way back off the shop', () => {
+    const adding = addingOf(
+      new URLSearchParams({ add: 'off-1', quantity: '0', unit: 'box', back: '//evil.test/x' }),
+    );
+    expect(adding).toMatchObject({ quantity: 1, byCase: false, caseSize: 1, back: null });
+    expect(addingOf(new URLSearchParams({ add: 'x'.repeat(101) }))).toBeNull();
+    expect(addingOf(new URLSearchParams())).toBeNull();
+  });
+});
+
+describe('fill report', () => {
+  it('names at most 20 items not added, an item gone from the catalogue too', () => {
+    const notAdded = Array.from({ length: 25 }, (_, i) => ({
+      offeringId: `off-${i}`,
+      name: i === 0 ? null : `Item ${i}`,
+      reason: 'unavailable' as const,
+    }));
+    const query = fillQuery({
+      booking: { uid: 'c', items: [], notes: [], lastUpdate: null },
+      added: 3,
+      notAdded,
+    });
+    expect(query.get('filled')).toBe('3');
+    expect(query.getAll('missing')).toHaveLength(20);
+    expect(query.getAll('missing')[0]).toBe('An item no longer sold');
+  });
+});
