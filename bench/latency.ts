@@ -22,6 +22,9 @@ const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
 const RUNS = Number(process.env.LATENCY_RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+// One load generator is one client: its 50 pages in flight must not queue behind the per-client
+// fair share of renders (ADR 0249), or the bench measures the queue, not the gateway.
+const GATEWAY_ENV = { FAIR_SHARE_RENDERS: `${CONNECTIONS}/${2 * CONNECTIONS}` };
 
 type Row = {
   page: string;
@@ -198,13 +201,14 @@ try {
   if (process.env.LATENCY_BEFORE !== '0') {
     const main = await gatewayBefore('issue30');
     if (main) {
-      before = await startGatewayProcess(tap.url, { BUILD_DIR: clientBuildBefore(main) }, main);
+      const env = { ...GATEWAY_ENV, BUILD_DIR: clientBuildBefore(main) };
+      before = await startGatewayProcess(tap.url, env, main);
       await measureGateway('before (2d3474d)', before);
       await before.stop();
       before = null;
     } else console.log('before: no build of 2d3474d (see above)');
   }
-  after = await startGatewayProcess(tap.url);
+  after = await startGatewayProcess(tap.url, GATEWAY_ENV);
   const now = await measureGateway('after (this checkout)', after);
   for (const r of now.rows) {
     const most = r.page === '/checkout' ? 2 : 1;
