@@ -101,9 +101,10 @@ export type GatewayLoadContext = {
   /**
    * Makes sure the visitor has a session (an anonymous guest one if need be), so that an action
    * can keep a cart without JavaScript. The gateway sets the cookies; platform calls made after it
-   * carry the new token.
+   * carry the new token. A new guest session counts against the client address's guest limit
+   * (issue #27 item 6, ADR 0249): refused, `retryAfter` says how long to wait (null: uaa failed).
    */
-  ensureSession(): Promise<boolean>;
+  ensureSession(): Promise<{ ok: true } | { ok: false; retryAfter: number | null }>;
   /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
   socialProviders: readonly { id: string; name: string; issuer: string }[];
   session: GatewaySession;

@@ -17,6 +17,9 @@ const refuse = (cid: string, message: string, status: number) =>
     { status },
   );
 
+// The action's own headers (Retry-After of a 429) are the answer's.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const text = (message: string, status: number) => refuse(context.cid, message, status);
   // A cross-site form must not change a cart: a browser's Origin, when sent, is the shop's own.
@@ -30,8 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.success) return text(`Invalid cart form: ${describeIssues(form.error)}`, 400);
   const change = form.data;
 
-  if (!(await context.ensureSession()))
-    return text('Could not start a session for your cart. Please try again.', 503);
+  const session = await context.ensureSession();
+  if (!session.ok && session.retryAfter !== null)
+    return Response.json(
+      {
+        error: {
+          code: 'rate_limited',
+          message: `Too many new sessions from your address; try again in ${session.retryAfter} s`,
+          cid: context.cid,
+        },
+      },
+      { status: 429, headers: { 'retry-after': String(session.retryAfter) } },
+    );
+  if (!session.ok) return text('Could not start a session for your cart. Please try again.', 503);
   const result =
     change.intent === 'set'
       ? await context.platform.call({

@@ -20,16 +20,14 @@ const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
   { bucket: 'account', path: /^\/api\/services\/uaa\// },
 ];
 
-/** `hasSession`: the request carries an access token cookie (no guest session is created for it). */
-export function limitBucket(
-  method: string,
-  rawUrl: string,
-  hasSession = false,
-): LimitBucket | null {
+/**
+ * The bucket of a request by its target. A page action that makes a guest session (the no-JS
+ * cart form) is counted where the session is made (page/page-context.ts's ensureSession), not
+ * by its cookies (issue #27 item 6).
+ */
+export function limitBucket(method: string, rawUrl: string): LimitBucket | null {
   if (SAFE_METHODS.has(method)) return null;
   const path = routedPath(rawUrl);
-  // The no-JavaScript cart form starts a guest session for a visitor without one.
-  if (path === '/cart' && !hasSession) return 'guest';
   return RULES.find((rule) => rule.path.test(path))?.bucket ?? null;
 }
 

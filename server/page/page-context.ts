@@ -214,15 +214,19 @@ export function startPageContext(
       sectionFailed(request, section, error),
     ensureSession: async () => {
       await visitorReady;
-      if (accessToken) return true;
+      if (accessToken) return { ok: true as const };
+      // Counted where a guest session is made, whatever cookies came: a junk one is no session
+      // (issue #27 item 6, ADR 0249).
+      const allowed = await app.limits.take('guest', request);
+      if (!allowed.ok) return { ok: false as const, retryAfter: allowed.retryAfter };
       const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });
       if (guest.kind !== 'ok') {
         request.log.warn({ result: guest.kind }, 'could not start a guest session');
-        return false;
+        return { ok: false as const, retryAfter: null };
       }
       setTokenCookies(reply, guest.pair, config);
       accessToken = guest.pair.access_token;
-      return true;
+      return { ok: true as const };
     },
     platform: pagePlatform,
     personalPlatform,

@@ -77,11 +77,7 @@ export const rateLimitPlugin = fp(
     };
     // Most requests are in no bucket (every GET): they pay for no promise.
     app.addHook('onRequest', (request, reply, done) => {
-      const bucket = limitBucket(
-        request.method,
-        request.url,
-        Boolean(request.cookies.access_token),
-      );
+      const bucket = limitBucket(request.method, request.url);
       if (!bucket) return done();
       refuse(bucket, request, reply).then((refused) => {
         if (!refused) done();
