@@ -17,6 +17,7 @@ import cms from './services/cms/index';
 import dev from './services/dev/index';
 import diagnostics from './services/observability/blink-reports';
 import errorInbox from './services/observability/error-inbox';
+import analyticsInbox from './services/analytics/analytics-inbox';
 import orders from './services/orders/index';
 import profile from './services/profile/index';
 import shoppingLists from './services/shopping-lists/index';
@@ -49,6 +50,7 @@ const services = [
   { plugin: diagnostics, prefix: '/api/services/diagnostics/api/v1', access: { shop: true } },
   { plugin: dev, prefix: '/dev', access: {} },
   { plugin: errorInbox, prefix: '/dev/errors', access: {} },
+  { plugin: analyticsInbox, prefix: '/dev/analytics', access: {} },
 ] as const satisfies readonly (ServiceAccess & { plugin: unknown })[];
 
 /** `logStream`: where JSON log lines go instead of stdout (tests read them). */

@@ -10,6 +10,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
 import { cachePurgePlugin } from './plugins/cache-purge';
+import { analyticsPlugin } from './plugins/analytics';
 import { openApiPlugin } from './plugins/openapi';
 import { tunnelRoute } from './observability/tunnel';
 import { registerCompression } from './plugins/compression';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);
   await tunnelRoute(app, config);
+  await app.register(analyticsPlugin, { config });
   await app.register(renderPlugin, {
     config,
     platform,

@@ -184,6 +184,15 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
   RATE_LIMIT_GUEST: rateLimit('30/60'),
+  /** Consented analytics events (POST /analytics/events) per client address (ADR 0265). */
+  RATE_LIMIT_ANALYTICS: rateLimit('120/60'),
+  /** The consent choice and first-party analytics (issue #29 item 3, ADR 0265). */
+  ANALYTICS: z.enum(['on', 'off']).default('on'),
+  /** Where consented events go (POST JSON); default: the platform's analytics inbox. */
+  ANALYTICS_SINK_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** OpenID Connect sign-in providers (JSON list); none means no "Continue with" buttons. */
   SOCIAL_PROVIDERS: socialProviders.default([]),
   /** Key of the sign-in transaction cookie (at least 32 characters; the same on every replica). */
@@ -220,7 +229,9 @@ export type Config = {
   redirectAllowedHosts: string[];
   cookieSecure: boolean;
   redisUrl?: string;
-  rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit };
+  rateLimits: { signIn: RateLimit; account: RateLimit; guest: RateLimit; analytics: RateLimit };
+  /** Consent and first-party analytics (ADR 0265): off, or the sink consented events go to. */
+  analytics: { enabled: boolean; sinkUrl: string };
   fairShare: {
     calls: { perClient: number; total: number };
     renders: { perClient: number; total: number };
@@ -276,6 +287,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signIn: e.RATE_LIMIT_SIGN_IN,
       account: e.RATE_LIMIT_ACCOUNT,
       guest: e.RATE_LIMIT_GUEST,
+      analytics: e.RATE_LIMIT_ANALYTICS,
+    },
+    analytics: {
+      enabled: e.ANALYTICS === 'on',
+      sinkUrl: e.ANALYTICS_SINK_URL ?? `${e.PLATFORM_URL}/dev/analytics/events`,
     },
     fairShare: {
       calls: e.FAIR_SHARE_CALLS,

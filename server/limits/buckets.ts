@@ -6,7 +6,7 @@ import type { PageLimit } from '../../shared/load-context';
 // `.data` form of it) or a proxied uaa call. Classified on the path as the router would match it.
 // The sign-in screen's forms all post to /social-login: their action counts each by its intent
 // (sign-in → 'sign-in', registration and reset → 'account', "Continue with" → none).
-export type LimitBucket = 'sign-in' | 'account' | 'guest';
+export type LimitBucket = 'sign-in' | 'account' | 'guest' | 'analytics';
 /** Every bucket: the path's, and those a page's own code takes from (the load context's limit). */
 export type AddressBucket = LimitBucket | PageLimit;
 
@@ -18,6 +18,8 @@ const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
   { bucket: 'account', path: /^\/profile\/(reset|activation)\/[^/]+$/ },
   // uaa's account life cycle (register, activate, reset, change password) through the proxy.
   { bucket: 'account', path: /^\/api\/services\/uaa\// },
+  // Consented analytics events (ADR 0265).
+  { bucket: 'analytics', path: /^\/analytics\/events$/ },
 ];
 
 /**

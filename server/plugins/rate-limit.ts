@@ -17,6 +17,7 @@ const WHAT: Record<LimitBucket, string> = {
   'sign-in': 'sign-in attempts',
   account: 'account requests (registration, password reset)',
   guest: 'new sessions',
+  analytics: 'analytics events',
 };
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export const rateLimitPlugin = fp(
       'sign-in': limiter('sign-in', config.rateLimits.signIn),
       account: limiter('account', config.rateLimits.account),
       guest: limiter('guest', config.rateLimits.guest),
+      analytics: limiter('analytics', config.rateLimits.analytics),
       report: limiter('report', PAGE_BUDGETS.report),
       'test-failure': limiter('test-failure', PAGE_BUDGETS['test-failure']),
     };

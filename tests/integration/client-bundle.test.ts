@@ -82,6 +82,8 @@ describe('first-load JavaScript', () => {
       'cart-widget',
       'search-box',
       'quantity-controls',
+      // The analytics event sender: only after consent (ADR 0267).
+      'sender',
     ];
     for (const page of build.pages) {
       const files = firstLoad(page.id);

@@ -44,6 +44,10 @@ export function SiteFooter({
               </a>
             </li>
           ))}
+          <li>
+            {/* The consent choice again (ADR 0265): a page of the gateway, not of the router. */}
+            <a href="/consent">Privacy choices</a>
+          </li>
         </ul>
       </nav>
       <p className="site-footer-note">{`© ${shopName}`}</p>

@@ -1,0 +1,93 @@
+import type { Booking } from '../../shared/contracts/booking';
+import type { ProductSummary } from '../../shared/contracts/catalogue';
+import { CART_UPDATED, isStoreEvent, type CartUpdatedDetail } from '../cart/cart-events';
+import { cartStore } from '../cart/cart-store';
+import { readCidFromDocument } from '../lib/cid-context';
+import { apiFetch } from '../lib/api';
+import type { TrackParams } from './track';
+
+// The event sender, loaded only after consent (./track.ts; ADR 0267): events of one moment go in
+// one navigator.sendBeacon to the gateway's /analytics/events, as text/plain JSON (a beacon
+// cannot send application/json without CORS), with the page's CID. The cart's changes become
+// add_to_cart / remove_from_cart: the quantities of the store's cart:updated events compared with
+// the last ones, named and priced from the catalogue's offerings.
+const PATH = '/analytics/events';
+let queue: { name: string; params: TrackParams }[] = [];
+
+export function send(name: string, params: TrackParams): void {
+  if (queue.length === 0) setTimeout(flush, 0);
+  queue.push({ name, params });
+}
+
+function flush(): void {
+  for (let at = 0; at < queue.length; at += 20) {
+    const body = JSON.stringify({ cid: readCidFromDocument(), events: queue.slice(at, at + 20) });
+    if (!navigator.sendBeacon?.(PATH, body))
+      void fetch(PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
+  }
+  queue = [];
+}
+
+type Line = { offeringId: string; byCase: boolean; quantity: number };
+const lineKey = (l: Line) => `${l.offeringId}:${l.byCase ? 'case' : 'single'}`;
+const linesOf = (booking: Booking | null) =>
+  new Map((booking?.items ?? []).map((item) => [lineKey(item), item as Line]));
+
+let last = linesOf(cartStore.getState().booking);
+
+async function cartChanged(booking: Booking): Promise<void> {
+  const now = linesOf(booking);
+  const changes: { line: Line; delta: number }[] = [];
+  for (const key of new Set([...last.keys(), ...now.keys()])) {
+    const line = now.get(key) ?? last.get(key)!;
+    const delta = (now.get(key)?.quantity ?? 0) - (last.get(key)?.quantity ?? 0);
+    if (delta !== 0) changes.push({ line, delta });
+  }
+  last = now;
+  if (changes.length === 0) return;
+  const ids = [...new Set(changes.map((c) => c.line.offeringId))];
+  const answer = await apiFetch<{ offerings?: Record<string, ProductSummary> }>(
+    `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`,
+  );
+  const summaries = answer.ok ? (answer.data.offerings ?? {}) : {};
+  for (const sign of [1, -1]) {
+    const items = changes
+      .filter((c) => Math.sign(c.delta) === sign)
+      .map(({ line, delta }) => cartItem(line, Math.abs(delta), summaries[line.offeringId]));
+    if (items.length === 0) continue;
+    const currency = summaries[changes[0]!.line.offeringId]?.offering.currency;
+    send(sign > 0 ? 'add_to_cart' : 'remove_from_cart', {
+      ...(currency ? { currency } : {}),
+      value: round(items.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0)),
+      items,
+    });
+  }
+}
+
+const round = (amount: number) => Math.round(amount * 100) / 100;
+
+/** One GA4 item: a case counts as one item at the case's price. */
+export function cartItem(line: Line, quantity: number, summary: ProductSummary | undefined) {
+  const cents = summary
+    ? line.byCase
+      ? summary.offering.priceCaseCents
+      : summary.offering.priceSingleCents
+    : undefined;
+  return {
+    item_id: line.offeringId,
+    ...(summary
+      ? {
+          item_name: summary.name,
+          item_brand: summary.brand.name,
+          item_category: summary.category.name,
+        }
+      : {}),
+    ...(cents !== undefined ? { price: cents / 100 } : {}),
+    quantity,
+  };
+}
+
+window.addEventListener(CART_UPDATED, (event) => {
+  const detail = (event as CustomEvent<CartUpdatedDetail>).detail;
+  if (isStoreEvent(event) && detail.booking) void cartChanged(detail.booking);
+});

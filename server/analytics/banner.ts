@@ -1,0 +1,59 @@
+import type { ConsentState } from './consent';
+
+// The consent choice as server-rendered HTML (ADR 0265): forms that post to /consent and work
+// without JavaScript. Accept, Decline, or Choose (a <details> with the one purpose we have,
+// "Measurement", on or off). The banner goes at the end of a first visit's page; /consent shows
+// the same choice as a page of its own (the footer's "Privacy choices").
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const EXPLAIN =
+  'With your consent we count how the shop is used: pages and products viewed, searches, ' +
+  'what goes into the cart and orders placed, sent to us only (no third party), never with ' +
+  'your name, e-mail address or account.';
+
+export function consentForm(back: string, state: ConsentState, headingLevel: 'h1' | 'h2'): string {
+  const measuring = state === 'granted';
+  const gpc =
+    state === 'gpc'
+      ? '<p class="consent-gpc">Your browser sends the Global Privacy Control signal: ' +
+        'nothing is measured, whatever is chosen here.</p>'
+      : '';
+  return `<${headingLevel} id="consent-title">Privacy choices</${headingLevel}>
+<p>${EXPLAIN}</p>${gpc}
+<form method="post" action="/consent" class="consent-form">
+<input type="hidden" name="return" value="${escape(back)}">
+<div class="consent-actions"><button type="submit" name="choice" value="accept">Accept</button>
+<button type="submit" name="choice" value="decline">Decline</button></div>
+<details class="consent-choose"><summary>Choose</summary>
+<label><input type="checkbox" name="measurement" value="on"${measuring ? ' checked' : ''}> Measurement (pages, products, searches, cart and orders)</label>
+<button type="submit" name="choice" value="save">Save my choice</button>
+</details></form>`;
+}
+
+/** The banner a page shows while no choice was made. */
+export const consentBanner = (back: string) =>
+  `<aside class="consent-banner" aria-labelledby="consent-title">${consentForm(back, 'unset', 'h2')}</aside>`;
+
+/** GET /consent: the same choice as a page, with the current one shown. */
+export function consentPage(back: string, state: ConsentState): string {
+  const now =
+    state === 'granted'
+      ? 'You accepted measurement.'
+      : state === 'unset'
+        ? 'You have not chosen yet.'
+        : 'Nothing is measured.';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Privacy choices</title>
+</head><body><main class="consent-page">${consentForm(back, state, 'h1')}
+<p>${now}</p><p><a href="${escape(back)}">Back to the shop</a></p></main></body></html>`;
+}
+
+/** The page's HTML with the banner before </body>; unchanged when it has none. */
+export function withBanner(html: string, back: string): string {
+  const at = html.lastIndexOf('</body>');
+  return at === -1 ? html : `${html.slice(0, at)}${consentBanner(back)}${html.slice(at)}`;
+}

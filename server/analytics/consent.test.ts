@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { withBanner } from './banner';
+import { choiceOf, consentState, refererPath, returnPath } from './consent';
+
+describe('consent', () => {
+  it('reads the cookie, and takes Sec-GPC: 1 as a decline whatever the cookie says', () => {
+    expect(consentState(undefined, undefined)).toBe('unset');
+    expect(consentState('analytics:1', undefined)).toBe('granted');
+    expect(consentState('analytics:0', undefined)).toBe('denied');
+    expect(consentState('analytics:yes', undefined)).toBe('unset');
+    expect(consentState('analytics:1', '1')).toBe('gpc');
+  });
+
+  it('reads accept, decline and a chosen measurement from the form', () => {
+    expect(choiceOf(new URLSearchParams('choice=accept'))).toBe(true);
+    expect(choiceOf(new URLSearchParams('choice=decline'))).toBe(false);
+    expect(choiceOf(new URLSearchParams('choice=save&measurement=on'))).toBe(true);
+    expect(choiceOf(new URLSearchParams('choice=save'))).toBe(false);
+    expect(choiceOf(new URLSearchParams('choice=maybe'))).toBeNull();
+  });
+
+  it('goes back only to a path of this shop', () => {
+    expect(returnPath('/search/milk?page=2')).toBe('/search/milk?page=2');
+    expect(returnPath('//evil.example/')).toBe('/');
+    expect(returnPath('https://evil.example/')).toBe('/');
+    expect(returnPath('/\\evil.example')).toBe('/');
+    expect(refererPath('http://shop.test/products/x?y=1', 'http://shop.test')).toBe(
+      '/products/x?y=1',
+    );
+    expect(refererPath('http://evil.test/', 'http://shop.test')).toBeNull();
+  });
+
+  it('puts the banner before </body>, with the path escaped', () => {
+    const html = withBanner('<html><body><main>x</main></body></html>', '/a?b="c"&d');
+    expect(html).toMatch(/<main>x<\/main><aside class="consent-banner"[^]*<\/aside><\/body>/);
+    expect(html).toContain('value="/a?b=&quot;c&quot;&amp;d"');
+  });
+});

@@ -1,0 +1,46 @@
+// The shopper's consent to measurement (issue #29 item 3, ADR 0265), in a first-party cookie the
+// server reads (so the page it renders knows) and the browser reads (to load the event sender):
+// `consent=analytics:1` (accepted) or `consent=analytics:0` (declined), kept a year. The Global
+// Privacy Control signal (`Sec-GPC: 1`) is a decline, whatever the cookie says, and is never asked.
+export const CONSENT_COOKIE = 'consent';
+export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** `unset`: no choice yet (the banner shows); `gpc`: declined by the browser's signal. */
+export type ConsentState = 'granted' | 'denied' | 'unset' | 'gpc';
+
+export function consentState(cookie: string | undefined, secGpc: unknown): ConsentState {
+  if (secGpc === '1') return 'gpc';
+  if (cookie === 'analytics:1') return 'granted';
+  if (cookie === 'analytics:0') return 'denied';
+  return 'unset';
+}
+
+export const consentCookieValue = (measure: boolean) => `analytics:${measure ? 1 : 0}`;
+
+/** What the consent form's fields ask for: measure or not; null when the form is not one of ours. */
+export function choiceOf(form: URLSearchParams): boolean | null {
+  const choice = form.get('choice');
+  if (choice === 'accept') return true;
+  if (choice === 'decline') return false;
+  if (choice === 'save') return form.get('measurement') === 'on';
+  return null;
+}
+
+/** A path of this shop to go back to (never another origin), else the home page. */
+export function returnPath(value: string | null | undefined): string {
+  if (!value || value.length > 1000) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value))
+    return '/';
+  return value;
+}
+
+/** The path of a same-origin Referer (the page whose footer link was followed), else null. */
+export function refererPath(referer: string | undefined, shopOrigin: string): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.origin === shopOrigin ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}

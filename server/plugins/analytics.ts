@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { consentPage, withBanner } from '../analytics/banner';
+import {
+  choiceOf,
+  consentCookieValue,
+  consentState,
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE,
+  refererPath,
+  returnPath,
+} from '../analytics/consent';
+import { joinEvents, MAX_BODY, parseBatch } from '../analytics/events';
+import { forwardEvents } from '../analytics/sink';
+import type { Config } from '../config';
+import { jsonError } from '../errors/json-error';
+
+// Consent and first-party analytics (issue #29 item 3, ADRs 0265-0267): the banner on a first
+// visit's pages, POST /consent (the choice, as a cookie, then back), GET /consent (the footer's
+// "Privacy choices"), and POST /analytics/events (consented events, checked, joined to the page's
+// CID and tenant, forwarded to the sink). The per-address limit is limits/buckets.ts' 'analytics'.
+export const EVENTS_PATH = '/analytics/events';
+const FORM_LIMIT = 2 * 1024;
+
+const consentOf = (request: FastifyRequest) =>
+  consentState(request.cookies[CONSENT_COOKIE], request.headers['sec-gpc']);
+
+export const analyticsPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts;
+    if (!config.analytics.enabled) return;
+
+    // The banner, on the pages of a visitor who has not chosen (and sends no GPC signal). Added
+    // to the answer, never to what the page cache or the templates keep.
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+      if (typeof payload !== 'string' || request.method !== 'GET') return payload;
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      if (reply.statusCode !== 200 || request.url.startsWith('/consent')) return payload;
+      if (consentOf(request) !== 'unset') return payload;
+      return withBanner(payload, returnPath(request.url));
+    });
+
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'string', bodyLimit: MAX_BODY },
+        (_request, body, done) => done(null, body),
+      );
+
+      scope.get('/consent', async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        const back = returnPath(
+          typeof query.return === 'string'
+            ? query.return
+            : refererPath(request.headers.referer, request.shopOrigin),
+        );
+        return reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(consentPage(back, consentOf(request)));
+      });
+
+      scope.post('/consent', async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        if (raw.length > FORM_LIMIT)
+          return jsonError(reply, 413, 'payload_too_large', 'The consent form is too large');
+        const form = new URLSearchParams(raw);
+        const measure = choiceOf(form);
+        if (measure === null)
+          return jsonError(reply, 400, 'bad_request', 'choice must be accept, decline or save');
+        reply.setCookie(CONSENT_COOKIE, consentCookieValue(measure), {
+          path: '/',
+          maxAge: CONSENT_MAX_AGE,
+          sameSite: 'lax',
+          secure: config.cookieSecure,
+          // Read by the page's own script too (whether to load the event sender); no secret.
+          httpOnly: false,
+          encode: String,
+        });
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(returnPath(form.get('return')), 303);
+      });
+
+      scope.post(EVENTS_PATH, async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const parsed = parseBatch(typeof request.body === 'string' ? request.body : '');
+        if (!parsed.ok) return jsonError(reply, 400, 'bad_request', parsed.message);
+        // The server's own guarantee: without consent (or with GPC) nothing goes anywhere.
+        const consent = consentOf(request);
+        if (consent !== 'granted')
+          return reply.status(202).send({ forwarded: 0, dropped: parsed.batch.events.length });
+        const events = joinEvents(parsed.batch, {
+          headerCid: request.headers['x-page-cid'],
+          requestCid: request.cid,
+          tenant: request.scope?.tenant,
+        });
+        try {
+          if (await forwardEvents(config.analytics.sinkUrl, events))
+            return reply.status(202).send({ forwarded: events.length, dropped: 0 });
+          request.log.warn({ sink: config.analytics.sinkUrl }, 'analytics sink refused events');
+        } catch (error) {
+          request.log.warn({ err: error }, 'analytics sink not reachable');
+        }
+        return jsonError(reply, 502, 'upstream_unreachable', 'The analytics sink is unreachable');
+      });
+    });
+  },
+  { name: 'analytics', dependencies: ['@fastify/cookie', 'request-context'] },
+);
