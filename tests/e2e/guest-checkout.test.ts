@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 import { VIEWPORTS } from '../support/viewports';
@@ -21,7 +22,8 @@ afterAll(async () => {
 
 describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewport) => {
   it('places an order with an e-mail, gets its number and the e-mail, makes an account', async () => {
-    const context = await browser.newContext({ viewport });
+    // bypassCSP: axe is injected past the page's nonce-based CSP.
+    const context = await browser.newContext({ viewport, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${shop.url}/search/milk`);
     await page.waitForSelector('html[data-hydrated="true"]');
@@ -52,6 +54,7 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
     await page.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
     await page.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2099');
     expect(await page.getByText('Your slot:').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     if (SHOOT)
       await page.screenshot({
         path: `docs/screens/guest-checkout-${size}.png`,
@@ -74,6 +77,7 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
     expect(mail[0]!.body).toContain(name);
 
     await page.getByRole('heading', { name: 'Create an account from this order' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     if (SHOOT)
       await page.screenshot({
         path: `docs/screens/guest-order-${size}.png`,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium, reactHandles } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 import { VIEWPORTS } from '../support/viewports';
@@ -43,7 +44,11 @@ describe.each([
   ['without JavaScript', false],
 ] as const)('lists and smart carts that fill, %s', (_label, javaScriptEnabled) => {
   it('adds to a list from a product page, the list to the cart, saves and reuses a smart cart', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled });
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.desktop,
+      javaScriptEnabled,
+      bypassCSP: true, // axe is injected past the page's nonce-based CSP
+    });
     const page = await context.newPage();
     await signIn(page, '/orders');
     await page.goto(`${shop.url}/cart`);
@@ -69,6 +74,7 @@ describe.each([
       .first()
       .click();
     await page.getByRole('heading', { name: `Add “${name}” to a list` }).waitFor();
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     if (SHOOT && javaScriptEnabled) {
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await page.setViewportSize(viewport);
