@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchChromium } from '../support/browser';
+import { launchChromium, reactHandles } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 import { VIEWPORTS } from '../support/viewports';
 
@@ -54,6 +54,17 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
     await page.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
     await page.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2099');
     expect(await page.getByText('Your slot:').count()).toBe(1);
+    // Another slot re-quotes the totals at once, keeping what was typed.
+    await reactHandles(page, 'input[name="slotId"]');
+    const other = page
+      .locator('.slot-day:visible input[name="slotId"]:not([disabled]):not(:checked)')
+      .first();
+    const named = (await other.getAttribute('aria-label'))!;
+    const label = named.slice(0, named.lastIndexOf(', '));
+    await other.check();
+    await page.locator('.slot-chosen').filter({ hasText: label }).waitFor();
+    await page.locator('.totals-slot').filter({ hasText: label }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'E-mail address' }).inputValue()).toBe(email);
     expect(await axeViolations(page)).toEqual([]);
     if (SHOOT)
       await page.screenshot({

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from 'react-router';
+import type { ChangeEvent } from 'react';
+import { Form, useNavigate, useNavigation } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
 import { LineTable } from '../checkout/cart-review';
@@ -18,6 +19,17 @@ export function GuestOrderForm({ data, result }: Props) {
   const errors = result?.fieldErrors ?? {};
   const valueFor = (name: string) => result?.values?.[name];
   const slot = data.slots.find((s) => s.id === data.slotId);
+  // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
+  // URL: the page keeps what was typed, and no other field leaves the form.
+  const navigate = useNavigate();
+  const requote = (event: ChangeEvent<HTMLElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name === 'slotId' && input.checked && input.value !== data.slotId)
+      void navigate(`?slotId=${encodeURIComponent(input.value)}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
+  };
   return (
     // One form around the whole page: the fields of every step are the order's.
     <Form method="post" id={FORM} className="checkout">
@@ -44,7 +56,9 @@ export function GuestOrderForm({ data, result }: Props) {
         </section>
         <section className="checkout-step" aria-labelledby="slot-title">
           <h2 id="slot-title">Delivery slot</h2>
-          <SlotChoice slots={data.slots} chosen={data.slotId} error={errors.slotId} form={FORM} />
+          <div onChange={requote}>
+            <SlotChoice slots={data.slots} chosen={data.slotId} error={errors.slotId} form={FORM} />
+          </div>
         </section>
         <section className="checkout-step field-grid" aria-labelledby="guest-card-title">
           <h2 id="guest-card-title">Payment card</h2>
@@ -65,7 +79,7 @@ export function GuestOrderForm({ data, result }: Props) {
         />
         <TotalsList
           totals={{ ...data.quote, freeDeliveryFrom: data.quote.freeDeliveryFrom }}
-          slot={slot ? `${slot.label} (the fee of the slot you choose applies)` : undefined}
+          slot={slot?.label}
         />
         <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
