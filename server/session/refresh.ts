@@ -87,12 +87,13 @@ export function createRefresher(
 }
 
 /**
- * False for a new pair whose access token has expired meanwhile (access tokens of a few seconds):
- * asked again, uaa hands back the same refresh token with a live access token (its reuse window,
- * docs/decisions/0220) rather than the gateway sending one the services refuse.
+ * False for a new pair whose access token has expired meanwhile, or has under a second left
+ * (access tokens of a few seconds): asked again, uaa hands back the same refresh token with a live
+ * access token (its reuse window, docs/decisions/0220, with the same one-second rule) rather than
+ * the gateway sending one the services refuse.
  */
 export function live(outcome: RefreshOutcome, nowSeconds = Date.now() / 1000): boolean {
   if (outcome.kind !== 'refreshed') return true;
   const exp = expiryOf(outcome.pair.access_token);
-  return exp === null || exp > nowSeconds;
+  return exp === null || exp - nowSeconds >= 1;
 }

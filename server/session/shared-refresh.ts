@@ -65,8 +65,17 @@ export function redisSharedRefresh(redis: Commands, options: SharedRefreshOption
           // (under the lock, so the others wait for it).
           if (!outcome) break;
         }
-        if ((await redis.set(LOCK + key, owner, 'PX', options.lockMs, 'NX')) === 'OK')
+        if ((await redis.set(LOCK + key, owner, 'PX', options.lockMs, 'NX')) === 'OK') {
+          // The last holder may have stored its outcome and let go between the read above and
+          // this lock: read again before asking uaa.
+          const meanwhile = await redis.get(RESULT + key);
+          const outcome = meanwhile === null ? null : open(token, meanwhile);
+          if (outcome && live(outcome)) {
+            await redis.eval(RELEASE, 1, LOCK + key, owner);
+            return outcome;
+          }
           return await lead(key, owner, token, refresh);
+        }
         if (Date.now() >= deadline) break;
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }

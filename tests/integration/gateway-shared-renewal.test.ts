@@ -69,6 +69,28 @@ describe('shared renewal through Redis', () => {
     expect(calls).toBe(1);
   });
 
+  it('reads the outcome again once it has the lock: the last holder may have just let go', async () => {
+    // Replica A renews and lets go; B read "no outcome yet" just before, then takes the free lock.
+    const a = await replica();
+    await a('key-race', 'rt.old-race', async () => refreshed(5));
+    const connection = connect();
+    await connection.connect();
+    let reads = 0;
+    const late = {
+      get: (k: string) => (reads++ === 0 ? Promise.resolve(null) : connection.get(k)),
+      set: connection.set.bind(connection),
+      eval: connection.eval.bind(connection),
+    } as unknown as Redis;
+    const b = redisSharedRefresh(late, { lockMs: 10_000, resultMs: 5_000, onError: () => {} });
+    let called = false;
+    const outcome = await b('key-race', 'rt.old-race', async () => {
+      called = true;
+      return refreshed(6);
+    });
+    expect(called).toBe(false);
+    expect(outcome).toEqual(refreshed(5));
+  });
+
   it('keeps no readable token in Redis', async () => {
     const share = await replica();
     await share('key-sealed', 'rt.old-sealed', async () => refreshed(7));
