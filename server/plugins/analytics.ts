@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { consentPage, withBanner } from '../analytics/banner';
+import { Readable } from 'node:stream';
+import { consentBanner, consentPage, withBanner } from '../analytics/banner';
+import { withBannerStream } from '../analytics/banner-stream';
 import {
   choiceOf,
   consentCookieValue,
@@ -33,11 +35,14 @@ export const analyticsPlugin = fp(
     // The banner, on the pages of a visitor who has not chosen (and sends no GPC signal). Added
     // to the answer, never to what the page cache or the templates keep.
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      if (typeof payload !== 'string' || request.method !== 'GET') return payload;
+      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-      if (reply.statusCode !== 200 || request.url.startsWith('/consent')) return payload;
-      if (consentOf(request) !== 'unset') return payload;
-      return withBanner(payload, returnPath(request.url));
+      if (request.url.startsWith('/consent') || consentOf(request) !== 'unset') return payload;
+      const back = returnPath(request.url);
+      if (typeof payload === 'string') return withBanner(payload, back);
+      // A session's early head: the document comes in parts (ADR 0271).
+      if (payload instanceof Readable) return withBannerStream(payload, consentBanner(back));
+      return payload;
     });
 
     await app.register(async (scope) => {

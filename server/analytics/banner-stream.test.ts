@@ -1,0 +1,22 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { withBannerStream } from './banner-stream';
+
+describe('the banner in a document sent in parts', () => {
+  it('goes before </body> even when the tag is split across parts, multi-byte text intact', async () => {
+    const parts = ['<html><head></head><body><p>Café ', '€</p></bo', 'dy></html>'].map((p) =>
+      Buffer.from(p),
+    );
+    // Split a multi-byte character too.
+    const euro = Buffer.from('€');
+    const bytes = [parts[0]!, euro.subarray(0, 1), euro.subarray(1), parts[1]!, parts[2]!];
+    const out = await text(withBannerStream(Readable.from(bytes), '<aside>B</aside>'));
+    expect(out).toBe('<html><head></head><body><p>Café €€</p><aside>B</aside></body></html>');
+  });
+
+  it('leaves a document without </body> as it is', async () => {
+    const out = await text(withBannerStream(Readable.from([Buffer.from('<p>x</p>')]), '<b>'));
+    expect(out).toBe('<p>x</p>');
+  });
+});
