@@ -17,7 +17,8 @@ export const orderOperations = service('orders', [
   mine({
     method: 'GET',
     path: '/delivery-slots',
-    summary: 'Delivery slots of the next days',
+    auth: 'principal',
+    summary: 'Delivery slots of the next days (guests choose one too)',
     answers: { 200: DeliverySlotList },
     requiredFor: ['checkout', 'smart-cart'],
     optionalFor: ['order-detail'],
