@@ -20,6 +20,10 @@ beforeAll(async () => {
       REDIS_URL: redis.url,
       CACHE_PURGE_TOKEN: TOKEN,
       PAGE_CACHE_SECONDS: '600',
+      // Pages sent whole (the early head, ADR 0271, streams past the caches looked at here).
+      EARLY_HEAD: 'off',
+      // The cache-status headers are shown to a trusted proxy only (ADR 0246): the test calls as one.
+      TRUST_PROXY: '127.0.0.1',
       COOKIE_SECURE: 'false',
       CONTEXT_TIMEOUT_MS: '30000',
     });
