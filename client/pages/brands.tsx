@@ -15,6 +15,8 @@ export default function BrandScreen({ loaderData }: Route.ComponentProps) {
         <p className="listing-description">{brand.description}</p>
         <p className="listing-count">{`${total} ${total === 1 ? 'product' : 'products'}`}</p>
       </header>
+      {/* The cards' names are h3: a heading of their own between the h1 and them (axe heading-order). */}
+      <h2 className="visually-hidden">{`Products of ${brand.name}`}</h2>
       <ProductGrid products={items} label={`Products of ${brand.name}`} returnTo={here} />
       <Pagination
         page={page}

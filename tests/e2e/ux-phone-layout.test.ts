@@ -24,11 +24,13 @@ const shops = () => [
 
 describe.each(Object.entries(VIEWPORTS))('layout on a %s', (_size, viewport) => {
   // Issue #29 item 5: none of the 26 screens scrolls sideways (shopping lists, the print view and
-  // smart carts did at 375 px), signed in so the account screens show their content.
-  it('no screen scrolls sideways', async () => {
+  // smart carts did at 375 px), and each has one <main> landmark (/sentry-test had two); signed in
+  // so the account screens show their content.
+  it('no screen scrolls sideways; each has one <main>', async () => {
     const page = await browser.newPage({ viewport });
     await signInDemo(page, shop.url);
     const wide: string[] = [];
+    const notOneMain: string[] = [];
     const screens = await allScreens(shop);
     for (const { id, path } of screens) {
       await page.goto(`${shop.url}${path}`);
@@ -38,11 +40,14 @@ describe.each(Object.entries(VIEWPORTS))('layout on a %s', (_size, viewport) => 
         window.innerWidth,
       ]);
       if (scroll > inner) wide.push(`${id} (${path}): ${scroll} > ${inner}`);
+      const mains = await page.locator('main').count();
+      if (mains !== 1) notOneMain.push(`${id}: ${mains}`);
     }
     expect(screens).toHaveLength(26);
     expect(wide).toEqual([]);
+    expect(notOneMain).toEqual([]);
     await page.close();
-  });
+  }, 180_000);
 
   it('search results never scroll sideways; chip rows wrap', async () => {
     const page = await browser.newPage({ viewport });

@@ -21,6 +21,8 @@ export function CategoryListing({ category, items, total, page, pageSize }: Cate
         <p className="listing-description">{category.description}</p>
         <p className="listing-count">{`${total} ${total === 1 ? 'product' : 'products'}`}</p>
       </header>
+      {/* The cards' names are h3: a heading of their own between the h1 and them (axe heading-order). */}
+      <h2 className="visually-hidden">{`Products in ${category.name}`}</h2>
       <ProductGrid
         products={items}
         label={`Products in ${category.name}`}

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { useCid } from '../../lib/cid-context';
 import { BrowserTests } from './browser-tests';
 
-// The buttons of /sentry-test. Each result names the CID of the request that failed and the id of
+// The buttons of /sentry-test, a section of the layout's one <main> (issue #29 item 5). Each result names the CID of the request that failed and the id of
 // the report it produced, to look up in the error inbox (GET /dev/errors) or in Sentry.
 export type ServerResult = { cid: string; eventId: string | null; limited: boolean };
 
@@ -15,8 +15,8 @@ export function SentryTestPanel({
 }) {
   const cid = useCid();
   return (
-    <main className="sentry-test">
-      <h1>Error reporting test</h1>
+    <section className="sentry-test" aria-labelledby="sentry-test-title">
+      <h1 id="sentry-test-title">Error reporting test</h1>
       <p>
         Server reporting is <strong>{reporting.server ? 'on' : 'off'}</strong>; browser reporting is{' '}
         <strong>{reporting.browser ? 'on' : 'off'}</strong>. Page CID: <code>{cid}</code>
@@ -43,6 +43,6 @@ export function SentryTestPanel({
           )}
         </li>
       </ul>
-    </main>
+    </section>
   );
 }

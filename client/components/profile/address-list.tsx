@@ -60,7 +60,7 @@ export function AddressList({ addresses, editing, result }: Props) {
                     name="intent"
                     value="default-address"
                     className="button secondary"
-                    aria-label={`Make ${address.name}, ${address.line1} my default address`}
+                    aria-label={`Make default: ${address.name}, ${address.line1}`}
                   >
                     Make default
                   </button>
