@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
@@ -5,15 +6,25 @@ import { useMoney } from '../../lib/money';
 import { productName } from './list-items';
 
 // A list to print: a plain checklist with a box per item. The page's chrome is hidden when
-// printing (lists.css, @media print).
+// printing (lists.css, @media print). The Print button needs JavaScript: it appears once the page
+// runs, the hint about the browser's print command stays for those without.
 export function ListPrint({ list }: { list: ShoppingList }) {
   const money = useMoney();
+  const [canPrint, setCanPrint] = useState(false);
+  useEffect(() => setCanPrint(typeof window.print === 'function'), []);
   return (
     <article className="list-print" aria-labelledby="print-title">
       <p className="no-print">
         <Link to={href('shopping-lists', {}, { list: list.id })}>← Back to the list</Link>{' '}
         <span className="hint">Use your browser’s print command to print this page.</span>
       </p>
+      {canPrint ? (
+        <p className="no-print">
+          <button type="button" className="button" onClick={() => window.print()}>
+            Print
+          </button>
+        </p>
+      ) : null}
       <h1 id="print-title">{list.name}</h1>
       {list.items.length === 0 ? (
         <p>This list is empty.</p>
