@@ -100,11 +100,12 @@ describe('analytics through the gateway', () => {
   it('drops events without consent, after a decline and with GPC: the server guarantees it', async () => {
     const cid = 'AnalyticsCid00000000000000000002';
     const body = addToCart.replace(CID, cid);
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { cookie: 'consent=analytics:0' },
       { cookie: 'consent=analytics:1', 'sec-gpc': '1' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const answer = await post('/analytics/events', body, headers);
       expect(answer.status).toBe(202);
       expect(await answer.json()).toEqual({ forwarded: 0, dropped: 1 });
