@@ -6,7 +6,10 @@ export const FALLBACK_ERROR_TEXT = 'Something went wrong. Please, try refreshing
 
 /** "Page not found" with the specification's message "Page Not Found: {path}". */
 export function NotFoundScreen({ path, inLayout }: { path: string; inLayout?: boolean }) {
-  const cid = useCid();
+  // After a client navigation, the CID of the data request that answered 404 (issue #29 item 5).
+  const failed = useFailedRequest();
+  const pageCid = useCid();
+  const cid = failed?.cid ?? pageCid;
   // Inside the shop's layout the screen is a section of its <main>, not a second <main>.
   const Landmark = inLayout ? 'section' : 'main';
   return (
