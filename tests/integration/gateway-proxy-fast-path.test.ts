@@ -107,8 +107,11 @@ describe('the fast path answers as the proxy route does', () => {
     await viaRoute('GET', ORDERS, headers);
     const lines = fp.gw.logs.filter((line) => line.msg === 'request completed');
     expect(lines).toHaveLength(2);
+    // Each request has a trace of its own: the ids differ, their shape does not.
     const fields = (line: Record<string, unknown>) => {
-      const { time: _time, responseTime, ...rest } = line;
+      const { time: _time, responseTime, traceId, spanId, ...rest } = line;
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(spanId).toMatch(/^[0-9a-f]{16}$/);
       return { ...rest, responseTime: typeof responseTime };
     };
     expect(fields(lines[0]!)).toMatchObject({ cid, pageCid: page, url: ORDERS, statusCode: 200 });
