@@ -32,12 +32,28 @@ afterAll(async () => {
   await shop?.close();
 });
 
-type Watched = { page: Page; context: BrowserContext; analytics: string[]; sender: string[] };
+type Watched = {
+  page: Page;
+  context: BrowserContext;
+  analytics: string[];
+  sender: string[];
+  errors: string[];
+};
 
 async function visit(options: Parameters<Browser['newContext']>[0] = {}): Promise<Watched> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const watched = { page, context, analytics: [] as string[], sender: [] as string[] };
+  const watched = {
+    page,
+    context,
+    analytics: [] as string[],
+    sender: [] as string[],
+    errors: [] as string[],
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => watched.errors.push(String(error)));
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/analytics/events') watched.analytics.push(request.postData() ?? '');
@@ -88,8 +104,10 @@ async function inbox(cid: string, name?: string): Promise<Stored[]> {
 
 describe('consent and analytics in Chromium', () => {
   it('asks on the first visit and sends nothing before a choice or after a decline', async () => {
-    const { page, context, analytics, sender } = await visit();
+    const { page, context, analytics, sender, errors } = await visit();
     await expect.poll(() => banner(page).isVisible()).toBe(true);
+    // React hydrated the document around the banner it did not render, without a complaint.
+    expect(errors).toEqual([]);
     await expect
       .poll(() => banner(page).getByRole('button', { name: 'Accept' }).isVisible())
       .toBe(true);
