@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 
@@ -203,5 +204,25 @@ describe('consent and analytics in Chromium', () => {
     await other.goto(`${shop.url}/`);
     expect(await banner(other).count()).toBe(0);
     await plain.close();
+  });
+
+  it('has no axe violation with the banner open on a phone, nor on the Privacy choices page', async () => {
+    // axe is injected past the page's nonce-based CSP.
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/products/${product.slug}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await banner(page).locator('summary', { hasText: 'Choose' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    // No sideways scroll at 375 px with it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await page.goto(`${shop.url}/consent`);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 });
