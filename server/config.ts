@@ -178,8 +178,8 @@ const schema = z.object({
    * Proxied calls and page renders at once, per client address (IPv6 by /64) and in all, with a
    * short wait before 429/503 (ADR 0249). The total stays below the pool's 128 connections.
    */
-  FAIR_SHARE_CALLS: fairShare('16/96'),
-  FAIR_SHARE_RENDERS: fairShare('8/48'),
+  FAIR_SHARE_CALLS: fairShare('32/96'),
+  FAIR_SHARE_RENDERS: fairShare('24/48'),
   FAIR_SHARE_QUEUE_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),
