@@ -1,6 +1,16 @@
+import { orderParams } from '../analytics/items';
+import { useTrack } from '../analytics/track';
 import { GuestCheckoutPage } from '../components/guest-checkout/guest-checkout-page';
 import type { Route } from '../routes/+types/guest-checkout';
 
 export default function GuestCheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <GuestCheckoutPage data={loaderData} result={actionData} />;
+  // Measured only after consent (ADR 0267): the form shown, then the order placed.
+  const data = loaderData;
+  useTrack('begin_checkout', data.state === 'form' ? data.orderKey : null, () =>
+    data.state === 'form' ? orderParams(data.quote) : {},
+  );
+  useTrack('purchase', data.state === 'placed' ? data.order.id : null, () =>
+    data.state === 'placed' ? orderParams(data.order, data.order.number) : {},
+  );
+  return <GuestCheckoutPage data={data} result={actionData} />;
 }
