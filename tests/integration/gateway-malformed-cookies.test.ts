@@ -76,7 +76,12 @@ describe('malformed token cookies', () => {
 
 describe('readiness and a pool with no free connection', () => {
   it('turns 503 while calls wait for a connection, and ready again once they are served', async () => {
-    const slow = await startEndpointGateway({ UPSTREAM_CONNECT_TIMEOUT_MS: '200' });
+    // The pool itself is what is watched here: the fair share (at most 96 proxied calls at once,
+    // ADR 0249) would otherwise hold the calls back before they could fill its 128 connections.
+    const slow = await startEndpointGateway({
+      UPSTREAM_CONNECT_TIMEOUT_MS: '200',
+      FAIR_SHARE_CALLS: '256/256',
+    });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     slow.upstream.on('GET', /slow/, async () => {
