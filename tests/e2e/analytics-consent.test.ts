@@ -225,4 +225,44 @@ describe('consent and analytics in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('measures begin_checkout and purchase (the order number as transaction_id) after consent', async () => {
+    const context = await browser.newContext();
+    const { hostname } = new URL(shop.url);
+    await context.addCookies([
+      { name: 'consent', value: 'analytics:1', domain: hostname, path: '/' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const signedIn = await page.evaluate(async () => {
+      const response = await fetch('/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf': '1' },
+        body: JSON.stringify({ email: 'shopper@example.com', password: 'demo1234' }),
+      });
+      return response.status;
+    });
+    expect(signedIn).toBe(200);
+    await page.goto(`${shop.url}/products/${second.slug}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await addOne(page, second);
+    await page.goto(`${shop.url}/checkout`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const cid = await pageCid(page);
+    await expect
+      .poll(async () => (await inbox(cid, 'begin_checkout')).length, { timeout: 10_000 })
+      .toBe(1);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/orders\/ord-[0-9a-f]+\?done=placed/);
+    const title = (await page.locator('#order-title').textContent())!;
+    await expect
+      .poll(async () => (await inbox(cid, 'purchase')).length, { timeout: 10_000 })
+      .toBe(1);
+    const [purchase] = await inbox(cid, 'purchase');
+    expect(title).toContain(String(purchase!.params.transaction_id));
+    expect(purchase!.params.value).toBeGreaterThan(0);
+    expect(purchase!.params.currency).toBe('EUR');
+    await context.close();
+  });
 });
