@@ -33,6 +33,8 @@ export type UpstreamOperation = {
   /** The OpenAPI path: `/api/services/orders/api/v1/orders/{id}`. */
   path: string;
   summary: string;
+  /** What the upstream must do beyond the schemas (CommonMark), when there is more to say. */
+  description?: string;
   /**
    * Who sends it: the gateway itself (sessions, the page context), a page's loader or action
    * (server side, through the page's platform client), or the browser through the gateway's proxy.
