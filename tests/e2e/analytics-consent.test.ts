@@ -169,6 +169,18 @@ describe('consent and analytics in Chromium', () => {
     expect(added!.params.value).toBe(items[0]!.price);
     expect(added!.params.value).toBeGreaterThan(0);
     expect((await inbox(cid, 'page_view')).length).toBe(1);
+    // Search results: search with its term, and the list of products shown.
+    const term = product.name.split(' ')[0]!.toLowerCase();
+    await page.goto(`${shop.url}/search/${encodeURIComponent(term)}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const searchCid = await pageCid(page);
+    await expect
+      .poll(async () => (await inbox(searchCid, 'view_item_list')).length, { timeout: 10_000 })
+      .toBe(1);
+    const [search] = await inbox(searchCid, 'search');
+    expect(search!.params).toEqual({ search_term: term });
+    const [list] = await inbox(searchCid, 'view_item_list');
+    expect((list!.params.items as { item_id: string }[]).length).toBeGreaterThan(0);
     // Sent as beacons to the gateway, never with anything personal.
     expect(analytics.length).toBeGreaterThan(0);
     expect(analytics.join('')).not.toMatch(/access_token|refresh_token|@/);
