@@ -169,6 +169,22 @@ describe('consent and analytics in Chromium', () => {
     expect(added!.params.value).toBe(items[0]!.price);
     expect(added!.params.value).toBeGreaterThan(0);
     expect((await inbox(cid, 'page_view')).length).toBe(1);
+    // One fewer: remove_from_cart with the quantity taken out.
+    const written = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/booking-ms/') && r.ok(),
+    );
+    await page
+      .getByRole('button', { name: `Decrease quantity of ${product.name} (singles)` })
+      .first()
+      .click();
+    await written;
+    await expect
+      .poll(async () => (await inbox(cid, 'remove_from_cart')).length, { timeout: 10_000 })
+      .toBe(1);
+    const [removed] = await inbox(cid, 'remove_from_cart');
+    expect(removed!.params.items).toEqual([
+      expect.objectContaining({ item_id: product.offeringId, quantity: 1 }),
+    ]);
     // Search results: search with its term, and the list of products shown.
     const term = product.name.split(' ')[0]!.toLowerCase();
     await page.goto(`${shop.url}/search/${encodeURIComponent(term)}`);
