@@ -19,4 +19,19 @@ describe('the banner in a document sent in parts', () => {
     const out = await text(withBannerStream(Readable.from([Buffer.from('<p>x</p>')]), '<b>'));
     expect(out).toBe('<p>x</p>');
   });
+
+  it('passes each part on whole unless it ends with the start of </body>', async () => {
+    const parts: string[] = [];
+    const head = '<html><head><link rel="stylesheet" href="/s.css"/>';
+    const stream = withBannerStream(
+      Readable.from([Buffer.from(head), Buffer.from('<body></b')]),
+      'B',
+    );
+    stream.on('data', (chunk: Buffer) => parts.push(chunk.toString()));
+    await new Promise((resolve) => stream.on('end', resolve));
+    // The head at once, whole (the browser starts on the stylesheet); '</b' waits for the next part.
+    expect(parts[0]).toBe(head);
+    expect(parts[1]).toBe('<body>');
+    expect(parts.join('')).toBe(`${head}<body></b`);
+  });
 });
