@@ -23,12 +23,17 @@ let metricsPort: number;
 let session: string;
 
 const ROUTES = new URL('../../client/routes/', import.meta.url).pathname;
+const RESOURCE_ROUTES: Record<string, string> = {
+  'cart-action': '/cart',
+  'guest-checkout': '/checkout/guest',
+};
 /** The path of every route module that exports an action, its parameters filled in. */
 const ACTION_PATHS = readdirSync(ROUTES)
   .filter((file) => /^export (async )?function action\b/m.test(readFileSync(ROUTES + file, 'utf8')))
   .map((file) => file.replace(/\.tsx$/, ''))
-  // The cart form's resource route is not a screen of the table (client/routes.ts).
-  .map((id) => (id === 'cart-action' ? '/cart' : routeTable.find((r) => r.id === id)!.path))
+  // The cart form's and the guest checkout's resource routes are not screens of the table
+  // (client/routes.ts).
+  .map((id) => RESOURCE_ROUTES[id] ?? routeTable.find((r) => r.id === id)!.path)
   .map((path) => path.replace(/\{[^}]+\}/g, 'x1'));
 
 /** ~180,000 fields in under 1 MiB: one name again and again, or a new name each. */

@@ -1,4 +1,5 @@
-import { allergenName, type FoodInformation as Food } from '../../../shared/grocery';
+import { allergenName } from '../../../shared/allergens';
+import type { FoodInformation as Food } from '../../../shared/grocery';
 
 // What a food is made of, before purchase (Regulation 1169/2011; docs/decisions/0214): the
 // ingredients with every allergen emphasised, the allergens named once more (contains, may

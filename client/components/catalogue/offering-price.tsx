@@ -1,5 +1,5 @@
 import type { Offering } from '../../../shared/contracts/catalogue';
-import type { Pack } from '../../../shared/grocery';
+import type { Pack } from '../../../shared/unit-price';
 import { useMoney } from '../../lib/money';
 import { UnitPrice } from './unit-price';
 
@@ -23,7 +23,12 @@ export function OfferingPrice({
       <p className="price-single">
         <span className="price-amount">{money(offering.priceSingleCents, offering.currency)}</span>
         {' each '}
-        <UnitPrice cents={offering.priceSingleCents} pack={pack} currency={offering.currency} />
+        <UnitPrice
+          cents={offering.priceSingleCents}
+          pack={pack}
+          currency={offering.currency}
+          bare={compact}
+        />
       </p>
       {offering.caseSize > 1 && (
         <p className="price-case">
