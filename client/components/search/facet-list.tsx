@@ -31,22 +31,35 @@ export function FacetList({
             [name]: selected ? undefined : facet.slug,
             page: 1,
           });
-          return (
-            <li key={facet.slug}>
-              <a
-                href={to}
-                {...appLinkKeepScroll}
-                aria-current={selected ? 'true' : undefined}
-                className={selected ? 'facet-selected' : undefined}
-              >
-                <span className="facet-name">{facet.name}</span>{' '}
-                <span className="facet-count">{`(${facet.count})`}</span>
-                {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
-              </a>
-            </li>
-          );
+          return <FacetLink key={facet.slug} facet={facet} to={to} selected={selected} />;
         })}
       </ul>
     </section>
+  );
+}
+
+/** One value of a facet: a plain link that chooses it, or, once chosen, takes it out again. */
+export function FacetLink({
+  facet,
+  to,
+  selected,
+}: {
+  facet: Facet;
+  to: string;
+  selected: boolean;
+}) {
+  return (
+    <li>
+      <a
+        href={to}
+        {...appLinkKeepScroll}
+        aria-current={selected ? 'true' : undefined}
+        className={selected ? 'facet-selected' : undefined}
+      >
+        <span className="facet-name">{facet.name}</span>{' '}
+        <span className="facet-count">{`(${facet.count})`}</span>
+        {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
+      </a>
+    </li>
   );
 }

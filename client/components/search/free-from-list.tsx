@@ -1,6 +1,6 @@
 import type { Facet } from '../../../shared/contracts/catalogue';
 import type { AllergenSlug } from '../../../shared/allergens';
-import { appLinkKeepScroll } from '../../lib/app-links';
+import { FacetLink } from './facet-list';
 import { resultsHref, type SearchFilters } from './search-filters';
 
 // "Free from" (issue #29 item 4): each allergen a link that adds it to the filter or, once
@@ -27,20 +27,7 @@ export function FreeFromList({
           const next = (filters.freeFrom ?? []).filter((slug) => slug !== facet.slug);
           const freeFrom = selected ? next : [...next, facet.slug as AllergenSlug];
           const to = resultsHref(searchQuery, { ...filters, freeFrom, page: 1 });
-          return (
-            <li key={facet.slug}>
-              <a
-                href={to}
-                {...appLinkKeepScroll}
-                aria-current={selected ? 'true' : undefined}
-                className={selected ? 'facet-selected' : undefined}
-              >
-                <span className="facet-name">{facet.name}</span>{' '}
-                <span className="facet-count">{`(${facet.count})`}</span>
-                {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
-              </a>
-            </li>
-          );
+          return <FacetLink key={facet.slug} facet={facet} to={to} selected={selected} />;
         })}
       </ul>
     </section>
