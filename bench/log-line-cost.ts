@@ -1,6 +1,6 @@
 import './lib/production';
 import Fastify from 'fastify';
-import { loggerOptions } from '../server/logger';
+import { loggerOptions, requestLineLogger } from '../server/logger';
 import { requestLineWriter } from '../server/observability/request-line';
 import type { RequestScope } from '../server/observability/scope';
 
@@ -38,8 +38,7 @@ type Writer = (l: typeof line) => void;
 async function ours(bufferKb: number): Promise<Writer> {
   const options = loggerOptions({ logLevel: 'info', logBufferKb: bufferKb });
   if (!options) throw new Error('no logger');
-  const app = Fastify({ logger: options });
-  return requestLineWriter(app.log) as Writer;
+  return requestLineWriter(requestLineLogger(options)) as Writer;
 }
 
 async function theirs(): Promise<Writer> {

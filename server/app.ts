@@ -5,7 +5,7 @@ import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
 import { initErrorReporting } from './error-reporting';
-import { loggerOptions } from './logger';
+import { loggerOptions, requestLineLogger } from './logger';
 import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
@@ -114,7 +114,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerCompression(app);
   await app.register(requestContextPlugin);
   await app.register(observabilityPlugin, { reporter });
-  await app.register(requestLogPlugin);
+  await app.register(requestLogPlugin, { lines: requestLineLogger(logger) });
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
   await app.register(rateLimitPlugin, { config, redis: replicas?.commands ?? null });
   await app.register(sessionPlugin, { config, platform, redis: replicas?.commands ?? null });

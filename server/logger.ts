@@ -3,6 +3,7 @@ import pino from 'pino';
 import { logFormat, prettyStream } from '../shared/log-format';
 import type { Config } from './config';
 import { censorSecrets, CENSOR, REDACT_PATHS } from './log-redact';
+import type { LineLog } from './observability/request-line';
 import { currentScope, scopeSpanId } from './observability/scope';
 
 // pino JSON logs, through pino's public options only (docs/decisions/0253). Each request line
@@ -56,4 +57,17 @@ export function loggerOptions(
     mixin: traceFields,
     stream: out,
   };
+}
+
+/**
+ * The logger of the request lines, one a request (./observability/request-line.ts): the same
+ * destination, level and base fields as every other line, without the options the other lines
+ * need and a request line cannot use (its fields are primitives it built itself: the URL
+ * already redacted, the trace and span ids its own, no header or nested object to censor), since
+ * each of them is paid per line on every request. Null when nothing is logged.
+ */
+export function requestLineLogger(options: GatewayLoggerOptions | false): LineLog | null {
+  if (!options || options.level === 'silent') return null;
+  const log = pino({ level: options.level, base: options.base }, options.stream);
+  return log.isLevelEnabled('info') ? log : null;
 }

@@ -2,11 +2,17 @@ import Fastify from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../logger';
+import { loggerOptions, requestLineLogger } from '../logger';
 import { logRequestLine, requestLineWriter, type RequestLine } from './request-line';
 import { runInScope, type RequestScope } from './scope';
 
 // The request line (issue #28 item 4): what a log tool needs, written by pino.
+function lineLogWithCollector(logLevel: 'info' | 'warn') {
+  const lines: string[] = [];
+  const options = loggerOptions({ logLevel }, { write: (line: string) => void lines.push(line) });
+  return { log: requestLineLogger(options), lines };
+}
+
 function appWithCollector(logLevel: 'info' | 'warn') {
   const lines: string[] = [];
   const logger = loggerOptions({ logLevel }, { write: (line: string) => void lines.push(line) });
@@ -40,8 +46,8 @@ const line = (over: Partial<RequestLine> = {}): RequestLine => ({
 
 describe('the request line', () => {
   it('names the route, status, duration, upstream, cache result, trace and span', () => {
-    const { app, lines } = appWithCollector('info');
-    requestLineWriter(app.log)(line());
+    const { log, lines } = lineLogWithCollector('info');
+    requestLineWriter(log)(line());
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
       cid: CID,
@@ -63,18 +69,30 @@ describe('the request line', () => {
   });
 
   it('leaves out what a request did not have (no upstream call, no cache, a bad page CID)', () => {
-    const { app, lines } = appWithCollector('info');
+    const { log, lines } = lineLogWithCollector('info');
     const bare: RequestScope = { cid: CID, traceId: TRACE, tenant: '', routeId: 'home' };
-    logRequestLine(app.log, line({ scope: bare, pageCid: 'not a cid' }), true);
+    logRequestLine(log!, line({ scope: bare, pageCid: 'not a cid' }));
     const written = JSON.parse(lines[0]!) as Record<string, unknown>;
     for (const key of ['upstreamService', 'upstreamStatus', 'cache', 'tenant', 'pageCid'])
       expect(written).not.toHaveProperty(key);
     expect(written.spanId).toMatch(/^[0-9a-f]{16}$/);
   });
 
+  it("has every other line's base fields, and only primitive values, its URL's secrets hidden", () => {
+    // The line's logger has no redact paths or censoring formatter: nothing it writes may need them.
+    const { log, lines } = lineLogWithCollector('info');
+    requestLineWriter(log)(line({ url: '/auth/social/demo/callback?code=abc&state=def' }));
+    const written = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(written).toMatchObject({ level: 30, pid: process.pid, msg: 'request completed' });
+    expect(typeof written.time).toBe('number');
+    expect(typeof written.hostname).toBe('string');
+    for (const value of Object.values(written)) expect(typeof value).not.toBe('object');
+    expect(lines[0]).not.toMatch(/abc|def/);
+  });
+
   it('writes nothing when info is not logged', () => {
-    const { app, lines } = appWithCollector('warn');
-    requestLineWriter(app.log)(line());
+    const { log, lines } = lineLogWithCollector('warn');
+    requestLineWriter(log)(line());
     expect(lines).toEqual([]);
   });
 });

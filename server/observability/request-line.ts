@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { isCid } from '../../shared/cid';
 import { redactLoggedUrl } from '../log-redact';
 import { scopeSpanId, type RequestScope } from './scope';
@@ -10,6 +9,9 @@ import { scopeSpanId, type RequestScope } from './scope';
 // every call it made (docs/decisions/0174). From the request's scope: the route id, the trace and
 // span ids, the tenant, the platform call with the worst answer (service, status, how many calls)
 // and the cache lookups (issue #28 item 4).
+/** What writes request lines (../logger.ts's `requestLineLogger`): one `info` call a line. */
+export type LineLog = { info(line: object, msg: string): void };
+
 export type RequestLine = {
   cid: string;
   method: string;
@@ -31,17 +33,14 @@ function cacheField(cache: Record<string, number> | undefined): string | undefin
   return out;
 }
 
-/**
- * The line, through `log` (a request's child logger, which names the CID itself, or the app's
- * logger for the proxy's front door: then `cid` is written first, as a child's is).
- */
-export function logRequestLine(log: FastifyBaseLogger, line: RequestLine, withCid: boolean): void {
+/** The line, through the request-line logger (../logger.ts's `requestLineLogger`). */
+export function logRequestLine(log: LineLog, line: RequestLine): void {
   const scope = line.scope;
   const upstream = scope?.upstream;
   // One literal of a fixed shape (pino leaves out undefined values), not a rest-and-spread.
   log.info(
     {
-      cid: withCid ? line.cid : undefined,
+      cid: line.cid,
       method: line.method,
       url: redactLoggedUrl(line.url),
       statusCode: line.statusCode,
@@ -61,7 +60,8 @@ export function logRequestLine(log: FastifyBaseLogger, line: RequestLine, withCi
   );
 }
 
-/** The front door's writer of request lines (the app's own logger, `cid` first). */
-export function requestLineWriter(log: FastifyBaseLogger): (line: RequestLine) => void {
-  return (line) => logRequestLine(log, line, true);
+/** A writer of request lines; nothing when the log is off or above info. */
+export function requestLineWriter(log: LineLog | null): (line: RequestLine) => void {
+  if (!log) return () => {};
+  return (line) => logRequestLine(log, line);
 }

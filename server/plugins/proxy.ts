@@ -106,6 +106,7 @@ export const proxyPlugin = fp(
       'security-headers',
       'health',
       'observability',
+      'request-log',
       'fair-share',
     ],
   },

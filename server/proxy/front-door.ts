@@ -4,7 +4,6 @@ import type { Config } from '../config';
 import { countRequest } from '../observability/metrics';
 import { requestScope } from '../observability/request-scope';
 import { runInScope } from '../observability/scope';
-import { requestLineWriter } from '../observability/request-line';
 import { closeRequestSpan } from '../observability/tracing';
 import { requestCid, shopOriginOf } from '../request/identity';
 import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
@@ -37,7 +36,7 @@ export const frontDoorCount = { served: 0 };
 export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps) {
   const clientAddressOf = clientAddress(config.trustProxy);
   const securityPairs = headerPairsOf(app.securityHeaders);
-  const writeLine = requestLineWriter(app.log);
+  const writeLine = app.writeRequestLine;
 
   return function admit(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method;
