@@ -4,7 +4,7 @@ import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-erro
 import { assertKnownMiddleware } from '../shared/route-middleware';
 import { routeTable, type RouteEntry } from '../shared/routes';
 import type { Config } from './config';
-import { initErrorReporting } from './error-reporting';
+import { initErrorReporting } from './observability/error-reporting';
 import { loggerOptions, requestLineLogger } from './logger';
 import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';

@@ -2,7 +2,7 @@ import { givenNodeEnv } from './node-env';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { initErrorReporting } from './error-reporting';
+import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
 // The gateway process: validated config, the app, listen, graceful shutdown on SIGTERM/SIGINT:

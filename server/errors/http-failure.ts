@@ -1,4 +1,12 @@
-import { httpFailureMessage, type HttpFailure } from '../error-reporting';
+import { STATUS_CODES } from 'node:http';
+import { scrubText } from '../../shared/report-scrub';
+
+/** A failed HTTP answer as it is reported: status, its text and the URL. */
+export type HttpFailure = { status: number; statusText: string; url: string };
+
+/** "[status] statusText (url)" (specification section 8), the URL scrubbed of secrets. */
+export const httpFailureMessage = ({ status, statusText, url }: HttpFailure) =>
+  `[${status}] ${statusText || STATUS_CODES[status] || 'Error'} (${scrubText(url)})`;
 
 // A failed HTTP response the gateway answered itself (the proxy's 502/504), handed to the error
 // reporters (server/plugins/errors.ts) so that it is reported as "[status] statusText (url)"

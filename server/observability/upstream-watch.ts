@@ -1,7 +1,7 @@
 import { STATUS_CODES, type OutgoingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { CallObserver, CallWatch } from '../upstream/guarded-dispatcher';
-import type { Reporter } from '../error-reporting';
+import type { Reporter } from './error-reporting';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { uaaPaths } from '../../shared/contracts/uaa';

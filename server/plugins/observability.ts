@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Reporter } from '../error-reporting';
+import type { Reporter } from '../observability/error-reporting';
 import { HttpFailureError } from '../errors/http-failure';
 import { countRequest } from '../observability/metrics';
 import { learnTenant, requestScope } from '../observability/request-scope';

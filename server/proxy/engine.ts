@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Reporter } from '../error-reporting';
+import type { Reporter } from '../observability/error-reporting';
 import type { RequestScope } from '../observability/scope';
 import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
 import type { TokenCookies } from '../session/cookies';

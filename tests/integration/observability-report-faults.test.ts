@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_PER_KIND_PER_MINUTE } from '../../server/error-reporting';
+import { REPORTS_PER_KIND_PER_MINUTE } from '../../server/observability/error-reporting';
 import { readInbox, startReportingShop, type ReportingShop } from '../support/error-inbox';
 
 // Issue #28 item 2 and issue #27 item 4: reports for faults only, a budget per kind of fault, the

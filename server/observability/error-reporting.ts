@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
-import { scrubBreadcrumb, scrubEvent, scrubText } from '../shared/report-scrub';
-import type { Config } from './config';
-import { breadcrumbsFor, collectBreadcrumbs, MAX_BREADCRUMBS } from './observability/breadcrumbs';
-import { reportsSent } from './observability/metrics';
-import { faultKindOf, ReportBudget, type FaultKind } from './observability/report-budget';
-import { scopeUser, type RequestScope } from './observability/scope';
+import { scrubBreadcrumb, scrubEvent, scrubText } from '../../shared/report-scrub';
+import type { Config } from '../config';
+import { httpFailureMessage, type HttpFailure } from '../errors/http-failure';
+import { breadcrumbsFor, collectBreadcrumbs, MAX_BREADCRUMBS } from './breadcrumbs';
+import { reportsSent } from './metrics';
+import { faultKindOf, ReportBudget, type FaultKind } from './report-budget';
+import { scopeUser, type RequestScope } from './scope';
 
 // Server-side error reporting (issue #7 item 1), only when SENTRY_DSN is set: the SDK is loaded
 // only then. Faults only (issue #27 item 4, docs/decisions/0251): exceptions of routes, loaders,
@@ -16,8 +16,6 @@ import { scopeUser, type RequestScope } from './observability/scope';
 // visitor's login and e-mail when logged in, and the request's breadcrumbs (its platform calls,
 // renewal, breaker changes; at most 100). Nothing secret leaves: every event goes through the
 // scrubber.
-export type HttpFailure = { status: number; statusText: string; url: string };
-
 export type Reporter = {
   readonly enabled: boolean;
   /** Returns the event id (undefined when reporting is off or the event was dropped). */
@@ -26,9 +24,6 @@ export type Reporter = {
   setBuildId(buildId: string): void;
   flush(timeoutMs?: number): Promise<boolean>;
 };
-
-export const httpFailureMessage = ({ status, statusText, url }: HttpFailure) =>
-  `[${status}] ${statusText || STATUS_CODES[status] || 'Error'} (${scrubText(url)})`;
 
 const OFF: Reporter = {
   enabled: false,
