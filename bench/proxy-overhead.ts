@@ -3,6 +3,7 @@ import { startBareProxy } from './lib/bare-proxy-process';
 import { gatewayBefore } from './lib/gateway-before';
 import { startGatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt, openLoop, quantile, secondsFromEnv, type Target } from './lib/load';
+import { machineStalls } from './lib/machine-stalls';
 import { startNginxProxy } from './lib/nginx-proxy';
 import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
 import { cpuMeter, processTree } from './lib/process-cpu';
@@ -39,6 +40,8 @@ const CAPACITY_BEFORE = 1154;
 // The whole bench stops by itself, whatever hangs.
 const WATCHDOG_MS = Math.max(600_000, SECONDS * 60_000);
 const PATH = PROXIED_PATH;
+// The machine's own stalls, before anything of the bench runs: the floor under every tail below.
+const stalls = machineStalls();
 const upstream = await startJsonUpstream();
 const upstreamUrl = upstream.url;
 
@@ -241,6 +244,11 @@ try {
             `${name} ${all[name]!.sliceP99.map((p99, i) => `+${fmt(p99 - direct.sliceP99[i]!, 2)}`).join(' ')} ms`,
         )
         .join('; '),
+      pass: null,
+    },
+    {
+      target: `the machine's stalls of an idle busy loop, ${stalls.seconds} s (insight: the floor under the p99)`,
+      measured: `${stalls.over1ms} over 1 ms, ${stalls.over5ms} over 5 ms, longest ${fmt(stalls.longestMs, 1)} ms`,
       pass: null,
     },
     {
