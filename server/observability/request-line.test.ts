@@ -67,9 +67,31 @@ describe('the request line', () => {
     const bare: RequestScope = { cid: CID, traceId: TRACE, tenant: '', routeId: 'home' };
     logRequestLine(app.log, line({ scope: bare, pageCid: 'not a cid' }), true);
     const written = JSON.parse(lines[0]!) as Record<string, unknown>;
-    for (const key of ['upstreamService', 'upstreamStatus', 'cache', 'tenant', 'pageCid'])
+    for (const key of [
+      'upstreamService',
+      'upstreamStatus',
+      'cache',
+      'tenant',
+      'pageCid',
+      'pageHead',
+      'documentStatus',
+      'pageTemplate',
+    ])
       expect(written).not.toHaveProperty(key);
     expect(written.spanId).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("says what an early head's headers cannot: the head, the page's own status, its template", () => {
+    const { app, lines } = appWithCollector('info');
+    const early = { ...scope(), document: { early: true, status: 404, template: 'bypass' } } as const;
+    requestLineWriter(app.log)(line({ scope: early }));
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      statusCode: 200,
+      pageHead: 'early',
+      documentStatus: 404,
+      pageTemplate: 'bypass',
+      cache: 'subrequest:hit=2 template:miss=1',
+    });
   });
 
   it('writes nothing when info is not logged', () => {
