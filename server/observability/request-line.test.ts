@@ -83,7 +83,10 @@ describe('the request line', () => {
 
   it("says what an early head's headers cannot: the head, the page's own status, its template", () => {
     const { app, lines } = appWithCollector('info');
-    const early = { ...scope(), document: { early: true, status: 404, template: 'bypass' } } as const;
+    const early = {
+      ...scope(),
+      document: { early: true, status: 404, template: 'bypass' },
+    } as const;
     requestLineWriter(app.log)(line({ scope: early }));
     expect(JSON.parse(lines[0]!)).toMatchObject({
       statusCode: 200,

@@ -78,9 +78,7 @@ export async function renderPlugin(
   const tenants = createShopTenants();
   const followUps = createFollowUps();
   // Documents whose head goes out before their data (ADR 0271).
-  const earlyDocuments = opts.config.earlyHead
-    ? createEarlyDocuments(opts.platform.names)
-    : null;
+  const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments(opts.platform.names) : null;
 
   // A document from the page cache or a template: its render's headers, then this response's
   // own (no shared caching, its nonce's CSP) and the hit.

@@ -6,12 +6,7 @@ import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
-import {
-  createEarlyHeads,
-  errorRest,
-  failedRest,
-  redirectRest,
-} from './early-head';
+import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
 import { catalogueNameOf } from './named-pages';
 
 // Which documents start before their data, and how they end (ADR 0271). The status goes out with
