@@ -73,7 +73,16 @@ describe('the request line', () => {
     const bare: RequestScope = { cid: CID, traceId: TRACE, tenant: '', routeId: 'home' };
     logRequestLine(log!, line({ scope: bare, pageCid: 'not a cid' }));
     const written = JSON.parse(lines[0]!) as Record<string, unknown>;
-    for (const key of ['upstreamService', 'upstreamStatus', 'cache', 'tenant', 'pageCid'])
+    for (const key of [
+      'upstreamService',
+      'upstreamStatus',
+      'cache',
+      'tenant',
+      'pageCid',
+      'pageHead',
+      'documentStatus',
+      'pageTemplate',
+    ])
       expect(written).not.toHaveProperty(key);
     expect(written.spanId).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -88,6 +97,22 @@ describe('the request line', () => {
     expect(typeof written.hostname).toBe('string');
     for (const value of Object.values(written)) expect(typeof value).not.toBe('object');
     expect(lines[0]).not.toMatch(/abc|def/);
+  });
+
+  it("says what an early head's headers cannot: the head, the page's own status, its template", () => {
+    const { log, lines } = lineLogWithCollector('info');
+    const early = {
+      ...scope(),
+      document: { early: true, status: 404, template: 'bypass' },
+    } as const;
+    requestLineWriter(log)(line({ scope: early }));
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      statusCode: 200,
+      pageHead: 'early',
+      documentStatus: 404,
+      pageTemplate: 'bypass',
+      cache: 'subrequest:hit=2 template:miss=1',
+    });
   });
 
   it('writes nothing when info is not logged', () => {

@@ -8,7 +8,9 @@ import { scopeSpanId, type RequestScope } from './scope';
 // page's CID (X-Page-CID) beside its own: both go in the line, so one search finds a page load and
 // every call it made (docs/decisions/0174). From the request's scope: the route id, the trace and
 // span ids, the tenant, the platform call with the worst answer (service, status, how many calls)
-// and the cache lookups (issue #28 item 4).
+// and the cache lookups (issue #28 item 4); for a page, what an early head's headers cannot say
+// (ADR 0275), on every page alike: the head sent early, the status the page had, its template.
+
 /** What writes request lines (../logger.ts's `requestLineLogger`): one `info` call a line. */
 export type LineLog = { info(line: object, msg: string): void };
 
@@ -51,6 +53,9 @@ export function logRequestLine(log: LineLog, line: RequestLine): void {
       upstreamStatus: upstream?.status,
       upstreamCalls: upstream?.calls,
       cache: cacheField(scope?.cache),
+      pageHead: scope?.document?.early ? 'early' : undefined,
+      documentStatus: scope?.document?.status,
+      pageTemplate: scope?.document?.template,
       remoteAddress: line.remoteAddress,
       pageCid: isCid(line.pageCid) ? line.pageCid : undefined,
       traceId: scope?.traceId,

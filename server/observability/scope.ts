@@ -38,6 +38,11 @@ export type RequestScope = {
   upstream?: { service: string; status: number; calls: number };
   /** The request's cache lookups, `cache:result` counted, for the request line. */
   cache?: Record<string, number>;
+  /**
+   * A page's document, for the request line (ADR 0275): whether its head went out before its data
+   * (then `status` is the one the page had, its own was 200) and what became of its template.
+   */
+  document?: { early?: true; status?: number; template?: 'hit' | 'miss' | 'bypass' };
 };
 
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -70,6 +70,8 @@ export function createPlatformClient(
       if (!path.startsWith('/') || path.startsWith('//'))
         throw new Error(`Bad platform path ${path}`);
       let answer: CachedAnswer;
+      // A public answer not from the cache's fresh entries, whose names are noted (below).
+      let fetched = false;
       const started = plainGet(call) ? early.get(path) : undefined;
       if (started) {
         early.delete(path);
@@ -80,9 +82,11 @@ export function createPlatformClient(
         page.onCache?.(cached.status);
         page.onCall?.(path, cached.version ?? null);
         answer = cached.answer;
+        fetched = cached.status !== 'hit';
       } else {
         page.onCall?.(path, null);
         answer = await sendPrivate(call);
+        fetched = plainGet(call) && cachePreset(path) !== null;
       }
       const { status, text } = answer;
       let parsed: unknown = null;
@@ -91,6 +95,9 @@ export function createPlatformClient(
       } catch {
         parsed = text; // Not JSON: the text as is.
       }
+      // The products and brands it names are known to exist (ADR 0275); a hit's were noted when
+      // it was fetched, and the names outlive its freshness.
+      if (fetched && status === 200) platform.names?.sawAnswer(page.shopOrigin, path, parsed);
       return { ok: status < 400, status, body: parsed as T };
     },
   };

@@ -26,11 +26,13 @@ export async function cachePurgePlugin(
     replicas?: Replicas | null;
   },
 ): Promise<void> {
-  // The page cache (ADR 0154) and the templates go too: they were made from that data.
+  // The page cache (ADR 0154), the templates and the known products and brands (ADR 0275) go
+  // too: they were learned from that data.
   const purgeHere = (origin: string | undefined) => ({
     purged: opts.platform.cache?.purge(origin) ?? 0,
     pages: opts.pageCache?.purge(origin) ?? 0,
     templates: opts.templates?.purge(origin) ?? 0,
+    names: opts.platform.names?.purge(origin) ?? 0,
   });
   // Every replica listens, even one without the token: the purge may be asked of another.
   const channel = opts.replicas
@@ -47,10 +49,10 @@ export async function cachePurgePlugin(
     const query = PurgeQuery.safeParse(request.query);
     if (!query.success) return jsonError(reply, 400, 'bad_request', 'origin must be one value');
     const { origin } = query.data;
-    const { purged, pages, templates } = purgeHere(origin);
+    const { purged, pages, templates, names } = purgeHere(origin);
     const replicas = channel ? await channel.publish(origin) : undefined;
     request.log.info(
-      { purged, pages, templates, origin, replicas },
+      { purged, pages, templates, names, origin, replicas },
       'sub-request and page caches purged',
     );
     return reply

@@ -78,7 +78,7 @@ export async function renderPlugin(
   const tenants = createShopTenants();
   const followUps = createFollowUps();
   // Documents whose head goes out before their data (ADR 0271).
-  const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments() : null;
+  const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments(opts.platform.names) : null;
 
   // A document from the page cache or a template: its render's headers, then this response's
   // own (no shared caching, its nonce's CSP) and the hit.
@@ -109,6 +109,11 @@ export async function renderPlugin(
         templateKept: boolean | null;
       };
 
+  // What became of the page's template, for the request line beside X-Page-Template (ADR 0275).
+  const noteTemplate = (request: FastifyRequest, template: 'hit' | 'miss' | 'bypass') => {
+    request.scope.document = { ...request.scope.document, template };
+  };
+
   // The page itself. A GET whose template is likely kept waits for the page context and fills
   // it; any other GET starts React Router now, its loaders beside the page context's calls (ADR
   // 0270); an action runs once the visitor and the context are known, as before.
@@ -124,6 +129,7 @@ export async function renderPlugin(
       const kept = templateKey !== null ? templates!.get(templateKey, loadContext) : null;
       if (kept) {
         const html = await fillDocument!(kept.template, loadContext);
+        noteTemplate(request, 'hit');
         return { kind: 'template', html, headers: kept.headers };
       }
     }
@@ -168,6 +174,7 @@ export async function renderPlugin(
         template !== undefined &&
         response.status === 200 &&
         templates!.keep(templateKey, { template, headers }, loadContext);
+      noteTemplate(request, templateKept ? 'miss' : 'bypass');
     }
     return { kind: 'response', response, rendered, templateKept };
   };
@@ -188,14 +195,6 @@ export async function renderPlugin(
       return early.redirect(response.status, location);
     if (rendered === null) return early.failed();
     return early.document(response.status, rendered.html);
-  };
-
-  // Each shop's early head is learned from its first whole document.
-  const learnHead = (request: FastifyRequest, html: string, nonce: string) => {
-    const heads = earlyDocuments?.heads;
-    if (!heads || request.method !== 'GET' || heads.headFor(request.shopOrigin, '') !== null)
-      return;
-    heads.learn(request.shopOrigin, html, nonce);
   };
 
   app.route({
@@ -248,7 +247,7 @@ export async function renderPlugin(
       const outcome = await renderPage(request, reply, loadContext);
       if (outcome.kind === 'template') {
         sendCacheTally(request, reply);
-        learnHead(request, outcome.html, nonce);
+        earlyDocuments?.learn(request, 200, outcome.html, nonce);
         return sendKept(reply, outcome.headers, nonce, 'x-page-template', outcome.html);
       }
       if (outcome.kind === 'router-error') {
@@ -272,7 +271,8 @@ export async function renderPlugin(
       if (request.method === 'HEAD') return reply.send();
       // A document goes out as one string: compressed in one call, sent with its length.
       if (rendered !== null) {
-        if (response.status === 200) learnHead(request, rendered.html, nonce);
+        // Each shop's early head and its products and brands are learned from whole documents.
+        earlyDocuments?.learn(request, response.status, rendered.html, nonce);
         // Not kept: a page made from the request's headers, or one its route says is not to
         // be stored (ADR 0246).
         const storable = !/no-store|private/i.test(response.headers.get('cache-control') ?? '');

@@ -2,22 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PassThrough } from 'node:stream';
 import { matchPath } from 'react-router';
+import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
-import {
-  createEarlyHeads,
-  errorRest,
-  failedRest,
-  redirectRest,
-  type EarlyHeads,
-} from './early-head';
+import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
+import { catalogueNameOf } from './named-pages';
 
 // Which documents start before their data, and how they end (ADR 0271). The status goes out with
 // the early head, so only where the page's own data cannot change it:
-// - a GET of a screen that names nothing its data could find missing (EARLY_ROUTES: no product,
-//   brand, order or list in the path or `?list=`, whose 404 must stay a 404; an unknown path is the
-//   404 it always was);
+// - a GET of a screen that names nothing its data could find missing (EARLY_ROUTES: no order or
+//   list in the path or `?list=`, whose 404 must stay a 404; an unknown path is the 404 it always
+//   was), or of a product or brand the shop is known to have (ADR 0275: an unknown one waits);
 // - for a visitor with both token cookies (a browser with a session: guests, crawlers and monitors
 //   keep exact statuses on every page);
 // - not when the token is due for renewal first, nor one uaa refused here since: new cookies must
@@ -25,8 +21,9 @@ import {
 // - the shop's head is known (learned from an earlier document).
 // What can still turn out otherwise is the session (uaa says it is gone: the `auth` redirect) or
 // the platform (the context fails: 5xx): the page then ends in the document, a redirect as a
-// refresh to its target, an error page as rendered, both kept out of search engines, and the status
-// it would have had in the request's log.
+// refresh to its target, an error page as rendered (a product or brand gone since it was seen
+// ends as the not-found page), both kept out of search engines, and the status it would have had
+// in the request's line (`documentStatus`).
 const EARLY_ROUTES = new Set([
   'home',
   'search',
@@ -51,7 +48,11 @@ export type EarlyDocument = {
 };
 
 export type EarlyDocuments = {
-  heads: EarlyHeads;
+  /**
+   * What a whole document (sent with its status) teaches: the shop's head, and whether the product
+   * or brand its path names exists.
+   */
+  learn(request: FastifyRequest, status: number, html: string, nonce: string): void;
   /** The early head's document for this request, its head sent; null when it must wait. */
   start(
     request: FastifyRequest,
@@ -66,7 +67,8 @@ const EARLY_PATHS = routeTable
   .filter((route) => EARLY_ROUTES.has(route.id))
   .map((route) => toRouterPath(route.path));
 
-export function createEarlyDocuments(): EarlyDocuments {
+/** `names`: the products and brands each shop is known to have (none: their pages wait). */
+export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
   const heads = createEarlyHeads();
   const refused = new LRUCache<string, true>({ max: 10_000 });
 
@@ -74,15 +76,34 @@ export function createEarlyDocuments(): EarlyDocuments {
     if (request.method !== 'GET') return false;
     const [pathname = '', query = ''] = request.url.split('?', 2);
     if (pathname.endsWith('.data') || pathname === '/__manifest') return false;
-    if (new URLSearchParams(query).has('list')) return false;
+    const params = new URLSearchParams(query);
+    if (params.has('list')) return false;
     const { accessToken, refreshToken } = readTokenCookies(request);
     if (!accessToken || !refreshToken) return false;
     if (expiresSoon(accessToken) || refused.has(accessToken)) return false;
-    return EARLY_PATHS.some((path) => matchPath({ path, end: true }, pathname) !== null);
+    if (EARLY_PATHS.some((path) => matchPath({ path, end: true }, pathname) !== null)) return true;
+    const name = catalogueNameOf(pathname);
+    // A brand's page past the platform's last page number is its refusal, not the brand's page.
+    if (name?.kind === 'brand' && params.has('page') && !/^\d{1,3}$/.test(params.get('page')!))
+      return false;
+    return name !== null && names?.has(request.shopOrigin, name) === true;
+  };
+
+  // A page's product or brand exists while its page is found; a page not found forgets it.
+  const learnName = (request: FastifyRequest, status: number) => {
+    const name = names && catalogueNameOf(request.url.split('?', 1)[0]!);
+    if (!name) return;
+    if (status === 200) names!.saw(request.shopOrigin, name);
+    else if (status === 404) names!.forget(request.shopOrigin, name);
   };
 
   return {
-    heads,
+    learn(request, status, html, nonce) {
+      if (request.method !== 'GET') return;
+      learnName(request, status);
+      if (status === 200 && heads.headFor(request.shopOrigin, '') === null)
+        heads.learn(request.shopOrigin, html, nonce);
+    },
     refuse: (accessToken) => void refused.set(accessToken, true),
     start(request, reply, { nonce, csp }) {
       if (!eligible(request)) return null;
@@ -97,9 +118,10 @@ export function createEarlyDocuments(): EarlyDocuments {
         .header('content-security-policy', csp)
         .header('x-page-head', 'early')
         .send(body);
+      // The request's line says what the page was: its status went out as 200 (ADR 0275).
+      request.scope.document = { ...request.scope.document, early: true };
       const shownAs = (status: number) => {
-        if (status !== 200)
-          request.log.info({ documentStatus: status }, 'early head: page ended otherwise');
+        request.scope.document = { ...request.scope.document, status };
       };
       let ended = false;
       const end = (rest: string) => {
@@ -110,6 +132,7 @@ export function createEarlyDocuments(): EarlyDocuments {
       return {
         document(status, html) {
           shownAs(status);
+          learnName(request, status);
           const rest = heads.restOf(html, head);
           end(status === 200 ? rest : errorRest(rest));
         },

@@ -1,3 +1,4 @@
+import { createKnownNames, type KnownNames } from '../cache/known-names';
 import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest-cache';
 import type { Config } from '../config';
 import type { CallObserver } from './guarded-dispatcher';
@@ -7,10 +8,12 @@ import { createUpstreams, type Upstreams } from './upstreams';
 // pool per upstream address (./upstreams.ts; SERVICE_URLS, docs/decisions/0213), each behind the
 // guard of ./guarded-dispatcher (refused requests never reach the pool, every call has a
 // deadline). Headers every product call carries (specification section 7, brief "Contracts").
-// Public platform data is cached in front of it (ADR 0153; SUBREQUEST_CACHE_MB=0 turns it off).
+// Public platform data is cached in front of it (ADR 0153; SUBREQUEST_CACHE_MB=0 turns it off);
+// with early heads on, the products and brands its answers name are remembered (ADR 0275).
 export type Platform = {
   upstreams: Upstreams;
   cache?: SubrequestCache;
+  names?: KnownNames;
 };
 
 /** `observer`: the watch of every call (the gateway's is observability/upstream-watch.ts). */
@@ -28,7 +31,8 @@ export function createPlatform(config: Config, observer?: CallObserver): Platfor
     config.subrequestCacheMb > 0
       ? createSubrequestCache({ maxBytes: config.subrequestCacheMb * 1024 * 1024 })
       : undefined;
-  return { upstreams, cache };
+  const names = config.earlyHead ? createKnownNames() : undefined;
+  return { upstreams, cache, names };
 }
 
 export const CLIENT_NAME = 'cms-website';
