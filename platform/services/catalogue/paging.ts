@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, SORTS, type Sort } from '../../../shared/contracts/catalogue';
+import { MAX_PAGE } from '../../../shared/listing-pages';
 
 // Paging and sorting shared by search, brand and category listings. Sort keys map to fixed SQL
 // (never interpolated from input); every order ends with p.id so pages never overlap.
 export const PagingQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
 });
 
