@@ -38,10 +38,10 @@ export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | nul
 /**
  * Per-client-address budgets a page's own code takes from (docs/decisions/0242): the sign-in
  * form's 'sign-in' and registration/reset's 'account' are the same buckets the gateway's
- * /auth/sign-in and proxied uaa calls count in; 'report' and 'test-failure' are the diagnostics
- * pages' (ADR 0244).
+ * /auth/sign-in and proxied uaa calls count in; 'report', 'test-failure' and 'probe' are the
+ * diagnostics pages' (ADR 0244, 0273).
  */
-export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure';
+export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure' | 'probe';
 export type LimitAnswer = { ok: true } | { ok: false; retryAfter: number };
 
 /**
