@@ -15,6 +15,8 @@ export default [
   route('blink-test/services', 'routes/blink-test-services.tsx'),
   // Guest checkout (issue #29 item 2): a guest's order with an e-mail, an address and a card.
   route('checkout/guest', 'routes/guest-checkout.tsx'),
+  // The development mailbox, only with DEV_MAILBOX=on (docs/decisions/0273).
+  route('dev/mail', 'routes/dev-mail.tsx'),
   // Any other path: the 404 screen inside the shop's layout (docs/decisions/0164).
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -105,6 +105,11 @@ export type GatewayLoadContext = {
    * (issue #27 item 6, ADR 0249): refused, `retryAfter` says how long to wait (null: uaa failed).
    */
   ensureSession(): Promise<{ ok: true } | { ok: false; retryAfter: number | null }>;
+  /**
+   * The development mailbox is on (DEV_MAILBOX, ADR 0273): /dev/mail lists the e-mails the
+   * platform wrote to its outbox, and the sign-in screens link to it. Never in production.
+   */
+  devMailbox: boolean;
   /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
   socialProviders: readonly { id: string; name: string; issuer: string }[];
   session: GatewaySession;

@@ -29,7 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
   const providerName = providers.find((p) => p.id === query.get('provider'))?.name ?? null;
   const socialError = socialErrorMessage(query.get('error'), providerName);
   // The title travels with the data (loaderMeta): the titles stay off the first load (ADR 0209).
-  return withMeta(args.context, { returnTo, mode, providers, socialError }, ({ mode }) => [
+  const { devMailbox } = args.context;
+  return withMeta(args.context, { returnTo, mode, providers, socialError, devMailbox }, ({ mode }) => [
     { title: TITLES[mode] },
     { name: 'robots', content: 'noindex' },
   ]);
