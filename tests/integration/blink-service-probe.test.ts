@@ -19,7 +19,7 @@ describe('GET /blink-test/services', () => {
   it("answers a guest 200 with each service's status to the gateway, never cached", async () => {
     const answer = await fetch(`${shop.url}${BLINK_SERVICES_PATH}`);
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('cache-control')).toContain('no-store');
     const { services } = (await answer.json()) as BlinkServiceAnswers;
     expect(Object.keys(services).sort()).toEqual(BLINK_SERVICE_PROBES.map((p) => p.service).sort());
     // The services that need an account refuse a guest: reachable all the same.

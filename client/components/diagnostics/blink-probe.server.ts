@@ -11,16 +11,16 @@ export async function probeServices(
 ): Promise<BlinkServiceAnswers> {
   const answers = await Promise.all(
     BLINK_SERVICE_PROBES.map(({ path }) =>
-      platform
-        .call({ path: path.replace('{tenantId}', encodeURIComponent(tenantId)) })
-        .then(
-          (answer) => answer.status,
-          // A network fault or the deadline: the service did not answer.
-          () => null,
-        ),
+      platform.call({ path: path.replace('{tenantId}', encodeURIComponent(tenantId)) }).then(
+        (answer) => answer.status,
+        // A network fault or the deadline: the service did not answer.
+        () => null,
+      ),
     ),
   );
   return {
-    services: Object.fromEntries(BLINK_SERVICE_PROBES.map(({ service }, i) => [service, answers[i]!])),
+    services: Object.fromEntries(
+      BLINK_SERVICE_PROBES.map(({ service }, i) => [service, answers[i]!]),
+    ),
   };
 }
