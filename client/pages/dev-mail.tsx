@@ -17,7 +17,7 @@ export default function DevMailScreen({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="get" className="dev-mail-filter">
         <label htmlFor="dev-mail-to">Sent to</label>
-        <input id="dev-mail-to" name="to" type="email" defaultValue={to} autoComplete="email" />
+        <input id="dev-mail-to" name="to" type="email" defaultValue={to} autoComplete="off" />
         <button type="submit" className="button">
           Show
         </button>

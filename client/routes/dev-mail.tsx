@@ -19,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { to, messages: mailbox.messages, problem: null };
 }
 
-export const meta: Route.MetaFunction = privateMeta('Development mailbox');
+// Turned off, it is the 404 screen, titled as one.
+const mailboxMeta = privateMeta('Development mailbox');
+const notFoundMeta = privateMeta('Page not found');
+export const meta: Route.MetaFunction = ({ data }) => (data ? mailboxMeta() : notFoundMeta());
 
 const pageCode = () => import('../pages/dev-mail');
 export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);

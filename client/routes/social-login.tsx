@@ -30,10 +30,11 @@ export async function loader(args: Route.LoaderArgs) {
   const socialError = socialErrorMessage(query.get('error'), providerName);
   // The title travels with the data (loaderMeta): the titles stay off the first load (ADR 0209).
   const { devMailbox } = args.context;
-  return withMeta(args.context, { returnTo, mode, providers, socialError, devMailbox }, ({ mode }) => [
-    { title: TITLES[mode] },
-    { name: 'robots', content: 'noindex' },
-  ]);
+  return withMeta(
+    args.context,
+    { returnTo, mode, providers, socialError, devMailbox },
+    ({ mode }) => [{ title: TITLES[mode] }, { name: 'robots', content: 'noindex' }],
+  );
 }
 
 // Every form of the screen posts here with its intent: registration and the reset request

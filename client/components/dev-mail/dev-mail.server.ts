@@ -14,8 +14,7 @@ export type DevMail = {
 };
 
 export type DevMailbox =
-  | { ok: true; messages: DevMail[] }
-  | { ok: false; status: 400 | 503; problem: string };
+  { ok: true; messages: DevMail[] } | { ok: false; status: 400 | 503; problem: string };
 
 const SHOWN = 20;
 // The outbox's own check is stricter; this one only keeps obvious typing slips off the platform.

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 export function DevMailboxNote() {
   return (
     <p className="dev-mailbox-note">
-      This shop runs for development and sends no e-mail: activation and password reset links are
-      in its <Link to="/dev/mail">development mailbox</Link>.
+      This shop runs for development and sends no e-mail: activation and password reset links are in
+      its <Link to="/dev/mail">development mailbox</Link>.
     </p>
   );
 }
