@@ -112,7 +112,10 @@ const demoProvider = {
 // SHOP_ORIGINS of the caller's (a proxy in front of the shop) wins; so do explicit switches.
 const shopOrigins =
   process.env.SHOP_ORIGINS ??
-  JSON.stringify({ fresh: `http://localhost:${port}`, harbour: `http://harbour.localhost:${port}` });
+  JSON.stringify({
+    fresh: `http://localhost:${port}`,
+    harbour: `http://harbour.localhost:${port}`,
+  });
 const platformDevEndpoints = process.env.PLATFORM_DEV_ENDPOINTS ?? 'true';
 const devMailbox =
   process.env.DEV_MAILBOX ?? (runPlatform && platformDevEndpoints === 'true' ? 'on' : 'off');

@@ -87,7 +87,7 @@ describe('npm start: registration and password reset through the development mai
     await page.getByRole('link', { name: 'Sign in' }).last().click();
     await signIn(page, email, 'second-password');
     await context.close();
-  });
+  }, 120_000);
 
   it("makes the other shop's links at its own host and the same port", async () => {
     const email = `npm-start-harbour-${Date.now().toString(36)}@example.com`;
@@ -99,6 +99,7 @@ describe('npm start: registration and password reset through the development mai
     });
     expect(answer.status).toBe(202);
     const outbox = await fetch(`${shop.platformUrl}/dev/outbox?to=${encodeURIComponent(email)}`);
+    expect(outbox.status).toBe(200);
     const { messages } = (await outbox.json()) as { messages: { link: string }[] };
     expect(messages[0]?.link).toMatch(new RegExp(`^${harbour}/profile/activation/`));
   });
