@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { startNpmStart, type NpmStartShop } from '../support/npm-start';
+import { VIEWPORTS } from '../support/viewports';
 
 // Issue #29 item 5, ADR 0273: under `npm start` a new shopper registered and asked for a password
 // reset, and then dead-ended: no outbox was reachable from the shop, and the e-mails' links named
@@ -88,6 +90,24 @@ describe('npm start: registration and password reset through the development mai
     await signIn(page, email, 'second-password');
     await context.close();
   }, 120_000);
+
+  it('the mailbox and the sign-in note: no axe violation, no sideways scroll on a phone', async () => {
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      for (const path of ['/dev/mail', '/social-login?mode=register']) {
+        await page.goto(`${shop.url}${path}`);
+        await hydrated(page);
+        expect(await axeViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+        const [scroll, width] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          window.innerWidth,
+        ]);
+        expect(scroll, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    }
+  });
 
   it("makes the other shop's links at its own host and the same port", async () => {
     const email = `npm-start-harbour-${Date.now().toString(36)}@example.com`;
