@@ -1,6 +1,7 @@
 // npm start: the whole shop on this machine — the reference platform (PLATFORM_PORT, default 4000,
 // embedded PostgreSQL in DATA_DIR) and the gateway (PORT, default 3000) as two processes with real
 // HTTP between them, stopped together. Builds first when the build is missing or older than the code.
+// A shop for development: the e-mails it would send are read at /dev/mail.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -105,8 +106,23 @@ const demoProvider = {
   clientSecret: idpClientSecret,
   scopes: ['openid', 'email', 'profile'],
 };
+// The platform this script runs serves a shop on this machine: its e-mail links lead to the shop
+// at the port it listens on (the seed's origins name port 3000), and its outbox is open to the
+// gateway's development mailbox, /dev/mail, linked from the sign-in screens (ADR 0273). A
+// SHOP_ORIGINS of the caller's (a proxy in front of the shop) wins; so do explicit switches.
+const shopOrigins =
+  process.env.SHOP_ORIGINS ??
+  JSON.stringify({
+    fresh: `http://localhost:${port}`,
+    harbour: `http://harbour.localhost:${port}`,
+  });
+const platformDevEndpoints = process.env.PLATFORM_DEV_ENDPOINTS ?? 'true';
+const devMailbox =
+  process.env.DEV_MAILBOX ?? (runPlatform && platformDevEndpoints === 'true' ? 'on' : 'off');
 const platformEnv = {
   PLATFORM_PORT: platformPort,
+  SHOP_ORIGINS: shopOrigins,
+  PLATFORM_DEV_ENDPOINTS: platformDevEndpoints,
   IDP_PORT: idpPort,
   IDP_ISSUER: idpIssuer,
   IDP_CLIENT_ID: idpClientId,
@@ -187,6 +203,7 @@ run('gateway', 'dist/server/main.js', {
   PORT: port,
   PLATFORM_URL: platformUrl,
   SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
+  DEV_MAILBOX: devMailbox,
   ...socialEnv,
   ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
   // The heap caps as defaults before the caller's NODE_OPTIONS, which V8 lets win (the last
@@ -209,6 +226,7 @@ console.log(`
     Fresh Market     http://localhost:${port}/
     Harbour Grocers  http://harbour.localhost:${port}/
     Platform API     ${platformUrl}/openapi.json
+    Sent e-mails     ${devMailbox === 'on' ? `http://localhost:${port}/dev/mail` : 'off'}
     Error reports    ${localInbox ? `${platformUrl}/dev/errors` : process.env.SENTRY_DSN ? 'SENTRY_DSN' : 'off'}
     Metrics          ${metricsPort === '0' ? 'off' : `http://127.0.0.1:${metricsPort}/metrics`}
 

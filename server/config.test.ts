@@ -36,6 +36,15 @@ describe('gateway config', () => {
     expect(envOf('test')).toBe('test');
   });
 
+  it('keeps the development mailbox off unless DEV_MAILBOX=on (ADR 0273)', () => {
+    const mailbox = (DEV_MAILBOX?: string) =>
+      loadConfig({ PLATFORM_URL: 'http://p', DEV_MAILBOX }).devMailbox;
+    expect(mailbox(undefined)).toBe(false);
+    expect(mailbox('off')).toBe(false);
+    expect(mailbox('on')).toBe(true);
+    expect(() => mailbox('yes')).toThrow(/DEV_MAILBOX/);
+  });
+
   it('requires PLATFORM_URL', () => {
     expect(() => loadConfig({})).toThrow(/PLATFORM_URL/);
   });

@@ -201,6 +201,11 @@ const schema = z.object({
   PAGE_PROOF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Each call to a sign-in provider (discovery, token, keys). */
   SOCIAL_TIMEOUT_MS: duration(5_000),
+  /**
+   * The development mailbox (ADR 0273): /dev/mail lists the platform's outbox and the sign-in
+   * screens link to it. Off by default: the page shows every shopper's activation and reset links.
+   */
+  DEV_MAILBOX: z.enum(['on', 'off']).default('off'),
 });
 
 export type RateLimit = { max: number; windowMs: number };
@@ -245,6 +250,8 @@ export type Config = {
   earlyHead: boolean;
   templateCacheMb: number;
   cachePurgeToken?: string;
+  /** /dev/mail and the sign-in screens' link to it (DEV_MAILBOX, development only). */
+  devMailbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -309,5 +316,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     earlyHead: e.EARLY_HEAD === 'on',
     templateCacheMb: e.TEMPLATE_CACHE_MB,
     cachePurgeToken: e.CACHE_PURGE_TOKEN,
+    devMailbox: e.DEV_MAILBOX === 'on',
   };
 }

@@ -38,10 +38,10 @@ export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | nul
 /**
  * Per-client-address budgets a page's own code takes from (docs/decisions/0242): the sign-in
  * form's 'sign-in' and registration/reset's 'account' are the same buckets the gateway's
- * /auth/sign-in and proxied uaa calls count in; 'report' and 'test-failure' are the diagnostics
- * pages' (ADR 0244).
+ * /auth/sign-in and proxied uaa calls count in; 'report', 'test-failure' and 'probe' are the
+ * diagnostics pages' (ADR 0244, 0273).
  */
-export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure';
+export type PageLimit = 'sign-in' | 'account' | 'report' | 'test-failure' | 'probe';
 export type LimitAnswer = { ok: true } | { ok: false; retryAfter: number };
 
 /**
@@ -105,6 +105,11 @@ export type GatewayLoadContext = {
    * (issue #27 item 6, ADR 0249): refused, `retryAfter` says how long to wait (null: uaa failed).
    */
   ensureSession(): Promise<{ ok: true } | { ok: false; retryAfter: number | null }>;
+  /**
+   * The development mailbox is on (DEV_MAILBOX, ADR 0273): /dev/mail lists the e-mails the
+   * platform wrote to its outbox, and the sign-in screens link to it. Never in production.
+   */
+  devMailbox: boolean;
   /** Sign-in providers configured in the gateway ("Continue with ..." buttons). */
   socialProviders: readonly { id: string; name: string; issuer: string }[];
   session: GatewaySession;

@@ -6,6 +6,7 @@ import { GuestCheckoutOffer } from '../components/guest-checkout/guest-checkout-
 import { resultFor } from '../components/registration/account-form-result';
 import { RegisterForm } from '../components/registration/register-form';
 import { ResetRequestForm } from '../components/registration/reset-request-form';
+import { DevMailboxNote } from '../components/registration/dev-mailbox-note';
 import type { Route } from '../routes/+types/social-login';
 
 export default function SocialLoginScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -23,6 +24,7 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
             signInLink={signInLink}
           />
         )}
+        {loaderData.devMailbox && <DevMailboxNote />}
       </section>
     );
   }
@@ -43,6 +45,7 @@ export default function SocialLoginScreen({ loaderData, actionData }: Route.Comp
         email={result?.email}
       />
       <GuestCheckoutOffer returnTo={returnTo} />
+      {loaderData.devMailbox && <DevMailboxNote />}
     </section>
   );
 }

@@ -29,10 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
   const providerName = providers.find((p) => p.id === query.get('provider'))?.name ?? null;
   const socialError = socialErrorMessage(query.get('error'), providerName);
   // The title travels with the data (loaderMeta): the titles stay off the first load (ADR 0209).
-  return withMeta(args.context, { returnTo, mode, providers, socialError }, ({ mode }) => [
-    { title: TITLES[mode] },
-    { name: 'robots', content: 'noindex' },
-  ]);
+  const { devMailbox } = args.context;
+  return withMeta(
+    args.context,
+    { returnTo, mode, providers, socialError, devMailbox },
+    ({ mode }) => [{ title: TITLES[mode] }, { name: 'robots', content: 'noindex' }],
+  );
 }
 
 // Every form of the screen posts here with its intent: registration and the reset request

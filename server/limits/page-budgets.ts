@@ -2,8 +2,11 @@ import type { RateLimit } from '../config';
 
 // Budgets per client address (an IPv6 /64 counting as one, docs/decisions/0242) for the public
 // diagnostics pages, instead of one budget per process that a single client could use up for
-// everyone (issue #27 item 10): stored /blink-test reports, and /sentry-test's deliberate failures.
-export const PAGE_BUDGETS: Record<'report' | 'test-failure', RateLimit> = {
+// everyone (issue #27 item 10): stored /blink-test reports and its service probes, and
+// /sentry-test's deliberate failures.
+export const PAGE_BUDGETS: Record<'report' | 'test-failure' | 'probe', RateLimit> = {
   report: { max: 10, windowMs: 60_000 },
   'test-failure': { max: 10, windowMs: 60_000 },
+  // /blink-test's service probe, one platform call per service (ADR 0273).
+  probe: { max: 30, windowMs: 60_000 },
 };

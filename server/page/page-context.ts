@@ -184,6 +184,7 @@ export function startPageContext(
       publicDsn: config.sentryPublicDsn ?? null,
     },
     socialProviders: app.social.registry.list(),
+    devMailbox: config.devMailbox,
     session: {
       signIn: async (email: string, password: string) => {
         const outcome = await passwordSignIn(

@@ -51,6 +51,7 @@ export const rateLimitPlugin = fp(
       analytics: limiter('analytics', config.rateLimits.analytics),
       report: limiter('report', PAGE_BUDGETS.report),
       'test-failure': limiter('test-failure', PAGE_BUDGETS['test-failure']),
+      probe: limiter('probe', PAGE_BUDGETS.probe),
     };
 
     /** Counts the request against its address's bucket: allowed, or the seconds to wait. */

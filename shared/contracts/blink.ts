@@ -31,9 +31,12 @@ export type StoredBlinkReport = z.infer<typeof StoredBlinkReport>;
 export const BLINK_CID = /^[A-Za-z0-9]{32}$/;
 
 /**
- * One cheap GET per proxied service the shop's pages call, sent without cookies: any answer but
- * 502/503/504 (401 included) proves the path browser → gateway → service works, and touches no
- * session. `{tenantId}` is the shop's tenant.
+ * One cheap GET per proxied service the shop's pages call. The gateway sends them itself when the
+ * browser asks `BLINK_SERVICES_PATH` (ADR 0273), as the page's other calls, with the visitor's
+ * token if any: any answer but 502/503/504 (a guest's 401 included) proves the path gateway →
+ * service works, and the browser sees one successful answer instead of a 401 per service in its
+ * console.
+ * `{tenantId}` is the shop's tenant.
  */
 export const BLINK_SERVICE_PROBES = [
   { service: 'uaa', path: '/api/services/uaa/api/v1/account' },
@@ -47,6 +50,12 @@ export const BLINK_SERVICE_PROBES = [
   { service: 'smart-carts', path: '/api/services/smart-carts/api/v1/smart-carts' },
   { service: 'profile', path: '/api/services/profile/api/v1/info' },
 ] as const;
+
+/** The gateway's probe of every service for /blink-test (a resource route, client/routes.ts). */
+export const BLINK_SERVICES_PATH = '/blink-test/services';
+
+/** Its answer: each service's HTTP status to the gateway, or null when it did not answer. */
+export type BlinkServiceAnswers = { services: Record<string, number | null> };
 
 /** What only a browser running the page's script can check, in the report's order. */
 export const BLINK_BROWSER_CHECKS: readonly { id: string; label: string }[] = [

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLINK_SERVICE_PROBES } from '../../shared/contracts/blink';
 import { launchChromium } from '../support/browser';
+import { signInDemo } from '../support/screens';
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
 
 // Issue #7 item 5, "Checked by": /blink-test runs its checks in Chromium, saves them under the
@@ -47,7 +48,7 @@ describe('/blink-test in Chromium', () => {
       }
       expect(
         await opened.locator('tr[data-check="service-smart-carts"] td').last().textContent(),
-      ).toBe('The shop server answered 503');
+      ).toBe('Answered 503 to the shop server');
       for (const id of [
         'gateway',
         'session-cookies',
@@ -109,6 +110,32 @@ describe('/blink-test in Chromium', () => {
       /^Nothing failed, 1 OK, 14 not checked\.$/,
     );
     await context.close();
+  });
+
+  // Issue #29 item 5, ADR 0273: the browser asked every service itself, and a guest's console
+  // got a 401 error for each one that needs an account.
+  it('writes nothing to the console, as a guest and signed in', async () => {
+    for (const signedIn of [false, true]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      });
+      if (signedIn) await signInDemo(page, shop.url);
+      await page.goto(`${shop.url}/blink-test`);
+      await page.waitForURL(/\/blink-test\/result\?cid=/, { timeout: 30_000 });
+      expect(await page.locator('[data-test="blink-summary"]').textContent()).toBe(
+        'Nothing failed, 15 OK, 0 not checked.',
+      );
+      expect(problems, signedIn ? 'signed in' : 'guest').toEqual([]);
+      await context.close();
+    }
   });
 
   it('answers an unknown or malformed code with a message, not an error page', async () => {

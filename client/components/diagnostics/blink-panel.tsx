@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import type { BlinkReport } from '../../../shared/contracts/blink';
-import { usePageContext } from '../../lib/page-context';
 import { BlinkChecksTable } from './blink-checks-table';
 
 // The /blink-test screen. With JavaScript: "Checking…", then the results while they are saved
@@ -28,7 +27,6 @@ export function BlinkPanel({
   serverReport: BlinkReport;
   refused: string | null;
 }) {
-  const tenantId = usePageContext()?.tenant.id ?? '';
   const fetcher = useFetcher<{ message?: string }>();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const started = useRef(false);
@@ -38,7 +36,7 @@ export function BlinkPanel({
     started.current = true;
     setPhase({ name: 'running' });
     import('./blink-run')
-      .then(({ runBlink }) => runBlink(tenantId, hasSession))
+      .then(({ runBlink }) => runBlink(hasSession))
       .then((report) => {
         setPhase({ name: 'ran', report });
         void fetcher.submit({ cid, proof, report: JSON.stringify(report) }, { method: 'post' });

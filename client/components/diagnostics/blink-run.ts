@@ -1,8 +1,10 @@
 import {
   BLINK_BROWSER_CHECKS,
   BLINK_SERVICE_PROBES,
+  BLINK_SERVICES_PATH,
   type BlinkCheck,
   type BlinkReport,
+  type BlinkServiceAnswers,
 } from '../../../shared/contracts/blink';
 
 // The browser half of /blink-test (issue #7 item 5, docs/decisions/0173): what a browser running
@@ -45,13 +47,36 @@ async function probeGateway(): Promise<Probe[]> {
   return probes;
 }
 
-async function probeService(path: string): Promise<BlinkCheck['status'] | number> {
-  const response = await fetch(path, {
-    credentials: 'omit',
-    headers: { accept: 'application/json' },
+/**
+ * Each service's check from the gateway's probe (ADR 0273): one request from the browser, which
+ * answers 200 to a guest too, so nothing lands in the console when everything works.
+ */
+async function serviceChecks(): Promise<BlinkCheck[]> {
+  let answers: BlinkServiceAnswers['services'] | null = null;
+  let problem = '';
+  try {
+    const response = await fetch(BLINK_SERVICES_PATH, {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    if (response.ok) {
+      answers = ((await response.json()) as BlinkServiceAnswers).services;
+    } else {
+      await response.arrayBuffer();
+      problem = `The shop server answered ${response.status}`;
+    }
+  } catch {
+    problem = 'No answer from the shop server (network error)';
+  }
+  return BLINK_SERVICE_PROBES.map(({ service }) => {
+    const id = `service-${service}`;
+    if (answers === null) return check(id, 'failed', problem);
+    const status = answers[service];
+    if (typeof status !== 'number') return check(id, 'failed', 'No answer to the shop server');
+    return [502, 503, 504].includes(status)
+      ? check(id, 'failed', `Answered ${status} to the shop server`)
+      : check(id, 'ok', 'Answered the shop server');
   });
-  await response.arrayBuffer();
-  return [502, 503, 504].includes(response.status) ? response.status : 'ok';
 }
 
 function storageWorks(kind: 'localStorage' | 'sessionStorage'): boolean {
@@ -75,7 +100,7 @@ function cookiesWork(): boolean {
 }
 
 /** Runs every browser check; `hasSession`: the gateway saw session cookies on this page load. */
-export async function runBlink(tenantId: string, hasSession: boolean): Promise<BlinkReport> {
+export async function runBlink(hasSession: boolean): Promise<BlinkReport> {
   const checks: BlinkCheck[] = [];
   let roundTripMs: number | null = null;
   let clockSkewMs: number | null = null;
@@ -93,23 +118,7 @@ export async function runBlink(tenantId: string, hasSession: boolean): Promise<B
     checks.push(check('gateway', 'failed', `No answer: ${(error as Error).message}`));
   }
 
-  const services = await Promise.all(
-    BLINK_SERVICE_PROBES.map(({ path }) =>
-      probeService(path.replace('{tenantId}', encodeURIComponent(tenantId))).catch(() => 0),
-    ),
-  );
-  BLINK_SERVICE_PROBES.forEach(({ service }, i) => {
-    const outcome = services[i]!;
-    checks.push(
-      outcome === 'ok'
-        ? check(`service-${service}`, 'ok', 'Answered through the shop server')
-        : check(
-            `service-${service}`,
-            'failed',
-            outcome === 0 ? 'No answer (network error)' : `The shop server answered ${outcome}`,
-          ),
-    );
-  });
+  checks.push(...(await serviceChecks()));
 
   const visible = document.cookie
     .split('; ')
