@@ -1,10 +1,12 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
 import {
   identityPaths,
   LinkedSignIns,
   SetPasswordRequest,
 } from '../../../shared/contracts/identities';
 import { platformMessage } from '../../lib/platform-answer.server';
+import { intentForms } from '../forms/intent-forms';
 
 // The profile's "Ways to sign in": the providers linked to the account (named as the gateway's
 // configuration names them), whether it has a password, unlink, and a first password (ADR 0181).
@@ -31,6 +33,15 @@ export async function loadSignInMethods(context: AppLoadContext): Promise<SignIn
     })),
   };
 }
+
+/** The "Ways to sign in" forms of /profile: unlink a provider, set a first password. */
+export const SignInMethodForms = intentForms({
+  unlink: z.object({ identity: z.string().describe('The linked sign-in’s id') }),
+  'set-password': z.object({
+    newPassword: SetPasswordRequest.shape.newPassword,
+    confirmPassword: z.string().describe('The new password again'),
+  }),
+});
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
