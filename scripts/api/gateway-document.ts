@@ -115,7 +115,7 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
     for (const [key, op] of Object.entries(operations))
       if (!key.startsWith('x-'))
         for (const answer of Object.values(op.responses as Record<string, JsonSchema>))
-        answer.headers = { ...refs, ...(answer.headers as object) };
+          answer.headers = { ...refs, ...(answer.headers as object) };
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.0',

@@ -24,7 +24,12 @@ function pages(): Page[] {
   // Crawlers' files (robots.txt, sitemap.xml) and the 404 catch-all are no page of the document.
   const others = routeConfig
     .filter((r) => r.path && !tableFiles.has(r.file) && /^[\w/-]+$/.test(r.path))
-    .map((r) => ({ id: r.path!.replace(/\//g, '-'), path: `/${r.path}`, file: r.file, auth: false }));
+    .map((r) => ({
+      id: r.path!.replace(/\//g, '-'),
+      path: `/${r.path}`,
+      file: r.file,
+      auth: false,
+    }));
   return [...table, ...others];
 }
 
@@ -44,6 +49,7 @@ const errorRef = (description: string) => ({
 
 export async function pageOperations(): Promise<Record<string, Record<string, JsonSchema>>> {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const described = new Set<string>();
   for (const page of pages()) {
     const path = openApiPath(page.path);
     const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
@@ -69,7 +75,9 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
     };
     if (await hasAction(page)) {
       const form = PAGE_FORMS[page.id];
-      if (!form) throw new Error(`${page.file} has an action but no form in scripts/api/page-forms.ts`);
+      if (!form)
+        throw new Error(`${page.file} has an action but no form in scripts/api/page-forms.ts`);
+      described.add(page.id);
       const schema = jsonSchema(form, 'input');
       operations.post = {
         operationId: `action-${page.id}`.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
@@ -98,5 +106,8 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
     }
     paths[path] = operations;
   }
+  const stale = Object.keys(PAGE_FORMS).filter((id) => !described.has(id));
+  if (stale.length)
+    throw new Error(`Forms of no page action in page-forms.ts: ${stale.join(', ')}`);
   return paths;
 }

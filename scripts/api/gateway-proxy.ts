@@ -1,3 +1,4 @@
+import { TRACE_HEADERS } from '../../server/observability/upstream-watch';
 import { BODY_LIMIT, PROXY_METHODS } from '../../server/proxy/bounds';
 import { DEFAULT_BREAKER } from '../../server/proxy/breakers';
 import {
@@ -45,7 +46,10 @@ function addedHeaders(): Record<string, string> {
             : value,
       ]),
     ),
-    authorization: 'Bearer with the visitor’s access token; none for public catalogue and CMS reads',
+    authorization:
+      'Bearer with the visitor’s access token; none for public catalogue and CMS reads',
+    [TRACE_HEADERS.parent]: 'W3C trace context of this call',
+    [TRACE_HEADERS.state]: 'the visitor request’s, when it sent one',
   };
 }
 

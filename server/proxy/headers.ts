@@ -56,7 +56,11 @@ export const HOP_BY_HOP = [
 ] as const;
 const HOP = new Set<string>(HOP_BY_HOP);
 /** Answer headers that are the gateway's alone: only it sets cookies, and the CID is its own. */
-export const GATEWAY_OWN_ANSWER_HEADERS = ['set-cookie', 'set-cookie2', 'x-correlation-id'] as const;
+export const GATEWAY_OWN_ANSWER_HEADERS = [
+  'set-cookie',
+  'set-cookie2',
+  'x-correlation-id',
+] as const;
 const OWN = new Set<string>(GATEWAY_OWN_ANSWER_HEADERS);
 /** Proxy and CORS headers of the upstream's: the gateway is the browser's only origin. */
 export const STRIPPED_ANSWER_PREFIXES = ['proxy-', 'access-control-'] as const;

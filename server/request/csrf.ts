@@ -30,7 +30,8 @@ export type CsrfCheck = {
 /** Why the request is refused as cross-site, or null. */
 export function csrfFailure({ method, routePath, headers, shopOrigin }: CsrfCheck): string | null {
   if (SAFE_METHODS.includes(method) && !changesStateOnGet(routePath)) return null;
-  if (PROTECTED.test(routePath) && headers[CSRF_HEADER.name] !== CSRF_HEADER.value) return 'Missing X-CSRF: 1 header';
+  if (PROTECTED.test(routePath) && headers[CSRF_HEADER.name] !== CSRF_HEADER.value)
+    return 'Missing X-CSRF: 1 header';
   const origin = headers.origin;
   if (origin !== undefined) return origin === shopOrigin ? null : 'Cross-origin request refused';
   const site = headers['sec-fetch-site'];

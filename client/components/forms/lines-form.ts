@@ -5,7 +5,9 @@ import { z } from 'zod';
 export function linesForm(removes: string) {
   return z.object({
     offeringId: z.array(z.string()).describe('One per line, in order'),
-    byCase: z.array(z.string()).describe('One per line: `true` counts cases, anything else singles'),
+    byCase: z
+      .array(z.string())
+      .describe('One per line: `true` counts cases, anything else singles'),
     quantity: z.array(
       z.coerce
         .number({ error: 'Enter a number' })
