@@ -49,6 +49,7 @@ export const CardForm = z
     holderName: text,
     isDefault: checkbox,
   })
+  .describe('Checked as the profile service checks a new card (profilePostPaymentMethods)')
   .pipe(PaymentMethodInput);
 
 export function parseAddress(fields: FormFields) {

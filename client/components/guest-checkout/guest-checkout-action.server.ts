@@ -66,6 +66,7 @@ const GuestOrderForm = z
     slotId: text,
     notes: text,
   })
+  .describe('Checked as the orders service checks a guest order (ordersPostGuestOrders)')
   .transform((f) => ({
     email: f.email,
     address: {
