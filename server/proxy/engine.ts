@@ -26,11 +26,12 @@ import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-att
 
 // The one engine of /api/services/* (docs/decisions/0210): every proxied call, read or write,
 // whichever door it came in by (./front-door.ts before Fastify's routing, or the proxy route),
-// is one `ProxyExchange`. At most two upstream calls per visitor request: a second only for a
-// bodiless idempotent request, after a 503 (once, after a bounded delay) or after a 401 with a
-// renewed token (once). The answer is written to the visitor's response by the engine alone:
-// an upstream answer below 400 streamed through with back-pressure, anything else in the
-// gateway's error shape. The visitor leaving aborts the upstream call and ends the exchange.
+// is one `ProxyExchange`. At most two upstream calls per visitor request (./retry-rule.ts): a
+// second only for a bodiless idempotent request, after a 503 (once, after a bounded delay) or
+// after a 401 with a renewed token (once). The answer is written to the visitor's response by
+// the engine alone: an upstream answer below 400 streamed through with back-pressure, anything
+// else in the gateway's error shape. The visitor leaving aborts the upstream call and ends the
+// exchange.
 export type EngineDeps = {
   /** Each service's upstream: its pool (behind the guard), address and deadline. */
   upstreams: Pick<Upstreams, 'forService'>;

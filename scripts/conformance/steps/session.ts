@@ -1,4 +1,4 @@
-import { type Body, type Step, type Tokens } from './types';
+import type { Body, Step, Tokens } from './types';
 
 // The session calls: the CMS context (the shop's tenant), a guest session, the test account's
 // sign-in, account and refresh; sign-out is the kit's last call (SIGN_OUT).
