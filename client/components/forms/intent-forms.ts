@@ -21,8 +21,11 @@ export function intentForms<const Forms extends Record<string, z.ZodType>>(
   const posted = intents.map((intent) => {
     const tag = z.object({ intent: z.literal(intent) });
     const form = forms[intent]!;
-    // An object form gets the field beside its own; a refined or transformed one is intersected.
-    return form instanceof z.ZodObject ? tag.extend(form.shape) : z.intersection(tag, form);
+    // An object form gets the field beside its own (and keeps its description); a refined or
+    // transformed one is intersected.
+    if (!(form instanceof z.ZodObject)) return z.intersection(tag, form);
+    const fields = tag.extend(form.shape);
+    return form.description ? fields.describe(form.description) : fields;
   });
   return {
     forms,

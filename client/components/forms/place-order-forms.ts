@@ -40,7 +40,7 @@ export const text = z.string().default('');
 /** The address form (delivery addresses, checkout, smart carts): the profile service's schema. */
 export const AddressForm = DeliveryAddressInput.extend({ isDefault: checkbox });
 
-/** The card form: its text fields turned into the profile service's card, checked by its schema. */
+/** The card form's text fields, as numbers where the profile service's card schema wants them. */
 export const CardForm = z
   .object({
     cardNumber: text,
@@ -49,15 +49,15 @@ export const CardForm = z
     holderName: text,
     isDefault: checkbox,
   })
-  .describe('Checked as the profile service checks a new card (profilePostPaymentMethods)')
-  .pipe(PaymentMethodInput);
+  .describe('Checked as the profile service checks a new card (profilePostPaymentMethods)');
 
 export function parseAddress(fields: FormFields) {
   return AddressForm.safeParse(fields);
 }
 
+/** The card form checked with the service's schema (text fields: reading them cannot fail). */
 export function parseCard(fields: FormFields) {
-  return CardForm.safeParse(fields, { error: hint });
+  return PaymentMethodInput.safeParse(CardForm.parse(fields), { error: hint });
 }
 
 /** The order forms' hidden key (ORDER_KEY_FIELD): optional, and a malformed one is ignored. */

@@ -55,7 +55,7 @@ const CARD_FIELDS = ['cardNumber', 'holderName'] as const;
 const texts = <const N extends string>(names: readonly N[]) =>
   Object.fromEntries(names.map((name) => [name, text])) as Record<N, typeof text>;
 
-/** The order form's flat fields, turned into the platform's guest order and checked by its schema. */
+/** The order form's flat fields (text: reading them cannot fail). */
 const GuestOrderForm = z
   .object({
     email: text,
@@ -66,8 +66,11 @@ const GuestOrderForm = z
     slotId: text,
     notes: text,
   })
-  .describe('Checked as the orders service checks a guest order (ordersPostGuestOrders)')
-  .transform((f) => ({
+  .describe('Checked as the orders service checks a guest order (ordersPostGuestOrders)');
+
+/** The platform's guest order made of the form's fields. */
+function guestOrderOf(f: z.output<typeof GuestOrderForm>) {
+  return {
     email: f.email,
     address: {
       name: f.name,
@@ -87,8 +90,8 @@ const GuestOrderForm = z
     },
     slotId: f.slotId,
     notes: f.notes,
-  }))
-  .pipe(GuestOrderInput);
+  };
+}
 
 /** Making an account from the guest's order: the order, and the account's fields as uaa takes them. */
 const OrderId = z.string().trim().min(1).max(100);
@@ -102,7 +105,7 @@ export const GuestCheckoutForms = intentForms({
 const Intent = GuestCheckoutForms.intent;
 
 function orderInput(fields: FormFields) {
-  return GuestOrderForm.safeParse(fields, {
+  return GuestOrderInput.safeParse(guestOrderOf(GuestOrderForm.parse(fields)), {
     error: (issue) => HINTS[String(issue.path?.at(-1))],
   });
 }
