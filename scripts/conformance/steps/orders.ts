@@ -2,14 +2,12 @@ import { removeLines } from './cart';
 import { first, type Body, type State, type Step } from './types';
 
 // The test account's orders as the checkout and the order screens read them: delivery slots, a
-// quote, the order history, its first order (and, if it came from a smart cart, as the smart cart
-// reads it). A reorder into the cart is made and its lines taken out again, for an order none of
-// whose offerings the cart holds. Placing, changing or cancelling an order is only probed: a change
-// written back unchanged still prices the order again.
+// quote, the order history, its first order, and one placed from a smart cart (if the history
+// shows one) as the smart cart reads it. A reorder into the cart is made and its lines taken out
+// again, for an order none of whose offerings the cart holds. Placing, changing or cancelling an
+// order is only probed: a change written back unchanged still prices the order again.
 function keepOrder(s: State, order: Body): void {
   const id = String(order.id);
-  if (typeof order.smartCartId === 'string')
-    s.smartCartOrder = { id: order.smartCartId, orderId: id };
   const offerings = ((order.lines as Body[] | undefined) ?? []).map((l) => String(l.offeringId));
   const held = new Set(s.cartOfferings ?? []);
   if (s.cartOfferings && offerings.length > 0 && !offerings.some((o) => held.has(o)))
@@ -23,7 +21,17 @@ export const ORDER_STEPS: readonly Step[] = [
     op: 'ordersGetOrders',
     token: 'account',
     query: () => ({ page: '1', pageSize: '5' }),
-    keep: (s, b) => void (s.orderId = first(b.items)?.id as string | undefined),
+    keep: (s, b) => {
+      s.orderId = first(b.items)?.id as string | undefined;
+      const fromSmartCart = ((b.items as Body[] | undefined) ?? []).find(
+        (order) => typeof order.smartCartId === 'string',
+      );
+      if (fromSmartCart)
+        s.smartCartOrder = {
+          id: String(fromSmartCart.smartCartId),
+          orderId: String(fromSmartCart.id),
+        };
+    },
   },
   {
     op: 'ordersGetOrdersById',
