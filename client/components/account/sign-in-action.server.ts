@@ -25,7 +25,9 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
     throw redirect('/', 303);
   }
   if (intent === 'social') {
-    const providerId = field(form, 'provider');
+    const { provider: providerId } = SocialLoginForms.forms.social.parse({
+      provider: field(form, 'provider'),
+    });
     const started = await context.session.startSocial(providerId, returnTo);
     if (started.ok) throw redirect(started.url, 303);
     const name = context.socialProviders.find((p) => p.id === providerId)?.name ?? null;

@@ -52,25 +52,30 @@ const refused = (intent: SignInMethodsResult['intent'], message: string, status:
 
 export async function signInMethodsAction(context: AppLoadContext, form: FormData) {
   const intent = text(form, 'intent');
+  const { forms } = SignInMethodForms;
   if (intent === 'unlink') {
+    const { identity } = forms.unlink.parse({ identity: text(form, 'identity') });
     const answer = await context.platform.call({
       method: 'DELETE',
-      path: identityPaths.one(text(form, 'identity')),
+      path: identityPaths.one(identity),
     });
     if (answer.ok) throw redirect('/profile?done=unlinked', 303);
     return refused('unlink', platformMessage(answer.body, answer.status), answer.status);
   }
   if (intent === 'set-password') {
-    const password = text(form, 'newPassword');
-    if (password !== text(form, 'confirmPassword'))
+    const passwords = {
+      newPassword: text(form, 'newPassword'),
+      confirmPassword: text(form, 'confirmPassword'),
+    };
+    if (passwords.newPassword !== passwords.confirmPassword)
       return refused('set-password', 'The two passwords are not the same.', 400);
-    const input = SetPasswordRequest.safeParse({ newPassword: password });
+    const input = forms['set-password'].safeParse(passwords);
     if (!input.success)
       return refused('set-password', `The password ${input.error.issues[0]!.message}.`, 400);
     const answer = await context.platform.call({
       method: 'POST',
       path: identityPaths.setPassword,
-      body: input.data,
+      body: { newPassword: input.data.newPassword },
     });
     if (answer.ok) throw redirect('/profile?done=password-set', 303);
     return refused('set-password', platformMessage(answer.body, answer.status), answer.status);
