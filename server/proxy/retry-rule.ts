@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-// When the proxy engine asks the upstream a second time (docs/decisions/0210): at most two attempts
-// per visitor request, the second only for a request that can be sent again unchanged (no body, a
-// method that changes nothing, not a GET the specification makes change state), after the
-// upstream said 503 (after a bounded delay) or 401 (once the token is renewed). The engine and the
-// gateway's OpenAPI document (scripts/api/gateway-proxy.ts) both read these.
+// When the proxy engine asks the upstream again (docs/decisions/0210): a bounded number of
+// attempts per visitor request, the next only for a request that can be sent again unchanged (no
+// body, a method that changes nothing, not a GET the specification makes change state), after the
+// upstream said it was busy (after a bounded delay) or refused the token (once it is renewed). The
+// engine and the gateway's OpenAPI document (scripts/api/gateway-proxy.ts) both read these.
 export const MAX_ATTEMPTS = 2;
 export const REPLAYABLE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 /** Asked again after a short delay: the service is busy or restarting. */

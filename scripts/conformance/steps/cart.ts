@@ -5,7 +5,7 @@ import { keepCartLine, kitName, type Body, type State, type Step } from './types
 // uses an offering the cart does not hold, so the cart is left as it was.
 const cartParams = (s: State) => ({ tenantId: s.tenantId! });
 
-/** One single of the kit's offering into the cart; its line's uid is kept. */
+/** The kit's offering, by the single, into the cart; its line's uid is kept. */
 export const ADD_LINE: Step = {
   op: 'bookingMsPutBookingsCartTenantByTenantIdItem',
   token: 'account',
