@@ -11,7 +11,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '1.0.0';
+export const GATEWAY_API_VERSION = '1.1.0';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 
@@ -112,9 +112,10 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
     Object.keys(headers).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
   );
   for (const operations of Object.values(paths))
-    for (const op of Object.values(operations))
-      for (const answer of Object.values(op.responses as Record<string, JsonSchema>))
-        answer.headers = { ...refs, ...(answer.headers as object) };
+    for (const [key, op] of Object.entries(operations))
+      if (!key.startsWith('x-'))
+        for (const answer of Object.values(op.responses as Record<string, JsonSchema>))
+          answer.headers = { ...refs, ...(answer.headers as object) };
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.0',

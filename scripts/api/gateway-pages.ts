@@ -1,67 +1,41 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { z } from 'zod';
-import { CartIntent } from '../../client/cart/cart-intent';
-import { CheckoutIntent } from '../../client/components/checkout/checkout-forms';
-import { PlaceOrderForm } from '../../client/components/forms/place-order-forms';
-import { OrderIntent } from '../../client/components/orders/order-forms';
-import { ListIntent } from '../../client/components/lists/list-action.server';
-import { AddressIntent } from '../../client/components/profile/address-action.server';
-import { CardIntent } from '../../client/components/profile/card-action.server';
-import { InfoIntent } from '../../client/components/profile/info-action.server';
-import {
-  SmartCartIntent,
-  SmartCartsIntent,
-} from '../../client/components/smart-carts/smart-cart-action.server';
-import { ProfileInfoInput } from '../../shared/contracts/profile';
+import { readFile } from 'node:fs/promises';
+import routeConfig from '../../client/routes';
 import { routeTable } from '../../shared/routes';
-import { SignInBody } from '../../server/api/schemas';
 import { jsonSchema, type JsonSchema } from './json-schema';
+import { PAGE_FORMS } from './page-forms';
 
-// The pages of the gateway's document: a GET per screen of the route table, and a POST for each
-// screen whose route module has an action (found in client/routes/, so a new one is picked up),
-// with the form contracts the client declares in zod where it does (docs/decisions/0232).
-const intents = (intent: z.ZodType) => z.looseObject({ intent });
-const FORMS: Record<string, z.ZodType> = {
-  cart: CartIntent,
-  // Sign-in without JavaScript, sign-out, a provider's sign-in started ("Continue with": the
-  // gateway redirects to the provider, which returns to /auth/social/{id}/callback), registration
-  // and the password reset request.
-  'social-login': z.union([
-    SignInBody.extend({ intent: z.literal('sign-in'), returnTo: z.string().optional() }),
-    z.object({ intent: z.literal('sign-out') }),
-    z.object({
-      intent: z.literal('social'),
-      provider: z.string(),
-      returnTo: z.string().optional(),
-    }),
-    intents(z.enum(['register', 'reset-request'])),
-  ]),
-  'shopping-lists': intents(ListIntent),
-  'delivery-addresses': intents(AddressIntent),
-  'payment-methods': intents(CardIntent),
-  'profile-info': ProfileInfoInput.extend({ intent: InfoIntent }),
-  'smart-carts': intents(SmartCartsIntent),
-  'smart-cart': intents(SmartCartIntent),
-  checkout: z.union([
-    PlaceOrderForm.extend({ intent: z.literal('place-order') }),
-    z.looseObject({ intent: CheckoutIntent.exclude(['place-order']) }),
-  ]),
-  'order-detail': intents(OrderIntent),
-};
+// The pages of the gateway's document: a GET per screen of the route table and per page route
+// beside it (client/routes.ts), and a POST for each whose route module has an action, with the form
+// its action reads (./page-forms.ts; docs/decisions/0232).
+type Page = { id: string; path: string; file: string; auth: boolean };
 
 /** `/products/{slug+}` → `/products/{slug}`. */
 const openApiPath = (path: string) => path.replace(/\{(\w+)\+\}/g, '{$1}');
 
-async function routesWithActions(): Promise<Set<string>> {
-  const dir = new URL('../../client/routes/', import.meta.url);
-  const found = new Set<string>();
-  for (const file of await readdir(dir)) {
-    const text = await readFile(new URL(file, dir), 'utf8');
-    if (/export (async function|const|function) action\b/.test(text))
-      // The cart form's action is the resource route /cart (client/routes.ts).
-      found.add(file.replace(/\.tsx?$/, '').replace(/^cart-action$/, 'cart'));
-  }
-  return found;
+/** The screens of the route table, then the page routes outside it (/cart, /checkout/guest). */
+function pages(): Page[] {
+  const table: Page[] = routeTable.map((r) => ({
+    id: r.id,
+    path: r.path,
+    file: `routes/${r.id}.tsx`,
+    auth: r.middleware.length > 0,
+  }));
+  const tableFiles = new Set(table.map((page) => page.file));
+  // Crawlers' files (robots.txt, sitemap.xml) and the 404 catch-all are no page of the document.
+  const others = routeConfig
+    .filter((r) => r.path && !tableFiles.has(r.file) && /^[\w/-]+$/.test(r.path))
+    .map((r) => ({
+      id: r.path!.replace(/\//g, '-'),
+      path: `/${r.path}`,
+      file: r.file,
+      auth: false,
+    }));
+  return [...table, ...others];
+}
+
+async function hasAction(page: Page): Promise<boolean> {
+  const text = await readFile(new URL(`../../client/${page.file}`, import.meta.url), 'utf8');
+  return /export (async function|const|function) action\b/.test(text);
 }
 
 const html = (description: string) => ({
@@ -74,13 +48,9 @@ const errorRef = (description: string) => ({
 });
 
 export async function pageOperations(): Promise<Record<string, Record<string, JsonSchema>>> {
-  const actions = await routesWithActions();
-  const pages = [
-    ...routeTable.map((r) => ({ id: r.id, path: r.path, auth: r.middleware.length > 0 })),
-    { id: 'cart', path: '/cart', auth: false },
-  ];
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const page of pages) {
+  const described = new Set<string>();
+  for (const page of pages()) {
     const path = openApiPath(page.path);
     const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
@@ -103,8 +73,11 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
         },
       },
     };
-    if (actions.has(page.id)) {
-      const form = FORMS[page.id] ?? z.looseObject({ intent: z.string().optional() });
+    if (await hasAction(page)) {
+      const form = PAGE_FORMS[page.id];
+      if (!form)
+        throw new Error(`${page.file} has an action but no form in scripts/api/page-forms.ts`);
+      described.add(page.id);
       const schema = jsonSchema(form, 'input');
       operations.post = {
         operationId: `action-${page.id}`.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
@@ -133,5 +106,8 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
     }
     paths[path] = operations;
   }
+  const stale = Object.keys(PAGE_FORMS).filter((id) => !described.has(id));
+  if (stale.length)
+    throw new Error(`Forms of no page action in page-forms.ts: ${stale.join(', ')}`);
   return paths;
 }

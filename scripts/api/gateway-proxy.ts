@@ -1,18 +1,110 @@
+import { TRACE_HEADERS } from '../../server/observability/upstream-watch';
+import { BODY_LIMIT, PROXY_METHODS } from '../../server/proxy/bounds';
+import { DEFAULT_BREAKER } from '../../server/proxy/breakers';
+import {
+  FORWARDED_TO_UPSTREAM,
+  GATEWAY_OWN_ANSWER_HEADERS,
+  HOP_BY_HOP,
+  PRIVATE_POLICY,
+  STRIPPED_ANSWER_PREFIXES,
+} from '../../server/proxy/headers';
+import {
+  MAX_ATTEMPTS,
+  MAX_RETRY_DELAY_MS,
+  RENEWED_STATUS,
+  REPLAYABLE_METHODS,
+  RETRIED_STATUS,
+} from '../../server/proxy/retry-rule';
+import { TOKEN_SEGMENTS } from '../../server/proxy/services';
+import { CSRF_HEADER, SAFE_METHODS, SAME_SITE_FETCH } from '../../server/request/csrf';
+import { TARGET_LIMIT } from '../../server/request/target';
+import { RENEW_MARGIN_SECONDS } from '../../server/session/access-token';
+import { productHeaders } from '../../server/upstream/platform';
 import { DEFAULT_PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import type { JsonSchema } from './json-schema';
 
 // /api/services/{service}/{path}: the browser's calls to the platform's services, as the proxy
-// engine forwards them (server/proxy/, docs/decisions/0025, 0210). One description per method.
+// engine forwards them (server/proxy/, docs/decisions/0025, 0210). The rules are read from the
+// constants the proxy itself runs on, so a change there changes the document (and `api:check`
+// fails until it is regenerated); `x-proxy-rules` gives them to tools, the descriptions to people.
 
-const RULES = [
-  'Sent to the service’s upstream (its SERVICE_URLS entry, else PLATFORM_URL) at the same path and query.',
-  'Added to the upstream request: X-Correlation-ID (this request’s CID), X-Domain-Origin (the shop), X-Client-Name: cms-website, and `Authorization: Bearer` with the visitor’s access token from the cookie (none for the public catalogue and CMS reads).',
-  'Passed on from the browser: only accept, accept-encoding, accept-language, content-type, content-length, idempotency-key, if-match, if-none-match, if-modified-since, if-unmodified-since, if-range, range and user-agent; cookies, Authorization and the X-Forwarded-* headers never.',
-  'Stripped from the answer: Set-Cookie, hop-by-hop and CORS headers. Personal answers are `Cache-Control: private`.',
-  'Renewal: an access token due to expire is renewed before the call (new cookies on the answer); after a 401 the token is renewed once and a replayable call sent again.',
-  'Refused before any upstream call: an unknown service (404), uaa’s token endpoints (auth, sign-in, sign-out, refresh, token…: 404, they are /auth/* here), a path escape (`..`, encoded slashes: 400 bad_path), a target over 8 KiB (414), a body over 1 MiB (413 payload_too_large).',
-  'A failing service’s breaker answers 503 for a while. Upstream errors keep their status and message in the gateway’s error shape (`details` holds the rest); no answer is 502 upstream_unreachable or 504 upstream_timeout.',
-].join(' ');
+const list = (names: readonly (string | number)[]) => names.map((n) => `\`${n}\``).join(', ');
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`;
+
+/** The headers the gateway adds to every proxied request, with their values where fixed. */
+function addedHeaders(): Record<string, string> {
+  const product = productHeaders('{cid}', '{shop origin}');
+  return {
+    ...Object.fromEntries(
+      Object.entries(product).map(([name, value]) => [
+        name,
+        value === '{cid}'
+          ? 'this request’s CID'
+          : value === '{shop origin}'
+            ? 'the shop’s origin'
+            : value,
+      ]),
+    ),
+    authorization:
+      'Bearer with the visitor’s access token; none for public catalogue and CMS reads',
+    [TRACE_HEADERS.parent]: 'W3C trace context of this call',
+    [TRACE_HEADERS.state]: 'the visitor request’s, when it sent one',
+  };
+}
+
+/** The rules as data (the path item's `x-proxy-rules`). */
+export function proxyRules(): JsonSchema {
+  return {
+    services: [...DEFAULT_PROXIED_SERVICES],
+    methods: [...PROXY_METHODS],
+    bodyLimitBytes: BODY_LIMIT,
+    targetLimitBytes: TARGET_LIMIT,
+    refusedUaaSegments: [...TOKEN_SEGMENTS, '*token*'],
+    csrf: {
+      exemptMethods: [...SAFE_METHODS],
+      header: { name: CSRF_HEADER.name, value: CSRF_HEADER.value },
+      originMustBe: 'the shop’s own origin',
+      secFetchSiteWithoutOrigin: [...SAME_SITE_FETCH],
+    },
+    requestHeaders: { passed: [...FORWARDED_TO_UPSTREAM], added: addedHeaders() },
+    answerHeaders: {
+      stripped: [...HOP_BY_HOP, ...GATEWAY_OWN_ANSWER_HEADERS],
+      strippedPrefixes: [...STRIPPED_ANSWER_PREFIXES],
+      strippedAlso: 'the headers the upstream’s Connection header names',
+      personalCacheControl: PRIVATE_POLICY,
+    },
+    renewal: { marginSeconds: RENEW_MARGIN_SECONDS, afterStatus: RENEWED_STATUS },
+    retry: {
+      maxAttempts: MAX_ATTEMPTS,
+      methods: [...REPLAYABLE_METHODS],
+      withBody: false,
+      afterStatuses: [RETRIED_STATUS, RENEWED_STATUS],
+      maxDelayMs: MAX_RETRY_DELAY_MS,
+    },
+    breaker: { ...DEFAULT_BREAKER },
+  };
+}
+
+function rulesText(): string {
+  const added = addedHeaders();
+  return [
+    'Sent to the service’s upstream (its SERVICE_URLS entry, else PLATFORM_URL) at the same path and query.',
+    `Added to the upstream request: ${Object.entries(added)
+      .map(([name, value]) => `${name} (${value})`)
+      .join(', ')}.`,
+    `Passed on from the browser: only ${list(FORWARDED_TO_UPSTREAM)}, less any the request’s Connection header names; nothing else (cookies, Authorization and X-Forwarded-* never).`,
+    `Stripped from the answer: ${list([...HOP_BY_HOP, ...GATEWAY_OWN_ANSWER_HEADERS])}, names starting ${list(STRIPPED_ANSWER_PREFIXES)} and those the answer’s Connection header names. An answer to a call that carried the visitor’s token is \`Cache-Control: ${PRIVATE_POLICY}\` (but a public picture).`,
+    `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer).`,
+    `Retry: at most ${MAX_ATTEMPTS} upstream attempts; a second only for a bodiless ${list(REPLAYABLE_METHODS)} that changes nothing, after a ${RETRIED_STATUS} (waiting its Retry-After or a short random time, at most ${MAX_RETRY_DELAY_MS} ms) or after a ${RENEWED_STATUS} once the token is renewed.`,
+    `Refused before any upstream call: an unknown service (404), uaa paths with a segment ${list(TOKEN_SEGMENTS)} or containing \`token\` (404: they are /auth/* here), a path escape (\`..\`, encoded slashes: 400 bad_path), a target over ${size(TARGET_LIMIT)} (414), a body over ${size(BODY_LIMIT)} (413 payload_too_large).`,
+    `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status and message in the gateway’s error shape (\`details\` holds the rest); no answer is 502 upstream_unreachable or 504 upstream_timeout.`,
+  ].join(' ');
+}
+
+function csrfText(): string {
+  return ` A ${list(PROXY_METHODS.filter((m) => !SAFE_METHODS.includes(m)))} comes from the shop’s own page: \`${CSRF_HEADER.name}: ${CSRF_HEADER.value}\`, and its Origin when sent is the shop’s (without one, Sec-Fetch-Site when sent is ${list(SAME_SITE_FETCH)}); 403 csrf otherwise. It counts against the write rate limit (429).`;
+}
 
 const errorRef = (description: string) => ({
   description,
@@ -36,16 +128,18 @@ export function proxyOperations(): Record<string, Record<string, JsonSchema>> {
       schema: { type: 'string' },
     },
   ];
-  const operations: Record<string, JsonSchema> = {};
-  for (const method of ['get', 'head', 'post', 'put', 'patch', 'delete'] as const) {
-    const write = method !== 'get' && method !== 'head';
+  const rules = rulesText();
+  const operations: Record<string, JsonSchema> = { 'x-proxy-rules': proxyRules() };
+  for (const upper of PROXY_METHODS) {
+    const method = upper.toLowerCase();
+    const write = !SAFE_METHODS.includes(upper);
     operations[method] = {
-      operationId: `proxy${method[0]!.toUpperCase()}${method.slice(1)}`,
-      summary: `${method.toUpperCase()} a platform service’s path`,
+      operationId: `proxy${upper.charAt(0)}${method.slice(1)}`,
+      summary: `${upper} a platform service’s path`,
       description:
-        RULES +
+        rules +
         (write
-          ? ' A write comes from the shop’s own page: Origin (or Sec-Fetch-Site) and `X-CSRF: 1` (403 csrf), and counts against the write rate limit (429).'
+          ? csrfText()
           : ' copyBookingToCart, a GET that changes the cart, follows the rules of a write.'),
       tags: ['proxy'],
       security: [{}, { sessionCookie: [] }],
@@ -72,7 +166,7 @@ export function proxyOperations(): Record<string, Record<string, JsonSchema>> {
         '401': errorRef('The service refused the token even after a renewal'),
         '403': errorRef('csrf, or the service’s 403'),
         '404': errorRef('Unknown service, a token endpoint, or the service’s 404'),
-        '413': errorRef('payload_too_large (1 MiB)'),
+        '413': errorRef(`payload_too_large (${size(BODY_LIMIT)})`),
         '414': errorRef('uri_too_long'),
         '429': errorRef('rate_limited'),
         '502': errorRef('upstream_unreachable'),

@@ -17,11 +17,13 @@ export type RunOptions = {
   timeoutMs?: number;
 };
 
-const SEVERITY: Record<Outcome, number> = {
-  pass: 0,
-  present: 0,
-  'not called': 1,
-  blocked: 2,
+// An operation called more than once keeps its worst real outcome; a call blocked (by an earlier
+// failure it needed) never hides one that was made.
+const RANK: Record<Outcome, number> = {
+  'not called': 0,
+  blocked: 1,
+  pass: 2,
+  present: 2,
   missing: 3,
   fail: 3,
 };
@@ -111,8 +113,7 @@ export async function runConformance(contract: Contract, options: RunOptions): P
     if (!operation) throw new Error(`The kit calls ${step.op}, which the contract does not have`);
     const outcome = { operation, ...(await call(options, operation, step, state)) };
     const before = results.get(step.op);
-    if (!before || SEVERITY[outcome.outcome] > SEVERITY[before.outcome])
-      results.set(step.op, outcome);
+    if (!before || RANK[outcome.outcome] > RANK[before.outcome]) results.set(step.op, outcome);
   }
   for (const operation of contract.operations.values())
     if (!results.has(operation.operationId))

@@ -4,11 +4,8 @@ import { z } from 'zod';
 // them and scripts/api/gateway-document.ts describes them, so docs/api/gateway.openapi.json says
 // what the code checks.
 
-/** POST /auth/sign-in. */
-export const SignInBody = z.object({
-  email: z.string().trim().email('must be an e-mail address').max(254),
-  password: z.string().min(1, 'is required').max(200),
-});
+/** POST /auth/sign-in (shared with the sign-in form of /social-login). */
+export { SignInBody } from '../../shared/sign-in-body';
 
 /** What leaves the gateway of an account: id, login and email; a guest is null. */
 export const PublicAccount = z.object({

@@ -19,6 +19,10 @@ import { childSpan } from './tracing';
 // Failed means the platform's fault (5xx) or no answer: a 4xx answers what the visitor asked for
 // (an unknown order, a bad form, a name too long, a token to renew) and is theirs to see, not an
 // error of the shop's; reporting it let anyone flood the reports (ADR 0170, amended by 0211).
+
+/** The W3C trace context headers every platform call gets (tracestate only when the request had one). */
+export const TRACE_HEADERS = { parent: 'traceparent', state: 'tracestate' } as const;
+
 const isFailure = (statusCode: number) => statusCode >= 500;
 
 export function serviceOf(path: string): string {
@@ -96,8 +100,10 @@ class WatchedCall implements CallWatch {
     const parent = this.span
       ? traceparentOf(scope.traceId, this.span.spanContext().spanId, scope.sampled !== false)
       : traceparentFor(scope);
-    const headers = withHeader(opts.headers, 'traceparent', parent);
-    this.headers = scope.traceState ? withHeader(headers, 'tracestate', scope.traceState) : headers;
+    const headers = withHeader(opts.headers, TRACE_HEADERS.parent, parent);
+    this.headers = scope.traceState
+      ? withHeader(headers, TRACE_HEADERS.state, scope.traceState)
+      : headers;
   }
 
   private openSpan(scope: RequestScope): Span | undefined {

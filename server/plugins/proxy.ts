@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
+import { BODY_LIMIT, PROXY_METHODS } from '../proxy/bounds';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { createProxyEngine } from '../proxy/engine';
 import { proxyFrontDoor } from '../proxy/front-door';
@@ -22,8 +23,8 @@ import type { Platform } from '../upstream/platform';
 // /api/services/{service}/* (issue #2 point 8; docs/decisions/0210): one engine for every call,
 // with two doors to it. Plain reads come in by the front door, before Fastify's routing; the
 // rest reach the proxy route below after Fastify's hooks (CID, Host, CSRF, rate limits), which
-// hands them to the same engine. Bodies are streamed with a 1 MiB cap.
-export const BODY_LIMIT = 1024 * 1024;
+// hands them to the same engine. Bodies are streamed with a cap (../proxy/bounds.ts).
+export { BODY_LIMIT };
 
 export const proxyPlugin = fp(
   async (
@@ -60,7 +61,7 @@ export const proxyPlugin = fp(
       );
 
       scope.route({
-        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        method: [...PROXY_METHODS],
         url: '/api/services/*',
         // The upstream's encoding passes through untouched: never compressed a second time.
         compress: false,

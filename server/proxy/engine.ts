@@ -15,15 +15,23 @@ import { upstreamErrorOf, type Shaped } from './error-body';
 import { failureAnswer } from './failures';
 import { connectionNamed, upstreamRequestPairs } from './headers';
 import type { ProxyTarget } from './targets';
+import {
+  MAX_ATTEMPTS,
+  RENEWED_STATUS,
+  RETRIED_STATUS,
+  replayable,
+  retryDelayOf,
+} from './retry-rule';
 import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-attempt';
 
 // The one engine of /api/services/* (docs/decisions/0210): every proxied call, read or write,
 // whichever door it came in by (./front-door.ts before Fastify's routing, or the proxy route),
-// is one `ProxyExchange`. At most two upstream calls per visitor request: a second only for a
-// bodiless idempotent request, after a 503 (once, after a bounded delay) or after a 401 with a
-// renewed token (once). The answer is written to the visitor's response by the engine alone:
-// an upstream answer below 400 streamed through with back-pressure, anything else in the
-// gateway's error shape. The visitor leaving aborts the upstream call and ends the exchange.
+// is one `ProxyExchange`. At most two upstream calls per visitor request (./retry-rule.ts): a
+// second only for a bodiless idempotent request, after a 503 (once, after a bounded delay) or
+// after a 401 with a renewed token (once). The answer is written to the visitor's response by
+// the engine alone: an upstream answer below 400 streamed through with back-pressure, anything
+// else in the gateway's error shape. The visitor leaving aborts the upstream call and ends the
+// exchange.
 export type EngineDeps = {
   /** Each service's upstream: its pool (behind the guard), address and deadline. */
   upstreams: Pick<Upstreams, 'forService'>;
@@ -52,15 +60,6 @@ export type ProxyCall = {
   /** Told once the visitor's response closed (the door's log line, say). */
   closed?(): void;
 };
-
-const MAX_RETRY_DELAY_MS = 250;
-
-/** The delay before asking again after a 503: its Retry-After, else up to 42 ms; 250 ms at most. */
-function retryDelayOf(headers: IncomingHttpHeaders): number {
-  const sent = headers['retry-after'];
-  const delay = sent === undefined ? 42 * Math.random() : Number(sent) * 1000;
-  return Math.min(Number.isFinite(delay) && delay > 0 ? delay : 0, MAX_RETRY_DELAY_MS);
-}
 
 export function createProxyEngine(deps: EngineDeps): (call: ProxyCall) => void {
   return (call) => new ProxyExchange(call, deps).start();
@@ -107,11 +106,7 @@ class ProxyExchange implements AttemptOwner {
   /** Whether the request may be sent a second time (no body, not a state-changing GET). */
   private get replayable(): boolean {
     const { method, body, target } = this.call;
-    return (
-      body === null &&
-      (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') &&
-      !target.changesState
-    );
+    return replayable(method, body !== null, target.changesState);
   }
 
   /** Renews the access token once; the answer will carry the cookies it set or cleared. */
@@ -215,14 +210,14 @@ class ProxyExchange implements AttemptOwner {
   /** An answer >= 400 arrived whole (its body capped): ask again, or answer it. */
   refused(statusCode: number, headers: IncomingHttpHeaders, body: Buffer): void {
     if (this.left) return;
-    const second = this.attempts < 2 && this.replayable;
-    if (statusCode === 503 && second) {
+    const second = this.attempts < MAX_ATTEMPTS && this.replayable;
+    if (statusCode === RETRIED_STATUS && second) {
       setTimeout(() => this.send(), retryDelayOf(headers));
       return;
     }
     const { tokens, target } = this.call;
     if (
-      statusCode === 401 &&
+      statusCode === RENEWED_STATUS &&
       second &&
       !this.renewed &&
       tokens.refreshToken &&

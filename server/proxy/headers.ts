@@ -6,7 +6,7 @@ import { productHeaders } from '../upstream/platform';
 // personal responses; docs/decisions/0025). Upstream gets an allow-list of the browser's headers
 // plus the gateway's own; the browser gets the upstream's headers minus cookies, hop-by-hop and
 // CORS headers.
-const FORWARDED_TO_UPSTREAM = [
+export const FORWARDED_TO_UPSTREAM = [
   'accept',
   'accept-encoding',
   'accept-language',
@@ -46,14 +46,24 @@ export function upstreamRequestPairs(
   return pairs;
 }
 
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'te',
   'trailer',
   'transfer-encoding',
   'upgrade',
-]);
+] as const;
+const HOP = new Set<string>(HOP_BY_HOP);
+/** Answer headers that are the gateway's alone: only it sets cookies, and the CID is its own. */
+export const GATEWAY_OWN_ANSWER_HEADERS = [
+  'set-cookie',
+  'set-cookie2',
+  'x-correlation-id',
+] as const;
+const OWN = new Set<string>(GATEWAY_OWN_ANSWER_HEADERS);
+/** Proxy and CORS headers of the upstream's: the gateway is the browser's only origin. */
+export const STRIPPED_ANSWER_PREFIXES = ['proxy-', 'access-control-'] as const;
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -71,10 +81,9 @@ export function connectionNamed(connection: string | string[] | undefined): Read
 
 /** Whether an upstream answer's header may reach the browser (by its lower-case name). */
 export function crossesToBrowser(name: string): boolean {
-  if (HOP_BY_HOP.has(name) || name.startsWith('proxy-') || name.startsWith('access-control-'))
-    return false;
-  // Only the gateway sets cookies; the CID header is the gateway's own.
-  return name !== 'set-cookie' && name !== 'set-cookie2' && name !== 'x-correlation-id';
+  if (HOP.has(name) || OWN.has(name)) return false;
+  for (const prefix of STRIPPED_ANSWER_PREFIXES) if (name.startsWith(prefix)) return false;
+  return true;
 }
 
 export const PRIVATE_POLICY = 'private, no-store';

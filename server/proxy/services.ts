@@ -36,7 +36,7 @@ export function resolveTarget(rawUrl: string, known: ReadonlySet<string>): Resol
 
 // uaa endpoints that hand out or take tokens are the gateway's business only (/auth/* here):
 // refused by segment, ignoring case and ;matrix parameters some servers strip.
-const TOKEN_SEGMENTS = new Set([
+export const TOKEN_SEGMENTS: readonly string[] = [
   'auth',
   'oauth',
   'oauth2',
@@ -45,14 +45,15 @@ const TOKEN_SEGMENTS = new Set([
   'refresh',
   'login',
   'logout',
-]);
+];
+const TOKEN = new Set(TOKEN_SEGMENTS);
 
 export function isTokenEndpoint(rest: string): boolean {
   const segments = decodeURIComponent(rest)
     .toLowerCase()
     .split('/')
     .map((segment) => segment.split(';')[0] ?? '');
-  return segments.some((segment) => TOKEN_SEGMENTS.has(segment) || segment.includes('token'));
+  return segments.some((segment) => TOKEN.has(segment) || segment.includes('token'));
 }
 
 function notFound(message: string): ResolvedTarget {

@@ -7,9 +7,11 @@
 // - requests to the proxy and to the auth endpoints also carry `X-CSRF: 1` (a custom header a
 //   cross-site form cannot send, and which forces a CORS preflight on cross-origin fetch);
 // - both on the path the router matches (`/%61uth/sign-out` is `/auth/sign-out`; item 3).
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 const PROTECTED = /^\/(api\/services|auth)(\/|$)/;
-const SAME_SITE_FETCH = new Set(['same-origin', 'none']);
+export const SAME_SITE_FETCH: readonly string[] = ['same-origin', 'none'];
+/** The header (and its one value) the proxy and /auth/* require of a write. */
+export const CSRF_HEADER = { name: 'x-csrf', value: '1' } as const;
 // The specification fixes copyBookingToCart as a GET although it changes the cart: it gets the
 // rule of a write (and is never retried by the proxy).
 const STATE_CHANGING_GET = /^\/api\/services\/booking-ms\/.*\/copyBookingToCart\/?$/i;
@@ -27,11 +29,12 @@ export type CsrfCheck = {
 
 /** Why the request is refused as cross-site, or null. */
 export function csrfFailure({ method, routePath, headers, shopOrigin }: CsrfCheck): string | null {
-  if (SAFE_METHODS.has(method) && !changesStateOnGet(routePath)) return null;
-  if (PROTECTED.test(routePath) && headers['x-csrf'] !== '1') return 'Missing X-CSRF: 1 header';
+  if (SAFE_METHODS.includes(method) && !changesStateOnGet(routePath)) return null;
+  if (PROTECTED.test(routePath) && headers[CSRF_HEADER.name] !== CSRF_HEADER.value)
+    return 'Missing X-CSRF: 1 header';
   const origin = headers.origin;
   if (origin !== undefined) return origin === shopOrigin ? null : 'Cross-origin request refused';
   const site = headers['sec-fetch-site'];
-  if (site !== undefined && !SAME_SITE_FETCH.has(site)) return 'Cross-site request refused';
+  if (site !== undefined && !SAME_SITE_FETCH.includes(site)) return 'Cross-site request refused';
   return null;
 }

@@ -8,10 +8,38 @@ import { lintOpenApi } from '../../scripts/api/redocly-lint';
 // docs/api/*.openapi.json (ADRs 0231, 0232): what `npm run api:check` checks, in the suite that
 // `npm test` runs. The committed documents are the generated ones, and redocly's `recommended`
 // rules find no error in them.
+type Schema = {
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  const?: unknown;
+};
 type Document = {
   info: { version: string };
-  paths: Record<string, Record<string, { operationId: string }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        tags?: string[];
+        requestBody?: { content: Record<string, { schema: Schema }> };
+      }
+    >
+  >;
 };
+/** A form's fields, through intersections (allOf). */
+const fieldsOf = (schema: Schema): Record<string, Schema> =>
+  Object.assign({}, schema.properties, ...(schema.allOf ?? []).map(fieldsOf)) as Record<
+    string,
+    Schema
+  >;
+/** The forms of a form schema: itself, or every form of a union. */
+const formsOf = (schema: Schema): Schema[] =>
+  schema.anyOf || schema.oneOf
+    ? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap(formsOf)
+    : [{ properties: fieldsOf(schema) }];
 const read = async (file: string) =>
   JSON.parse(await readFile(new URL(`../../${file}`, import.meta.url), 'utf8')) as Document;
 
@@ -47,7 +75,51 @@ describe('the API documents', () => {
         'POST /api/services/{service}/{path}',
         'POST /cart',
         'POST /checkout',
+        'POST /checkout/guest',
+        'POST /shopping-lists',
+        'POST /profile',
+        'POST /profile/reset/{resetKey}',
+        'POST /smart-carts/{id}',
+        'POST /orders/{orderId}',
         'GET /products/{slug}',
+        'OPTIONS /api/services/{service}/{path}',
+      ]),
+    );
+  });
+
+  it('every page action’s form names its fields (and each form of several its intent)', async () => {
+    const document = await read('docs/api/gateway.openapi.json');
+    // Forms that are a button only: the page's path names what they are about.
+    const buttons = new Set(['actionAccountActivation', 'actionSentryTest']);
+    const actions = Object.values(document.paths)
+      .map((ops) => ops.post)
+      .filter((op) => op?.tags?.includes('pages'));
+    expect(actions.length).toBeGreaterThanOrEqual(16);
+    for (const action of actions) {
+      const schema = action!.requestBody!.content['application/x-www-form-urlencoded']!.schema;
+      const forms = formsOf(schema);
+      if (buttons.has(action!.operationId)) continue;
+      for (const form of forms)
+        expect(Object.keys(form.properties ?? {}), action!.operationId).not.toEqual([]);
+      if (forms.length > 1)
+        for (const form of forms)
+          expect(form.properties?.intent?.const, action!.operationId).toEqual(expect.any(String));
+    }
+  });
+
+  it('the proxy’s rules are published as data', async () => {
+    const document = (await read('docs/api/gateway.openapi.json')) as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const rules = document.paths['/api/services/{service}/{path}']!['x-proxy-rules']!;
+    expect(Object.keys(rules)).toEqual(
+      expect.arrayContaining([
+        'services',
+        'methods',
+        'csrf',
+        'requestHeaders',
+        'answerHeaders',
+        'retry',
       ]),
     );
   });

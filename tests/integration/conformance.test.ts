@@ -76,6 +76,21 @@ afterAll(async () => {
 
 const account = ['--email', DEMO.email, '--password', DEMO.password];
 
+/** What the demo shopper has that the kit's writes touch: the cart's lines, lists, smart carts. */
+async function shopperState() {
+  const { access_token: token } = await platform.signIn('fresh');
+  const read = async (path: string) =>
+    (await (await platform.call(path, { token })).json()) as {
+      items: { id?: string; uid?: string; offeringId?: string; quantity?: number }[];
+    };
+  const cart = await read('/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh');
+  return {
+    cart: cart.items.map((i) => `${i.offeringId} x${i.quantity}`).sort(),
+    lists: (await read('/api/services/shopping-lists/api/v1/lists')).items.map((l) => l.id),
+    smartCarts: (await read('/api/services/smart-carts/api/v1/smart-carts')).items.map((c) => c.id),
+  };
+}
+
 describe('npm run conformance', () => {
   it(
     'passes on the reference platform: every required operation passes, exit status 0',
@@ -101,6 +116,51 @@ describe('npm run conformance', () => {
       expect(rows.filter((r) => r.required && !['pass', 'present'].includes(r.outcome))).toEqual(
         [],
       );
+    },
+  );
+
+  it(
+    'makes the writes that can be undone for real, checks their answers and undoes them',
+    { timeout: 120_000 },
+    async () => {
+      // A line of the shopper's own in the cart, which the kit must leave as it is.
+      const { access_token: token } = await platform.signIn('fresh');
+      const featured = (await (
+        await platform.call('/api/services/catalogue/api/v1/products/featured?limit=1')
+      ).json()) as { items: { offering: { id: string } }[] };
+      const mine = await platform.call(
+        '/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh/item',
+        {
+          method: 'PUT',
+          token,
+          body: { offeringId: featured.items[0]!.offering.id, quantity: 3, byCase: false },
+        },
+      );
+      expect(mine.status).toBe(200);
+      const before = await shopperState();
+
+      const rows = rowsOf(
+        (await conformance([platform.url, '--origin', TENANTS.fresh.origin, ...account, '--json']))
+          .out,
+      );
+      const outcome = (operation: string) => rows.find((r) => r.operation === operation)?.outcome;
+      for (const operation of [
+        'bookingMsPutBookingsCartTenantByTenantIdItem',
+        'bookingMsDeleteBookingsCartTenantByTenantIdItem',
+        'bookingMsDeleteBookingsCartTenantByTenantIdItems',
+        'shoppingListsPostLists',
+        'shoppingListsPostListsByListIdToCart',
+        'shoppingListsDeleteListsByListId',
+        'smartCartsPostSmartCartsFromCart',
+        'smartCartsPutSmartCartsById',
+        'smartCartsPostSmartCartsByIdToCart',
+        'smartCartsDeleteSmartCartsById',
+        'profilePostAddresses',
+        'profilePostPaymentMethods',
+      ])
+        expect(outcome(operation), operation).toBe('pass');
+      // Nothing the kit made is left, and the shopper's own cart line is as it was.
+      expect(await shopperState()).toEqual(before);
     },
   );
 

@@ -2,13 +2,13 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { safeReturnPath } from '../../../shared/safe-redirect';
 import { signInErrorMessage } from '../../../shared/sign-in-messages';
 import { socialErrorMessage } from '../../../shared/social-sign-in';
+import { SocialLoginForms } from './social-login-forms.server';
 
 // The sign-in screen's session forms, posted without JavaScript (and "Continue with", always a
 // form post): sign in, sign out, start a provider's sign-in. The gateway does the work through
 // the load context and alone sets or clears the token cookies (docs/decisions/0182).
 export type SignInFormResult = { intent: 'sign-in' | 'social'; message: string; email?: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
@@ -25,7 +25,9 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
     throw redirect('/', 303);
   }
   if (intent === 'social') {
-    const providerId = field(form, 'provider');
+    const { provider: providerId } = SocialLoginForms.forms.social.parse({
+      provider: field(form, 'provider'),
+    });
     const started = await context.session.startSocial(providerId, returnTo);
     if (started.ok) throw redirect(started.url, 303);
     const name = context.socialProviders.find((p) => p.id === providerId)?.name ?? null;
@@ -50,14 +52,17 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
   }
 
   const email = field(form, 'email').trim();
-  const password = field(form, 'password');
-  if (!EMAIL.test(email) || email.length > 254 || password.length === 0 || password.length > 200) {
+  const credentials = SocialLoginForms.forms['sign-in'].safeParse({
+    email,
+    password: field(form, 'password'),
+  });
+  if (!credentials.success) {
     return data<SignInFormResult>(
       { intent: 'sign-in', message: 'Enter your e-mail address and your password.', email },
       { status: 400 },
     );
   }
-  const result = await context.session.signIn(email, password);
+  const result = await context.session.signIn(credentials.data.email, credentials.data.password);
   if (result.ok) throw redirect(returnTo, 303);
   return data<SignInFormResult>(
     { intent: 'sign-in', message: signInErrorMessage(result.status, result.message), email },

@@ -1,10 +1,12 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
 import {
   identityPaths,
   LinkedSignIns,
   SetPasswordRequest,
 } from '../../../shared/contracts/identities';
 import { platformMessage } from '../../lib/platform-answer.server';
+import { intentForms } from '../forms/intent-forms';
 
 // The profile's "Ways to sign in": the providers linked to the account (named as the gateway's
 // configuration names them), whether it has a password, unlink, and a first password (ADR 0181).
@@ -32,6 +34,15 @@ export async function loadSignInMethods(context: AppLoadContext): Promise<SignIn
   };
 }
 
+/** The "Ways to sign in" forms of /profile: unlink a provider, set a first password. */
+export const SignInMethodForms = intentForms({
+  unlink: z.object({ identity: z.string().describe('The linked sign-in’s id') }),
+  'set-password': z.object({
+    newPassword: SetPasswordRequest.shape.newPassword,
+    confirmPassword: z.string().describe('The new password again'),
+  }),
+});
+
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
@@ -41,25 +52,30 @@ const refused = (intent: SignInMethodsResult['intent'], message: string, status:
 
 export async function signInMethodsAction(context: AppLoadContext, form: FormData) {
   const intent = text(form, 'intent');
+  const { forms } = SignInMethodForms;
   if (intent === 'unlink') {
+    const { identity } = forms.unlink.parse({ identity: text(form, 'identity') });
     const answer = await context.platform.call({
       method: 'DELETE',
-      path: identityPaths.one(text(form, 'identity')),
+      path: identityPaths.one(identity),
     });
     if (answer.ok) throw redirect('/profile?done=unlinked', 303);
     return refused('unlink', platformMessage(answer.body, answer.status), answer.status);
   }
   if (intent === 'set-password') {
-    const password = text(form, 'newPassword');
-    if (password !== text(form, 'confirmPassword'))
+    const passwords = {
+      newPassword: text(form, 'newPassword'),
+      confirmPassword: text(form, 'confirmPassword'),
+    };
+    if (passwords.newPassword !== passwords.confirmPassword)
       return refused('set-password', 'The two passwords are not the same.', 400);
-    const input = SetPasswordRequest.safeParse({ newPassword: password });
+    const input = forms['set-password'].safeParse(passwords);
     if (!input.success)
       return refused('set-password', `The password ${input.error.issues[0]!.message}.`, 400);
     const answer = await context.platform.call({
       method: 'POST',
       path: identityPaths.setPassword,
-      body: input.data,
+      body: { newPassword: input.data.newPassword },
     });
     if (answer.ok) throw redirect('/profile?done=password-set', 303);
     return refused('set-password', platformMessage(answer.body, answer.status), answer.status);

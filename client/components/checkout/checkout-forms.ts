@@ -1,9 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FieldErrors } from '../forms/form-fields';
+import { intentForms } from '../forms/intent-forms';
+import { AddressForm, CardForm, PlaceOrderPost } from '../forms/place-order-forms';
 
-// The checkout's intents and what its action answers. The forms themselves are shared with the
-// smart carts and the profile (client/components/forms/).
-export const CheckoutIntent = z.enum(['place-order', 'add-address', 'add-card']);
+// The checkout's forms, by intent, and what its action answers. The forms themselves are shared
+// with the smart carts and the profile (client/components/forms/).
+export const CheckoutForms = intentForms({
+  'place-order': PlaceOrderPost,
+  'add-address': AddressForm,
+  'add-card': CardForm,
+});
+export const CheckoutIntent = CheckoutForms.intent;
 export type CheckoutIntent = z.infer<typeof CheckoutIntent>;
 
 /** What the action answers when the shopper has something to fix (400) or the shop refused (409). */

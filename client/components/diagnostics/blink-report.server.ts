@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { z } from 'zod';
 import {
   BLINK_BROWSER_CHECKS,
   BLINK_CID,
@@ -34,6 +35,16 @@ export function serverSideReport(request: Request): BlinkReport {
   };
 }
 
+/** The /blink-test form as its action reads it: the page's code, its proof, the browser's report. */
+export const BlinkReportForm = z.object({
+  cid: z.string().regex(BLINK_CID).describe('The code (CID) the page was given'),
+  proof: z.string().describe('The page’s proof that the shop gave it this code'),
+  report: z
+    .string()
+    .optional()
+    .describe('The browser’s checks as JSON (a BlinkReport); absent or empty: what the server saw'),
+});
+
 /** A report sent by the page's form: the browser's (JSON), or none (no JavaScript). */
 export function submittedReport(form: FormData, request: Request): BlinkReport | null {
   const sent = form.get('report');
@@ -47,7 +58,7 @@ export function submittedReport(form: FormData, request: Request): BlinkReport |
 }
 
 export function isBlinkCid(value: unknown): value is string {
-  return typeof value === 'string' && BLINK_CID.test(value);
+  return BlinkReportForm.shape.cid.safeParse(value).success;
 }
 
 /** Stores the first report under a CID; 'exists' when one is there already (kept as it is). */

@@ -24,31 +24,61 @@ const FIELD_HINTS: Record<string, string> = {
 };
 const hint = (issue: { path?: PropertyKey[] }) => FIELD_HINTS[String(issue.path?.[0])];
 
+/** A posted checkbox: `on` when ticked, absent otherwise. */
+export const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on');
+/** A posted number: empty or absent is no number (the platform's schema names it). */
+export const numberText = z
+  .string()
+  .optional()
+  .transform((value) => (value ? Number(value) : undefined));
+/** A posted text field; absent is empty. */
+export const text = z.string().default('');
+
+/** The address form (delivery addresses, checkout, smart carts): the profile service's schema. */
+export const AddressForm = DeliveryAddressInput.extend({ isDefault: checkbox });
+
+/** The card form's text fields, as numbers where the profile service's card schema wants them. */
+export const CardForm = z
+  .object({
+    cardNumber: text,
+    expiryMonth: numberText,
+    expiryYear: numberText,
+    holderName: text,
+    isDefault: checkbox,
+  })
+  .describe('Checked as the profile service checks a new card (profilePostPaymentMethods)');
+
 export function parseAddress(fields: FormFields) {
-  return DeliveryAddressInput.safeParse({ ...fields, isDefault: fields.isDefault === 'on' });
+  return AddressForm.safeParse(fields);
 }
 
+/** The card form checked with the service's schema (text fields: reading them cannot fail). */
 export function parseCard(fields: FormFields) {
-  const number = (value: string | undefined) => (value ? Number(value) : undefined);
-  return PaymentMethodInput.safeParse(
-    {
-      cardNumber: fields.cardNumber ?? '',
-      expiryMonth: number(fields.expiryMonth),
-      expiryYear: number(fields.expiryYear),
-      holderName: fields.holderName ?? '',
-      isDefault: fields.isDefault === 'on',
-    },
-    { error: hint },
-  );
+  return PaymentMethodInput.safeParse(CardForm.parse(fields), { error: hint });
 }
 
-export { ORDER_KEY_FIELD };
-const OrderKey = z.string().regex(/^[\x21-\x7e]{8,128}$/);
+/** The order forms' hidden key (ORDER_KEY_FIELD): optional, and a malformed one is ignored. */
+export const OrderKeyField = z.object({
+  [ORDER_KEY_FIELD]: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,128}$/)
+    .optional()
+    .describe('Sent to the platform as Idempotency-Key: a replayed post returns the first order'),
+});
+
+/** The place-order form as posted: the order and its key. */
+export const PlaceOrderPost = PlaceOrderForm.extend(OrderKeyField.shape);
 
 export const newOrderKey = (): string => crypto.randomUUID();
 
 /** The Idempotency-Key header of a posted order form; none when the field is missing or malformed. */
 export function orderKeyHeaders(fields: FormFields): Record<string, string> | undefined {
-  const key = OrderKey.safeParse(fields[ORDER_KEY_FIELD]);
-  return key.success ? { 'idempotency-key': key.data } : undefined;
+  const key = OrderKeyField.safeParse(fields);
+  const value = key.success ? key.data[ORDER_KEY_FIELD] : undefined;
+  return value ? { 'idempotency-key': value } : undefined;
 }
+
+export { ORDER_KEY_FIELD };

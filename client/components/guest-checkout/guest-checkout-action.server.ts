@@ -8,13 +8,13 @@ import {
 import type { OrderDetail } from '../../../shared/contracts/orders';
 import { askPlatform } from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
-import { orderKeyHeaders } from '../forms/place-order-forms';
+import { intentForms } from '../forms/intent-forms';
+import { numberText, OrderKeyField, orderKeyHeaders, text } from '../forms/place-order-forms';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
 // then, from the order, make an account. Mistakes are a 400 with a message per field.
 export const GUEST_CHECKOUT = '/checkout/guest';
-const Intent = z.enum(['place-guest-order', 'create-account']);
 export type GuestCheckoutResult = {
   intent: z.infer<typeof Intent>;
   fieldErrors: FieldErrors;
@@ -41,32 +41,73 @@ function errorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-function orderInput(fields: FormFields) {
-  const number = (value: string | undefined) => (value ? Number(value) : undefined);
-  return GuestOrderInput.safeParse(
-    {
-      email: fields.email ?? '',
-      address: {
-        name: fields.name ?? '',
-        line1: fields.line1 ?? '',
-        line2: fields.line2 ?? '',
-        postcode: fields.postcode ?? '',
-        city: fields.city ?? '',
-        country: fields.country ?? '',
-        phone: fields.phone ?? '',
-        instructions: fields.instructions ?? '',
-      },
-      card: {
-        cardNumber: fields.cardNumber ?? '',
-        expiryMonth: number(fields.expiryMonth),
-        expiryYear: number(fields.expiryYear),
-        holderName: fields.holderName ?? '',
-      },
-      slotId: fields.slotId ?? '',
-      notes: fields.notes ?? '',
+const ADDRESS_FIELDS = [
+  'name',
+  'line1',
+  'line2',
+  'postcode',
+  'city',
+  'country',
+  'phone',
+  'instructions',
+] as const;
+const CARD_FIELDS = ['cardNumber', 'holderName'] as const;
+const texts = <const N extends string>(names: readonly N[]) =>
+  Object.fromEntries(names.map((name) => [name, text])) as Record<N, typeof text>;
+
+/** The order form's flat fields (text: reading them cannot fail). */
+const GuestOrderForm = z
+  .object({
+    email: text,
+    ...texts(ADDRESS_FIELDS),
+    ...texts(CARD_FIELDS),
+    expiryMonth: numberText,
+    expiryYear: numberText,
+    slotId: text,
+    notes: text,
+  })
+  .describe('Checked as the orders service checks a guest order (ordersPostGuestOrders)');
+
+/** The platform's guest order made of the form's fields. */
+function guestOrderOf(f: z.output<typeof GuestOrderForm>) {
+  return {
+    email: f.email,
+    address: {
+      name: f.name,
+      line1: f.line1,
+      line2: f.line2,
+      postcode: f.postcode,
+      city: f.city,
+      country: f.country,
+      phone: f.phone,
+      instructions: f.instructions,
     },
-    { error: (issue) => HINTS[String(issue.path?.at(-1))] },
-  );
+    card: {
+      cardNumber: f.cardNumber,
+      expiryMonth: f.expiryMonth,
+      expiryYear: f.expiryYear,
+      holderName: f.holderName,
+    },
+    slotId: f.slotId,
+    notes: f.notes,
+  };
+}
+
+/** Making an account from the guest's order: the order, and the account's fields as uaa takes them. */
+const OrderId = z.string().trim().min(1).max(100);
+const GuestAccountForm = GuestAccountInput.extend({ orderId: OrderId });
+
+/** The guest checkout's forms, by intent (the gateway's OpenAPI document describes them). */
+export const GuestCheckoutForms = intentForms({
+  'place-guest-order': z.intersection(GuestOrderForm, OrderKeyField),
+  'create-account': GuestAccountForm,
+});
+const Intent = GuestCheckoutForms.intent;
+
+function orderInput(fields: FormFields) {
+  return GuestOrderInput.safeParse(guestOrderOf(GuestOrderForm.parse(fields)), {
+    error: (issue) => HINTS[String(issue.path?.at(-1))],
+  });
 }
 
 const refused = (
@@ -103,7 +144,7 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
       : refused('place-guest-order', {}, placed.message, values, placed.status === 409 ? 409 : 400);
   }
 
-  const orderId = z.string().trim().min(1).max(100).safeParse(fields.orderId);
+  const orderId = OrderId.safeParse(fields.orderId);
   if (!orderId.success) throw data({ message: 'Which order?' }, { status: 400 });
   const account = GuestAccountInput.safeParse({
     password: fields.password ?? '',

@@ -9,7 +9,7 @@ import type { ListActionResult } from './list-result';
 // "Add to list" chosen on the lists screen (issue #29): into one of the shopper's lists, or a new
 // one made on the way, with the quantity and unit chosen. Back to the list, which says so and
 // offers the way back to where the shopper was.
-const Form = z.object({
+export const AddItemForm = z.object({
   offeringId: z.string().trim().min(1).max(100),
   listId: z.string({ error: 'Choose a list' }).trim().min(1, 'Choose a list').max(100),
   newName: z.string().trim().max(100, 'At most 100 characters').default(''),
@@ -26,7 +26,7 @@ const refused = (fieldErrors: Record<string, string>, formError?: string) =>
   data<ListActionResult>({ intent: 'add-item', fieldErrors, formError }, { status: 400 });
 
 export async function addItemAction(context: AppLoadContext, form: FormData) {
-  const parsed = Form.safeParse(Object.fromEntries(form));
+  const parsed = AddItemForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;

@@ -3,21 +3,13 @@ import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
-import { addItemAction } from './add-item-action.server';
+import { intentForms } from '../forms/intent-forms';
+import { AddItemForm, addItemAction } from './add-item-action.server';
 import { fillCart } from './fill-cart.server';
 import type { ListActionResult, ListIntent } from './list-result';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's
 // quantity or remove it. Each form names its intent; success redirects back to the list.
-const Intent = z.enum([
-  'create-list',
-  'rename-list',
-  'delete-list',
-  'change-quantity',
-  'remove-item',
-  'add-item',
-  'to-cart',
-]);
 const Id = z.string().trim().min(1).max(100);
 const Name = z
   .string({ error: 'Enter a name' })
@@ -29,6 +21,21 @@ const Quantity = z.coerce
   .int('Enter a whole number')
   .min(1, 'At least 1')
   .max(999, 'At most 999');
+
+/** The screen's forms, by intent; the action checks each field with these very schemas. */
+export const ListForms = intentForms({
+  'create-list': z.object({ name: Name }),
+  'rename-list': z.object({ listId: Id, name: Name }),
+  'delete-list': z.object({ listId: Id }),
+  'change-quantity': z.object({ listId: Id, itemId: Id, quantity: Quantity }),
+  'remove-item': z.object({ listId: Id, itemId: Id }),
+  'add-item': AddItemForm,
+  'to-cart': z.object({
+    listId: Id,
+    itemId: z.string().optional().describe('One item; absent: the whole list'),
+  }),
+});
+const Intent = ListForms.intent;
 
 const refused = (
   intent: ListIntent,
@@ -135,6 +142,3 @@ export async function listAction(context: AppLoadContext, form: FormData) {
     }
   }
 }
-
-/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
-export { Intent as ListIntent };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { OrderLineInput } from '../../../shared/contracts/orders';
+import { intentForms, NO_FIELDS } from '../forms/intent-forms';
+import { linesForm } from '../forms/lines-form';
 
 // The order page's forms (change lines, change slot, cancel, reorder) as the action receives them.
-export const OrderIntent = z.enum(['change-lines', 'change-slot', 'cancel', 'reorder']);
-export type OrderIntent = z.infer<typeof OrderIntent>;
 
 export type OrderActionResult = {
   intent: OrderIntent;
@@ -24,11 +24,17 @@ export const ReorderForm = z.object({
   override: z.enum(['true', 'false'], { error: 'Choose to replace or add to your cart' }),
 });
 
-const Quantity = z.coerce
-  .number({ error: 'Enter a number' })
-  .int('Enter a whole number')
-  .min(0, 'Enter 0 or more (0 removes the line)')
-  .max(999, 'At most 999');
+const LinesForm = linesForm('line');
+const Quantity = LinesForm.shape.quantity.element;
+
+export const OrderForms = intentForms({
+  'change-lines': LinesForm,
+  'change-slot': ChangeSlotForm,
+  cancel: NO_FIELDS,
+  reorder: ReorderForm,
+});
+export const OrderIntent = OrderForms.intent;
+export type OrderIntent = z.infer<typeof OrderIntent>;
 
 /**
  * The lines form repeats offeringId, byCase and quantity once per line, in order; a "Remove"

@@ -6,20 +6,23 @@ import {
   type DeliveryAddressList,
 } from '../../../shared/contracts/profile';
 import { fieldErrorsOf, formFields, type FormFields } from '../forms/form-fields';
-import { parseAddress } from '../forms/place-order-forms';
+import { intentForms } from '../forms/intent-forms';
+import { AddressForm, parseAddress } from '../forms/place-order-forms';
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
 
 // The delivery addresses screen's one action: add, change, delete, make default. The form fields
 // are checked with the profile service's own schema (the checkout's add-address form does the same).
-const AddressIntent = z.enum([
-  'add-address',
-  'update-address',
-  'delete-address',
-  'default-address',
-]);
 const AddressId = z.string().trim().min(1).max(100);
+/** The screen's forms, by intent: the address form, and the address chosen (`id`). */
+export const AddressForms = intentForms({
+  'add-address': AddressForm,
+  'update-address': AddressForm.extend({ id: AddressId }),
+  'delete-address': z.object({ id: AddressId }),
+  'default-address': z.object({ id: AddressId }),
+});
+const AddressIntent = AddressForms.intent;
 const ADDRESS_FIELDS = [
   'name',
   'line1',
@@ -104,6 +107,3 @@ export async function addressAction(context: AppLoadContext, form: FormData) {
     }
   }
 }
-
-/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
-export { AddressIntent };

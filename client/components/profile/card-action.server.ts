@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
 import { profilePaths, type PaymentMethod } from '../../../shared/contracts/profile';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
-import { parseCard } from '../forms/place-order-forms';
+import { intentForms } from '../forms/intent-forms';
+import { CardForm, parseCard } from '../forms/place-order-forms';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 
@@ -10,8 +11,14 @@ import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-ans
 // number goes from the posted form to the profile service and nowhere else: it is not logged, not
 // part of any answer (`values` leaves it out, so the field is typed again after a mistake), and a
 // refusal that quoted it would be replaced by a neutral text (docs/decisions/0111).
-const CardIntent = z.enum(['add-card', 'delete-card', 'default-card']);
 const CardId = z.string().trim().min(1).max(100);
+/** The screen's forms, by intent: the card form, and the card chosen (`id`). */
+export const CardForms = intentForms({
+  'add-card': CardForm,
+  'delete-card': z.object({ id: CardId }),
+  'default-card': z.object({ id: CardId }),
+});
+const CardIntent = CardForms.intent;
 const CARD_FIELDS = ['cardNumber', 'expiryMonth', 'expiryYear', 'holderName'] as const;
 
 function withoutNumber(failure: PlatformFailure, number: string): PlatformFailure {
@@ -67,6 +74,3 @@ export async function cardAction(context: AppLoadContext, form: FormData) {
   if (!changed.ok) return refusedByPlatform({ intent: intent.data, id: id.data }, changed, []);
   return backTo('payment-methods', intent.data === 'delete-card' ? 'card-deleted' : 'card-default');
 }
-
-/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
-export { CardIntent };

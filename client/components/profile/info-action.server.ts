@@ -6,12 +6,12 @@ import {
   type ProfileInfo,
 } from '../../../shared/contracts/profile';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
+import { intentForms } from '../forms/intent-forms';
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 
 // "Your details": name and phone, checked with the profile service's own schema. The e-mail is
 // the sign-in name and is not part of the form's data (shown read-only).
-const InfoIntent = z.enum(['save-info']);
 const name = (what: string) =>
   z.string().trim().min(1, `Enter your ${what}`).max(100, 'At most 100 characters');
 // The service's schema, with the shop's words for an empty name (the service just says "Required").
@@ -19,6 +19,9 @@ const InfoForm = ProfileInfoInput.extend({
   firstName: name('first name'),
   lastName: name('last name'),
 });
+/** The screen's one form. */
+export const InfoForms = intentForms({ 'save-info': InfoForm });
+const InfoIntent = InfoForms.intent;
 
 export async function infoAction(context: AppLoadContext, form: FormData) {
   const fields = formFields(form);
@@ -44,6 +47,3 @@ export async function infoAction(context: AppLoadContext, form: FormData) {
     ]);
   return backTo('profile-info', 'info-saved');
 }
-
-/** The form's intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
-export { InfoIntent };

@@ -13,8 +13,13 @@ import {
 } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
+import { intentForms, NO_FIELDS } from '../forms/intent-forms';
+import { linesForm } from '../forms/lines-form';
 import {
+  AddressForm,
+  CardForm,
   PlaceOrderForm,
+  PlaceOrderPost,
   orderKeyHeaders,
   parseAddress,
   parseCard,
@@ -47,19 +52,31 @@ function refusedByPlatform(
     : refused(intent, {}, failure.message, status);
 }
 
-const CartsIntent = z.enum(['create-cart', 'delete-cart', 'from-cart']);
-const CartIntent = z.enum(['change-items', 'place-order', 'add-address', 'add-card', 'to-cart']);
 const Name = z
   .string({ error: 'Enter a name' })
   .trim()
   .min(1, 'Enter a name')
   .max(100, 'At most 100 characters');
 const Id = z.string().trim().min(1).max(100);
-const Quantity = z.coerce
-  .number({ error: 'Enter a number' })
-  .int('Enter a whole number')
-  .min(0, 'Enter 0 or more (0 removes the item)')
-  .max(999, 'At most 999');
+const ItemsForm = linesForm('item');
+const Quantity = ItemsForm.shape.quantity.element;
+
+/** The smart carts screen's forms: create one, save the cart as one, delete one. */
+export const SmartCartsForms = intentForms({
+  'create-cart': z.object({ name: Name }),
+  'delete-cart': z.object({ id: Id }),
+  'from-cart': z.object({ name: Name }),
+});
+/** One smart cart's forms: its items, ordering it (with an address or card added on the way). */
+export const SmartCartForms = intentForms({
+  'change-items': ItemsForm,
+  'place-order': PlaceOrderPost,
+  'add-address': AddressForm,
+  'add-card': CardForm,
+  'to-cart': NO_FIELDS,
+});
+const CartsIntent = SmartCartsForms.intent;
+const CartIntent = SmartCartForms.intent;
 
 export async function smartCartsAction(context: AppLoadContext, form: FormData) {
   const intent = CartsIntent.safeParse(form.get('intent'));
@@ -209,6 +226,3 @@ export async function smartCartAction(
     }
   }
 }
-
-/** The forms' intents, for the gateway's OpenAPI document (scripts/api/gateway-pages.ts). */
-export { CartsIntent as SmartCartsIntent, CartIntent as SmartCartIntent };
