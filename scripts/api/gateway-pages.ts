@@ -3,6 +3,7 @@ import routeConfig from '../../client/routes';
 import { routeTable } from '../../shared/routes';
 import { jsonSchema, type JsonSchema } from './json-schema';
 import { PAGE_FORMS } from './page-forms';
+import { RESOURCE_ANSWERS } from './resource-answers';
 
 // The pages of the gateway's document: a GET per screen of the route table and per page route
 // beside it (client/routes.ts), and a POST for each whose route module has an action, with the form
@@ -33,9 +34,38 @@ function pages(): Page[] {
   return [...table, ...others];
 }
 
+const moduleText = (page: Page) =>
+  readFile(new URL(`../../client/${page.file}`, import.meta.url), 'utf8');
+
 async function hasAction(page: Page): Promise<boolean> {
-  const text = await readFile(new URL(`../../client/${page.file}`, import.meta.url), 'utf8');
-  return /export (async function|const|function) action\b/.test(text);
+  return /export (async function|const|function) action\b/.test(await moduleText(page));
+}
+
+/** A route module that renders no screen (a resource route): its GET answers JSON. */
+async function rendersNothing(page: Page): Promise<boolean> {
+  return !/export default\b/.test(await moduleText(page));
+}
+
+/** The GET of a resource route, from its entry in ./resource-answers.ts. */
+function resourceGet(page: Page, operationId: string): JsonSchema {
+  const answer = RESOURCE_ANSWERS[page.id];
+  if (!answer)
+    throw new Error(`${page.file} renders no screen and has no answer in resource-answers.ts`);
+  return {
+    operationId,
+    summary: `GET ${page.path}`,
+    description: answer.description,
+    tags: ['pages'],
+    security: [],
+    responses: {
+      200: {
+        description: 'The answer',
+        content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } },
+      },
+      ...(answer.rateLimited ? { 429: errorRef('rate_limited (Retry-After)') } : {}),
+      414: errorRef('uri_too_long'),
+    },
+  };
 }
 
 const html = (description: string) => ({
@@ -58,20 +88,25 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
       required: true,
       schema: { type: 'string' },
     }));
+    const operationId = `page-${page.id}`.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
     const operations: Record<string, JsonSchema> = {
-      get: {
-        operationId: `page-${page.id}`.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
-        summary: `The ${page.id} screen`,
-        tags: ['pages'],
-        security: [],
-        ...(parameters.length ? { parameters } : {}),
-        responses: {
-          200: html('The page (append `.data` for React Router’s data request)'),
-          ...(page.auth ? { 302: { description: 'Not signed in: to the sign-in screen' } } : {}),
-          404: html('The 404 page'),
-          414: errorRef('uri_too_long'),
-        },
-      },
+      get: (await rendersNothing(page))
+        ? resourceGet(page, operationId)
+        : {
+            operationId,
+            summary: `The ${page.id} screen`,
+            tags: ['pages'],
+            security: [],
+            ...(parameters.length ? { parameters } : {}),
+            responses: {
+              200: html('The page (append `.data` for React Router’s data request)'),
+              ...(page.auth
+                ? { 302: { description: 'Not signed in: to the sign-in screen' } }
+                : {}),
+              404: html('The 404 page'),
+              414: errorRef('uri_too_long'),
+            },
+          },
     };
     if (await hasAction(page)) {
       const form = PAGE_FORMS[page.id];
@@ -106,6 +141,9 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
     }
     paths[path] = operations;
   }
+  const unused = Object.keys(RESOURCE_ANSWERS).filter((id) => !pages().some((p) => p.id === id));
+  if (unused.length)
+    throw new Error(`Answers of no resource route in resource-answers.ts: ${unused.join(', ')}`);
   const stale = Object.keys(PAGE_FORMS).filter((id) => !described.has(id));
   if (stale.length)
     throw new Error(`Forms of no page action in page-forms.ts: ${stale.join(', ')}`);

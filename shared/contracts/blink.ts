@@ -55,7 +55,11 @@ export const BLINK_SERVICE_PROBES = [
 export const BLINK_SERVICES_PATH = '/blink-test/services';
 
 /** Its answer: each service's HTTP status to the gateway, or null when it did not answer. */
-export type BlinkServiceAnswers = { services: Record<string, number | null> };
+/** The gateway's answer to GET /blink-test/services: each service's status, null when it did not answer. */
+export const BlinkServiceAnswers = z.object({
+  services: z.record(z.string(), z.number().int().nullable()),
+});
+export type BlinkServiceAnswers = z.infer<typeof BlinkServiceAnswers>;
 
 /** What only a browser running the page's script can check, in the report's order. */
 export const BLINK_BROWSER_CHECKS: readonly { id: string; label: string }[] = [
