@@ -119,6 +119,12 @@ const platformEnv = {
   UAA_TRUSTED_ISSUERS:
     process.env.UAA_TRUSTED_ISSUERS ??
     JSON.stringify([{ issuer: idpIssuer, audience: idpClientId }]),
+  // The seeded shops at the port the shop listens on: their e-mails' links and canonical links
+  // name it (docs/decisions/0229, 0272). Set at every start, so a data directory first used on
+  // another PORT follows.
+  SHOP_ORIGINS:
+    process.env.SHOP_ORIGINS ??
+    JSON.stringify({ fresh: `http://localhost:${port}`, harbour: `http://harbour.localhost:${port}` }),
 };
 const socialEnv = runPlatform
   ? {
