@@ -22,7 +22,7 @@ export const Tenant = z.object({
    * The shop's configured public origin (`https://shop.example`): canonical links, `og:url`, the
    * sitemap and robots.txt are made from it, never from the request's Host (ADR 0272).
    */
-  origin: z.string().max(300).optional(),
+  origin: z.string().optional(),
   name: z.string().optional(),
   currency: z.string().optional(),
   locale: z.string().optional(),

@@ -130,7 +130,7 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
       response: { 204: z.void() },
     }),
     async (request, reply) => {
-      const refreshToken = request.body?.refresh_token;
+      const refreshToken = request.body.refresh_token;
       const accessToken = readAccessToken(request);
       if (!refreshToken && !accessToken)
         throw badRequest('Send the refresh token, or the access token as Bearer, of the session');
