@@ -56,7 +56,7 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
     if (protocol !== 'http' && protocol !== 'https') return false;
     if (hostProblem(host) || hostHeaderCount(req.rawHeaders) !== 1) return false;
     // A port the shop is not at: Fastify's hook answers the 421 (docs/decisions/0272).
-    if (!portKnown(host!, req.socket.localPort)) return false;
+    if (!portKnown(host!, protocol, req.socket.localPort)) return false;
     const target = targetOf(url);
     // A GET that changes state has the CSRF rule of a write: Fastify's hook checks it.
     if (!target.ok || target.changesState) return false;
