@@ -124,7 +124,10 @@ const platformEnv = {
   // another PORT follows.
   SHOP_ORIGINS:
     process.env.SHOP_ORIGINS ??
-    JSON.stringify({ fresh: `http://localhost:${port}`, harbour: `http://harbour.localhost:${port}` }),
+    JSON.stringify({
+      fresh: `http://localhost:${port}`,
+      harbour: `http://harbour.localhost:${port}`,
+    }),
 };
 const socialEnv = runPlatform
   ? {

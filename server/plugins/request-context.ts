@@ -44,7 +44,11 @@ export const requestContextPlugin = fp(
       else if (PROBES.has(request.url)) request.shopOrigin = `${request.protocol}://invalid.host`;
       else return void jsonError(reply, 400, 'bad_host', problem);
       // The probes answer whatever port a health check names.
-      if (!problem && !PROBES.has(request.url) && !portKnown(request.host, request.protocol, request.socket.localPort))
+      if (
+        !problem &&
+        !PROBES.has(request.url) &&
+        !portKnown(request.host, request.protocol, request.socket.localPort)
+      )
         return void jsonError(reply, 421, 'misdirected_request', misdirectedMessage(request.host));
       done();
     });

@@ -21,7 +21,8 @@ import type { ProxyTarget, TargetRefusal } from './targets';
 // read's CPU and changes nothing of its answer (bench/results.md). What the hooks would do for such a read is done here with the same
 // rule functions: the CID, the Host check, the shop origin, the security headers, the scope,
 // the request line and its metrics. Anything else (a write, a malformed Host or one on an unknown
-// port, a refused target, shutting down) goes through Fastify to the proxy route, which hands it to the same engine.
+// port, a refused target, shutting down) goes through Fastify to the proxy route, which hands it
+// to the same engine.
 export type FrontDoorDeps = {
   app: FastifyInstance;
   config: Config;

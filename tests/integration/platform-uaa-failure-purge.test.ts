@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CEILING_WINDOW_SECONDS,
-  FORGET_AFTER_SECONDS,
-} from '../../platform/services/uaa/lockout';
+import { CEILING_WINDOW_SECONDS, FORGET_AFTER_SECONDS } from '../../platform/services/uaa/lockout';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
 // uaa's sign-in failure counts are purged once they no longer count (issue #27): before, every

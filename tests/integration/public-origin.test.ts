@@ -55,24 +55,27 @@ const callsNaming = (text: string) =>
 
 describe('the shop at its configured public origin', () => {
   it.each([
-    ['the gateway port', () => `localhost:${port}`, 'fresh'],
-    ['the balancer port', () => `harbour.localhost:${BALANCER}`, 'harbour'],
-    ['no port', () => 'localhost', 'fresh'],
-  ] as const)('names it in canonical, og:url and JSON-LD, whatever Host (%s)', async (_, host, tenant) => {
-    const { origin } = TENANTS[tenant];
-    const home = await get('/', host());
-    expect(home.status).toBe(200);
-    expect(home.text).toContain(`<link rel="canonical" href="${origin}/"/>`);
-    expect(home.text).toContain(`<meta property="og:url" content="${origin}/"/>`);
-    const found = await platform.call(`${cataloguePaths.search}?q=milk&pageSize=1`, { tenant });
-    const { items } = (await found.json()) as SearchResult;
-    const product = `/products/${items[0]!.slug}`;
-    const page = await get(product, host());
-    expect(page.status).toBe(200);
-    expect(page.text).toContain(`<link rel="canonical" href="${origin}${product}"/>`);
-    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.text)![1]!;
-    expect(JSON.parse(jsonLd)).toMatchObject({ url: `${origin}${product}` });
-  });
+    ['the gateway port', (): string => `localhost:${port}`, 'fresh'],
+    ['the balancer port', (): string => `harbour.localhost:${BALANCER}`, 'harbour'],
+    ['no port', (): string => 'localhost', 'fresh'],
+  ] as const)(
+    'names it in canonical, og:url and JSON-LD, whatever Host (%s)',
+    async (_, host, tenant) => {
+      const { origin } = TENANTS[tenant];
+      const home = await get('/', host());
+      expect(home.status).toBe(200);
+      expect(home.text).toContain(`<link rel="canonical" href="${origin}/"/>`);
+      expect(home.text).toContain(`<meta property="og:url" content="${origin}/"/>`);
+      const found = await platform.call(`${cataloguePaths.search}?q=milk&pageSize=1`, { tenant });
+      const { items } = (await found.json()) as SearchResult;
+      const product = `/products/${items[0]!.slug}`;
+      const page = await get(product, host());
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`<link rel="canonical" href="${origin}${product}"/>`);
+      const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.text)![1]!;
+      expect(JSON.parse(jsonLd)).toMatchObject({ url: `${origin}${product}` });
+    },
+  );
 
   it('names it in robots.txt and the sitemap, collected once for every Host of the shop', async () => {
     const robots = await get('/robots.txt', `localhost:${port}`);
