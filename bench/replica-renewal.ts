@@ -31,6 +31,8 @@ async function refreshCalls(metricsPorts: number[]): Promise<number> {
 async function run(label: string, env: Record<string, string>) {
   const metricsPorts = [await freePort(), await freePort()];
   const gateways: NodeProcess[] = [];
+  // nginx's port is one the gateways are published at (PUBLIC_PORTS, ADR 0272).
+  const balancer = await freePort();
   for (const port of metricsPorts)
     gateways.push(
       await startGatewayProcess(platform.url, {
@@ -42,10 +44,14 @@ async function run(label: string, env: Record<string, string>) {
         FAIR_SHARE_CALLS: '64/96',
         FAIR_SHARE_RENDERS: '48/48',
         METRICS_PORT: String(port),
+        PUBLIC_PORTS: String(balancer),
         ...env,
       }),
     );
-  const nginx = await startNginx(gateways.map((g) => g.port));
+  const nginx = await startNginx(
+    gateways.map((g) => g.port),
+    balancer,
+  );
   const walls: number[] = [];
   let failures = 0;
   const before = await refreshCalls(metricsPorts);

@@ -106,8 +106,10 @@ const demoProvider = {
   clientSecret: idpClientSecret,
   scopes: ['openid', 'email', 'profile'],
 };
-// The platform this script runs serves a shop on this machine: its e-mail links lead to the shop
-// at the port it listens on (the seed's origins name port 3000), and its outbox is open to the
+// The platform this script runs serves a shop on this machine: its e-mail links and canonical
+// links lead to the shop at the port it listens on (the seed's origins name port 3000; set at
+// every start, so a data directory first used on another PORT follows; ADRs 0229, 0272), and its
+// outbox is open to the
 // gateway's development mailbox, /dev/mail, linked from the sign-in screens (ADR 0273). A
 // SHOP_ORIGINS of the caller's (a proxy in front of the shop) wins; so do explicit switches.
 const shopOrigins =

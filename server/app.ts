@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
   await registerCompression(app);
-  await app.register(requestContextPlugin);
+  await app.register(requestContextPlugin, { publicPorts: config.publicPorts });
   await app.register(observabilityPlugin, { reporter });
   await app.register(requestLogPlugin, { lines: requestLineLogger(logger) });
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });

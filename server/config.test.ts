@@ -55,6 +55,19 @@ describe('gateway config', () => {
     ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
+  it('reads the public ports, PORT among them (ADR 0272)', () => {
+    expect(loadConfig({ PLATFORM_URL: 'http://a' }).publicPorts).toEqual([3000]);
+    expect(
+      loadConfig({ PLATFORM_URL: 'http://a', PORT: '8080', PUBLIC_PORTS: '8443, 443,8080' })
+        .publicPorts,
+    ).toEqual([8080, 8443, 443]);
+    expect(loadConfig({ PLATFORM_URL: 'http://a', PORT: '0' }).publicPorts).toEqual([]);
+    for (const bad of ['https', '8443;443', '0', '70000'])
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', PUBLIC_PORTS: bad }), bad).toThrow(
+        /PUBLIC_PORTS/,
+      );
+  });
+
   it('reads the rate limits and the Redis URL', () => {
     const config = loadConfig({
       PLATFORM_URL: 'http://a',

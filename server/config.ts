@@ -95,6 +95,25 @@ const socialProviders = z
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Ports a balancer in front publishes the shop at, besides PORT (comma-separated; ADR 0272). */
+  PUBLIC_PORTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^\d{1,5}$/, 'must be a comma-separated list of port numbers')
+          .transform(Number)
+          .refine((n) => n >= 1 && n <= 65535, 'ports are 1-65535'),
+      ),
+    ),
   HOST: z.string().min(1).default('0.0.0.0'),
   PLATFORM_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -213,6 +232,11 @@ export type SocialProvider = z.infer<typeof socialProvider>;
 
 export type Config = {
   port: number;
+  /**
+   * The ports a Host may name besides none (PORT and PUBLIC_PORTS); the port a connection came
+   * in on is accepted as well (docs/decisions/0272).
+   */
+  publicPorts: number[];
   host: string;
   platformUrl: string;
   /** Upstreams of their own, by service name (SERVICE_URLS). */
@@ -268,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid gateway configuration:\n  ${unknown.join('\n  ')}`);
   return {
     port: e.PORT,
+    publicPorts: [...new Set([...(e.PORT > 0 ? [e.PORT] : []), ...e.PUBLIC_PORTS])],
     host: e.HOST,
     platformUrl: e.PLATFORM_URL,
     serviceUrls: e.SERVICE_URLS,

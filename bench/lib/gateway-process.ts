@@ -45,6 +45,9 @@ export async function startGatewayProcess(
       // Production logs one line per request; it goes to /dev/null here, but is still written.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       SHUTDOWN_DELAY_MS: '0',
+      // The benches address the seeded shop at its origin's port (SHOP_HOST, localhost:3000) on
+      // a gateway listening elsewhere: that port is one the shop is published at (ADR 0272).
+      PUBLIC_PORTS: '3000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,11 @@
 import type { PublicContext } from '../../shared/contracts/context';
 import type { ContentPage } from '../../shared/contracts/cms';
+import { publicOrigin } from './public-origin';
 
-// Per-page title, description and canonical URL. The canonical URL is built from the shop's own
-// origin (the root loader's context), so each tenant's pages point at themselves, and it leaves out
-// the query except for the parameters that make a different page (ADR 0072).
+// Per-page title, description and canonical URL. The canonical URL is built from the shop's
+// configured public origin (the root loader's context; ADR 0272), so each tenant's pages point at
+// themselves whatever Host they were asked with, and it leaves out the query except for the
+// parameters that make a different page (ADR 0072).
 export type MatchWithData = { id: string; data?: unknown } | undefined;
 export type MetaDescriptor = Record<string, unknown>;
 
@@ -49,7 +51,7 @@ export function pageMeta(matches: readonly MatchWithData[], seo: PageSeo): MetaD
     );
   }
   if (context) {
-    const canonical = new URL(seo.path, context.url.origin).toString();
+    const canonical = new URL(seo.path, publicOrigin(context)).toString();
     descriptors.push(
       { tagName: 'link', rel: 'canonical', href: canonical },
       { property: 'og:url', content: canonical },

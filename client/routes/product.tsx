@@ -2,6 +2,7 @@ import { href } from '../../shared/href';
 import { productWithRelated } from '../components/catalogue/catalogue.server';
 import { productJsonLd } from '../components/catalogue/product-json-ld';
 import { guardRoute } from '../lib/route-guard.server';
+import { publicOrigin } from '../lib/public-origin';
 import { pageMeta, rootContext, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/product';
@@ -17,7 +18,8 @@ async function load(args: Route.LoaderArgs) {
 export const loader = loaderWithMeta(load, (data, matches) => {
   const { product } = data;
   const path = href('product', { slug: product.slug });
-  const origin = rootContext(matches)?.url.origin ?? '';
+  const context = rootContext(matches);
+  const origin = context ? publicOrigin(context) : '';
   return pageMeta(matches, {
     title: `${product.name} – ${product.brand.name}`,
     description: product.description,

@@ -1,7 +1,9 @@
+import { resourceOrigin } from '../lib/public-origin';
 import type { Route } from './+types/robots[.]txt';
 
 // /robots.txt of the shop the request is addressed to: crawl the catalogue and content, not the
-// shopper's pages (cart, checkout, orders, lists, profile), and find the sitemap on this origin.
+// shopper's pages (cart, checkout, orders, lists, profile), and find the sitemap at the shop's
+// configured public origin (ADR 0272).
 const PRIVATE_PATHS = [
   '/checkout',
   '/orders',
@@ -15,8 +17,10 @@ const PRIVATE_PATHS = [
   '/sentry-test',
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = await resourceOrigin(context);
+  if ('failed' in shop) return shop.failed;
+  const { origin } = shop;
   const lines = [
     'User-agent: *',
     'Allow: /',

@@ -2,13 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonError } from '../errors/json-error';
 import { shopOriginOf } from '../request/identity';
+import { misdirectedMessage, publicPortCheck } from '../request/public-port';
 import { hostHeaderCount, hostProblem, routePathOf, targetProblem } from '../request/target';
 
 // Every request gets one correlation id (Fastify's request id, from ../request/identity.ts's
 // requestCid, so every log line of the request carries it as "cid") and the shop origin it is
 // addressed to. A malformed Host (bad port, two Host headers) is a 400 before anything else runs
-// (issue #12 item 6). `routePath` is the path the router matches (decoded): path rules use it
-// (issue #12 item 3).
+// (issue #12 item 6); a Host on a port the shop is not published at is a 421, as a host that is no
+// shop (issue #27 item 12, docs/decisions/0272). `routePath` is the path the router matches
+// (decoded): path rules use it (issue #12 item 3).
 declare module 'fastify' {
   interface FastifyRequest {
     cid: string;
@@ -20,7 +22,8 @@ declare module 'fastify' {
 const PROBES = new Set(['/healthz', '/readyz']);
 
 export const requestContextPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { publicPorts: readonly number[] }) => {
+    const portKnown = publicPortCheck(opts.publicPorts);
     app.decorateRequest('cid', '');
     app.decorateRequest('shopOrigin', '');
     app.decorateRequest('routePath', '');
@@ -40,6 +43,13 @@ export const requestContextPlugin = fp(
       if (!problem) request.shopOrigin = shopOriginOf(request);
       else if (PROBES.has(request.url)) request.shopOrigin = `${request.protocol}://invalid.host`;
       else return void jsonError(reply, 400, 'bad_host', problem);
+      // The probes answer whatever port a health check names.
+      if (
+        !problem &&
+        !PROBES.has(request.url) &&
+        !portKnown(request.host, request.protocol, request.socket.localPort)
+      )
+        return void jsonError(reply, 421, 'misdirected_request', misdirectedMessage(request.host));
       done();
     });
   },

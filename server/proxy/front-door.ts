@@ -6,6 +6,7 @@ import { requestScope } from '../observability/request-scope';
 import { runInScope } from '../observability/scope';
 import { closeRequestSpan } from '../observability/tracing';
 import { requestCid, shopOriginOf } from '../request/identity';
+import { publicPortCheck } from '../request/public-port';
 import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
@@ -18,8 +19,9 @@ import type { ProxyTarget, TargetRefusal } from './targets';
 // objects, the onRequest hooks, cookie parsing, a child logger) is a large part of a proxied
 // read's CPU and changes nothing of its answer (bench/results.md). What the hooks would do for such a read is done here with the same
 // rule functions: the CID, the Host check, the shop origin, the security headers, the scope,
-// the request line and its metrics. Anything else (a write, a malformed Host, a refused target,
-// shutting down) goes through Fastify to the proxy route, which hands it to the same engine.
+// the request line and its metrics. Anything else (a write, a malformed Host or one on an unknown
+// port, a refused target, shutting down) goes through Fastify to the proxy route, which hands it
+// to the same engine.
 export type FrontDoorDeps = {
   app: FastifyInstance;
   config: Config;
@@ -37,6 +39,7 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
   const clientAddressOf = clientAddress(config.trustProxy);
   const securityPairs = headerPairsOf(app.securityHeaders);
   const writeLine = app.writeRequestLine;
+  const portKnown = publicPortCheck(config.publicPorts);
 
   return function admit(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method;
@@ -52,6 +55,8 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
     const { host, protocol } = client;
     if (protocol !== 'http' && protocol !== 'https') return false;
     if (hostProblem(host) || hostHeaderCount(req.rawHeaders) !== 1) return false;
+    // A port the shop is not at: Fastify's hook answers the 421 (docs/decisions/0272).
+    if (!portKnown(host!, protocol, req.socket.localPort)) return false;
     const target = targetOf(url);
     // A GET that changes state has the CSRF rule of a write: Fastify's hook checks it.
     if (!target.ok || target.changesState) return false;

@@ -84,11 +84,13 @@ export async function signOut(
   reply: FastifyReply,
   deps: Deps,
 ): Promise<void> {
-  const { refreshToken } = readTokenCookies(request);
-  if (refreshToken) {
+  const tokens = readTokenCookies(request);
+  // Either cookie names the session: a visitor left with the access token alone is signed out
+  // at uaa as well, so that the token is refused from now on, not honoured until it expires.
+  if (tokens.refreshToken || tokens.accessToken) {
     const result = await deps.uaa.signOut(
       { cid: request.cid, shopOrigin: request.shopOrigin },
-      refreshToken,
+      tokens,
     );
     // The cookies go anyway: the visitor asked to leave, and the token expires on its own.
     if (result.kind === 'failed') {

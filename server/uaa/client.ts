@@ -22,6 +22,8 @@ export type SignInResult =
 export type AccountResult = { kind: 'ok'; account: Account } | { kind: 'expired' } | UaaFailure;
 export type SignOutResult = { kind: 'ok' } | UaaFailure;
 export type SessionTokens = { accessToken: string; refreshToken: string };
+/** What the visitor holds of a session: either token may be missing, not both. */
+export type HeldTokens = { accessToken: string | null; refreshToken: string | null };
 
 export type UaaClient = {
   account(ctx: UaaCallContext, tokens: SessionTokens): Promise<AccountResult>;
@@ -31,7 +33,7 @@ export type UaaClient = {
   ): Promise<SignInResult>;
   guest(ctx: UaaCallContext): Promise<TokenResult>;
   refresh(ctx: UaaCallContext, refreshToken: string): Promise<TokenResult>;
-  signOut(ctx: UaaCallContext, refreshToken: string): Promise<SignOutResult>;
+  signOut(ctx: UaaCallContext, tokens: HeldTokens): Promise<SignOutResult>;
 };
 
 // Platform errors may come as { error: 'code' } (OAuth style) or { error: { code, message } }.
@@ -93,8 +95,14 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
       return tokenResult(exchange);
     },
 
-    async signOut(ctx, refreshToken) {
-      const exchange = await post(ctx, uaaPaths.signOut, { refresh_token: refreshToken });
+    async signOut(ctx, { accessToken, refreshToken }) {
+      // Both tokens name the session: the access token alone ends it too (issue #27, ADR 0243).
+      const exchange = await callUaa(platform, timeoutMs, ctx, {
+        method: 'POST',
+        path: uaaPaths.signOut,
+        json: refreshToken ? { refresh_token: refreshToken } : {},
+        ...(accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {}),
+      });
       if (exchange.kind === 'answered' && exchange.status >= 200 && exchange.status < 300)
         return { kind: 'ok' };
       return failure(exchange);

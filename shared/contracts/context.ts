@@ -18,6 +18,11 @@ export type Theme = z.infer<typeof Theme>;
 
 export const Tenant = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
+  /**
+   * The shop's configured public origin (`https://shop.example`): canonical links, `og:url`, the
+   * sitemap and robots.txt are made from it, never from the request's Host (ADR 0272).
+   */
+  origin: z.string().optional(),
   name: z.string().optional(),
   currency: z.string().optional(),
   locale: z.string().optional(),

@@ -14,7 +14,7 @@ export const uaaPaths = {
   guest: `${UAA_BASE}/auth/guest`,
   /** POST RefreshRequest → TokenPair (rotation: the old refresh token is spent). */
   refresh: `${UAA_BASE}/auth/refresh`,
-  /** POST RefreshRequest → 204; revokes the refresh token's session. */
+  /** POST SignOutRequest (and/or Bearer access token) → 204; ends the tokens' session. */
   signOut: `${UAA_BASE}/auth/sign-out`,
 } as const;
 
@@ -28,6 +28,13 @@ export type SignInRequest = z.infer<typeof SignInRequest>;
 
 export const RefreshRequest = z.object({ refresh_token: z.string().min(1).max(4096) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+/**
+ * POST /auth/sign-out: the session's refresh token when the caller has it; the access token goes
+ * as `Authorization: Bearer`, so a visitor left with only that one is signed out as well.
+ */
+export const SignOutRequest = z.object({ refresh_token: z.string().min(1).max(4096).optional() });
+export type SignOutRequest = z.infer<typeof SignOutRequest>;
 
 export const TokenPair = z.object({
   access_token: z.string().min(1),

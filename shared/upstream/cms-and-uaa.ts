@@ -9,7 +9,13 @@ import {
 import { ContentPage, ContentPageSummary, HomePage } from '../contracts/cms';
 import { CmsContext, ContextQuery } from '../contracts/context';
 import { ExternalSignInRequest, LinkedSignIns, SetPasswordRequest } from '../contracts/identities';
-import { Account, RefreshRequest, SignInRequest, TokenPair } from '../contracts/uaa';
+import {
+  Account,
+  RefreshRequest,
+  SignInRequest,
+  SignOutRequest,
+  TokenPair,
+} from '../contracts/uaa';
 import { service, SIGNED_IN_SCREENS } from './define';
 
 // The CMS (the page context and content) and uaa (sessions and accounts).
@@ -140,15 +146,18 @@ export const uaaOperations = service('uaa', [
   {
     method: 'POST',
     path: '/auth/sign-out',
-    summary: 'End the session of a refresh token',
+    summary: 'End the session of a refresh token or of a Bearer access token',
     description: [
       'Ends the session at once: its refresh token is refused from now on, and every service answers',
       'a request bearing any access token of that session with `401`, whatever its `exp`',
-      '(docs/decisions/0243).',
+      '(docs/decisions/0243). The session is named by `refresh_token` in the body, by the access',
+      'token (`Authorization: Bearer`), or both: a caller holding only the access token signs out',
+      'too. A token that is unknown, expired or forged ends nothing (still `204`); neither token is',
+      '`400`.',
     ].join(' '),
     callers: ['gateway'],
-    auth: 'none',
-    ...RefreshBody,
+    auth: 'optional',
+    body: SignOutRequest,
     answers: { 204: null },
     requiredFor: [],
     optionalFor: ['sign-in'],

@@ -1,11 +1,12 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandPage, ProductDetail, SearchResult } from '../../shared/contracts/catalogue';
+import { TENANTS } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
 
 // The catalogue, search and content screens over HTTP against the reference platform: the HTML
 // carries the platform's real data, unknown things are 404 pages, and each shop (by host) sees
-// its own name, currency, robots.txt and sitemap.
+// its own name, currency, robots.txt and sitemap, at its configured origin (ADR 0272).
 let shop: TestShop;
 let port: string;
 
@@ -50,7 +51,7 @@ describe('home', () => {
     expect(page.text).toContain('Popular brands');
     expect(page.text).toMatch(/href="\/brands\/[a-z-]+"/);
     expect(page.text).toMatch(/href="\/products\/[a-z-]+\/[a-z-]+\/[a-z0-9-]+"/);
-    expect(page.text).toContain(`<link rel="canonical" href="http://localhost:${port}/"/>`);
+    expect(page.text).toContain(`<link rel="canonical" href="${TENANTS.fresh.origin}/"/>`);
   });
 
   it('shows the second shop its own name, blocks and currency', async () => {
@@ -60,7 +61,7 @@ describe('home', () => {
     expect(page.text).toContain('From the quay to your kitchen');
     expect(page.text).toContain('£');
     expect(page.text).not.toContain('€');
-    expect(page.text).toContain(`<link rel="canonical" href="http://harbour.localhost:${port}/"/>`);
+    expect(page.text).toContain(`<link rel="canonical" href="${TENANTS.harbour.origin}/"/>`);
   });
 });
 
@@ -100,7 +101,7 @@ describe('brand and product', () => {
       offers: { priceCurrency: 'EUR', price: (product.offering.priceSingleCents / 100).toFixed(2) },
     });
     expect(page.text).toContain(
-      `<link rel="canonical" href="http://localhost:${port}/products/${product.slug}"/>`,
+      `<link rel="canonical" href="${TENANTS.fresh.origin}/products/${product.slug}"/>`,
     );
   });
 
@@ -192,17 +193,20 @@ describe('content, policies, robots and sitemap', () => {
   });
 
   it('serves robots.txt and sitemap.xml per shop', async () => {
-    for (const host of [`localhost:${port}`, `harbour.localhost:${port}`]) {
+    for (const [host, origin] of [
+      [`localhost:${port}`, TENANTS.fresh.origin],
+      [`harbour.localhost:${port}`, TENANTS.harbour.origin],
+    ] as const) {
       const robots = await get('/robots.txt', host);
       expect(robots.status).toBe(200);
       expect(robots.headers['content-type']).toMatch(/^text\/plain/);
-      expect(robots.text).toContain(`Sitemap: http://${host}/sitemap.xml`);
+      expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
       expect(robots.text).toContain('Disallow: /checkout');
       const sitemap = await get('/sitemap.xml', host);
       expect(sitemap.status).toBe(200);
       expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
       for (const path of ['/', '/policy/terms', '/page/about', '/brands/green-valley']) {
-        expect(sitemap.text).toContain(`<loc>http://${host}${path}</loc>`);
+        expect(sitemap.text).toContain(`<loc>${origin}${path}</loc>`);
       }
       expect((sitemap.text.match(/<loc>[^<]*\/products\//g) ?? []).length).toBeGreaterThanOrEqual(
         500,

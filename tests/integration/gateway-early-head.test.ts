@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPage } from '../support/early-reading';
 import type { FakeResponse } from '../support/fake-upstream';
-import { startNginx, type Nginx } from '../support/nginx';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
 // Issue #30 item 2 (ADR 0271): a session's document starts before its data, through the shipped
@@ -29,9 +29,11 @@ function holdAccount(answer: FakeResponse) {
 
 beforeAll(async () => {
   // Cache-status headers (X-Page-Head) are for the configured proxies (ADR 0246): the tests call as one.
-  gw = await startPageGateway({ TRUST_PROXY: '127.0.0.1' });
+  // nginx's port is one the gateway is published at (PUBLIC_PORTS, ADR 0272).
+  const balancer = await freePort();
+  gw = await startPageGateway({ TRUST_PROXY: '127.0.0.1', PUBLIC_PORTS: String(balancer) });
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
-  nginx = await startNginx([(gw.app.server.address() as AddressInfo).port]);
+  nginx = await startNginx([(gw.app.server.address() as AddressInfo).port], balancer);
 });
 afterAll(async () => {
   await nginx?.close();

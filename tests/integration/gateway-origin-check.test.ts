@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profilePaths, type ProfileInfo } from '../../shared/contracts/profile';
 import { rawRequest } from '../support/raw-http';
+import { TENANTS } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf, type Shopper } from './client-checkout-support';
 
@@ -120,7 +121,8 @@ describe('Origin of every page action, and //host targets (item 4)', () => {
     for (const path of ['/robots.txt', '/sitemap.xml']) {
       const body = await (await fetch(shop.url + path)).text();
       expect(body).not.toContain('evil.example');
-      expect(body).toContain(shop.url);
+      // The shop's configured origin, not the Host it was asked with (ADR 0272).
+      expect(body).toContain(TENANTS.fresh.origin);
     }
   });
 });

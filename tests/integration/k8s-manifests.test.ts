@@ -110,9 +110,10 @@ describe('deploy/k8s', () => {
 
   it('declares the settings, ports and health paths docker-compose.yml also declares, the same', () => {
     // TRUST_PROXY names the balancer: its fixed address in compose, the pod network here; the
+    // balancer's port (PUBLIC_PORTS: compose's 8443; the ingress's 443 sends no port), the
     // platform's data directory and the shops' origins are compose's own.
     const differ: Record<string, string[]> = {
-      gateway: ['TRUST_PROXY'],
+      gateway: ['TRUST_PROXY', 'PUBLIC_PORTS'],
       platform: ['DATA_DIR', 'SHOP_ORIGINS'],
     };
     for (const name of ['gateway', 'platform']) {

@@ -56,6 +56,21 @@ describe('the access token after sign-out', () => {
     });
   });
 
+  it('is refused after a sign-out that sent the access token alone (no refresh cookie)', async () => {
+    const { jar, token } = await signedIn();
+    const raw = accessTokenOf(jar, `${shop.url}/`)!;
+    // The visitor's browser lost the refresh cookie: only the access token comes.
+    const out = await fetch(`${shop.url}/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'x-csrf': '1', origin: shop.url, cookie: `access_token=${raw}` },
+    });
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().join('\n')).toMatch(/access_token=;/);
+    // Before: uaa's sign-out took only a refresh token, so the gateway never called it: 200.
+    expect(await direct(ACCOUNT, token)).toBe(401);
+    expect(await direct(PROFILE, token)).toBe(401);
+  });
+
   it('leaves the other sessions of the account alone', async () => {
     const first = await signedIn();
     const second = await signedIn();
@@ -82,5 +97,41 @@ describe('the access token after sign-out', () => {
       shop.platform.call(PROFILE, { tenant: 'harbour', token }).then((r) => r.status);
     expect(await status(mine.access_token)).toBe(200);
     expect(await status(other.access_token)).toBe(401);
+  });
+});
+
+describe("uaa's sign-out", () => {
+  const SIGN_OUT = '/api/services/uaa/api/v1/auth/sign-out';
+  it('ends the session of a Bearer access token sent without a refresh token', async () => {
+    const pair = await shop.platform.signIn();
+    expect(await direct(ACCOUNT, pair.access_token)).toBe(200);
+    const out = await shop.platform.call(SIGN_OUT, {
+      method: 'POST',
+      token: pair.access_token,
+      body: {},
+    });
+    expect(out.status).toBe(204);
+    expect(await direct(ACCOUNT, pair.access_token)).toBe(401);
+    // The refresh token of that session is refused too: the session is over.
+    const refreshed = await shop.platform.call('/api/services/uaa/api/v1/auth/refresh', {
+      method: 'POST',
+      body: { refresh_token: pair.refresh_token },
+    });
+    expect(refreshed.status).toBe(401);
+  });
+
+  it('is a 400 without either token, and a 204 for a token that names nothing', async () => {
+    const none = await shop.platform.call(SIGN_OUT, { method: 'POST', body: {} });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('refresh token'),
+    });
+    const forged = await shop.platform.call(SIGN_OUT, {
+      method: 'POST',
+      token: 'not.a.token',
+      body: {},
+    });
+    expect(forged.status).toBe(204);
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Agent, fetch } from 'undici';
+import { Agent, fetch, request } from 'undici';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPaths, type Booking } from '../../shared/contracts/booking';
@@ -120,6 +120,9 @@ describe('docker-compose.yml as written', () => {
     const home = await shopper.send('/');
     expect(home.status).toBe(200);
     expect(home.headers.get('strict-transport-security')).toBeTruthy();
+    // Canonical at the shop's declared origin (SHOP_ORIGINS), not the Host it was asked with:
+    // here nginx listens on another port (docs/decisions/0272).
+    expect(await home.text()).toContain('<link rel="canonical" href="https://localhost:8443/"/>');
 
     const signIn = await shopper.send('/auth/sign-in', {
       method: 'POST',
@@ -180,6 +183,15 @@ describe('docker-compose.yml as written', () => {
       json: { email, password: 'good-password-1' },
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('refuses a Host on a port the balancer does not publish the shop at (421)', async () => {
+    const answer = await request(`${shopUrl}/`, {
+      headers: { host: 'localhost:6666' },
+      dispatcher: tls,
+    });
+    expect(answer.statusCode).toBe(421);
+    expect(await answer.body.json()).toMatchObject({ error: { code: 'misdirected_request' } });
   });
 
   it('sends plain http to https', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { buyableOfferings, shopperOf } from '../integration/client-checkout-support';
-import { startNginx, type Nginx } from '../support/nginx';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { startPlatform, type TestPlatform } from '../support/platform';
 import { startGatewayProcess, type NodeProcess } from '../support/processes';
 import { brief, sleep, steadyTraffic, type Outcome } from '../support/traffic';
@@ -17,10 +17,19 @@ let nginx: Nginx;
 
 beforeAll(async () => {
   platform = await startPlatform();
+  const balancer = await freePort();
   gateways = await Promise.all(
-    [0, 1].map(() => startGatewayProcess(platform.url, { TRUST_PROXY: '127.0.0.1' })),
+    [0, 1].map(() =>
+      startGatewayProcess(platform.url, {
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_PORTS: String(balancer),
+      }),
+    ),
   );
-  nginx = await startNginx(gateways.map((gateway) => gateway.port));
+  nginx = await startNginx(
+    gateways.map((gateway) => gateway.port),
+    balancer,
+  );
 });
 
 afterAll(async () => {

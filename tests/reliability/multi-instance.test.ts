@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { startNginx, type Nginx } from '../support/nginx';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { startPlatform, TENANTS, type TestPlatform } from '../support/platform';
 
 // Two gateway instances behind nginx on loopback, against one reference platform: sessions work
@@ -15,12 +15,14 @@ let nginx: Nginx;
 
 beforeAll(async () => {
   platform = await startPlatform();
+  const balancer = await freePort();
   gateways = await Promise.all(
     [0, 1].map(async (index) => {
       const config = loadConfig({
         PLATFORM_URL: platform.url,
         LOG_LEVEL: 'silent',
         TRUST_PROXY: '127.0.0.1',
+        PUBLIC_PORTS: String(balancer),
         HOST: '127.0.0.1',
         SHUTDOWN_DELAY_MS: '0',
       });
@@ -32,7 +34,10 @@ beforeAll(async () => {
       return app;
     }),
   );
-  nginx = await startNginx(gateways.map((app) => (app.server.address() as { port: number }).port));
+  nginx = await startNginx(
+    gateways.map((app) => (app.server.address() as { port: number }).port),
+    balancer,
+  );
 });
 
 afterAll(async () => {

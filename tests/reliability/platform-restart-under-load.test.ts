@@ -25,10 +25,20 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'storefront-platform-restart-'));
   platformPort = await freePort();
   platform = await startPlatformProcess(dataDir, platformPort);
+  const balancer = await freePort();
   gateways = await Promise.all(
-    [0, 1].map(() => startGatewayProcess(platform!.url, { TRUST_PROXY: '127.0.0.1', ...TIMEOUTS })),
+    [0, 1].map(() =>
+      startGatewayProcess(platform!.url, {
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_PORTS: String(balancer),
+        ...TIMEOUTS,
+      }),
+    ),
   );
-  nginx = await startNginx(gateways.map((gateway) => gateway.port));
+  nginx = await startNginx(
+    gateways.map((gateway) => gateway.port),
+    balancer,
+  );
 }, 240_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type Nginx } from '../support/nginx';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { DEMO, startPlatform, TENANTS, type TestPlatform } from '../support/platform';
 import { startGatewayProcess, type NodeProcess } from '../support/processes';
 import { startRedis, type TestRedis } from '../support/redis';
@@ -26,10 +26,12 @@ afterAll(async () => Promise.all([platform?.close(), redis?.close()]));
 type Pair = { gateways: NodeProcess[]; nginx: Nginx };
 
 async function startPair(env: Record<string, string>): Promise<Pair> {
+  const balancer = await freePort();
   const gateways = await Promise.all(
     [0, 1].map(() =>
       startGatewayProcess(platform.url, {
         TRUST_PROXY: '127.0.0.1',
+        PUBLIC_PORTS: String(balancer),
         COOKIE_SECURE: 'false',
         // One address sends the whole burst: above the per-client fair share (16 calls, 8 renders
         // at once per replica, ADR 0249), which would shed some with 429 for another reason than
@@ -45,7 +47,13 @@ async function startPair(env: Record<string, string>): Promise<Pair> {
       }),
     ),
   );
-  return { gateways, nginx: await startNginx(gateways.map((g) => g.port)) };
+  return {
+    gateways,
+    nginx: await startNginx(
+      gateways.map((g) => g.port),
+      balancer,
+    ),
+  };
 }
 async function stopPair(pair: Pair | undefined) {
   await pair?.nginx.close();

@@ -52,6 +52,14 @@ export function readImage(): { env: Record<string, string>; cmd: string[] } {
   return { env, cmd: JSON.parse(cmd) as string[] };
 }
 
+/** The ports a service publishes on the machine: host port -> container port (`ports`). */
+export function publishedPorts(service: ComposeService): [number, number][] {
+  return (service.ports ?? []).map((p) => {
+    const parts = p.split(':');
+    return [Number(parts.at(-2) ?? parts.at(-1)), Number(parts.at(-1))];
+  });
+}
+
 /** The container ports a service listens on: `expose`, and the container side of `ports`. */
 export function containerPorts(service: ComposeService): number[] {
   const published = (service.ports ?? []).map((p) => Number(p.split(':').pop()));
@@ -92,7 +100,9 @@ export type PortMap = Map<string, Map<number, number>[]>;
 /**
  * A value as the local process must see it (after compose's own `$$` escape): `service:port` is `127.0.0.1:<its local port>`,
  * a service's fixed address and 0.0.0.0 are 127.0.0.1, the replica's own container ports
- * (alone, or after 127.0.0.1/localhost) its local ports, mounted container paths local paths.
+ * (alone, or after 127.0.0.1/localhost) its local ports, a list of ports that another service
+ * publishes on the machine (the gateway's PUBLIC_PORTS: the balancer's) that service's local
+ * ports, mounted container paths local paths.
  */
 export function localise(
   value: string,
@@ -101,6 +111,8 @@ export function localise(
     own: Map<number, number>;
     fixedAddresses: string[];
     mounts: [string, string][];
+    /** Host port a service publishes -> its local port. */
+    published?: Map<number, number>;
   },
 ): string {
   // `$$` is compose's escape for a `$` the container sees (no other interpolation is used).
@@ -116,6 +128,11 @@ export function localise(
     return local ? `${host}:${local}` : match;
   });
   if (/^\d+$/.test(out) && context.own.has(Number(out))) out = String(context.own.get(Number(out)));
+  else if (/^\d+(,\d+)*$/.test(out) && context.published)
+    out = out
+      .split(',')
+      .map((port) => String(context.published!.get(Number(port)) ?? port))
+      .join(',');
   for (const [target, local] of context.mounts)
     if (out === target || out.startsWith(`${target}/`)) out = local + out.slice(target.length);
   return out;

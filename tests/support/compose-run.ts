@@ -7,6 +7,7 @@ import {
   containerPorts,
   localise,
   mountsOf,
+  publishedPorts,
   readImage,
   replicasOf,
   ROOT,
@@ -74,6 +75,10 @@ export async function runCompose(file: ComposeFile): Promise<RunningCompose> {
     }
     ports.set(name, perReplica);
   }
+  const published = new Map<number, number>();
+  for (const [name, service] of Object.entries(file.services))
+    for (const [host, container] of publishedPorts(service))
+      published.set(host, ports.get(name)![0]!.get(container)!);
   const fixedAddresses = Object.values(file.services).flatMap(
     (s) => s.networks?.default?.ipv4_address ?? [],
   );
@@ -100,7 +105,8 @@ export async function runCompose(file: ComposeFile): Promise<RunningCompose> {
     const mounts = mountsOf(service, volume);
     for (let index = 0; index < replicasOf(service); index++) {
       const own = ports.get(name)![index]!;
-      const local = (value: string) => localise(value, { ports, own, fixedAddresses, mounts });
+      const local = (value: string) =>
+        localise(value, { ports, own, fixedAddresses, mounts, published });
       const env: Record<string, string> = {};
       for (const [key, value] of Object.entries({
         ...(kind === 'ours' ? image.env : {}),

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Debian's nginx on 127.0.0.1 as the load balancer in front of several gateway instances, with the
-// proxy and retry rules of deploy/nginx-proxy.conf (the file docker compose mounts).
+// proxy and retry rules of deploy/nginx-proxy.conf (the file docker compose mounts). The gateways
+// behind it must accept its port in Host (PUBLIC_PORTS, docs/decisions/0272): pick it first with
+// freePort and pass it to both.
 const PROXY_RULES = fileURLToPath(new URL('../../deploy/nginx-proxy.conf', import.meta.url));
 export type Nginx = { url: string; close(): Promise<void> };
 
@@ -18,9 +20,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
+export async function startNginx(upstreamPorts: number[], listenPort?: number): Promise<Nginx> {
   const dir = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
-  const port = await freePort();
+  const port = listenPort ?? (await freePort());
   const conf = `
 worker_processes 1;
 daemon off;

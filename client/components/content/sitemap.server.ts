@@ -11,7 +11,8 @@ import { contentPages, policyPages } from './content.server';
 // The URLs of one shop's sitemap: home, policies, content pages, brands and every product. The
 // catalogue has no "all products" call, so products are read category by category, page by page,
 // in parallel. The list is the same for every visitor of a shop: it is kept for a few minutes per
-// origin (tenant-level data may be cached; a shopper's never is).
+// shop, by its configured public origin, so another Host of the same shop costs no second
+// collection (tenant-level data may be cached; a shopper's never is).
 const TTL_MS = 5 * 60_000;
 const MAX_PAGES_PER_CATEGORY = 40;
 const cache = new Map<string, { until: number; paths: Promise<string[]> }>();

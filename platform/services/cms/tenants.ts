@@ -23,6 +23,7 @@ export function tenantLookup(q: Queryable) {
 export function publicTenant(tenant: TenantRow) {
   return {
     id: tenant.id,
+    origin: tenant.origin,
     name: tenant.name,
     currency: tenant.currency,
     locale: tenant.locale,

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { RefreshRequest, SignInRequest, TokenPair } from '../../../shared/contracts/uaa';
-import { requireTenant } from '../../auth/principal';
+import {
+  RefreshRequest,
+  SignInRequest,
+  SignOutRequest,
+  TokenPair,
+} from '../../../shared/contracts/uaa';
+import { readAccessToken, requireTenant } from '../../auth/principal';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { HttpError } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountByEmail, normaliseEmail } from './accounts';
 import { startAccountSession } from './account-session';
@@ -13,6 +18,7 @@ import { addressGroup } from '../../../shared/address-group';
 import {
   issueTokenPair,
   keepSuccessor,
+  revokeFamily,
   revokeSessionOf,
   spendRefreshToken,
   withLiveAccess,
@@ -117,14 +123,26 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
 
   app.post(
     '/auth/sign-out',
-    route('Revoke the session of a refresh token', {
+    route('End the session of a refresh token or a Bearer access token', {
       shop: false,
-      body: RefreshRequest,
+      auth: 'optional',
+      body: SignOutRequest,
       response: { 204: z.void() },
     }),
     async (request, reply) => {
-      const input = request.body;
-      await revokeSessionOf(db, input.refresh_token);
+      const refreshToken = request.body.refresh_token;
+      const accessToken = readAccessToken(request);
+      if (!refreshToken && !accessToken)
+        throw badRequest('Send the refresh token, or the access token as Bearer, of the session');
+      if (refreshToken) await revokeSessionOf(db, refreshToken);
+      // A visitor may hold the access token alone (the refresh cookie lost or cleared): its
+      // session ends too, so that the token is refused from now on (issue #27, ADR 0243). A
+      // token that is forged, expired or names no session ends nothing (sign-out is idempotent).
+      if (accessToken) {
+        const verified = await app.signer.verify(accessToken);
+        if (verified && !verified.expired && verified.sessionId)
+          await revokeFamily(db, verified.sessionId);
+      }
       return reply.status(204).send();
     },
   );

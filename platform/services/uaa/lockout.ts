@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../http/errors';
+import { purgeNowAndThen } from './failure-purge';
 
 // Sign-in lockout with back-off, per e-mail **and client address** (docs/decisions/0241; it
 // replaces 0131's lock per e-mail, which anyone could trigger for a chosen shopper). An attempt is
@@ -16,7 +17,7 @@ export const MAX_LOCK_SECONDS = 15 * 60;
 export const CEILING = 100;
 export const CEILING_WINDOW_SECONDS = 60 * 60;
 /** A count older than this starts again from zero. */
-const FORGET_AFTER_SECONDS = 24 * 60 * 60;
+export const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 const EVERY_ADDRESS = '*';
 
 /**
@@ -48,11 +49,15 @@ type Row = { source: string; attempts: number; locked_for: number | null; idle: 
 
 /** Counts one attempt (in its own transaction), or throws TooManyAttempts. */
 export async function reserveAttempt(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
   tenantId: string,
   email: string,
   source: AttemptSource,
 ): Promise<void> {
+  await purgeNowAndThen(db, {
+    forgetAfterSeconds: FORGET_AFTER_SECONDS,
+    ceilingWindowSeconds: CEILING_WINDOW_SECONDS,
+  });
   const own = sourceKey(source);
   const keys = 'address' in source ? [EVERY_ADDRESS, own] : [own];
   const retryAfter = await db.transaction(async (tx) => {
