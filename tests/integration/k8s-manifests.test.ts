@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadShopOrigins } from '../../platform/shop-origins';
 import { containerPorts, readCompose, seconds } from '../support/compose-file';
 import {
   find,
@@ -106,6 +107,14 @@ describe('deploy/k8s', () => {
       }
     ).template.metadata.labels;
     expect(podLabels).toMatchObject(pdb.selector.matchLabels);
+  });
+
+  it("names the shops' origins as the ingress publishes them: https on 443, no port", () => {
+    const data = find(manifests, 'ConfigMap', 'platform').data as Record<string, string>;
+    const origins = loadShopOrigins(data);
+    expect(Object.keys(origins).sort()).toEqual(['fresh', 'harbour']);
+    for (const origin of Object.values(origins)) expect(new URL(origin).port).toBe('');
+    for (const origin of Object.values(origins)) expect(origin).toMatch(/^https:\/\//);
   });
 
   it('declares the settings, ports and health paths docker-compose.yml also declares, the same', () => {
