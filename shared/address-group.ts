@@ -10,6 +10,8 @@ export const IPV6_GROUP_BITS = 64;
 /** The limit key of a client address; '' for none (a closed socket). */
 export function addressGroup(address: string | undefined | null): string {
   if (!address) return '';
+  // Every proxied call and page asks: an IPv4 address, the common case, needs no cleaning.
+  if (!address.includes(':') && isIPv4(address)) return address;
   const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (isIPv4(plain)) return plain;
   if (!isIPv6(plain)) return plain.toLowerCase();
