@@ -6,7 +6,9 @@ import { guardDispatcher, requestProblem } from './guarded-dispatcher';
 
 // A dispatcher that takes the call and never answers: a pool whose connections are all busy.
 class Stuck extends Dispatcher {
-  override dispatch(): boolean {
+  readonly seen: Dispatcher.DispatchOptions[] = [];
+  override dispatch(opts: Dispatcher.DispatchOptions): boolean {
+    this.seen.push(opts);
     return true;
   }
   override async close(): Promise<void> {}
@@ -16,9 +18,12 @@ class Stuck extends Dispatcher {
 let server: Server;
 let url: string;
 beforeAll(async () => {
-  server = createServer((req, res) =>
-    res.end(req.url === '/echo' ? JSON.stringify(req.headers) : 'ok'),
-  );
+  server = createServer((req, res) => {
+    // Its head, one chunk and then nothing more: a body that stalls.
+    if (req.url === '/stalls') return void res.writeHead(200).write('first');
+    if (req.url === '/large') return void res.end('x'.repeat(1 << 20));
+    res.end(req.url === '/echo' ? JSON.stringify(req.headers) : 'ok');
+  });
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -107,6 +112,61 @@ describe('guardDispatcher', () => {
       request('http://127.0.0.1:1/refused', { dispatcher: guarded }),
     ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(told).toEqual(['answered 200 /echo', 'failed ECONNREFUSED']);
+    await pool.close();
+  });
+
+  it('keeps the deadlines itself: undici is given no timeout of its own', () => {
+    const pool = new Stuck();
+    const guarded = guardDispatcher(pool, 60_000);
+    const handler = { onResponseError: () => undefined };
+    guarded.dispatch({ origin: url, path: '/a', method: 'GET', bodyTimeout: 5_000 }, handler);
+    guarded.dispatch({ origin: url, path: '/b', method: 'GET' }, handler);
+    expect(pool.seen.map((opts) => [opts.headersTimeout, opts.bodyTimeout])).toEqual([
+      [0, 0],
+      [0, undefined], // no body timeout given: undici's default, as without the guard
+    ]);
+  });
+
+  it('cuts an answer whose body stalls past its body timeout, as undici would', async () => {
+    const told: string[] = [];
+    const pool = new Agent();
+    const guarded = guardDispatcher(pool, 60_000, {
+      start: (opts) => ({
+        headers: opts.headers,
+        answered: (status) => told.push(`answered ${status}`),
+        failed: (error) => told.push(`failed ${(error as { code?: string }).code}`),
+        queuedCut: () => told.push('queued cut'),
+      }),
+    });
+    const response = await request(`${url}/stalls`, { dispatcher: guarded, bodyTimeout: 100 });
+    await expect(response.body.text()).rejects.toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
+    expect(told).toEqual(['answered 200', 'failed UND_ERR_BODY_TIMEOUT']);
+    await pool.destroy();
+  });
+
+  it('does not count the time its caller holds the answer paused against the body timeout', async () => {
+    const pool = new Agent();
+    const guarded = guardDispatcher(pool, 60_000);
+    const outcome = await new Promise<string>((resolve) => {
+      let bytes = 0;
+      let held = false;
+      guarded.dispatch(
+        { origin: url, path: '/large', method: 'GET', headersTimeout: 5_000, bodyTimeout: 50 },
+        {
+          onRequestStart: () => undefined, // a handler of undici's current API
+          onResponseData(controller, chunk) {
+            bytes += chunk.length;
+            if (held) return;
+            held = true;
+            controller.pause();
+            setTimeout(() => controller.resume(), 300);
+          },
+          onResponseEnd: () => resolve(`read ${bytes}`),
+          onResponseError: (_controller, error) => resolve(`failed ${error.message}`),
+        },
+      );
+    });
+    expect(outcome).toBe(`read ${1 << 20}`);
     await pool.close();
   });
 });

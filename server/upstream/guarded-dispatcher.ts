@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Dispatcher } from 'undici';
+import { Dispatcher, errors } from 'undici';
 
 // Every call to the platform goes through this wrapper of the shared pool (issue #12 item 2,
 // docs/decisions/0121):
@@ -9,6 +9,10 @@ import { Dispatcher } from 'undici';
 //   constructor throws, and never frees it (128 such requests wedged every page for ~72 s);
 // - every call has a deadline up to the response headers that also covers the wait for a pool
 //   connection (undici's own timeouts and abort signals only start once the request is written);
+// - so is a call's body timeout (the longest wait for the answer's next chunk), and undici is
+//   given neither: its timers stay in a list it sweeps coarsely, long after a fast call ended,
+//   so every call's timer was promoted to the old generation, whose collections pause the
+//   gateway;
 // - calls still waiting for a connection are counted, so readiness can report a wedged pool;
 // - every call passed on is told to an observer (the upstream watch: trace header, metrics,
 //   failed answers reported), with the same handler object.
@@ -110,9 +114,19 @@ export function guardDispatcher(
       return true;
     }
     const watch = observer?.start(opts) ?? null;
-    const call = new GuardedCall(handler, watch, calls, opts.headersTimeout ?? defaultDeadlineMs);
+    const call = new GuardedCall(
+      handler,
+      watch,
+      calls,
+      opts.headersTimeout ?? defaultDeadlineMs,
+      opts.bodyTimeout ?? null,
+    );
     calls.add(call);
-    return dispatch(watch ? { ...opts, headers: watch.headers } : opts, call);
+    // The deadlines are the guard's: undici sets no timer of its own for the headers, nor for
+    // the body when the call gave its timeout (else undici's default applies, as before).
+    const headers = watch ? watch.headers : opts.headers;
+    const bodyTimeout = call.bodyMs === null ? opts.bodyTimeout : 0;
+    return dispatch({ ...opts, headers, headersTimeout: 0, bodyTimeout }, call);
   };
   const guarded = inner.compose(guard);
 
@@ -145,10 +159,11 @@ class SettledController implements Controller {
 }
 
 /**
- * The calls before their answer's headers, in a list linked through the calls (no map, no
- * timer per call), checked every SWEEP_MS while there are any: a timer per call costs each a
- * Timeout object and its async-context hook, and a map holding the calls keeps them alive long
- * enough to be promoted by the collector. Deadlines are kept to within SWEEP_MS.
+ * The calls before their answer's headers, or in its body when the guard keeps the body
+ * timeout, in a list linked through the calls (no map, no timer per call), checked every
+ * SWEEP_MS while there are any: a timer per call costs each a Timeout object and its
+ * async-context hook, and a map holding the calls keeps them alive long enough to be promoted
+ * by the collector. Deadlines are kept to within SWEEP_MS.
  */
 class CallsInFlight {
   private first: GuardedCall | null = null;
@@ -176,7 +191,9 @@ class CallsInFlight {
     const now = performance.now();
     for (let call = this.first; call;) {
       const next = call.next;
-      if (call.deadline <= now) {
+      // As undici's body timeout, the wait does not count while the caller holds the answer.
+      if (call.holdingBody) call.deadline = now + call.bodyMs!;
+      else if (call.deadline <= now) {
         this.remove(call);
         call.expire();
       }
@@ -198,14 +215,19 @@ class CallsInFlight {
 
 /**
  * One call's handler: its deadline up to the answer's headers (also while it waits for a
- * connection), its watch told how it went, and undici's callbacks passed on to the caller's.
+ * connection), then the body's (the next chunk within `bodyMs`), its watch told how it went,
+ * and undici's callbacks passed on to the caller's.
  */
 class GuardedCall implements Handler {
   prev: GuardedCall | null = null;
   next: GuardedCall | null = null;
   readonly since = performance.now();
-  readonly deadline: number;
+  deadline: number;
   connected = false;
+  /** The body timeout the guard keeps, or null: the call set none (undici's default applies). */
+  readonly bodyMs: number | null;
+  /** Reading the answer's body, under the body timeout. */
+  private inBody = false;
   private controller: Controller | null = null;
   private expired: UpstreamTimeoutError | null = null;
   /** Answered by the guard (cut while queued): undici's late callbacks are not passed on. */
@@ -216,12 +238,20 @@ class GuardedCall implements Handler {
     private readonly watch: CallWatch | null,
     private readonly calls: CallsInFlight,
     private readonly ms: number,
+    bodyTimeout: number | null,
   ) {
     this.deadline = this.since + ms;
+    this.bodyMs = bodyTimeout || null; // 0 is none, as for undici
   }
 
-  /** The deadline passed before the answer's headers. */
+  /** In the body, paused by the caller (the visitor's side is full, say). */
+  get holdingBody(): boolean {
+    return this.inBody && this.controller?.paused === true;
+  }
+
+  /** The deadline passed: before the answer's headers, or waiting for the body's next chunk. */
   expire(): void {
+    if (this.inBody) return this.controller!.abort(new errors.BodyTimeoutError());
     const error = new UpstreamTimeoutError(`no upstream answer within ${this.ms} ms`);
     this.expired = error;
     if (this.controller) return this.controller.abort(error);
@@ -244,17 +274,24 @@ class GuardedCall implements Handler {
     headers: IncomingHttpHeaders,
     statusMessage?: string,
   ): void {
-    this.calls.remove(this);
+    // An informational answer renews the wait for the final one, as undici's headers timeout.
+    if (statusCode < 200) this.deadline = performance.now() + this.ms;
+    else if (this.bodyMs !== null && !this.expired) {
+      this.inBody = true;
+      this.deadline = performance.now() + this.bodyMs;
+    } else this.calls.remove(this);
     if (statusCode >= 200) this.watch?.answered(statusCode, statusMessage ?? '');
     if (this.expired) return;
     this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }
 
   onResponseData(controller: Controller, chunk: Buffer): void {
+    if (this.inBody) this.deadline = performance.now() + this.bodyMs!;
     this.inner.onResponseData?.(controller, chunk);
   }
 
   onResponseEnd(controller: Controller, trailers: IncomingHttpHeaders): void {
+    this.calls.remove(this);
     this.inner.onResponseEnd?.(controller, trailers);
   }
 
