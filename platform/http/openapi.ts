@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { jsonSchema, type JsonSchema } from '../../shared/json-schema';
 import { operationIdOf } from '../../shared/upstream/operation-id';
 import {
   COMPONENT_PARAMETERS,
@@ -40,20 +41,10 @@ declare module 'fastify' {
   }
 }
 
-type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
-
-/** JSON Schema of a zod schema: as a client sends it (input), or as the platform answers (output). */
-function toSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
 
 /** `/pages/:pageId` → `/pages/{pageId}`; a wildcard becomes `{path}`. */
 export function toOpenApiPath(url: string): string {
@@ -74,7 +65,7 @@ function parameters(
       schema: { type: 'string' },
     }));
   }
-  const json = toSchema(schema);
+  const json = jsonSchema(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -91,7 +82,7 @@ function success(status: string, schema: z.ZodType | undefined): JsonSchema {
     return { description: status === '204' ? 'No content' : 'Success' };
   return {
     description: status.startsWith('2') ? 'Success' : 'Error',
-    content: { 'application/json': { schema: toSchema(schema, 'output') } },
+    content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
   };
 }
 
@@ -121,7 +112,7 @@ function operation(route: CollectedRoute): Operation {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toSchema(doc.body) } },
+            content: { 'application/json': { schema: jsonSchema(doc.body, 'input') } },
           },
         }
       : {}),

@@ -1,16 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { jsonSchema, type JsonSchema } from '../../shared/json-schema';
 
-// zod → JSON Schema 2020-12 for the OpenAPI documents: a request as the gateway sends it (output
-// side of its schemas), an answer as the gateway reads it (input side: what an upstream must send).
-export type JsonSchema = Record<string, unknown>;
-
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
+// zod → JSON Schema for the gateway's documents: a request as the gateway sends it (output side of
+// its schemas), an answer as the gateway reads it (input side: what an upstream must send).
+export { jsonSchema, type JsonSchema };
 
 /** OpenAPI parameters of a zod object (path or query). */
 export function parametersOf(

@@ -112,3 +112,5 @@ export function pageCacheKeeper(pageCache: PageCache) {
     },
   };
 }
+
+export type PageCacheKeeper = ReturnType<typeof pageCacheKeeper>;

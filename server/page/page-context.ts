@@ -1,46 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicContext } from '../../shared/contracts/context';
-import { bookingPaths } from '../../shared/contracts/booking-paths';
-import {
-  PageContextPending,
-  type GatewayLoadContext,
-  type PageFailure,
-} from '../../shared/load-context';
-import { countCache } from '../cache/tally';
-import type { Config } from '../config';
-import { resolveAccount, type PublicAccount } from '../session/account';
-import { readTokenCookies, setTokenCookies } from '../session/cookies';
-import { guessLoggedIn } from '../session/login-guess';
-import { passwordSignIn, signOut } from '../session/sign-in';
-import { startSocialSignIn } from '../social/flow';
-import type { Platform } from '../upstream/platform';
-import { loadCmsContext, type CmsContextResult } from './cms-context';
-import { createPlatformClient } from './platform-client';
-import { sectionFailed } from './section-failures';
-import { pageProofOf } from '../request/page-proof';
+import { PageContextPending } from '../../shared/load-context';
 import type { PageLimit } from '../../shared/load-context';
+import type { Config } from '../config';
+import { pageProofOf } from '../request/page-proof';
+import { resolveAccount, type PublicAccount } from '../session/account';
+import { readTokenCookies } from '../session/cookies';
+import { guessLoggedIn } from '../session/login-guess';
+import type { Platform } from '../upstream/platform';
+import { loadCmsContext } from './cms-context';
 import type { FollowUps } from './follow-ups';
+import { pageOf, type PageOfContext } from './page-failure';
+import { withVisitor, type PageDependencies, type PageLoadContext } from './page-load-context';
+import { pagePathname } from './page-path';
+import { pagePlatforms, prefetchFollowUps } from './page-platforms';
+import { pageEnsureSession, pageSessionActions, type PageToken } from './page-session';
+import { sectionFailed } from './section-failures';
 import type { ShopTenants } from './shop-tenants';
 import { loadVisitorAndContext } from './visitor-context';
 
-/**
- * What a page's render did that a document template must not depend on (ADR 0203): read the
- * visitor (session, login, account) or called the platform with the visitor's token. And the
- * public answers it used, each with its version, to tell later whether it is current. A render
- * that read the request's headers (ADR 0246) is kept by neither the page cache nor the templates.
- */
-export type PageDependencies = {
-  visitorReads: number;
-  headerReads: number;
-  privateCalls: number;
-  publicAnswers: { path: string; version: number }[];
-};
-
-export type PageLoadContext = GatewayLoadContext & {
-  dependencies: PageDependencies;
-  /** Whether the visitor looked signed in before uaa answered (session/login-guess.ts). */
-  guessedLoggedIn: boolean;
-};
+export type { PageDependencies, PageLoadContext } from './page-load-context';
+export { pagePathname } from './page-path';
 
 // The per-page context of specification sections 3, 4, 7 and 8: account (only with both token
 // cookies; logged in only with an id; failure → logged out) and the CMS context (no retry; no cid
@@ -67,10 +46,10 @@ export function startPageContext(
   const document = !request.url.split('?', 1)[0]!.endsWith('.data');
   let visitor: { isLoggedIn: boolean; hasSession: boolean; account: PublicAccount | null } | null =
     withCookies ? null : { isLoggedIn: false, hasSession: false, account: null };
-  let page: Pick<PageLoadContext, 'publicContext' | 'failure'> | null = null;
+  let page: PageOfContext | null = null;
 
   // The token the page's private calls carry: the cookie's, unless it is renewed first.
-  let accessToken: string | null = null;
+  const token: PageToken = { current: null };
   let settleToken!: (token: string | null) => void;
   const tokenSettled = new Promise<string | null>((resolve) => (settleToken = resolve));
   const resolved = withCookies
@@ -78,7 +57,7 @@ export function startPageContext(
         uaa: app.uaa,
         refresher: app.refresher,
         config,
-        onToken: (token) => settleToken((accessToken = token)),
+        onToken: (renewed) => settleToken((token.current = renewed)),
         renewalBlocked: deps.renewalBlocked,
       })
     : Promise.resolve({ account: null, accessToken: null });
@@ -99,37 +78,24 @@ export function startPageContext(
     privateCalls: 0,
     publicAnswers: [],
   };
-  const platformClient = (onCall?: (path: string, version: number | null) => void) =>
-    createPlatformClient(platform, {
-      cid: request.cid,
-      shopOrigin: request.shopOrigin,
-      accessToken: () => tokenSettled.then(() => accessToken),
-      // A token refused by a service that uaa's account call then renewed: sent once more.
-      renewedToken: (sent) =>
-        resolved.then(({ accessToken: now }) => (now !== null && now !== sent ? now : null)),
-      timeoutMs: config.timeouts.context,
-      onCache: (status) => countCache(request, status),
-      onCall,
-    });
   // Calls that would wait for another's answer, started with the others when remembered.
   const session = cookies.refreshToken ?? '';
-  const sawCall = (path: string) => deps.followUps?.saw(session, url.pathname, path);
-  const personalPlatform = platformClient(sawCall);
-  const pagePlatform = platformClient((path, version) => {
-    if (version === null) dependencies.privateCalls += 1;
-    else dependencies.publicAnswers.push({ path, version });
-    sawCall(path);
+  const clients = pagePlatforms(platform, request, {
+    config,
+    token,
+    tokenSettled,
+    account: resolved,
+    dependencies,
+    sawCall: (path) => deps.followUps?.saw(session, url.pathname, path),
   });
   const knownTenant = tenants.get(request.shopOrigin);
-  if (withCookies && document) {
-    const remembered = deps.followUps?.get(session, url.pathname) ?? {};
-    if (knownTenant) {
-      personalPlatform.prefetch(bookingPaths.cart(knownTenant));
-      if (remembered.personal) personalPlatform.prefetch(remembered.personal);
-    }
-    const query = new URLSearchParams(request.url.split('?', 2)[1] ?? '');
-    if (remembered.page && !query.has('list')) pagePlatform.prefetch(remembered.page);
-  }
+  if (withCookies && document)
+    prefetchFollowUps(request, clients, {
+      tenant: knownTenant,
+      followUps: deps.followUps,
+      session,
+      pathname: url.pathname,
+    });
 
   const guessedLoggedIn = guessLoggedIn(cookies);
   const { context } = loadVisitorAndContext(guessedLoggedIn, resolved, (isLoggedIn) =>
@@ -140,14 +106,18 @@ export function startPageContext(
       timeoutMs: config.timeouts.context,
     }),
   );
-  const visitorReady = resolved.then(({ account, accessToken: token }) => {
+  const visitorReady = resolved.then(({ account, accessToken }) => {
     // Reports of this request name the visitor (section 8: login and e-mail when logged in).
     request.scope.user = account;
-    accessToken = token;
+    token.current = accessToken;
     const userAccount = account
       ? { id: account.id, login: account.login, email: account.email }
       : null;
-    visitor = { isLoggedIn: account !== null, hasSession: token !== null, account: userAccount };
+    visitor = {
+      isLoggedIn: account !== null,
+      hasSession: accessToken !== null,
+      account: userAccount,
+    };
   });
   const ready = Promise.all([visitorReady, context]).then(([, { result }]) => {
     page = pageOf(request, result, url);
@@ -185,125 +155,15 @@ export function startPageContext(
     },
     socialProviders: app.social.registry.list(),
     devMailbox: config.devMailbox,
-    session: {
-      signIn: async (email: string, password: string) => {
-        const outcome = await passwordSignIn(
-          request,
-          reply,
-          { uaa: app.uaa, config },
-          {
-            email,
-            password,
-          },
-        );
-        return outcome.kind === 'ok'
-          ? { ok: true as const }
-          : { ok: false as const, status: outcome.status, message: outcome.message };
-      },
-      signOut: () => signOut(request, reply, { uaa: app.uaa, config }),
-      startSocial: async (providerId: string, returnTo: string) => {
-        const outcome = await startSocialSignIn(request, reply, app.social, {
-          providerId,
-          returnTo,
-        });
-        return outcome.kind === 'redirect'
-          ? { ok: true as const, url: outcome.url }
-          : { ok: false as const, code: outcome.code };
-      },
-    },
+    session: pageSessionActions(app, request, reply, config),
     reportSectionFailure: (section: string, error: unknown) =>
       sectionFailed(request, section, error),
-    ensureSession: async () => {
-      await visitorReady;
-      if (accessToken) return { ok: true as const };
-      // Counted where a guest session is made, whatever cookies came: a junk one is no session
-      // (issue #27 item 6, ADR 0249).
-      const allowed = await app.limits.take('guest', request);
-      if (!allowed.ok) return { ok: false as const, retryAfter: allowed.retryAfter };
-      const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });
-      if (guest.kind !== 'ok') {
-        request.log.warn({ result: guest.kind }, 'could not start a guest session');
-        return { ok: false as const, retryAfter: null };
-      }
-      setTokenCookies(reply, guest.pair, config);
-      accessToken = guest.pair.access_token;
-      return { ok: true as const };
-    },
-    platform: pagePlatform,
-    personalPlatform,
+    ensureSession: pageEnsureSession(app, request, reply, { config, visitorReady, token }),
+    platform: clients.platform,
+    personalPlatform: clients.personalPlatform,
   };
   return withVisitor(base, () => {
     if (page === null) throw new PageContextPending('the page context is read before it is ready');
     return page;
   });
-}
-
-/** What a context answer makes of the page: its public context, or the failure it shows. */
-function pageOf(
-  request: FastifyRequest,
-  result: CmsContextResult,
-  url: PublicContext['url'],
-): Pick<PageLoadContext, 'publicContext' | 'failure'> {
-  if (result.kind === 'failed') {
-    request.log.error(
-      { upstreamStatus: result.status, statusText: result.statusText },
-      `context not returned: ${result.statusText}`,
-    );
-    return { publicContext: null, failure: { status: result.timedOut ? 504 : 502, message: null } };
-  }
-  const { context } = result;
-  request.scope.tenant = context.tenant.id;
-  const siteError = context.page?.siteError?.message
-    ? { message: context.page.siteError.message }
-    : null;
-  return {
-    publicContext: { cid: request.cid, tenant: context.tenant, url, page: { siteError } },
-    failure: siteError
-      ? { status: siteErrorStatus(result.status), message: siteError.message }
-      : null,
-  };
-}
-
-/**
- * The visitor's fields as getters that count their reads (PageDependencies), and the page's
- * context fields, readable once `ready` has resolved.
- */
-function withVisitor(
-  context: Omit<
-    PageLoadContext,
-    'isLoggedIn' | 'hasSession' | 'account' | 'publicContext' | 'failure'
-  >,
-  page: () => Pick<PageLoadContext, 'publicContext' | 'failure'>,
-): PageLoadContext {
-  const read = <K extends 'isLoggedIn' | 'hasSession' | 'account'>(key: K) => ({
-    enumerable: true,
-    get: () => {
-      const value = context.visitor()[key];
-      context.dependencies.visitorReads += 1;
-      return value;
-    },
-  });
-  return Object.defineProperties(context, {
-    isLoggedIn: read('isLoggedIn'),
-    hasSession: read('hasSession'),
-    account: read('account'),
-    publicContext: { enumerable: true, get: () => page().publicContext },
-    failure: { enumerable: true, get: () => page().failure },
-  }) as PageLoadContext;
-}
-
-/**
- * A site error is a 503 (the shop is closed, say), unless the context came with 421 Misdirected
- * Request: no shop is configured for this host, which is the visitor's request, not an outage
- * (issue #12 item 6, docs/decisions/0126).
- */
-function siteErrorStatus(contextStatus: number): PageFailure['status'] {
-  return contextStatus === 421 ? 421 : 503;
-}
-
-/** The page's path: React Router data requests (`/x.data`) stand for the page `/x`. */
-export function pagePathname(rawUrl: string): string {
-  const pathname = rawUrl.split('?')[0] ?? '/';
-  if (pathname === '/_root.data') return '/';
-  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
 }

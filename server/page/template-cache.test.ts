@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createSubrequestCache } from '../cache/subrequest-cache';
-import type { PageLoadContext } from './page-context';
+import type { PageLoadContext } from './page-load-context';
 import { createTemplateCache } from './template-cache';
 
 // The gateway's document templates (ADR 0203): which requests may use one, what a template

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { dropShopKeys } from '../cache/shop-keys';
 import type { SubrequestCache } from '../cache/subrequest-cache';
 import { keptHeaders } from './page-cache';
-import type { PageLoadContext } from './page-context';
+import type { PageLoadContext } from './page-load-context';
 
 // Document templates (ADR 0203): a page that shows its visitor only in its holes is kept once
 // per shop, login state and URL, and filled per request with the visitor's parts (entry.server's

@@ -25,3 +25,11 @@ export function contentSecurityPolicy(
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * "Continue with" posts a form that the gateway redirects to the provider: CSP form-action must
+ * allow the providers' origins, or the browser stops at the redirect.
+ */
+export function signInFormOrigins(providers: readonly { discoveryUrl: string }[]): string[] {
+  return [...new Set(providers.map((p) => new URL(p.discoveryUrl).origin))];
+}

@@ -1,19 +1,10 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { orderPaths, type OrderDetail } from '../../../shared/contracts/orders';
-import {
-  profilePaths,
-  type DeliveryAddress,
-  type PaymentMethod,
-} from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fieldErrorsOf, formFields, type FieldErrors } from '../forms/form-fields';
-import {
-  PlaceOrderForm,
-  orderKeyHeaders,
-  parseAddress,
-  parseCard,
-} from '../forms/place-order-forms';
+import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
+import { PlaceOrderForm, orderKeyHeaders } from '../forms/place-order-forms';
 import { CheckoutIntent, type CheckoutActionResult } from './checkout-forms';
 
 // The checkout's one action: place the order, add an address, add a card. Mistakes come back as a
@@ -26,23 +17,13 @@ const refused = (
   status = 400,
 ) => data<CheckoutActionResult>({ intent, fieldErrors, formError }, { status });
 
-/** Which field a platform refusal is about, from its message ("Unknown delivery slot: ..."). */
-function fieldOfMessage(message: string, fields: Record<string, RegExp>): string | null {
-  for (const [field, pattern] of Object.entries(fields)) if (pattern.test(message)) return field;
-  return null;
-}
-
 function refusedByPlatform(
   intent: CheckoutIntent,
   failure: PlatformFailure,
   fields: Record<string, RegExp>,
 ) {
-  if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
-  const field = fieldOfMessage(failure.message, fields);
-  const status = failure.status === 409 ? 409 : 400;
-  return field
-    ? refused(intent, { [field]: failure.message }, undefined, status)
-    : refused(intent, {}, failure.message, status);
+  const { fieldErrors, formError, status } = refusalOf(failure, fields);
+  return refused(intent, fieldErrors, formError, status);
 }
 
 /** Back to the checkout keeping the shopper's other choices, with the new address or card chosen. */
@@ -67,41 +48,16 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
         body: order.data,
         headers: orderKeyHeaders(fields),
       });
-      if (!placed.ok) {
-        return refusedByPlatform('place-order', placed, {
-          slotId: /slot/i,
-          addressId: /address/i,
-          paymentMethodId: /card|payment/i,
-          notes: /notes/i,
-        });
-      }
+      if (!placed.ok) return refusedByPlatform('place-order', placed, ORDER_REFUSAL_FIELDS);
       return redirect(href('order-detail', { orderId: placed.body.id }, { done: 'placed' }));
     }
-    case 'add-address': {
-      const address = parseAddress(fields);
-      if (!address.success) return refused('add-address', fieldErrorsOf(address.error));
-      const added = await askPlatform<DeliveryAddress>(context.platform, {
-        method: 'POST',
-        path: profilePaths.addresses,
-        body: address.data,
-      });
-      if (!added.ok) return refusedByPlatform('add-address', added, {});
-      return backToCheckout(pageUrl, 'addressId', added.body.id);
-    }
+    case 'add-address':
     case 'add-card': {
-      const card = parseCard(fields);
-      if (!card.success) return refused('add-card', fieldErrorsOf(card.error));
-      const added = await askPlatform<PaymentMethod>(context.platform, {
-        method: 'POST',
-        path: profilePaths.paymentMethods,
-        body: card.data,
-      });
-      if (!added.ok)
-        return refusedByPlatform('add-card', added, {
-          cardNumber: /card number/i,
-          expiryYear: /expired/i,
-        });
-      return backToCheckout(pageUrl, 'paymentMethodId', added.body.id);
+      const added = await addOrderChoice(context, intent.data, fields);
+      if (added.kind === 'invalid') return refused(intent.data, added.fieldErrors);
+      if (added.kind === 'refused')
+        return refusedByPlatform(intent.data, added.failure, added.fields);
+      return backToCheckout(pageUrl, added.choice, added.id);
     }
   }
 }

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
 import { ORDER_FORM } from './address-choice';
-import { DeliveryChoices } from './delivery-choices';
+import { DeliveryChoices, refusalsOf } from './delivery-choices';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
+import { PlaceOrderButton } from './place-order-button';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone).
@@ -16,15 +17,10 @@ type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined 
 
 export function CheckoutPage({ checkout, result }: Props) {
   const { quote, chosen } = checkout;
-  const placing = useNavigation().formData?.get('intent') === 'place-order';
   // With JavaScript the totals follow the choices at once: "Update totals" is for no-JS only.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const errorsOf = (intent: CheckoutActionResult['intent']) =>
-    result?.intent === intent ? result : undefined;
-  const order = errorsOf('place-order');
-  const address = errorsOf('add-address');
-  const card = errorsOf('add-card');
+  const { order, address, card } = refusalsOf(result);
   const reordered = useSearchParams()[0].get('reordered');
   // The order's items were just copied into the cart on the server: the cart widget reloads.
   useCartChangedNotice(reordered !== null);
@@ -82,15 +78,7 @@ export function CheckoutPage({ checkout, result }: Props) {
                 Update totals
               </button>
             )}
-            <button
-              type="submit"
-              name="intent"
-              value="place-order"
-              className="button primary"
-              disabled={placing}
-            >
-              {placing ? 'Placing your order…' : 'Place order'}
-            </button>
+            <PlaceOrderButton>Place order</PlaceOrderButton>
           </div>
         </Form>
       </aside>

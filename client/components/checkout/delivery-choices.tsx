@@ -8,6 +8,12 @@ import { SlotChoice } from './slot-choice';
 // how to pay, with the refusals of the last post (of the order form and of the two add forms).
 type Refusal = { fieldErrors: Record<string, string>; formError?: string };
 
+/** The refusals of the last post that the choices show: of the order form and the two add forms. */
+export function refusalsOf<R extends Refusal & { intent: string }>(result: R | undefined) {
+  const of = (intent: string) => (result?.intent === intent ? result : undefined);
+  return { order: of('place-order'), address: of('add-address'), card: of('add-card') };
+}
+
 type Props = {
   addresses: DeliveryAddress[];
   slots: SlotOption[];

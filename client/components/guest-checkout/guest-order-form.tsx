@@ -1,10 +1,11 @@
 import type { ChangeEvent } from 'react';
-import { Form, useNavigate, useNavigation } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFormFields } from '../checkout/order-form-fields';
+import { PlaceOrderButton } from '../checkout/place-order-button';
 import { SlotChoice } from '../checkout/slot-choice';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
@@ -15,7 +16,6 @@ const FORM = 'guest-order';
 type Props = { data: Extract<GuestCheckoutData, { state: 'form' }>; result?: GuestCheckoutResult };
 
 export function GuestOrderForm({ data, result }: Props) {
-  const placing = useNavigation().formData?.get('intent') === 'place-guest-order';
   const errors = result?.fieldErrors ?? {};
   const valueFor = (name: string) => result?.values?.[name];
   const slot = data.slots.find((s) => s.id === data.slotId);
@@ -83,15 +83,7 @@ export function GuestOrderForm({ data, result }: Props) {
         />
         <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
-          <button
-            type="submit"
-            name="intent"
-            value="place-guest-order"
-            className="button primary"
-            disabled={placing}
-          >
-            {placing ? 'Placing your order…' : 'Place order'}
-          </button>
+          <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>
         </div>
       </aside>
     </Form>

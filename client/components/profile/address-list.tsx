@@ -1,10 +1,11 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { addressLine } from '../checkout/address-choice';
 import { AddressForm } from './address-form';
 import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
+import { SavedItemAction, SavedItemName } from './saved-item';
 
 // The shopper's addresses, the default first. "Change" is a link (?edit=<id>) that opens the
 // address's form in place, so editing works without JavaScript; delete and "make default" are
@@ -31,10 +32,7 @@ export function AddressList({ addresses, editing, result }: Props) {
         return (
           <li key={address.id} className={address.isDefault ? 'saved-item default' : 'saved-item'}>
             <div>
-              <p>
-                <strong>{address.name}</strong>
-                {address.isDefault ? <span className="badge">Default</span> : null}
-              </p>
+              <SavedItemName name={address.name} isDefault={address.isDefault} />
               <p>
                 {addressLine(address)}, {address.country}
               </p>
@@ -53,31 +51,22 @@ export function AddressList({ addresses, editing, result }: Props) {
                 Change
               </Link>
               {address.isDefault ? null : (
-                <Form method="post">
-                  <input type="hidden" name="id" value={address.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="default-address"
-                    className="button secondary"
-                    aria-label={`Make default: ${address.name}, ${address.line1}`}
-                  >
-                    Make default
-                  </button>
-                </Form>
-              )}
-              <Form method="post">
-                <input type="hidden" name="id" value={address.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete-address"
-                  className="button danger"
-                  aria-label={`Delete ${address.name}, ${address.line1}`}
+                <SavedItemAction
+                  id={address.id}
+                  intent="default-address"
+                  label={`Make default: ${address.name}, ${address.line1}`}
                 >
-                  Delete
-                </button>
-              </Form>
+                  Make default
+                </SavedItemAction>
+              )}
+              <SavedItemAction
+                id={address.id}
+                intent="delete-address"
+                label={`Delete ${address.name}, ${address.line1}`}
+                danger
+              >
+                Delete
+              </SavedItemAction>
             </div>
           </li>
         );

@@ -1,8 +1,8 @@
-import { Form } from 'react-router';
 import type { PaymentMethod } from '../../../shared/contracts/profile';
 import { cardLabel } from '../checkout/payment-choice';
 import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
+import { SavedItemAction, SavedItemName } from './saved-item';
 
 // Stored cards: brand, last four digits, expiry and holder; the shop keeps nothing more.
 export function CardList({
@@ -21,10 +21,7 @@ export function CardList({
         return (
           <li key={card.id} className={card.isDefault ? 'saved-item default' : 'saved-item'}>
             <div>
-              <p>
-                <strong>{label}</strong>
-                {card.isDefault ? <span className="badge">Default</span> : null}
-              </p>
+              <SavedItemName name={label} isDefault={card.isDefault} />
               <p className="choice-detail">
                 {card.holderName}, expires {expiry}
               </p>
@@ -32,31 +29,17 @@ export function CardList({
             </div>
             <div className="saved-actions">
               {card.isDefault ? null : (
-                <Form method="post">
-                  <input type="hidden" name="id" value={card.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="default-card"
-                    className="button secondary"
-                    aria-label={`Make ${label} my default card`}
-                  >
-                    Make default
-                  </button>
-                </Form>
-              )}
-              <Form method="post">
-                <input type="hidden" name="id" value={card.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete-card"
-                  className="button danger"
-                  aria-label={`Delete ${label}`}
+                <SavedItemAction
+                  id={card.id}
+                  intent="default-card"
+                  label={`Make ${label} my default card`}
                 >
-                  Delete
-                </button>
-              </Form>
+                  Make default
+                </SavedItemAction>
+              )}
+              <SavedItemAction id={card.id} intent="delete-card" label={`Delete ${label}`} danger>
+                Delete
+              </SavedItemAction>
             </div>
           </li>
         );

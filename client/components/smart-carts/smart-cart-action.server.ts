@@ -6,23 +6,17 @@ import {
   type SmartCartItemInput,
 } from '../../../shared/contracts/lists';
 import type { OrderDetail } from '../../../shared/contracts/orders';
-import {
-  profilePaths,
-  type DeliveryAddress,
-  type PaymentMethod,
-} from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import { intentForms, NO_FIELDS } from '../forms/intent-forms';
 import { linesForm } from '../forms/lines-form';
+import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
 import {
   AddressForm,
   CardForm,
   PlaceOrderForm,
   PlaceOrderPost,
   orderKeyHeaders,
-  parseAddress,
-  parseCard,
 } from '../forms/place-order-forms';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fillCart } from '../lists/fill-cart.server';
@@ -37,19 +31,15 @@ const refused = (
   status = 400,
 ) => data<SmartCartActionResult>({ intent, fieldErrors, formError }, { status });
 
-/** Which field a refusal is about, from the platform's message ("Unknown delivery slot: ..."). */
+/** A refusal shown on its form; a smart cart gone (404) is the page's 404. */
 function refusedByPlatform(
   intent: SmartCartIntent,
   failure: PlatformFailure,
   fields: Record<string, RegExp> = {},
 ) {
   if (failure.status === 404 && intent !== 'place-order') throw data(null, { status: 404 });
-  if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
-  const status = failure.status === 409 ? 409 : 400;
-  const field = Object.entries(fields).find(([, pattern]) => pattern.test(failure.message))?.[0];
-  return field
-    ? refused(intent, { [field]: failure.message }, undefined, status)
-    : refused(intent, {}, failure.message, status);
+  const { fieldErrors, formError, status } = refusalOf(failure, fields);
+  return refused(intent, fieldErrors, formError, status);
 }
 
 const Name = z
@@ -190,39 +180,15 @@ export async function smartCartAction(
         );
       if (placed.status === 404 && /smart cart/i.test(placed.message))
         throw data(null, { status: 404 });
-      return refusedByPlatform('place-order', placed, {
-        slotId: /slot/i,
-        addressId: /address/i,
-        paymentMethodId: /card|payment/i,
-        notes: /notes/i,
-      });
+      return refusedByPlatform('place-order', placed, ORDER_REFUSAL_FIELDS);
     }
-    case 'add-address': {
-      const address = parseAddress(fields);
-      if (!address.success) return refused('add-address', fieldErrorsOf(address.error));
-      const added = await askPlatform<DeliveryAddress>(context.platform, {
-        method: 'POST',
-        path: profilePaths.addresses,
-        body: address.data,
-      });
-      return added.ok
-        ? backWith('addressId', added.body.id)
-        : refusedByPlatform('add-address', added);
-    }
+    case 'add-address':
     case 'add-card': {
-      const card = parseCard(fields);
-      if (!card.success) return refused('add-card', fieldErrorsOf(card.error));
-      const added = await askPlatform<PaymentMethod>(context.platform, {
-        method: 'POST',
-        path: profilePaths.paymentMethods,
-        body: card.data,
-      });
-      return added.ok
-        ? backWith('paymentMethodId', added.body.id)
-        : refusedByPlatform('add-card', added, {
-            cardNumber: /card number/i,
-            expiryYear: /expired/i,
-          });
+      const added = await addOrderChoice(context, intent.data, fields);
+      if (added.kind === 'invalid') return refused(intent.data, added.fieldErrors);
+      if (added.kind === 'refused')
+        return refusedByPlatform(intent.data, added.failure, added.fields);
+      return backWith(added.choice, added.id);
     }
   }
 }

@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import { ORDER_FORM } from '../checkout/address-choice';
-import { DeliveryChoices } from '../checkout/delivery-choices';
+import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
 import { OrderFormFields } from '../checkout/order-form-fields';
+import { PlaceOrderButton } from '../checkout/place-order-button';
 import type { SmartCartData } from './smart-cart-data.server';
 import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
@@ -18,13 +19,10 @@ export function SmartCartPage({ detail, result }: Props) {
   const { cart, chosen } = detail;
   const money = useMoney();
   const [search] = useSearchParams();
-  const placing = useNavigation().formData?.get('intent') === 'place-order';
   const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
   const resultOf = (intent: SmartCartActionResult['intent']) =>
     result?.intent === intent ? result : undefined;
-  const order = resultOf('place-order');
-  const address = resultOf('add-address');
-  const card = resultOf('add-card');
+  const { order, address, card } = refusalsOf(result);
   return (
     <article className="smart-cart-screen" aria-labelledby="smart-cart-title">
       <p className="back">
@@ -58,15 +56,7 @@ export function SmartCartPage({ detail, result }: Props) {
           />
           <Form method="post" id={ORDER_FORM} className="order-form">
             <OrderFormFields orderKey={detail.orderKey} refused={order} />
-            <button
-              type="submit"
-              name="intent"
-              value="place-order"
-              className="button primary"
-              disabled={placing}
-            >
-              {placing ? 'Placing your order…' : 'Order this smart cart'}
-            </button>
+            <PlaceOrderButton>Order this smart cart</PlaceOrderButton>
           </Form>
         </section>
       ) : null}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { unlessEmpty } from './values';
+
+// The gateway's caches and how pages are rendered.
+export const cachesFields = {
+  /** Gateway cache of public platform data, in MB; 0 turns it off (docs/decisions/0153). */
+  SUBREQUEST_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+  /** Document templates (ADR 0203), in MB; 0 turns them off. */
+  TEMPLATE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(8),
+  /** Anonymous page cache, seconds a page is kept; 0 (the default) turns it off (ADR 0154). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  /** A session's document starts before its data (ADR 0271); off sends every page whole. */
+  EARLY_HEAD: z.enum(['on', 'off']).default('on'),
+  /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
+  CACHE_PURGE_TOKEN: unlessEmpty(z.string().min(16, 'must be at least 16 characters')),
+};
+
+export type CachesConfig = {
+  subrequestCacheMb: number;
+  pageCacheSeconds: number;
+  earlyHead: boolean;
+  templateCacheMb: number;
+  cachePurgeToken?: string;
+};
+
+type Env = z.infer<z.ZodObject<typeof cachesFields>>;
+
+export const readCaches = (e: Env): CachesConfig => ({
+  subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
+  pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+  earlyHead: e.EARLY_HEAD === 'on',
+  templateCacheMb: e.TEMPLATE_CACHE_MB,
+  cachePurgeToken: e.CACHE_PURGE_TOKEN,
+});

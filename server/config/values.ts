@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// Parsers of values several settings share.
+
+/** Milliseconds, positive, at most ten minutes. */
+export const duration = (fallback: number) =>
+  z.coerce.number().int().positive().max(600_000).default(fallback);
+
+/** A comma-separated list, trimmed, empty items dropped. */
+export const commaList = (item: (value: string) => string = (value) => value) =>
+  z.string().transform((value) =>
+    value
+      .split(',')
+      .map((s) => item(s.trim()))
+      .filter(Boolean),
+  );
+
+/** IP addresses or CIDR ranges, comma-separated. */
+export const cidrList = commaList().pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^[0-9a-fA-F:.]+(\/\d{1,3})?$/,
+        'must be a comma-separated list of IP addresses or CIDR ranges',
+      ),
+  ),
+);
+
+/** An http(s) URL. */
+export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** An optional setting that an empty value also leaves out. */
+export const unlessEmpty = <T extends z.ZodType>(value: T) =>
+  value.optional().or(z.literal('').transform(() => undefined));
+
+/** `true` or `false`. */
+export const trueOrFalse = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((v) => v === 'true');
+
+/** A secret key shared by every replica. */
+export const secret = () => z.string().min(32, 'must be at least 32 characters');

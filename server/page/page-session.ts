@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayLoadContext } from '../../shared/load-context';
+import type { Config } from '../config';
+import { setTokenCookies } from '../session/cookies';
+import { passwordSignIn, signOut } from '../session/sign-in';
+import { startSocialSignIn } from '../social/flow';
+
+/** The token the page's private calls carry, once known. */
+export type PageToken = { current: string | null };
+
+/** The session's form actions a page's route actions call. */
+export function pageSessionActions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): GatewayLoadContext['session'] {
+  return {
+    signIn: async (email: string, password: string) => {
+      const outcome = await passwordSignIn(
+        request,
+        reply,
+        { uaa: app.uaa, config },
+        {
+          email,
+          password,
+        },
+      );
+      return outcome.kind === 'ok'
+        ? { ok: true as const }
+        : { ok: false as const, status: outcome.status, message: outcome.message };
+    },
+    signOut: () => signOut(request, reply, { uaa: app.uaa, config }),
+    startSocial: async (providerId: string, returnTo: string) => {
+      const outcome = await startSocialSignIn(request, reply, app.social, {
+        providerId,
+        returnTo,
+      });
+      return outcome.kind === 'redirect'
+        ? { ok: true as const, url: outcome.url }
+        : { ok: false as const, code: outcome.code };
+    },
+  };
+}
+
+/** A session for a visitor without one: a guest's, made once the visitor is known. */
+export function pageEnsureSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { config: Config; visitorReady: Promise<void>; token: PageToken },
+): GatewayLoadContext['ensureSession'] {
+  const { config, visitorReady, token } = deps;
+  return async () => {
+    await visitorReady;
+    if (token.current) return { ok: true as const };
+    // Counted where a guest session is made, whatever cookies came: a junk one is no session
+    // (issue #27 item 6, ADR 0249).
+    const allowed = await app.limits.take('guest', request);
+    if (!allowed.ok) return { ok: false as const, retryAfter: allowed.retryAfter };
+    const guest = await app.uaa.guest({ cid: request.cid, shopOrigin: request.shopOrigin });
+    if (guest.kind !== 'ok') {
+      request.log.warn({ result: guest.kind }, 'could not start a guest session');
+      return { ok: false as const, retryAfter: null };
+    }
+    setTokenCookies(reply, guest.pair, config);
+    token.current = guest.pair.access_token;
+    return { ok: true as const };
+  };
+}

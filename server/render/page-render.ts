@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withSpan } from '../observability/tracing';
+import type { PageLoadContext } from '../page/page-load-context';
+import type { TemplateCache } from '../page/template-cache';
+import type { FillDocument, RouterHandler } from './router-build';
+import { routerErrorOf, type RouterError } from './router-errors';
+import { toWebRequest } from './web-request';
+
+export type Rendered = { html: string; template?: { bytes: number } };
+
+export type PageOutcome =
+  | { kind: 'template'; html: string; headers: [string, string][] }
+  | { kind: 'router-error'; error: RouterError; allow: string | null }
+  | {
+      kind: 'response';
+      response: Response;
+      rendered: Rendered | null;
+      /** Kept as a template (miss), not (bypass), or no template wanted (null). */
+      templateKept: boolean | null;
+    };
+
+// What became of the page's template, for the request line beside X-Page-Template (ADR 0275).
+const noteTemplate = (request: FastifyRequest, template: 'hit' | 'miss' | 'bypass') => {
+  request.scope.document = { ...request.scope.document, template };
+};
+
+/**
+ * The page itself. A GET whose template is likely kept waits for the page context and fills
+ * it; any other GET starts React Router now, its loaders beside the page context's calls (ADR
+ * 0270); an action runs once the visitor and the context are known, as before.
+ */
+export function createPageRenderer(deps: {
+  /** Document templates (ADR 0203): only with entry.server's filler. */
+  templates: TemplateCache | null;
+  fillDocument?: FillDocument;
+  handler: () => Promise<RouterHandler>;
+}) {
+  const { templates, fillDocument } = deps;
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    loadContext: PageLoadContext,
+  ): Promise<PageOutcome> => {
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (!reading || templates?.likely(request, loadContext.guessedLoggedIn)) {
+      await loadContext.ready;
+      const templateKey = templates?.keyOf(request, loadContext) ?? null;
+      const kept = templateKey !== null ? templates!.get(templateKey, loadContext) : null;
+      if (kept) {
+        const html = await fillDocument!(kept.template, loadContext);
+        noteTemplate(request, 'hit');
+        return { kind: 'template', html, headers: kept.headers };
+      }
+    }
+    const templateKeyOf = () => {
+      try {
+        return templates?.keyOf(request, loadContext) ?? null;
+      } catch {
+        return null; // The page context failed to load: no template.
+      }
+    };
+    // entry.server hands the document back as a string, with its template (ADR 0200, 0212);
+    // it asks once the loaders are done, when the page context is known.
+    let rendered = null as Rendered | null;
+    loadContext.render = {
+      get wantsTemplate() {
+        return templateKeyOf() !== null;
+      },
+      document: (html, template) => void (rendered = { html, template }),
+    };
+    const handle = await deps.handler();
+    const { dependencies } = loadContext;
+    const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
+    // The render's own span when tracing is on (observability/tracing.ts).
+    const [response] = await Promise.all([
+      withSpan(request.scope, 'render', {}, () => handle(webRequest, loadContext)),
+      loadContext.ready,
+    ]);
+    const routerError = await routerErrorOf(response, request.method, request.url);
+    if (routerError) {
+      const allow =
+        routerError.status === 405 ? (response.headers.get('allow') ?? 'GET, HEAD') : null;
+      return { kind: 'router-error', error: routerError, allow };
+    }
+    const templateKey = templateKeyOf();
+    let templateKept: boolean | null = null;
+    if (templateKey !== null) {
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => headers.push([name, value]));
+      const template = (rendered as Rendered | null)?.template;
+      templateKept =
+        template !== undefined &&
+        response.status === 200 &&
+        templates!.keep(templateKey, { template, headers }, loadContext);
+      noteTemplate(request, templateKept ? 'miss' : 'bypass');
+    }
+    return { kind: 'response', response, rendered, templateKept };
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
