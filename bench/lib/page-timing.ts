@@ -5,6 +5,8 @@ import { request as httpRequest } from 'node:http';
 export type PageTiming = {
   status: number;
   cid: string;
+  /** performance.now() when the request was sent (a tap in this process shares the clock). */
+  startedAt: number;
   firstByteMs: number;
   lastByteMs: number;
   body: string;
@@ -28,6 +30,7 @@ export function timePage(url: string, headers: Record<string, string>): Promise<
         resolve({
           status: res.statusCode ?? 0,
           cid: String(res.headers['x-correlation-id'] ?? ''),
+          startedAt: start,
           firstByteMs,
           lastByteMs: performance.now() - start,
           body: Buffer.concat(chunks).toString(),
