@@ -109,7 +109,9 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
       if (!eligible(request)) return null;
       const head = heads.headFor(request.shopOrigin, nonce);
       if (head === null) return null;
-      const body = new PassThrough();
+      // Strings pass as strings: the document is encoded once, at the socket. A byte stream
+      // would encode it here and, when the consent banner goes in, decode it again.
+      const body = new PassThrough({ decodeStrings: false, encoding: 'utf8' });
       body.write(head);
       void reply
         .status(200)
