@@ -18,7 +18,10 @@ export function withBannerStream(source: Readable, banner: string): Readable {
   const decoder = new StringDecoder('utf8');
   let held = '';
   let done = false;
+  // Text stays text: a string written in is not encoded here to be decoded again.
   const out = new Transform({
+    decodeStrings: false,
+    encoding: 'utf8',
     transform(chunk: Buffer | string, _encoding, callback) {
       let text = held + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
       if (!done) {
