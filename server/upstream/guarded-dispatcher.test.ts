@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, Dispatcher, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardDispatcher, requestProblem } from './guarded-dispatcher';
+import { guardDispatcher } from './guarded-dispatcher';
+import { requestProblem } from './request-problem';
 
 // A dispatcher that takes the call and never answers: a pool whose connections are all busy.
 class Stuck extends Dispatcher {
