@@ -1,6 +1,18 @@
 // The fields of a delivery address and of a card, described once for the checkout's "add" forms
 // and the profile's (drawn by FieldList). A card number is never filled in again after a mistake
 // (docs/decisions/0111): the actions do not send it back.
+/** A delivery address's field names, as the actions read them from a form. */
+export const ADDRESS_FIELD_NAMES = [
+  'name',
+  'line1',
+  'line2',
+  'postcode',
+  'city',
+  'country',
+  'phone',
+  'instructions',
+] as const;
+
 export type FieldSpec = {
   name: string;
   label: string;

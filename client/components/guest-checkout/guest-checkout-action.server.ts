@@ -10,6 +10,7 @@ import { askPlatform } from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import { numberText, OrderKeyField, orderKeyHeaders, text } from '../forms/place-order-forms';
+import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
@@ -41,16 +42,6 @@ function errorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-const ADDRESS_FIELDS = [
-  'name',
-  'line1',
-  'line2',
-  'postcode',
-  'city',
-  'country',
-  'phone',
-  'instructions',
-] as const;
 const CARD_FIELDS = ['cardNumber', 'holderName'] as const;
 const texts = <const N extends string>(names: readonly N[]) =>
   Object.fromEntries(names.map((name) => [name, text])) as Record<N, typeof text>;
@@ -59,7 +50,7 @@ const texts = <const N extends string>(names: readonly N[]) =>
 const GuestOrderForm = z
   .object({
     email: text,
-    ...texts(ADDRESS_FIELDS),
+    ...texts(ADDRESS_FIELD_NAMES),
     ...texts(CARD_FIELDS),
     expiryMonth: numberText,
     expiryYear: numberText,

@@ -11,6 +11,7 @@ import { AddressForm, parseAddress } from '../forms/place-order-forms';
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
+import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
 
 // The delivery addresses screen's one action: add, change, delete, make default. The form fields
 // are checked with the profile service's own schema (the checkout's add-address form does the same).
@@ -23,19 +24,9 @@ export const AddressForms = intentForms({
   'default-address': z.object({ id: AddressId }),
 });
 const AddressIntent = AddressForms.intent;
-const ADDRESS_FIELDS = [
-  'name',
-  'line1',
-  'line2',
-  'postcode',
-  'city',
-  'country',
-  'phone',
-  'instructions',
-] as const;
 
 const typed = (fields: FormFields) =>
-  Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name] ?? '']));
+  Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? '']));
 
 async function save(
   context: AppLoadContext,
@@ -52,7 +43,7 @@ async function save(
     path: id ? profilePaths.address(id) : profilePaths.addresses,
     body: address.data,
   });
-  if (!saved.ok) return refusedByPlatform({ intent, id, values }, saved, ADDRESS_FIELDS);
+  if (!saved.ok) return refusedByPlatform({ intent, id, values }, saved, ADDRESS_FIELD_NAMES);
   return backTo('delivery-addresses', id ? 'address-updated' : 'address-added');
 }
 
