@@ -5,19 +5,45 @@ import type { DeliverySlotList } from '../../../shared/contracts/orders';
 // exactly the server's text.
 export type TimeFormat = { locale: string; timeZone: string };
 
-export function dayLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone,
-  }).format(new Date(iso));
+// The styles the screens use. A formatter is costly to make and cheap to use, and a shop has one
+// locale and one zone: each style's formatter is made once per locale and zone, not once per
+// label (a checkout's slot list made hundreds, all on the page's critical path).
+const styles = {
+  day: { weekday: 'short', day: 'numeric', month: 'short' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  weekday: { weekday: 'short' },
+  date: { day: 'numeric', month: 'short' },
+  /** en-CA's short date is YYYY-MM-DD. */
+  calendarDay: { dateStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type Style = keyof typeof styles;
+
+// Locales and zones come from the platform's context: a handful. The bound only keeps a platform
+// that sent a new one each time from growing this without end.
+const MAX_FORMATTERS = 256;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(style: Style, locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style}\u0000${locale}\u0000${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...styles[style], timeZone });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-export function timeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
+const format = (style: Style, iso: string, { locale, timeZone }: TimeFormat) =>
+  formatterOf(style, locale, timeZone).format(new Date(iso));
+
+export function dayLabel(iso: string, timeFormat: TimeFormat): string {
+  return format('day', iso, timeFormat);
+}
+
+export function timeLabel(iso: string, timeFormat: TimeFormat): string {
+  return format('time', iso, timeFormat);
 }
 
 /** "Tue 14 Jul, 10:00–12:00" */
@@ -26,12 +52,8 @@ export function slotLabel(slot: { startsAt: string; endsAt: string }, format: Ti
 }
 
 /** "14 Jul 2026, 09:30" */
-export function dateTimeLabel(iso: string, { locale, timeZone }: TimeFormat): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
+export function dateTimeLabel(iso: string, timeFormat: TimeFormat): string {
+  return format('dateTime', iso, timeFormat);
 }
 
 /** A delivery slot as the screens offer it: its labels already in the shop's time zone. */
@@ -53,26 +75,24 @@ export type SlotOption = {
   remaining: number;
 };
 
-const part = (iso: string, { locale, timeZone }: TimeFormat, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(iso));
-
 /** The calendar day of an instant in the shop's time zone, as YYYY-MM-DD. */
 const dayKey = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(iso));
+  format('calendarDay', iso, { locale: 'en-CA', timeZone });
 
 export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
-  const format: TimeFormat = { locale, timeZone: list.timeZone };
+  const shop: TimeFormat = { locale, timeZone: list.timeZone };
+  const formatted = (style: Style, iso: string) => format(style, iso, shop);
   // Slots past their cut-off are left out (a long list of closed slots helps nobody); full ones stay, greyed.
   return list.items
     .filter((slot) => slot.available || slot.remaining === 0)
     .map((slot) => ({
       id: slot.id,
-      label: slotLabel(slot, format),
+      label: slotLabel(slot, shop),
       day: dayKey(slot.startsAt, list.timeZone),
-      dayLabel: dayLabel(slot.startsAt, format),
-      weekday: part(slot.startsAt, format, { weekday: 'short' }),
-      date: part(slot.startsAt, format, { day: 'numeric', month: 'short' }),
-      time: `${timeLabel(slot.startsAt, format)}–${timeLabel(slot.endsAt, format)}`,
+      dayLabel: dayLabel(slot.startsAt, shop),
+      weekday: formatted('weekday', slot.startsAt),
+      date: formatted('date', slot.startsAt),
+      time: `${timeLabel(slot.startsAt, shop)}–${timeLabel(slot.endsAt, shop)}`,
       fee: slot.fee,
       available: slot.available,
       remaining: slot.remaining,

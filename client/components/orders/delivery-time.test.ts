@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { dateTimeLabel, dayLabel, slotChoices, slotLabel, timeLabel } from './delivery-time';
+
+const london = { locale: 'en-GB', timeZone: 'Europe/London' };
+const tokyo = { locale: 'en-GB', timeZone: 'Asia/Tokyo' };
+// 2026-07-14 09:30 UTC: 10:30 in London (summer time), 18:30 in Tokyo.
+const instant = '2026-07-14T09:30:00.000Z';
+
+describe('delivery times as text', () => {
+  it('formats in the shop’s zone and locale', () => {
+    expect(dayLabel(instant, london)).toBe('Tue 14 Jul');
+    expect(timeLabel(instant, london)).toBe('10:30');
+    expect(dateTimeLabel(instant, london)).toBe('14 Jul 2026, 10:30');
+    expect(slotLabel({ startsAt: instant, endsAt: '2026-07-14T11:30:00.000Z' }, london)).toBe(
+      'Tue 14 Jul, 10:30–12:30',
+    );
+  });
+
+  it('keeps each zone and locale apart although formatters are reused', () => {
+    // Alternating zones and locales: a formatter kept for one must never answer for another.
+    for (let i = 0; i < 3; i += 1) {
+      expect(timeLabel(instant, london)).toBe('10:30');
+      expect(timeLabel(instant, tokyo)).toBe('18:30');
+      expect(dayLabel('2026-07-14T23:30:00.000Z', tokyo)).toBe('Wed 15 Jul');
+      expect(dayLabel(instant, { locale: 'de-DE', timeZone: 'Europe/Berlin' })).toBe(
+        'Di., 14. Juli',
+      );
+    }
+  });
+
+  it('still formats right after more zones than it keeps formatters for', () => {
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 300);
+    for (const timeZone of zones) timeLabel(instant, { locale: 'en-GB', timeZone });
+    expect(timeLabel(instant, tokyo)).toBe('18:30');
+    expect(timeLabel(instant, london)).toBe('10:30');
+  });
+
+  it('offers a slot list day by day, in the shop’s zone', () => {
+    const slots = slotChoices(
+      {
+        timeZone: 'Asia/Tokyo',
+        currency: 'EUR',
+        freeDeliveryFrom: 5000,
+        items: [
+          {
+            id: 's1',
+            startsAt: '2026-07-14T23:00:00.000Z',
+            endsAt: '2026-07-15T01:00:00.000Z',
+            cutoffAt: '2026-07-14T20:00:00.000Z',
+            fee: 299,
+            available: true,
+            remaining: 3,
+          },
+          {
+            id: 'closed',
+            startsAt: '2026-07-14T01:00:00.000Z',
+            endsAt: '2026-07-14T03:00:00.000Z',
+            cutoffAt: '2026-07-13T20:00:00.000Z',
+            fee: 0,
+            available: false,
+            remaining: 2,
+          },
+        ],
+      },
+      'en-GB',
+    );
+    expect(slots).toEqual([
+      {
+        id: 's1',
+        label: 'Wed 15 Jul, 08:00–10:00',
+        day: '2026-07-15',
+        dayLabel: 'Wed 15 Jul',
+        weekday: 'Wed',
+        date: '15 Jul',
+        time: '08:00–10:00',
+        fee: 299,
+        available: true,
+        remaining: 3,
+      },
+    ]);
+  });
+});
