@@ -75,26 +75,30 @@ export type SlotOption = {
   remaining: number;
 };
 
-/** The calendar day of an instant in the shop's time zone, as YYYY-MM-DD. */
-const dayKey = (iso: string, timeZone: string) =>
-  format('calendarDay', iso, { locale: 'en-CA', timeZone });
-
 export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
-  const shop: TimeFormat = { locale, timeZone: list.timeZone };
-  const formatted = (style: Style, iso: string) => format(style, iso, shop);
+  const { timeZone } = list;
+  // The formatters once for the whole list.
+  const shop = (style: Style) => formatterOf(style, locale, timeZone);
+  const [day, time, weekday, date] = [shop('day'), shop('time'), shop('weekday'), shop('date')];
+  const calendarDay = formatterOf('calendarDay', 'en-CA', timeZone);
   // Slots past their cut-off are left out (a long list of closed slots helps nobody); full ones stay, greyed.
   return list.items
     .filter((slot) => slot.available || slot.remaining === 0)
-    .map((slot) => ({
-      id: slot.id,
-      label: slotLabel(slot, shop),
-      day: dayKey(slot.startsAt, list.timeZone),
-      dayLabel: dayLabel(slot.startsAt, shop),
-      weekday: formatted('weekday', slot.startsAt),
-      date: formatted('date', slot.startsAt),
-      time: `${timeLabel(slot.startsAt, shop)}–${timeLabel(slot.endsAt, shop)}`,
-      fee: slot.fee,
-      available: slot.available,
-      remaining: slot.remaining,
-    }));
+    .map((slot) => {
+      const starts = new Date(slot.startsAt);
+      const hours = `${time.format(starts)}–${time.format(new Date(slot.endsAt))}`;
+      const dayText = day.format(starts);
+      return {
+        id: slot.id,
+        label: `${dayText}, ${hours}`,
+        day: calendarDay.format(starts),
+        dayLabel: dayText,
+        weekday: weekday.format(starts),
+        date: date.format(starts),
+        time: hours,
+        fee: slot.fee,
+        available: slot.available,
+        remaining: slot.remaining,
+      };
+    });
 }
