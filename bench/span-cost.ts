@@ -61,7 +61,7 @@ async function measure(): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const off: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) off.push(await measure());
-tracing.initTracing({
+await tracing.initTracing({
   OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}`,
 });
 const on: number[] = [];

@@ -62,7 +62,7 @@ export async function buildPlatform(
   options: PlatformOptions = {},
 ): Promise<FastifyInstance> {
   // Spans of requests and database queries when tracing is on (./http/tracing.ts).
-  db = tracedDb(db);
+  db = await tracedDb(db);
   const pretty = !options.logStream && logFormat() === 'pretty';
   const app = Fastify({
     logger:
@@ -93,7 +93,7 @@ export async function buildPlatform(
   // documented from that one place (docs/decisions/0191).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  traceRequests(app);
+  await traceRequests(app);
   registerErrorHandler(app);
   answerUnmetExpectations(app.server);
   // Before any route: the document lists every route registered after this line.

@@ -1,13 +1,4 @@
 import { ROOT_CONTEXT, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import {
-  defaultResource,
-  envDetector,
-  detectResources,
-  resourceFromAttributes,
-} from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { TraceState } from '@opentelemetry/core';
 
 // OpenTelemetry traces for the gateway and the platform (issue #28 item 1, docs/decisions/0250),
@@ -35,9 +26,26 @@ export function tracesUrl(env: Env = process.env): string | undefined {
   return base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined;
 }
 
-/** A tracer exporting over OTLP/HTTP, or null when no endpoint is configured. */
-export function startTracing(serviceName: string, env: Env = process.env): Tracing | null {
+/**
+ * A tracer exporting over OTLP/HTTP, or null when no endpoint is configured. The SDK is loaded
+ * here, only then: a process that exports nothing never loads or evaluates it.
+ */
+export async function startTracing(
+  serviceName: string,
+  env: Env = process.env,
+): Promise<Tracing | null> {
   if (!tracingEndpoint(env)) return null;
+  const [
+    { OTLPTraceExporter },
+    { defaultResource, envDetector, detectResources, resourceFromAttributes },
+    { BatchSpanProcessor, NodeTracerProvider },
+    { ATTR_SERVICE_NAME },
+  ] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/semantic-conventions'),
+  ]);
   const detected = detectResources({ detectors: [envDetector] });
   const resource = defaultResource()
     .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }))

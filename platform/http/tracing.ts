@@ -15,16 +15,15 @@ import type { Db, Queryable } from '../db/db';
 // query beneath it, so one trace goes from the browser's request to the database. Configured by
 // the same standard variables as the gateway's (../../shared/tracing.ts); off without an endpoint,
 // and then nothing here is installed.
-let tracing: Tracing | null | undefined;
-const tracingOf = () =>
-  tracing === undefined ? (tracing = startTracing('storefront-platform')) : tracing;
+let tracing: Promise<Tracing | null> | undefined;
+const tracingOf = () => (tracing ??= startTracing('storefront-platform'));
 
 const requestSpan = new AsyncLocalStorage<Span>();
 const spans = new WeakMap<FastifyRequest, Span>();
 
 /** Server spans for `app`'s requests (nothing when tracing is off). */
-export function traceRequests(app: FastifyInstance): void {
-  const on = tracingOf();
+export async function traceRequests(app: FastifyInstance): Promise<void> {
+  const on = await tracingOf();
   if (!on) return;
   app.addHook('onRequest', (request, _reply, done) => {
     const { headers } = request;
@@ -85,8 +84,8 @@ function tracedQueryable(queryable: Queryable, on: Tracing): Queryable {
 }
 
 /** `db` with a span per query inside a traced request (`db` itself when tracing is off). */
-export function tracedDb(db: Db): Db {
-  const on = tracingOf();
+export async function tracedDb(db: Db): Promise<Db> {
+  const on = await tracingOf();
   if (!on) return db;
   const traced = tracedQueryable(db, on);
   return {

@@ -15,14 +15,14 @@ import type { RequestScope } from './scope';
 // the render and the cache lookups (`withSpan`, `markSpan`). Off, every function here returns at
 // its first test: no span, no allocation (the request's scope has no `span`).
 let tracing: Tracing | null = null;
-let started = false;
+let starting: Promise<Tracing | null> | null = null;
 
 /** Starts the exporter once per process when an OTLP endpoint is configured. */
-export function initTracing(env: Record<string, string | undefined> = process.env): boolean {
-  if (!started) {
-    started = true;
-    tracing = startTracing('storefront-gateway', env);
-  }
+export async function initTracing(
+  env: Record<string, string | undefined> = process.env,
+): Promise<boolean> {
+  starting ??= startTracing('storefront-gateway', env);
+  tracing = await starting;
   return tracing !== null;
 }
 

@@ -30,7 +30,7 @@ export const observabilityPlugin = fp(
     app.decorate('reporter', opts.reporter);
     app.decorateRequest('scope', null as never);
     // Spans exported when an OTLP endpoint is configured (docs/decisions/0250).
-    initTracing();
+    await initTracing();
     app.addHook('onClose', async () => flushTracing());
 
     app.addHook('onRequest', (request, _reply, done) => {
