@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliverySlotList, orderPaths } from '../../shared/contracts/orders';
+import { bookingPaths } from '../../shared/contracts/booking';
+import { DeliverySlotList, OrderQuote, orderPaths } from '../../shared/contracts/orders';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
 // The delivery-slot list remembers the slot plan it last materialised (docs/decisions/0280):
 // a policy or template changed behind its back, by any writer, still shows at the next read.
+// The slot list and the quote read the policy together with the shop, and do without one.
 let platform: TestPlatform;
 let token: string;
 
@@ -57,5 +59,45 @@ describe('delivery slots after their rules change', () => {
     );
     const after = last(await slots());
     expect(after - before).toBeGreaterThanOrEqual(3 * 24 * 3600_000 - 3600_000);
+  });
+});
+
+describe('the quote and the slot list read the delivery policy with the shop', () => {
+  async function quote(slotId?: string): Promise<OrderQuote> {
+    const body = slotId ? { slotId } : {};
+    const answer = await platform.call(orderPaths.quote, { method: 'POST', token, body });
+    expect(answer.status).toBe(200);
+    return OrderQuote.parse(await answer.json());
+  }
+
+  it("quotes the shop's threshold and the chosen slot's fee; without a policy, no slots and no free delivery", async () => {
+    const { rows } = await platform.db.query<{ id: string }>(
+      "select id from offerings where tenant_id = 'fresh' and available order by id limit 1",
+    );
+    const put = await platform.call(bookingPaths.item('fresh'), {
+      method: 'PUT',
+      token,
+      body: { offeringId: rows[0]!.id, quantity: 1, byCase: false },
+    });
+    expect(put.status).toBe(200);
+    const slot = (await slots()).items.find((s) => s.available)!;
+    const withPolicy = await quote(slot.id);
+    expect(withPolicy).toMatchObject({ currency: 'EUR', freeDeliveryFrom: 6000 });
+    expect(withPolicy.deliveryFee).toBe(withPolicy.subtotal >= 6000 ? 0 : slot.fee);
+    expect((await quote()).deliveryFee).toBeNull();
+
+    await platform.db.query("delete from delivery_slot_templates where tenant_id = 'fresh'");
+    await platform.db.query("delete from delivery_policies where tenant_id = 'fresh'");
+    expect(await slots()).toEqual({
+      timeZone: 'UTC',
+      currency: 'EUR',
+      freeDeliveryFrom: 0,
+      items: [],
+    });
+    expect(await quote(slot.id)).toMatchObject({
+      currency: 'EUR',
+      freeDeliveryFrom: 0,
+      deliveryFee: slot.fee,
+    });
   });
 });

@@ -130,7 +130,7 @@ export async function bookSlot(
 export function deliveryFee(
   slotFeeCents: number,
   subtotalCents: number,
-  policy: DeliveryPolicy | null,
+  policy: Pick<DeliveryPolicy, 'freeFromCents'> | null,
 ): number {
   return policy && subtotalCents >= policy.freeFromCents ? 0 : slotFeeCents;
 }
