@@ -9,18 +9,16 @@ import type { Queryable } from '../db/db';
 // presented again costs nothing); an open one is looked up on every use.
 //
 // A page's calls arrive together and name the same session, so checks are answered in batches
-// (docs/decisions/0281): a probe is sent at the event loop's next turn after the one before it is
-// done, and answers every check that joined it, in one query. A check only ever joins a probe
-// not yet sent, so the probe reads the database after the check arrived: a session revoked
-// before a call arrives is refused, by whichever process revoked it.
+// (docs/decisions/0281): the first check opens a probe, sent at the event loop's next turn, and
+// every check arriving until then joins it; one query answers them all. A check only ever joins
+// a probe not yet sent, so the probe reads the database after the check arrived: a session
+// revoked before a call arrives is refused, by whichever process revoked it.
 export type SessionCheck = (sessionId: string) => Promise<boolean>;
 
 type Probe = { sessionIds: Set<string>; revoked: Promise<Set<string>> };
 
 export function createSessionCheck(db: Queryable, remember = 10_000): SessionCheck {
   const revoked = new LRUCache<string, true>({ max: remember });
-  // Settles when the last probe sent or waiting is done; never rejects.
-  let tail: Promise<void> = Promise.resolve();
   // The probe not yet sent, which a check arriving now joins.
   let next: Probe | null = null;
 
@@ -30,16 +28,13 @@ export function createSessionCheck(db: Queryable, remember = 10_000): SessionChe
     const probe: Probe = {
       sessionIds,
       // The turn's wait lets the checks of calls that arrive together join; once sent, the
-      // probe takes no more: every check it answers arrived before the read.
-      revoked: tail.then(nextTurn).then(() => {
+      // probe takes no more: every check it answers arrived before the read. Probes do not
+      // wait for one another, so a slow one holds up only the checks it answers.
+      revoked: nextTurn().then(() => {
         next = null;
         return probeRevoked(db, [...sessionIds]);
       }),
     };
-    tail = probe.revoked.then(
-      () => undefined,
-      () => undefined,
-    );
     return (next = probe);
   };
 
