@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import type { Db } from '../db/db';
+import { verifiedTokens } from './verified-tokens';
 
 // Access tokens are short-lived ES256 JWTs. The signing key is generated on first start and stored
 // in signing_keys, so tokens stay valid across restarts.
@@ -24,6 +25,7 @@ const ISSUER = 'storefront-platform/uaa';
 
 export async function loadSigner(db: Db): Promise<TokenSigner> {
   const { kid, privateKey, publicKey } = await loadOrCreateKey(db);
+  const verified = verifiedTokens();
   return {
     sign: (claims, ttl) =>
       new SignJWT({ acc: claims.accountId, tid: claims.tenantId, sid: claims.sessionId ?? null })
@@ -35,21 +37,24 @@ export async function loadSigner(db: Db): Promise<TokenSigner> {
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
         .sign(privateKey),
     verify: async (token) => {
+      const known = verified.check(token);
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           issuer: ISSUER,
           algorithms: [ALG],
         });
         if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string') return null;
-        const acc = typeof payload.acc === 'string' ? payload.acc : null;
-        const sid = typeof payload.sid === 'string' ? payload.sid : null;
-        return {
+        const claims = {
           principalId: payload.sub,
-          accountId: acc,
+          accountId: typeof payload.acc === 'string' ? payload.acc : null,
           tenantId: payload.tid,
-          sessionId: sid,
-          expired: false,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         };
+        // Ours always expire and never wait (no nbf); anything else is verified at each use.
+        if (typeof payload.exp === 'number' && payload.nbf === undefined)
+          verified.remember(token, claims, payload.exp);
+        return { ...claims, expired: false };
       } catch (error) {
         return (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? { expired: true } : null;
       }

@@ -141,16 +141,22 @@ export async function orderSummaries(
   const params = [shopper.accountId, shopper.tenantId, filter.smartCartId ?? null];
   const where =
     'o.account_id = $1 and o.tenant_id = $2 and ($3::text is null or o.smart_cart_id = $3)';
-  const { rows } = await q.query<OrderRow & { line_count: number }>(
-    `select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS},
-       (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
-     from orders o join delivery_slots s on s.id = o.slot_id
-     where ${where} order by o.created_at desc, o.id desc limit $4 offset $5`,
+  // The count and the page in one query: one row of nulls but the count when the page is empty.
+  type ListedRow = OrderRow & { line_count: number };
+  const { rows: page } = await q.query<(ListedRow | { id: null }) & { matching_orders: number }>(
+    `select n.matching_orders, page.* from (
+       select count(*)::int as matching_orders from orders o where ${where}
+     ) n left join lateral (
+       select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS},
+         (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
+       from orders o join delivery_slots s on s.id = o.slot_id
+       where ${where} order by o.created_at desc, o.id desc limit $4 offset $5
+     ) page on true
+     order by page.created_at desc, page.id desc`,
     [...params, filter.limit, filter.offset],
   );
-  const count = await q.query<{ total: number }>(
-    `select count(*)::int as total from orders o where ${where}`,
-    params,
+  const rows = page.filter(
+    (row): row is ListedRow & { matching_orders: number } => row.id !== null,
   );
   const previews = await orderPreviews(
     q,
@@ -169,6 +175,6 @@ export async function orderSummaries(
       preview: previews.get(row.id) ?? [],
       smartCartId: row.smart_cart_id,
     })),
-    total: count.rows[0]!.total,
+    total: page[0]!.matching_orders,
   };
 }

@@ -15,7 +15,7 @@ import { idempotencyKeyOf, placeOnce } from './idempotency';
 import { placeOrder } from './place-order';
 import { priceItems, subtotalOf } from './pricing';
 import { requireCartOwner, requireShopper } from './shopper';
-import { deliveryFee, loadPolicy } from './slots';
+import { deliveryFee } from './slots';
 
 const route = routeSchemas('orders');
 
@@ -35,12 +35,20 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
       const cart = await readCart(db, shopper);
       const lines = await priceItems(db, shopper.tenantId, cart.items);
       const subtotal = subtotalOf(lines);
-      const policy = await loadPolicy(db, shopper.tenantId);
-      const { rows } = await db.query<{ currency: string; fee_cents: number | null }>(
-        `select t.currency, (select fee_cents from delivery_slots where id = $2 and tenant_id = t.id) as fee_cents
-       from tenants t where t.id = $1`,
+      // The shop's currency, its free delivery threshold (none without a delivery policy) and
+      // the chosen slot's fee, in one query.
+      const { rows } = await db.query<{
+        currency: string;
+        free_from_cents: number | null;
+        fee_cents: number | null;
+      }>(
+        `select t.currency, p.free_from_cents,
+           (select fee_cents from delivery_slots where id = $2 and tenant_id = t.id) as fee_cents
+         from tenants t left join delivery_policies p on p.tenant_id = t.id where t.id = $1`,
         [shopper.tenantId, input.slotId ?? null],
       );
+      const freeFrom = rows[0]?.free_from_cents ?? null;
+      const policy = freeFrom === null ? null : { freeFromCents: freeFrom };
       const slotFee = rows[0]?.fee_cents ?? null;
       const fee = slotFee === null ? null : deliveryFee(slotFee, subtotal, policy);
       return {

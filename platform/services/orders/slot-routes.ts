@@ -1,7 +1,8 @@
 import { DeliverySlotList } from '../../../shared/contracts/orders';
 import { routeSchemas, type ServicePlugin } from '../service';
 import { requireCartOwner } from './shopper';
-import { loadPolicy, upcomingSlots } from './slots';
+import { ensurePlannedSlots, loadSlotPlan } from './slot-plan';
+import { upcomingSlots } from './slots';
 
 const route = routeSchemas('orders');
 
@@ -14,14 +15,11 @@ export const slotRoutes: ServicePlugin = async (app, { db }) => {
     }),
     async (request): Promise<DeliverySlotList> => {
       const shopper = requireCartOwner(request);
-      const policy = await loadPolicy(db, shopper.tenantId);
-      const { rows } = await db.query<{ currency: string }>(
-        'select currency from tenants where id = $1',
-        [shopper.tenantId],
-      );
+      const { currency, policy, plan } = await loadSlotPlan(db, shopper.tenantId);
+      if (plan) await ensurePlannedSlots(db, shopper.tenantId, plan);
       return {
         timeZone: policy?.timeZone ?? 'UTC',
-        currency: rows[0]!.currency,
+        currency,
         freeDeliveryFrom: policy?.freeFromCents ?? 0,
         items: policy ? await upcomingSlots(db, shopper.tenantId, policy) : [],
       };

@@ -67,13 +67,15 @@ const SLOT_COLUMNS = `s.id, s.starts_at, s.ends_at, s.cutoff_at, s.capacity, s.f
   (select count(*)::int from orders o where o.slot_id = s.id and o.status = 'placed'
      and ($2::text is null or o.id <> $2)) as taken`;
 
-/** Slots from now to the end of the horizon, bookable or not (the screen greys out the others). */
+/**
+ * Slots from now to the end of the horizon, bookable or not (the screen greys out the others);
+ * the caller has materialised them (ensurePlannedSlots).
+ */
 export async function upcomingSlots(
   q: Queryable,
   tenantId: string,
   policy: DeliveryPolicy,
 ): Promise<DeliverySlot[]> {
-  await ensureSlots(q, tenantId);
   const { rows } = await q.query<SlotRow>(
     `select ${SLOT_COLUMNS} from delivery_slots s
      where s.tenant_id = $1 and s.starts_at > now() and s.starts_at < now() + make_interval(days => $3::int + 1)
@@ -128,7 +130,7 @@ export async function bookSlot(
 export function deliveryFee(
   slotFeeCents: number,
   subtotalCents: number,
-  policy: DeliveryPolicy | null,
+  policy: Pick<DeliveryPolicy, 'freeFromCents'> | null,
 ): number {
   return policy && subtotalCents >= policy.freeFromCents ? 0 : slotFeeCents;
 }
