@@ -35,15 +35,15 @@ function formatterOf(style: Style, locale: string, timeZone: string): Intl.DateT
   return formatter;
 }
 
-const format = (style: Style, iso: string, { locale, timeZone }: TimeFormat) =>
+const formatted = (style: Style, iso: string, { locale, timeZone }: TimeFormat) =>
   formatterOf(style, locale, timeZone).format(new Date(iso));
 
 export function dayLabel(iso: string, timeFormat: TimeFormat): string {
-  return format('day', iso, timeFormat);
+  return formatted('day', iso, timeFormat);
 }
 
 export function timeLabel(iso: string, timeFormat: TimeFormat): string {
-  return format('time', iso, timeFormat);
+  return formatted('time', iso, timeFormat);
 }
 
 /** "Tue 14 Jul, 10:00–12:00" */
@@ -53,7 +53,7 @@ export function slotLabel(slot: { startsAt: string; endsAt: string }, format: Ti
 
 /** "14 Jul 2026, 09:30" */
 export function dateTimeLabel(iso: string, timeFormat: TimeFormat): string {
-  return format('dateTime', iso, timeFormat);
+  return formatted('dateTime', iso, timeFormat);
 }
 
 /** A delivery slot as the screens offer it: its labels already in the shop's time zone. */
