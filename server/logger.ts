@@ -3,6 +3,7 @@ import pino from 'pino';
 import { logFormat, prettyStream } from '../shared/log-format';
 import type { Config } from './config';
 import { censorSecrets, CENSOR, REDACT_PATHS } from './log-redact';
+import { syncLines } from './log-stdout';
 import type { LineLog } from './observability/request-line';
 import { currentScope, scopeSpanId } from './observability/scope';
 
@@ -10,14 +11,14 @@ import { currentScope, scopeSpanId } from './observability/scope';
 // carries its CID (request id = CID, logged as "cid"); every line written inside a request carries
 // its trace and span ids (the mixin); credentials never reach the log (./log-redact.ts).
 //
-// Nothing is held in memory by default: each line is written to stdout as it is logged (pino's
-// synchronous destination), so a crash loses no line that explains it. An operator may trade that
+// Nothing is held in memory by default: each line is written to stdout as it is logged
+// (./log-stdout.ts, docs/decisions/0283), so a crash loses no line that explains it. An operator may trade that
 // for fewer write calls with LOG_BUFFER_KB (pino's buffered destination, flushed every second and
 // at exit).
 
 /** Where JSON lines go: stdout, one write per line, or buffered when the operator chose it. */
 function stdout(bufferKb: number): pino.DestinationStream {
-  if (bufferKb === 0) return pino.destination({ dest: 1, sync: true });
+  if (bufferKb === 0) return syncLines(1);
   const buffered = pino.destination({
     dest: 1,
     sync: false,

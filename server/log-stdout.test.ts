@@ -1,0 +1,58 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// ADR 0283: the gateway's stdout lines (server/log-stdout.ts) arrive whole and in order, also
+// through a pipe whose reader is slower than the writer, and a reader gone away fails no write.
+const SCRIPT = join(__dirname, '../tests/support/write-lines.ts');
+
+function linesOf(text: string) {
+  return text.split('\n').filter(Boolean);
+}
+
+function expectWhole(lines: string[], count: number, size: number, char: string) {
+  expect(lines).toHaveLength(count);
+  lines.forEach((line, i) => expect(line).toBe(`${i} ${char.repeat(size)}`));
+}
+
+describe('stdout log lines (syncLines)', () => {
+  it('writes every line whole and in order', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', SCRIPT], {
+      env: { ...process.env, LINES: '2000', SIZE: '300' },
+      encoding: 'utf8',
+    });
+    expect(child.status).toBe(0);
+    expectWhole(linesOf(child.stdout), 2000, 300, 'x');
+  });
+
+  it('waits for a slow reader of a non-blocking pipe, losing nothing (multi-byte lines too)', async () => {
+    // 80 lines of ~100 KB: each more than the 64 KB a pipe holds (partial writes), ~8 MB in all
+    // through a pipe the reader leaves full for a while (writes refused with EAGAIN).
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+      env: { ...process.env, LINES: '80', SIZE: '50000', MULTIBYTE: '1', NONBLOCKING: '1' },
+    });
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.resume();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toContain('wrote 80');
+    expectWhole(linesOf(Buffer.concat(chunks).toString('utf8')), 80, 50_000, 'é');
+  }, 30_000);
+
+  it('goes on when nobody reads its lines any more (EPIPE): the process is not failed', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+      env: { ...process.env, LINES: '20000', SIZE: '1000', NONBLOCKING: '1' },
+    });
+    child.stdout.destroy(); // the reader is gone before the writes
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stderr).toContain('wrote 20000');
+  }, 30_000);
+});
