@@ -1,6 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bufferedLines } from './log-stdout';
 
 // ADR 0283: the gateway's stdout lines (server/log-stdout.ts) arrive whole and in order, also
 // through a pipe whose reader is slower than the writer, and a reader gone away fails no write.
@@ -55,4 +58,30 @@ describe('stdout log lines (syncLines)', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('wrote 20000');
   }, 30_000);
+});
+
+describe('held log lines (bufferedLines, LOG_BUFFER_KB)', () => {
+  const file = () => join(mkdtempSync(join(tmpdir(), 'log-lines-')), 'out.log');
+
+  it('holds lines until their size reaches the buffer, then writes them all in order', () => {
+    const path = file();
+    const out = bufferedLines(openSync(path, 'w'), 1000, 60_000);
+    for (let i = 0; i < 9; i += 1) out.write(`${i} ${'x'.repeat(98)}\n`); // 9 x 101 characters
+    expect(readFileSync(path, 'utf8')).toBe('');
+    out.write(`9 ${'x'.repeat(98)}\n`);
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(i)),
+    );
+  });
+
+  it('writes what it holds within its flush interval on a quiet process', async () => {
+    const path = file();
+    const out = bufferedLines(openSync(path, 'w'), 64 * 1024, 50);
+    out.write('one\n');
+    out.write('two\n');
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readFileSync(path, 'utf8')).toBe('one\ntwo\n');
+  });
 });

@@ -1,10 +1,13 @@
 import { writeSync } from 'node:fs';
 
-// Where JSON log lines go when nothing is held (docs/decisions/0283): a destination in pino's
-// contract (an object with `write(line)`), each line written to the file descriptor before
-// `write` returns, as pino's synchronous destination (sonic-boom) does, without what that
-// destination does per line besides the write: encode the line twice more (one copy kept as a
-// Buffer), emit an event and schedule a tick.
+// Where JSON log lines go (docs/decisions/0283): destinations in pino's contract (an object with
+// `write(line)`), on a file descriptor (stdout).
+// - `syncLines`, the default: each line is written before `write` returns, as pino's synchronous
+//   destination (sonic-boom) does, without what that destination does per line besides the write:
+//   encode the line twice more (one copy kept as a Buffer), emit an event and schedule a tick.
+// - `bufferedLines`, when the operator chose LOG_BUFFER_KB: lines are held until that many bytes,
+//   a second, or the process's exit, then written in one call. sonic-boom's buffered mode measures
+//   its whole buffer again for every line it adds, which cost more than a write per line.
 //
 // A pipe whose reader is slow (a non-blocking descriptor, full) makes the write wait and retry:
 // a line is never dropped for that, as with sonic-boom's synchronous mode. A descriptor nobody
@@ -16,10 +19,8 @@ const GONE = new Set(['EPIPE', 'EBADF']);
 
 export type LineDestination = { write(line: string): void };
 
-/** Writes every line to `fd` at once (a partial write is finished before `write` returns). */
-export function syncLines(fd: number): LineDestination {
-  let gone = false;
-
+/** Writes `text` to `fd` whole; false when the descriptor takes nothing any more. */
+function writeWhole(fd: number, text: string): boolean {
   // Bytes written, retried while the descriptor is full; -1: nothing can be written any more.
   const writeOnce = (data: string | Buffer): number => {
     for (;;) {
@@ -36,20 +37,52 @@ export function syncLines(fd: number): LineDestination {
       }
     }
   };
+  const written = writeOnce(text);
+  if (written === -1) return false;
+  if (written === Buffer.byteLength(text)) return true;
+  // The rest of a partial write (a pipe with less room than the text).
+  let rest = Buffer.from(text).subarray(written);
+  while (rest.length > 0) {
+    const more = writeOnce(rest);
+    if (more === -1) return false;
+    rest = rest.subarray(more);
+  }
+  return true;
+}
 
+/** Writes every line to `fd` at once. */
+export function syncLines(fd: number): LineDestination {
+  let open = true;
   return {
     write(line) {
-      if (gone) return;
-      const written = writeOnce(line);
-      if (written === -1) return void (gone = true);
-      // The rest of a partial write (a pipe with less room than the line).
-      if (written === Buffer.byteLength(line)) return;
-      let rest = Buffer.from(line).subarray(written);
-      while (rest.length > 0) {
-        const more = writeOnce(rest);
-        if (more === -1) return void (gone = true);
-        rest = rest.subarray(more);
-      }
+      if (open) open = writeWhole(fd, line);
+    },
+  };
+}
+
+/**
+ * Holds lines until `bytes` (counted in characters), `flushMs` or the process's exit, then writes
+ * them in one call. A crash that ends the process at once (SIGKILL, out of memory) loses what it
+ * holds: the operator's choice (LOG_BUFFER_KB).
+ */
+export function bufferedLines(fd: number, bytes: number, flushMs = 1_000): LineDestination {
+  let held: string[] = [];
+  let size = 0;
+  let open = true;
+  const flush = () => {
+    if (held.length === 0) return;
+    const text = held.join('');
+    held = [];
+    size = 0;
+    if (open) open = writeWhole(fd, text);
+  };
+  setInterval(flush, flushMs).unref();
+  process.once('exit', flush);
+  return {
+    write(line) {
+      held.push(line);
+      size += line.length;
+      if (size >= bytes) flush();
     },
   };
 }

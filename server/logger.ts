@@ -3,7 +3,7 @@ import pino from 'pino';
 import { logFormat, prettyStream } from '../shared/log-format';
 import type { Config } from './config';
 import { censorSecrets, CENSOR, REDACT_PATHS } from './log-redact';
-import { syncLines } from './log-stdout';
+import { bufferedLines, syncLines } from './log-stdout';
 import type { LineLog } from './observability/request-line';
 import { currentScope, scopeSpanId } from './observability/scope';
 
@@ -12,22 +12,13 @@ import { currentScope, scopeSpanId } from './observability/scope';
 // its trace and span ids (the mixin); credentials never reach the log (./log-redact.ts).
 //
 // Nothing is held in memory by default: each line is written to stdout as it is logged
-// (./log-stdout.ts, docs/decisions/0283), so a crash loses no line that explains it. An operator may trade that
-// for fewer write calls with LOG_BUFFER_KB (pino's buffered destination, flushed every second and
-// at exit).
+// (./log-stdout.ts, docs/decisions/0283), so a crash loses no line that explains it. An operator
+// may trade that for fewer write calls with LOG_BUFFER_KB (lines held up to that size, written
+// every second and at exit).
 
-/** Where JSON lines go: stdout, one write per line, or buffered when the operator chose it. */
+/** Where JSON lines go: stdout, one write per line, or held when the operator chose it. */
 function stdout(bufferKb: number): pino.DestinationStream {
-  if (bufferKb === 0) return syncLines(1);
-  const buffered = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: bufferKb * 1024,
-    maxWrite: bufferKb * 1024 + 16 * 1024,
-  });
-  // A quiet process still writes its lines within a second.
-  setInterval(() => buffered.flush(), 1_000).unref();
-  return buffered;
+  return bufferKb === 0 ? syncLines(1) : bufferedLines(1, bufferKb * 1024);
 }
 
 /**
