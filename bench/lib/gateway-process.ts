@@ -28,12 +28,10 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   if (main === gatewayMain) await ensureGatewayBundle();
   const port = await freePort();
-  // The gateway's production heap caps and young generation (docs/decisions/0008, 0284), then any
-  // extra flags.
+  // The gateway's production heap cap (docs/decisions/0008), then any extra flags.
   const nodeArgs = [
     `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
     `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-    `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, main], {
