@@ -19,31 +19,32 @@ const GONE = new Set(['EPIPE', 'EBADF']);
 
 export type LineDestination = { write(line: string): void };
 
+/** Bytes written, retried while the descriptor is full; -1: nothing can be written any more. */
+function writeOnce(fd: number, data: string | Buffer): number {
+  for (;;) {
+    try {
+      return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        Atomics.wait(pause, 0, 0, RETRY_MS);
+        continue;
+      }
+      if (code && GONE.has(code)) return -1;
+      throw error;
+    }
+  }
+}
+
 /** Writes `text` to `fd` whole; false when the descriptor takes nothing any more. */
 function writeWhole(fd: number, text: string): boolean {
-  // Bytes written, retried while the descriptor is full; -1: nothing can be written any more.
-  const writeOnce = (data: string | Buffer): number => {
-    for (;;) {
-      try {
-        return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') {
-          Atomics.wait(pause, 0, 0, RETRY_MS);
-          continue;
-        }
-        if (code && GONE.has(code)) return -1;
-        throw error;
-      }
-    }
-  };
-  const written = writeOnce(text);
+  const written = writeOnce(fd, text);
   if (written === -1) return false;
   if (written === Buffer.byteLength(text)) return true;
   // The rest of a partial write (a pipe with less room than the text).
   let rest = Buffer.from(text).subarray(written);
   while (rest.length > 0) {
-    const more = writeOnce(rest);
+    const more = writeOnce(fd, rest);
     if (more === -1) return false;
     rest = rest.subarray(more);
   }
