@@ -9,7 +9,14 @@ import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import { removeItem, removeItems, replaceNotes } from './cart-changes';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
-import { ensureCart, hasRoomFor, MAX_CART_LINES, readBooking, setItemQuantity } from './cart-store';
+import {
+  ensureCart,
+  findBooking,
+  hasRoomFor,
+  MAX_CART_LINES,
+  readBooking,
+  setItemQuantity,
+} from './cart-store';
 import { routeSchemas, type ServiceApp } from '../service';
 
 // The specification's cart calls 3-6 (and notes), under /bookings/cart/tenant/:tenantId.
@@ -28,7 +35,11 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
     async (request) => {
       const { tenantId } = request.params;
       const key = cartKeyFor(request, tenantId);
-      return db.transaction(async (tx) => readBooking(tx, await ensureCart(tx, key)));
+      // A cart that exists is read in one statement; the first read creates it.
+      return (
+        (await findBooking(db, key)) ??
+        db.transaction(async (tx) => readBooking(tx, await ensureCart(tx, key)))
+      );
     },
   );
 

@@ -88,27 +88,58 @@ export async function hasRoomFor(
   return rows[0]!.others < MAX_CART_LINES;
 }
 
-type CartRow = { uid: string; notes: string[]; updated_at: Date | string | null };
-type ItemRow = { uid: string; offering_id: string; quantity: number; by_case: boolean };
+// A cart and its items in one statement: one snapshot, and on PGlite's single connection one
+// query instead of two. A cart without items is one row with null item columns.
+type BookingRow = {
+  uid: string;
+  notes: string[];
+  updated_at: Date | string | null;
+  item_uid: string | null;
+  offering_id: string;
+  quantity: number;
+  by_case: boolean;
+};
+const BOOKING_SELECT = `select c.uid, c.notes, c.updated_at,
+    i.uid as item_uid, i.offering_id, i.quantity, i.by_case
+  from carts c left join cart_items i on i.cart_uid = c.uid`;
+const BOOKING_ORDER = 'order by i.created_at, i.uid';
 
-export async function readBooking(tx: Queryable, cartUid: string): Promise<Booking> {
-  const cart = (
-    await tx.query<CartRow>('select uid, notes, updated_at from carts where uid = $1', [cartUid])
-  ).rows[0];
-  if (!cart) throw new Error(`cart ${cartUid} vanished`);
-  const { rows } = await tx.query<ItemRow>(
-    'select uid, offering_id, quantity, by_case from cart_items where cart_uid = $1 order by created_at, uid',
-    [cartUid],
-  );
+function bookingOf(rows: readonly BookingRow[]): Booking | null {
+  const cart = rows[0];
+  if (!cart) return null;
   return {
     uid: cart.uid,
-    items: rows.map((r) => ({
-      uid: r.uid,
-      offeringId: r.offering_id,
-      quantity: r.quantity,
-      byCase: r.by_case,
-    })),
+    items: rows
+      .filter((r) => r.item_uid !== null)
+      .map((r) => ({
+        uid: r.item_uid!,
+        offeringId: r.offering_id,
+        quantity: r.quantity,
+        byCase: r.by_case,
+      })),
     notes: cart.notes,
     lastUpdate: cart.updated_at === null ? null : new Date(cart.updated_at).toISOString(),
   };
+}
+
+export async function readBooking(tx: Queryable, cartUid: string): Promise<Booking> {
+  const { rows } = await tx.query<BookingRow>(
+    `${BOOKING_SELECT} where c.uid = $1 ${BOOKING_ORDER}`,
+    [cartUid],
+  );
+  const booking = bookingOf(rows);
+  if (!booking) throw new Error(`cart ${cartUid} vanished`);
+  return booking;
+}
+
+/**
+ * The booking of a key when its cart exists, null otherwise: a read of a cart that is there
+ * writes nothing and takes no transaction (docs/decisions/0285).
+ */
+export async function findBooking(q: Queryable, key: CartKey): Promise<Booking | null> {
+  const { rows } = await q.query<BookingRow>(
+    `${BOOKING_SELECT} where c.tenant_id = $1 and c.principal_id = $2 ${BOOKING_ORDER}`,
+    [key.tenantId, key.principalId],
+  );
+  return bookingOf(rows);
 }
