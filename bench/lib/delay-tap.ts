@@ -1,69 +1,48 @@
-import { Agent, request } from 'undici';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 
-// A delaying tap in front of the platform (issue #30 item 3): every call waits `latencyMs` before
-// it is passed on, as a cross-service hop would, and is logged with the page's CID (the product
+// A delaying tap in front of the platform (issue #30 item 3): every call waits `latencyMs` before it
+// is passed on, as a cross-service hop would, and is logged with the page's CID (the product
 // header every gateway call carries), its path and when it started and ended, so a bench can tell
-// how many calls a page made and how many round trips deep they were.
+// how many calls a page made and how many round trips deep they were. The tap serves from a
+// thread of its own (./delay-tap-worker.ts), so its work does not queue behind the platform's.
 export type TapCall = { cid: string; method: string; path: string; start: number; end: number };
 
 export type DelayTap = {
   url: string;
+  /** Times on this thread's performance.now() clock. */
   calls: TapCall[];
   /** The calls of one page, by its CID. */
   callsOf(cid: string): TapCall[];
   close(): Promise<void>;
 };
 
+type TapMessage = { type: 'ready'; port: number } | { type: 'call'; call: TapCall };
+
 export async function startDelayTap(platformUrl: string, latencyMs: number): Promise<DelayTap> {
   const calls: TapCall[] = [];
-  const agent = new Agent({ connections: 256, keepAliveTimeout: 10_000 });
-  const server: Server = createServer(async (req, res) => {
-    const start = performance.now();
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const headers = { ...req.headers };
-    delete headers.host;
-    delete headers.connection;
-    try {
-      const answer = await request(`${platformUrl}${req.url}`, {
-        method: req.method as 'GET',
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-        dispatcher: agent,
-      });
-      const body = Buffer.from(await answer.body.arrayBuffer());
-      const out: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value === undefined || name === 'transfer-encoding' || name === 'connection') continue;
-        out[name] = value;
+  const worker = new Worker(new URL('./delay-tap-worker.ts', import.meta.url), {
+    workerData: { platformUrl, latencyMs },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: TapMessage) => {
+      if (message.type === 'ready') resolve(message.port);
+      else {
+        // From the epoch clock the worker posts to this thread's performance.now().
+        const { call } = message;
+        const origin = performance.timeOrigin;
+        calls.push({ ...call, start: call.start - origin, end: call.end - origin });
       }
-      out['content-length'] = String(body.length);
-      res.writeHead(answer.statusCode, out).end(body);
-    } catch {
-      res.writeHead(502).end();
-    }
-    const cid = String(req.headers['x-correlation-id'] ?? '');
-    calls.push({
-      cid,
-      method: req.method ?? 'GET',
-      path: req.url ?? '/',
-      start,
-      end: performance.now(),
     });
   });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     calls,
     callsOf: (cid) => calls.filter((call) => call.cid === cid),
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await agent.close();
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage({ type: 'close' });
+      await exited;
     },
   };
 }
