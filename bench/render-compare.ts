@@ -9,7 +9,8 @@ import { recordShop, shopHeaders } from './lib/shop-recording';
 // A before/after of the signed-in page in one run (for render-path work, docs/decisions/0200):
 // the current build (BUILD_DIR) and, with COMPARE_BUILD_DIR, an older copy of a build directory
 // (its client build and its dist/server/main.js), against the same replayed upstream, rounds
-// interleaved, CPU per request of each gateway process. BENCH_NODE_ARGS applies to both.
+// interleaved, CPU per request of each gateway process. BENCH_NODE_ARGS applies to both;
+// COMPARE_ENV runs the current build once more with those settings.
 const PAGE = process.env.BENCH_PAGE ?? '/search/milk';
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 5);
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 3);
@@ -34,6 +35,12 @@ try {
     gateways[`semi-space ${mb} MB${heap ? `, heap ${heap} MB` : ''}`] = await startGatewayProcess(
       replay.url,
     );
+  }
+  // The same build with other settings beside it, e.g. COMPARE_ENV="EARLY_HEAD=off LOG_LEVEL=warn".
+  const settings = (process.env.COMPARE_ENV ?? '').split(' ').filter(Boolean);
+  if (settings.length) {
+    const env = Object.fromEntries(settings.map((pair) => pair.split('=', 2) as [string, string]));
+    gateways[`now, ${settings.join(' ')}`] = await startGatewayProcess(replay.url, env);
   }
   if (other) {
     const dir = resolve(other);
