@@ -2,6 +2,7 @@ import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Location } from 'react-router';
 import type { Personal } from '../../shared/contracts/personal';
+import { oneByteHtml, oneByteWhereWide } from '../../shared/one-byte-html';
 import { HOLE_MARK, HoleRecording, type HoleRecorder, type RecordedHole } from './hole.server';
 import { inRouterState } from './react-router-adapter';
 import {
@@ -50,13 +51,16 @@ export function renderTemplate(
   const visitor: TemplateVisitor = { taint: () => void (tainted = true) };
   const recorder: HoleRecorder = { holes: [] };
   const visitorMark = visitorSlot();
-  const html = withVisitor(
-    `<!DOCTYPE html>${renderToString(
-      <HoleRecording.Provider value={recorder}>
-        <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
-      </HoleRecording.Provider>,
-    )}`,
-    visitorMark,
+  // One-byte parts fill one-byte documents (docs/decisions/0286): kept once, filled per request.
+  const html = oneByteHtml(
+    withVisitor(
+      `<!DOCTYPE html>${renderToString(
+        <HoleRecording.Provider value={recorder}>
+          <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
+        </HoleRecording.Provider>,
+      )}`,
+      visitorMark,
+    ),
   );
   if (tainted) return null;
   const { parts, slots } = cut(html, { ...ids, visitor: visitorMark });
@@ -69,7 +73,7 @@ export function renderTemplate(
 /** The template as this visitor's document, with this response's nonce and CID. */
 export function fillTemplate(template: DocumentTemplate, personal: Personal, ids: Ids): string {
   const holes = renderHoles(template, personal);
-  const visitor = visitorAttribute(personal);
+  const visitor = oneByteWhereWide(visitorAttribute(personal));
   const { parts, slots } = template;
   let html = parts[0]!;
   let hole = 0;
@@ -99,15 +103,17 @@ function renderHoles(template: DocumentTemplate, personal: Personal): string[] {
     else toRender.push({ at, element: hole.element, visitor, key });
   });
   if (toRender.length === 0) return pieces;
-  const html = renderToString(
-    inRouterState(
-      template,
-      toRender.map(({ element, visitor }, i) => (
-        <Fragment key={i}>
-          {i > 0 && <template data-cut="" />}
-          <PersonalContext.Provider value={visitor}>{element}</PersonalContext.Provider>
-        </Fragment>
-      )),
+  const html = oneByteWhereWide(
+    renderToString(
+      inRouterState(
+        template,
+        toRender.map(({ element, visitor }, i) => (
+          <Fragment key={i}>
+            {i > 0 && <template data-cut="" />}
+            <PersonalContext.Provider value={visitor}>{element}</PersonalContext.Provider>
+          </Fragment>
+        )),
+      ),
     ),
   );
   html.split(CUT).forEach((piece, i) => {

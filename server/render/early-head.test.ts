@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { createEarlyHeads, redirectRest } from './early-head';
 
@@ -23,6 +24,22 @@ describe('early head (ADR 0271)', () => {
         '<link nonce="N2" rel="stylesheet" href="/assets/style-S1.css"/>',
     );
     expect(heads.headFor('https://other', 'N2')).toBeNull();
+  });
+
+  it('is kept one byte a character when learned from a document that is not (ADR 0286)', () => {
+    const heads = createEarlyHeads();
+    heads.learn('https://shop', doc('N1').replace('page', '“Milk” €1.20'), 'N1');
+    const head = heads.headFor('https://shop', 'N2')!;
+    // V8's serializer tags a one-byte string '"', a two-byte one 'c' (after padding).
+    const tag = (text: string) =>
+      serialize(text)
+        .subarray(2)
+        .find((byte) => byte !== 0);
+    expect(tag(doc('N1').replace('page', '€'))).toBe(0x63);
+    expect(tag(head)).toBe(0x22);
+    expect(head).toContain(
+      '<link rel="modulepreload" href="/assets/entry.client-AB1.js" nonce="N2"/>',
+    );
   });
 
   it('is followed by the rest of the document without its repeated start', () => {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { oneByteHtml } from '../../shared/one-byte-html';
 
 // The start of a document sent before the page's data is known (ADR 0271, issue #30 item 2), so
 // the browser fetches the shop's stylesheet and its first scripts while the gateway waits for the
@@ -41,7 +42,8 @@ export function createEarlyHeads(max = 1_000): EarlyHeads {
             : tag.includes('rel="modulepreload"') && COMMON_SCRIPT.test(tag),
         )
         .map((tag) => tag.replaceAll(`nonce="${nonce}"`, `nonce="${NONCE_SLOT}"`));
-      heads.set(shopOrigin, { start, links: links.join('') });
+      // Its own one-byte copies: slices of a two-byte document would make every page two-byte.
+      heads.set(shopOrigin, { start: oneByteHtml(start), links: oneByteHtml(links.join('')) });
     },
     restOf(html, early) {
       const start = documentStart(html);

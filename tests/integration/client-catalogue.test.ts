@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandPage, ProductDetail, SearchResult } from '../../shared/contracts/catalogue';
 import { TENANTS } from '../support/platform';
 import { startShop, type TestShop } from '../support/shop';
+import { withWideCharacters } from '../support/wide-characters';
 
 // The catalogue, search and content screens over HTTP against the reference platform: the HTML
 // carries the platform's real data, unknown things are 404 pages, and each shop (by host) sees
@@ -23,7 +24,8 @@ async function get(path: string, host = `localhost:${port}`) {
   return {
     status: response.statusCode,
     headers: response.headers,
-    text: await response.body.text(),
+    // As a browser reads it: a template's € is a reference (ADR 0286).
+    text: withWideCharacters(await response.body.text()),
   };
 }
 

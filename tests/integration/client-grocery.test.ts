@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail, SearchResult } from '../../shared/contracts/catalogue';
 import { unitPriceOf } from '../../shared/grocery';
 import { startShop, type TestShop } from '../support/shop';
+import { withWideCharacters } from '../support/wide-characters';
 
 // Grocery information on the shop's pages (issue #29 item 4, docs/decisions/0214), server-rendered
 // through the gateway from the reference platform's data: unit prices on cards and the product
@@ -15,7 +16,8 @@ afterAll(() => shop?.close());
 
 async function page(path: string) {
   const response = await request(`${shop.url}${path}`, { headers: { accept: 'text/html' } });
-  return { status: response.statusCode, text: await response.body.text() };
+  // As a browser reads it: a template's € is a reference (ADR 0286).
+  return { status: response.statusCode, text: withWideCharacters(await response.body.text()) };
 }
 async function platformJson<T>(path: string): Promise<T> {
   const response = await shop.platform.call(`/api/services/catalogue/api/v1${path}`, {

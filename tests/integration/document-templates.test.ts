@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { bookingPaths } from '../../shared/contracts/booking-paths';
+import { narrowHtml } from '../../shared/one-byte-html';
 import { closeGateway } from '../support/close-gateway';
 import { startShop, type TestShop } from '../support/shop';
 
 // Document templates (ADR 0203) through the production build and the reference platform: a page
 // filled from a template is, byte for byte apart from its nonce and CID, the document a whole
-// render gives the same visitor (a second gateway with TEMPLATE_CACHE_MB=0); a template made for
+// render gives the same visitor with its characters beyond Latin-1 escaped (ADR 0286) (a second gateway with TEMPLATE_CACHE_MB=0); a template made for
 // one visitor shows nothing of them to the next; pages that depend on their visitor are never
 // kept; shops are kept apart.
 let shop: TestShop;
@@ -84,7 +85,7 @@ function visitor(host = FRESH) {
         status: response.statusCode,
         template: response.headers['x-page-template'] as string | undefined,
         html,
-        same: html.split(cid).join('CID').split(nonce).join('NONCE'),
+        same: narrowHtml(html).split(cid).join('CID').split(nonce).join('NONCE'),
       };
     },
   };
@@ -119,6 +120,11 @@ describe('document templates', () => {
     expect(filled.template).toBe('hit');
     expect(rendered.template).toBeUndefined();
     expect(filled.same).toBe(rendered.same);
+    // Prices in euros: the whole render writes the sign, the template its reference (one byte a
+    // character in the gateway's memory).
+    expect(rendered.html).toContain('€');
+    expect(filled.html).not.toMatch(/[^\x00-\xff]/);
+    expect(filled.html).toContain('&#x20ac;');
     // The shopper's own parts: the account menu, the cart's count, a stepper per kind in the cart.
     expect(filled.html).toContain('Account menu of shopper@example.com');
     expect(filled.html).toMatch(/class="cart-summary">4 items/);

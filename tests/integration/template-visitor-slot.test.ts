@@ -40,7 +40,10 @@ describe('the visitor slot of a document template', () => {
       expect(page.statusCode).toBe(200);
       const title = /<title>([^<]*)<\/title>/.exec(page.body)?.[1];
       expect(title).toContain('%visitor-slot%');
-      expect(page.body).toContain('<meta property="og:title" content="“%visitor-slot%”');
+      // Curly quotes as references: a template is kept one byte a character (ADR 0286).
+      expect(page.body).toContain(
+        '<meta property="og:title" content="&#x201c;%visitor-slot%&#x201d;',
+      );
       // The visitor's JSON is on <body> once, and nowhere else.
       expect(page.body.split('hasSession').length - 1).toBe(1);
       expect(page.body).toContain(
