@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PassThrough } from 'node:stream';
-import { matchPath } from 'react-router';
 import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
 import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
 import { catalogueNameOf } from './named-pages';
+import { pathPatterns } from './path-patterns';
 
 // Which documents start before their data, and how they end (ADR 0271). The status goes out with
 // the early head, so only where the page's own data cannot change it:
@@ -63,9 +63,11 @@ export type EarlyDocuments = {
   refuse(accessToken: string): void;
 };
 
-const EARLY_PATHS = routeTable
-  .filter((route) => EARLY_ROUTES.has(route.id))
-  .map((route) => toRouterPath(route.path));
+const earlyPath = pathPatterns(
+  routeTable
+    .filter((route) => EARLY_ROUTES.has(route.id))
+    .map((route) => ({ path: toRouterPath(route.path) })),
+);
 
 /** `names`: the products and brands each shop is known to have (none: their pages wait). */
 export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
@@ -81,7 +83,7 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
     const { accessToken, refreshToken } = readTokenCookies(request);
     if (!accessToken || !refreshToken) return false;
     if (expiresSoon(accessToken) || refused.has(accessToken)) return false;
-    if (EARLY_PATHS.some((path) => matchPath({ path, end: true }, pathname) !== null)) return true;
+    if (earlyPath(pathname)) return true;
     const name = catalogueNameOf(pathname);
     // A brand's page past the platform's last page number is its refusal, not the brand's page.
     if (name?.kind === 'brand' && params.has('page') && !/^\d{1,3}$/.test(params.get('page')!))
