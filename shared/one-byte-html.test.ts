@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { narrowHtml, oneByteHtml, oneByteWhereWide } from './one-byte-html';
@@ -41,6 +42,19 @@ describe('narrowHtml', () => {
   it('writes them as six-digit CSS escapes inside a style element', () => {
     expect(narrowHtml('<style>.price::before{content:"€"}</style>')).toBe(
       '<style>.price::before{content:"\\0020ac"}</style>',
+    );
+  });
+
+  it('leaves no character beyond Latin-1 anywhere, tags of scripts and styles included', () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom('<script data-x="€">', '</script>', '<style>', '</style>', '<p title="›">'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        expect(narrowHtml(pieces.join(''))).not.toMatch(/[^\x00-\xff]/);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -33,9 +33,10 @@ export function narrowHtml(html: string): string {
   let last = 0;
   for (const match of html.matchAll(RAW_TEXT)) {
     out += htmlEscapes(html.slice(last, match.index));
+    // The tags' own attributes are HTML; nothing wide is left for the one-byte copy to mangle.
     out += match[1]
-      ? match[1] + scriptEscapes(match[2]!) + match[3]
-      : match[4]! + styleEscapes(match[5]!) + match[6];
+      ? htmlEscapes(match[1]) + scriptEscapes(match[2]!) + match[3]
+      : htmlEscapes(match[4]!) + styleEscapes(match[5]!) + match[6];
     last = match.index + match[0].length;
   }
   return out + htmlEscapes(html.slice(last));
