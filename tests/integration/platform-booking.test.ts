@@ -41,37 +41,6 @@ describe('the cart of a principal', () => {
     expect(again.uid).toBe(first.uid);
   });
 
-  it("reads a cart that exists in one statement, in its items' order, as the changes answer it", async () => {
-    const token = await guestToken();
-    await put(token, { offeringId: offerings[1], quantity: 2, byCase: false });
-    const changed = await booking(
-      await put(token, { offeringId: offerings[0], quantity: 1, byCase: true }),
-    );
-    // The platform's database, watched for the read: one statement, no transaction.
-    const db = platform.db;
-    const { query, transaction } = db;
-    const statements: string[] = [];
-    let transactions = 0;
-    db.query = (sql, params) => (statements.push(sql), query.call(db, sql, params)) as never;
-    db.transaction = (fn) => (transactions++, transaction.call(db, fn)) as never;
-    let read: Booking;
-    try {
-      read = await booking(await platform.call(bookingPaths.cart('fresh'), { token }));
-    } finally {
-      Object.assign(db, { query, transaction });
-    }
-    expect(statements.filter((sql) => /\bcarts?\b|cart_items/.test(sql))).toHaveLength(1);
-    expect(transactions).toBe(0);
-    expect(read).toEqual(changed);
-    expect(read.items.map((i) => i.offeringId)).toEqual([offerings[1], offerings[0]]);
-    // A principal without a cart gets one on its first read, empty.
-    const stranger = await guestToken();
-    const first = await booking(
-      await platform.call(bookingPaths.cart('fresh'), { token: stranger }),
-    );
-    expect(first).toMatchObject({ items: [], notes: [], lastUpdate: null });
-  });
-
   it('keeps a single and a case of one offering as two items, sets absolute quantities, 0 removes', async () => {
     const token = await guestToken();
     const o = offerings[0]!;
