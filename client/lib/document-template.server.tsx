@@ -51,18 +51,17 @@ export function renderTemplate(
   const visitor: TemplateVisitor = { taint: () => void (tainted = true) };
   const recorder: HoleRecorder = { holes: [] };
   const visitorMark = visitorSlot();
-  // One-byte parts fill one-byte documents (docs/decisions/0286): kept once, filled per request.
-  const html = oneByteHtml(
-    withVisitor(
-      `<!DOCTYPE html>${renderToString(
-        <HoleRecording.Provider value={recorder}>
-          <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
-        </HoleRecording.Provider>,
-      )}`,
-      visitorMark,
-    ),
+  const rendered = withVisitor(
+    `<!DOCTYPE html>${renderToString(
+      <HoleRecording.Provider value={recorder}>
+        <PersonalContext.Provider value={visitor}>{app}</PersonalContext.Provider>
+      </HoleRecording.Provider>,
+    )}`,
+    visitorMark,
   );
   if (tainted) return null;
+  // One-byte parts fill one-byte documents (docs/decisions/0286): kept once, filled per request.
+  const html = oneByteHtml(rendered);
   const { parts, slots } = cut(html, { ...ids, visitor: visitorMark });
   if (slots.filter((slot) => slot === 'hole').length !== recorder.holes.length) return null;
   const narrowed = recorder.holes.filter((hole) => hole.narrow).length;
