@@ -11,6 +11,8 @@ export const cachesFields = {
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   /** A session's document starts before its data (ADR 0271); off sends every page whole. */
   EARLY_HEAD: z.enum(['on', 'off']).default('on'),
+  /** Milliseconds a session's page waits for its data before its head goes early (ADR 0287). */
+  EARLY_HEAD_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(5),
   /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
   CACHE_PURGE_TOKEN: unlessEmpty(z.string().min(16, 'must be at least 16 characters')),
 };
@@ -19,6 +21,7 @@ export type CachesConfig = {
   subrequestCacheMb: number;
   pageCacheSeconds: number;
   earlyHead: boolean;
+  earlyHeadAfterMs: number;
   templateCacheMb: number;
   cachePurgeToken?: string;
 };
@@ -29,6 +32,7 @@ export const readCaches = (e: Env): CachesConfig => ({
   subrequestCacheMb: e.SUBREQUEST_CACHE_MB,
   pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   earlyHead: e.EARLY_HEAD === 'on',
+  earlyHeadAfterMs: e.EARLY_HEAD_AFTER_MS,
   templateCacheMb: e.TEMPLATE_CACHE_MB,
   cachePurgeToken: e.CACHE_PURGE_TOKEN,
 });

@@ -12,7 +12,7 @@ import type { RenderSource } from '../render/build-source';
 import { contentSecurityPolicy, createNonce, signInFormOrigins } from '../render/csp';
 import { createEarlyDocuments } from '../render/early-document';
 import { sendKeptDocument } from '../render/kept-document';
-import { createPageRenderer } from '../render/page-render';
+import { createPageRenderer, type PageOutcome } from '../render/page-render';
 import { sendPageResponse } from '../render/page-response';
 import { loadRouterBuild } from '../render/router-build';
 import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
@@ -104,27 +104,31 @@ export async function renderPlugin(
             hitHeader: 'x-page-cache',
           });
       }
-      // A session's page may send its head at once (ADR 0271); the page context's calls start
-      // now (ADR 0270).
+      // A session's page may send its head before its data (ADR 0271), when the data is late
+      // (ADR 0287); the page context's calls start now (ADR 0270).
       const csp = cspOf(nonce);
-      const early = earlyDocuments?.start(request, reply, { nonce, csp }) ?? null;
+      const early =
+        earlyDocuments?.start(request, reply, { nonce, csp }, opts.config.earlyHeadAfterMs) ?? null;
       const loadContext = startPageContext(app, request, reply, {
         ...opts,
         nonce,
         tenants,
         followUps,
         // After an early head no cookie can be set: a refused token is renewed on the next page.
-        renewalBlocked: early ? (token) => (earlyDocuments!.refuse(token), true) : undefined,
+        renewalBlocked: early ? (token) => early.blockRenewal(token) : undefined,
       });
-      if (early) {
-        try {
-          finishAfterHead(await renderPage(request, reply, loadContext), early);
-        } catch (error) {
-          early.failed(error);
-        }
+      let outcome: PageOutcome;
+      try {
+        outcome = await renderPage(request, reply, loadContext);
+      } catch (error) {
+        if (!early?.settle()) throw error;
+        early.failed(error);
         return reply;
       }
-      const outcome = await renderPage(request, reply, loadContext);
+      if (early?.settle()) {
+        finishAfterHead(outcome, early);
+        return reply;
+      }
       if (outcome.kind === 'template') {
         sendCacheTally(request, reply);
         earlyDocuments?.learn(request, 200, outcome.html, nonce);

@@ -41,6 +41,18 @@ const EARLY_ROUTES = new Set([
 ]);
 
 export type EarlyDocument = {
+  /** True once the head has gone out: the page then ends through this document. */
+  readonly sent: boolean;
+  /**
+   * The page is ready: true when its head already went out (end it here), false when it has not
+   * and now never will (send the page whole).
+   */
+  settle(): boolean;
+  /**
+   * A token uaa refused: true when the head went out (nothing can renew it now; its next page
+   * will), false when it had not, and now will not (the renewed cookies go with the headers).
+   */
+  blockRenewal(accessToken: string): boolean;
   /** The page as rendered, with its status. */
   document(status: number, html: string): void;
   redirect(status: number, location: string): void;
@@ -53,14 +65,16 @@ export type EarlyDocuments = {
    * or brand its path names exists.
    */
   learn(request: FastifyRequest, status: number, html: string, nonce: string): void;
-  /** The early head's document for this request, its head sent; null when it must wait. */
+  /**
+   * The early document of this request, its head due `afterMs` from now unless the page is ready
+   * first (0: sent now); null when the page must wait for its data.
+   */
   start(
     request: FastifyRequest,
     reply: FastifyReply,
     headers: { nonce: string; csp: string },
+    afterMs: number,
   ): EarlyDocument | null;
-  /** A token uaa refused after an early head: its next pages renew it before their head. */
-  refuse(accessToken: string): void;
 };
 
 const earlyPath = pathPatterns(
@@ -106,24 +120,40 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
       if (status === 200 && heads.headFor(request.shopOrigin, '') === null)
         heads.learn(request.shopOrigin, html, nonce);
     },
-    refuse: (accessToken) => void refused.set(accessToken, true),
-    start(request, reply, { nonce, csp }) {
+    start(request, reply, { nonce, csp }, afterMs) {
       if (!eligible(request)) return null;
       const head = heads.headFor(request.shopOrigin, nonce);
       if (head === null) return null;
       // Strings pass as strings: the document is encoded once, at the socket. A byte stream
       // would encode it here and, when the consent banner goes in, decode it again.
       const body = new PassThrough({ decodeStrings: false, encoding: 'utf8' });
-      body.write(head);
-      void reply
-        .status(200)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', csp)
-        .header('x-page-head', 'early')
-        .send(body);
-      // The request's line says what the page was: its status went out as 200 (ADR 0275).
-      request.scope.document = { ...request.scope.document, early: true };
+      let state: 'due' | 'sent' | 'whole' = 'due';
+      const sendHead = () => {
+        // A visitor gone meanwhile gets nothing; the page ends as any other would.
+        if (state !== 'due' || request.raw.destroyed) return;
+        state = 'sent';
+        body.write(head);
+        void reply
+          .status(200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', csp)
+          .header('x-page-head', 'early')
+          .send(body);
+        // The request's line says what the page was: its status went out as 200 (ADR 0275).
+        request.scope.document = { ...request.scope.document, early: true };
+      };
+      // The head goes when the data is late (ADR 0287). Its timer's turn ends with the answers
+      // already read (the poll phase comes after the timers), so a page whose data is in goes
+      // whole even when the event loop was too busy to notice it in time.
+      let timer: NodeJS.Timeout | undefined;
+      if (afterMs === 0) sendHead();
+      else timer = setTimeout(() => setImmediate(sendHead), afterMs);
+      const keepWhole = () => {
+        if (state === 'due') state = 'whole';
+        clearTimeout(timer);
+        return state === 'sent';
+      };
       const shownAs = (status: number) => {
         request.scope.document = { ...request.scope.document, status };
       };
@@ -134,6 +164,15 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
         body.end(rest);
       };
       return {
+        get sent() {
+          return state === 'sent';
+        },
+        settle: keepWhole,
+        blockRenewal(accessToken) {
+          if (!keepWhole()) return false;
+          refused.set(accessToken, true);
+          return true;
+        },
         document(status, html) {
           shownAs(status);
           learnName(request, status);

@@ -16,7 +16,8 @@ let second: Product;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([
-    startShop({ COOKIE_SECURE: 'false', TRUST_PROXY: '127.0.0.1' }),
+    // The head at once (ADR 0287), whatever the platform's speed: the banner in an early document.
+    startShop({ COOKIE_SECURE: 'false', TRUST_PROXY: '127.0.0.1', EARLY_HEAD_AFTER_MS: '0' }),
     launchChromium(),
   ]);
   const { rows } = await shop.platform.db.query<{ slug: string; name: string; id: string }>(
