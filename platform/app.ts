@@ -3,6 +3,7 @@ import { createCid, isCid } from '../shared/cid';
 import { redactUrlSecrets } from '../shared/redact-keys';
 import { logFormat, prettyStream } from '../shared/log-format';
 import { principalPlugin } from './auth/principal';
+import { revocationNotes, type RevocationNotes } from './auth/revocation-notes';
 import { loadSigner, type TokenSigner } from './auth/tokens';
 import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
@@ -53,8 +54,14 @@ const services = [
   { plugin: analyticsInbox, prefix: '/dev/analytics', access: {} },
 ] as const satisfies readonly (ServiceAccess & { plugin: unknown })[];
 
-/** `logStream`: where JSON log lines go instead of stdout (tests read them). */
-export type PlatformOptions = { logStream?: { write(line: string): void } };
+/**
+ * `logStream`: where JSON log lines go instead of stdout (tests read them); `revocationNotes`:
+ * this process's by default (a test of a restart gives fresh ones).
+ */
+export type PlatformOptions = {
+  logStream?: { write(line: string): void };
+  revocationNotes?: RevocationNotes;
+};
 
 export async function buildPlatform(
   db: Db,
@@ -101,7 +108,12 @@ export async function buildPlatform(
   const signer = await loadSigner(db);
   app.decorate('signer', signer);
   app.decorate('signInHooks', [] as SignInHook[]);
-  await app.register(principalPlugin, { db, signer });
+  await app.register(principalPlugin, {
+    db,
+    signer,
+    accessTokenTtl: config.accessTokenTtl,
+    notes: options.revocationNotes ?? revocationNotes,
+  });
   app.get('/healthz', { schema: { summary: 'Liveness', tags: ['platform'] } }, async () => ({
     status: 'ok',
   }));

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/db';
 import { misdirected, unauthorized } from '../http/errors';
+import type { RevocationNotes } from './revocation-notes';
 import { createSessionCheck } from './session-check';
 import type { TokenSigner } from './tokens';
 
@@ -58,7 +59,10 @@ export function readAccessToken(request: FastifyRequest): string | null {
 }
 
 export const principalPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; signer: TokenSigner }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; signer: TokenSigner; accessTokenTtl: number; notes: RevocationNotes },
+  ) => {
     const tenants = new Map<string, TenantRow>();
     const byHost = async (host: string) => {
       if (!tenants.has(host)) {
@@ -73,7 +77,11 @@ export const principalPlugin = fp(
     app.decorateRequest('principal', null);
     app.decorateRequest('tokenExpired', false);
     app.decorateRequest('sessionEnded', false);
-    const sessionOpen = createSessionCheck(opts.db);
+    const sessionOpen = createSessionCheck(opts.db, {
+      notes: opts.db.exclusive
+        ? await noteRecentRevocations(opts.db, opts.notes, opts.accessTokenTtl)
+        : undefined,
+    });
     app.decorateRequest('tenant', null);
     app.addHook('onRequest', async (request) => {
       const origin = request.headers['x-domain-origin'];
@@ -93,7 +101,7 @@ export const principalPlugin = fp(
       else if (
         verified?.accountId &&
         verified.sessionId &&
-        !(await sessionOpen(verified.sessionId))
+        !(await sessionOpen(verified.sessionId, verified.accountId))
       )
         request.sessionEnded = true;
       else if (verified) {
@@ -108,6 +116,21 @@ export const principalPlugin = fp(
   },
   { name: 'principal' },
 );
+
+/**
+ * The revocation notes, kept as long as an access token lives, with the sessions the database
+ * says were revoked within that time (a restart lost the notes of the process before).
+ */
+async function noteRecentRevocations(db: Db, notes: RevocationNotes, accessTokenTtl: number) {
+  notes.keepFor(accessTokenTtl * 1000);
+  const { rows } = await db.query<{ family_id: string }>(
+    `select distinct family_id from refresh_tokens
+     where revoked_at > now() - make_interval(secs => $1::int + 60)`,
+    [accessTokenTtl],
+  );
+  for (const row of rows) notes.family(row.family_id);
+  return notes;
+}
 
 /** The caller's principal (guest or account), or 401. */
 export function requirePrincipal(request: FastifyRequest): Principal {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/db';
+import { createRevocationNotes } from './revocation-notes';
 import { createSessionCheck } from './session-check';
 
 // The session check (docs/decisions/0243, 0281): checks that arrive together share a probe, but
@@ -44,10 +45,10 @@ describe('createSessionCheck', () => {
     const fake = fakeDb();
     fake.revokedFamilies.add('fam-ended');
     const sessionOpen = createSessionCheck(fake.db);
-    expect(await sessionOpen('fam-live')).toBe(true);
-    expect(await sessionOpen('fam-ended')).toBe(false);
-    expect(await sessionOpen('fam-ended')).toBe(false);
-    expect(await sessionOpen('fam-live')).toBe(true);
+    expect(await sessionOpen('fam-live', null)).toBe(true);
+    expect(await sessionOpen('fam-ended', null)).toBe(false);
+    expect(await sessionOpen('fam-ended', null)).toBe(false);
+    expect(await sessionOpen('fam-live', null)).toBe(true);
     expect(fake.probes.map((p) => p.sessionIds)).toEqual([
       ['fam-live'],
       ['fam-ended'],
@@ -59,7 +60,7 @@ describe('createSessionCheck', () => {
     const fake = fakeDb();
     fake.revokedFamilies.add('fam-b');
     const sessionOpen = createSessionCheck(fake.db);
-    const page = ['fam-a', 'fam-a', 'fam-b', 'fam-a'].map((id) => sessionOpen(id));
+    const page = ['fam-a', 'fam-a', 'fam-b', 'fam-a'].map((id) => sessionOpen(id, null));
     expect(await Promise.all(page)).toEqual([true, true, false, true]);
     expect(fake.probes.map((p) => p.sessionIds)).toEqual([['fam-a', 'fam-b']]);
   });
@@ -70,10 +71,10 @@ describe('createSessionCheck', () => {
     fake.holdProbes(true);
     const sessionOpen = createSessionCheck(fake.db);
     let firstAnswered = false;
-    const first = sessionOpen('fam-a').finally(() => (firstAnswered = true));
+    const first = sessionOpen('fam-a', null).finally(() => (firstAnswered = true));
     await sent(fake, 1);
     fake.holdProbes(false);
-    const later = ['fam-a', 'fam-a', 'fam-b', 'fam-a'].map((id) => sessionOpen(id));
+    const later = ['fam-a', 'fam-a', 'fam-b', 'fam-a'].map((id) => sessionOpen(id, null));
     expect(await Promise.all(later)).toEqual([true, true, false, true]);
     expect(fake.probes.map((p) => p.sessionIds)).toEqual([['fam-a'], ['fam-a', 'fam-b']]);
     expect(firstAnswered).toBe(false);
@@ -85,11 +86,11 @@ describe('createSessionCheck', () => {
     const fake = fakeDb();
     fake.holdProbes(true);
     const sessionOpen = createSessionCheck(fake.db);
-    const before = sessionOpen('fam-a');
+    const before = sessionOpen('fam-a', null);
     await sent(fake, 1);
     // Signed out (by this process or another) while that probe is on its way.
     fake.revokedFamilies.add('fam-a');
-    const after = sessionOpen('fam-a');
+    const after = sessionOpen('fam-a', null);
     await turns();
     fake.probes[0]!.release();
     await sent(fake, 2);
@@ -106,10 +107,26 @@ describe('createSessionCheck', () => {
         return { rows: [] as never[] };
       },
     });
-    const failed = [sessionOpen('fam-a'), sessionOpen('fam-a')];
+    const failed = [sessionOpen('fam-a', null), sessionOpen('fam-a', null)];
     await expect(Promise.all(failed)).rejects.toThrow('connection lost');
     await Promise.allSettled(failed);
     fail = false;
-    expect(await sessionOpen('fam-a')).toBe(true);
+    expect(await sessionOpen('fam-a', null)).toBe(true);
+  });
+
+  it('reads nothing for a session an exclusive database has no revocation noted for (ADR 0288)', async () => {
+    const fake = fakeDb();
+    fake.revokedFamilies.add('fam-noted');
+    const notes = createRevocationNotes();
+    notes.keepFor(300_000);
+    notes.family('fam-noted');
+    notes.account('acc-reset');
+    const sessionOpen = createSessionCheck(fake.db, { notes });
+    expect(await sessionOpen('fam-a', 'acc-1')).toBe(true);
+    expect(fake.probes).toEqual([]);
+    expect(await sessionOpen('fam-noted', 'acc-1')).toBe(false);
+    // A note of the account: its sessions are read (this one is still open).
+    expect(await sessionOpen('fam-b', 'acc-reset')).toBe(true);
+    expect(fake.probes.map((p) => p.sessionIds)).toEqual([['fam-noted'], ['fam-b']]);
   });
 });

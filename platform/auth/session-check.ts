@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/db';
+import type { RevocationNotes } from './revocation-notes';
 
 // Is the session of an access token still open? (issue #27 item 16, docs/decisions/0243.) An
 // access token names its session (`sid`: the refresh-token family it was issued for); signing
@@ -13,11 +14,18 @@ import type { Queryable } from '../db/db';
 // every check arriving until then joins it; one query answers them all. A check only ever joins
 // a probe not yet sent, so the probe reads the database after the check arrived: a session
 // revoked before a call arrives is refused, by whichever process revoked it.
-export type SessionCheck = (sessionId: string) => Promise<boolean>;
+//
+// A database only this process writes (embedded) is not read for a session this process has not
+// noted as being revoked (./revocation-notes.ts, docs/decisions/0288): nothing else could have.
+export type SessionCheck = (sessionId: string, accountId: string | null) => Promise<boolean>;
 
 type Probe = { sessionIds: Set<string>; revoked: Promise<Set<string>> };
 
-export function createSessionCheck(db: Queryable, remember = 10_000): SessionCheck {
+export function createSessionCheck(
+  db: Queryable,
+  options: { remember?: number; notes?: RevocationNotes } = {},
+): SessionCheck {
+  const { remember = 10_000, notes } = options;
   const revoked = new LRUCache<string, true>({ max: remember });
   // The probe not yet sent, which a check arriving now joins.
   let next: Probe | null = null;
@@ -38,8 +46,9 @@ export function createSessionCheck(db: Queryable, remember = 10_000): SessionChe
     return (next = probe);
   };
 
-  return async (sessionId) => {
+  return async (sessionId, accountId) => {
     if (revoked.has(sessionId)) return false;
+    if (notes && !notes.mayBeRevoked(sessionId, accountId)) return true;
     const probe = nextProbe();
     probe.sessionIds.add(sessionId);
     if (!(await probe.revoked).has(sessionId)) return true;

@@ -14,6 +14,8 @@ export type Db = Queryable & {
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** True when this process alone writes the database (embedded: PGlite). */
+  readonly exclusive: boolean;
 };
 
 export type DbOptions = {
@@ -57,6 +59,7 @@ async function openEmbedded(dataDir: string | undefined, template: Blob | undefi
       await lite.exec(sql);
     },
     close: () => lite.close(),
+    exclusive: true,
   };
   embedded.set(db, lite);
   return db;
@@ -87,5 +90,6 @@ async function openServer(databaseUrl: string): Promise<Db> {
       await pool.query(sql);
     },
     close: () => pool.end(),
+    exclusive: false,
   };
 }

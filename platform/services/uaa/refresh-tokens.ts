@@ -4,6 +4,7 @@ import type { TokenSigner } from '../../auth/tokens';
 import type { PlatformConfig } from '../../config';
 import type { Queryable } from '../../db/db';
 import type { TokenPair } from '../../../shared/contracts/uaa';
+import { revocationNotes } from '../../auth/revocation-notes';
 import { openSuccessor } from './successor';
 
 // Sessions. A refresh token is an opaque random string; only its SHA-256 is stored. Each refresh
@@ -174,7 +175,9 @@ export async function liveGuestSession(q: Queryable, token: string, tenantId: st
   return { principalId: row.principal_id, familyId: row.family_id };
 }
 
+// Every revocation is noted before it is written (docs/decisions/0288).
 export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
+  revocationNotes.family(familyId);
   await q.query(
     'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
     [familyId],
@@ -183,11 +186,11 @@ export async function revokeFamily(q: Queryable, familyId: string): Promise<void
 
 /** Sign-out: revokes the session of the token; unknown tokens are ignored (sign-out is idempotent). */
 export async function revokeSessionOf(q: Queryable, token: string): Promise<void> {
-  await q.query(
-    `update refresh_tokens set revoked_at = now()
-     where family_id = (select family_id from refresh_tokens where token_hash = $1) and revoked_at is null`,
+  const { rows } = await q.query<{ family_id: string }>(
+    'select family_id from refresh_tokens where token_hash = $1',
     [hashToken(token)],
   );
+  if (rows[0]) await revokeFamily(q, rows[0].family_id);
 }
 
 /** A password change: every other session of the account ends (issue #12 item 6). */
@@ -196,6 +199,7 @@ export async function revokeOtherSessions(
   accountId: string,
   keepFamilyId: string | null,
 ): Promise<void> {
+  revocationNotes.account(accountId);
   await q.query(
     `update refresh_tokens set revoked_at = now()
      where account_id = $1 and revoked_at is null and family_id is distinct from $2`,
@@ -205,6 +209,7 @@ export async function revokeOtherSessions(
 
 /** After a password reset: every session of the account ends. */
 export async function revokeAccountSessions(q: Queryable, accountId: string): Promise<void> {
+  revocationNotes.account(accountId);
   await q.query(
     'update refresh_tokens set revoked_at = now() where account_id = $1 and revoked_at is null',
     [accountId],
