@@ -30,7 +30,9 @@ describe('gateway core in Chromium', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect(page.title()).resolves.not.toBe('');
 
-    // A marker on window survives only a client-side navigation.
+    // A marker on window survives only a client-side navigation. The link may be in an island,
+    // which is a plain link until its code has loaded at idle (ADR 0204): wait for that first.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole('link', { name: 'Search', exact: true }).first().click();
     await page.waitForURL(`${shop.url}/search`);
