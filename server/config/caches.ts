@@ -12,7 +12,7 @@ export const cachesFields = {
   /** A session's document starts before its data (ADR 0271); off sends every page whole. */
   EARLY_HEAD: z.enum(['on', 'off']).default('on'),
   /** Milliseconds a session's page waits for its data before its head goes early (ADR 0287). */
-  EARLY_HEAD_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(5),
+  EARLY_HEAD_AFTER_MS: z.coerce.number().int().min(0).max(10_000).default(15),
   /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
   CACHE_PURGE_TOKEN: unlessEmpty(z.string().min(16, 'must be at least 16 characters')),
 };
