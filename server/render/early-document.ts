@@ -9,8 +9,9 @@ import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-h
 import { catalogueNameOf } from './named-pages';
 import { pathPatterns } from './path-patterns';
 
-// Which documents start before their data, and how they end (ADR 0271). The status goes out with
-// the early head, so only where the page's own data cannot change it:
+// Which documents may start before their data (when it is late: ADR 0287), and how they end
+// (ADR 0271). The status goes out with the early head, so only where the page's own data cannot
+// change it:
 // - a GET of a screen that names nothing its data could find missing (EARLY_ROUTES: no order or
 //   list in the path or `?list=`, whose 404 must stay a 404; an unknown path is the 404 it always
 //   was), or of a product or brand the shop is known to have (ADR 0275: an unknown one waits);
