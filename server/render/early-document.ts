@@ -42,8 +42,6 @@ const EARLY_ROUTES = new Set([
 ]);
 
 export type EarlyDocument = {
-  /** True once the head has gone out: the page then ends through this document. */
-  readonly sent: boolean;
   /**
    * The page is ready: true when its head already went out (end it here), false when it has not
    * and now never will (send the page whole).
@@ -165,9 +163,6 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
         body.end(rest);
       };
       return {
-        get sent() {
-          return state === 'sent';
-        },
         settle: keepWhole,
         blockRenewal(accessToken) {
           if (!keepWhole()) return false;

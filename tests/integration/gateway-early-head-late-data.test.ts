@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readPage } from '../support/early-reading';
 import type { FakeResponse, RecordedRequest } from '../support/fake-upstream';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
+import { jwt } from '../support/proxy-scenario';
 
 // ADR 0287: a session's head goes early only when its data is late (EARLY_HEAD_AFTER_MS). A page
 // whose data is in before then is sent whole, with its length and its exact status; a token uaa
@@ -13,12 +14,6 @@ const ANN = { id: 'a1', login: 'ann', email: 'ann@example.com' };
 const WAIT_MS = 150;
 let gw: PageGateway;
 let origin = '';
-
-/** An unsigned JWT-shaped token expiring in `seconds` (the gateway reads `exp` alone). */
-function jwt(name: string, seconds: number): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'ES256' })}.${part({ sub: name, exp: Math.floor(Date.now() / 1000) + seconds })}.c2ln`;
-}
 
 function answerAfter(ms: number, answer: FakeResponse) {
   gw.upstream.on('GET', ACCOUNT, async () => {
