@@ -1,0 +1,124 @@
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, Row } from './db';
+import { statementNames } from './statement-names';
+
+// The embedded database (PGlite). Its own query() parses and plans every statement again and sends
+// six protocol messages, each a separate call into the database; most of a short read's time goes
+// there. Here a statement is prepared once under a name, then each call is one message batch: bind,
+// describe, execute, sync (docs/decisions/0289). PGlite leaves its protocol calls unguarded, so
+// they run under its query lock (runExclusive), and outside a transaction also under this
+// module's own lock, which a transaction holds from BEGIN to COMMIT: a read never lands inside
+// someone else's transaction.
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Runs the functions given to it one after another, in the order they came. */
+function serialLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+const embedded = new WeakMap<Db, PGlite>();
+
+export async function openEmbedded(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+): Promise<Db> {
+  // No dataDir: in memory (tests that do not care about persistence). pg_trgm: search's typo
+  // tolerance (docs/decisions/0160); PostgreSQL servers ship it in contrib.
+  const lite = new PGlite({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  await lite.waitReady;
+  const names = statementNames();
+  // Parameter types of each prepared statement, by name: they pick each value's serializer.
+  const paramTypes = new Map<string, number[]>();
+  const lock = serialLock();
+
+  async function prepared<T extends Row>(
+    name: string,
+    text: string,
+    params: readonly unknown[],
+    inTransaction: boolean,
+  ): Promise<{ rows: T[] }> {
+    const options = { syncToFs: !inTransaction };
+    let types = paramTypes.get(name);
+    if (!types) {
+      const described = await lite.execProtocol(
+        concat([
+          serialize.parse({ name, text }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+        options,
+      );
+      types = parse.parseDescribeStatementResults(described.messages);
+      paramTypes.set(name, types);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = lite.serializers[types[i]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await lite.execProtocol(
+      concat([
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      options,
+    );
+    return parse.parseResults(messages, lite.parsers)[0] as unknown as { rows: T[] };
+  }
+
+  const db: Db = {
+    query: async (sql, params = []) => {
+      const name = names.nameOf(sql);
+      if (!name) return lite.query(sql, params as unknown[]) as never;
+      return lock(() => lite.runExclusive(() => prepared(name, sql, params, false)));
+    },
+    transaction: (fn) =>
+      lock(() =>
+        lite.transaction((tx) =>
+          fn({
+            query: async (sql, params = []) => {
+              const name = names.nameOf(sql);
+              if (!name) return tx.query(sql, params as unknown[]) as never;
+              return lite.runExclusive(() => prepared(name, sql, params, true));
+            },
+          }),
+        ),
+      ),
+    exec: async (sql) => {
+      await lite.exec(sql);
+    },
+    close: () => lite.close(),
+    exclusive: true,
+  };
+  embedded.set(db, lite);
+  return db;
+}
+
+/** A gzipped tarball of an embedded database, for openDb({ template }). */
+export async function dumpEmbedded(db: Db): Promise<Blob> {
+  const lite = embedded.get(db);
+  if (!lite) throw new Error('dumpEmbedded needs an embedded (PGlite) database');
+  return lite.dumpDataDir('gzip');
+}

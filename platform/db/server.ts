@@ -1,0 +1,41 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db';
+import { statementNames, type StatementNames } from './statement-names';
+
+// A PostgreSQL server (DATABASE_URL), through a pool of connections. Each SQL text is a named
+// statement, which node-postgres prepares once per connection (docs/decisions/0289).
+function named(client: pg.Pool | pg.PoolClient, names: StatementNames): Queryable['query'] {
+  return async (text, params = []) => {
+    const name = names.nameOf(text);
+    const values = params as unknown[];
+    return (name ? client.query({ name, text, values }) : client.query(text, values)) as never;
+  };
+}
+
+export async function openServer(databaseUrl: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query('select 1');
+  const names = statementNames();
+  return {
+    query: named(pool, names),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: named(client, names) });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+    exclusive: false,
+  };
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { statementNames } from './statement-names';
+
+describe('statementNames', () => {
+  it('names each text once and the same text the same', () => {
+    const names = statementNames();
+    const a = names.nameOf('select 1');
+    expect(a).toMatch(/^platform_\d+$/);
+    expect(names.nameOf('select 2')).not.toBe(a);
+    expect(names.nameOf('select 1')).toBe(a);
+  });
+
+  it('leaves a very long text unnamed (a seed bulk insert)', () => {
+    expect(statementNames().nameOf(`select ${'1,'.repeat(5000)}1`)).toBeNull();
+  });
+
+  it('stops naming when the set is full, and keeps the names it gave', () => {
+    const names = statementNames();
+    const first = names.nameOf('select 0');
+    for (let i = 1; i < 1000; i += 1) expect(names.nameOf(`select ${i}`)).not.toBeNull();
+    expect(names.nameOf('select 1000')).toBeNull();
+    expect(names.nameOf('select 0')).toBe(first);
+  });
+});

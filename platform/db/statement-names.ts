@@ -1,0 +1,25 @@
+// Names for prepared statements, one per SQL text (docs/decisions/0289). The platform's SQL is a
+// fixed set of texts with parameters, so each is parsed and planned once per connection instead of
+// on every call. A text the set has no room for, or a very long one (a seed's bulk insert), has no
+// name and runs as before, parsed every time.
+const MAX_NAMED = 1000;
+const MAX_TEXT = 8_000;
+
+export type StatementNames = {
+  /** The statement's name, or null when this text is not kept prepared. */
+  nameOf(text: string): string | null;
+};
+
+export function statementNames(): StatementNames {
+  const names = new Map<string, string>();
+  return {
+    nameOf(text) {
+      const known = names.get(text);
+      if (known !== undefined) return known;
+      if (names.size >= MAX_NAMED || text.length > MAX_TEXT) return null;
+      const name = `platform_${names.size + 1}`;
+      names.set(text, name);
+      return name;
+    },
+  };
+}
