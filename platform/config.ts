@@ -27,6 +27,8 @@ const schema = z.object({
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Named prepared statements (ADR 0289); false behind a pooler that cannot keep them. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Development-only endpoints (e-mail outbox). Off when NODE_ENV is set to anything but development or test, unless set. */
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
@@ -77,6 +79,7 @@ export type PlatformConfig = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  preparedStatements: boolean;
   logLevel: string;
   devEndpoints: boolean;
   errorInbox: boolean;
@@ -103,6 +106,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     host: e.PLATFORM_HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     logLevel: e.LOG_LEVEL,
     devEndpoints,
     errorInbox: e.PLATFORM_ERROR_INBOX ? e.PLATFORM_ERROR_INBOX === 'true' : devEndpoints,

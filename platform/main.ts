@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   }
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await openDb({ dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDb({
+    dataDir,
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.preparedStatements,
+  });
   const applied = await migrate(db);
   const seeded = await runSeeds(db);
   await applyShopOrigins(db, shopOrigins);

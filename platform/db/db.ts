@@ -24,10 +24,13 @@ export type DbOptions = {
   databaseUrl?: string;
   /** Embedded only: start from this dump (dumpEmbedded) instead of an empty cluster (tests). */
   template?: Blob;
+  /** Named prepared statements (ADR 0289; default true). */
+  preparedStatements?: boolean;
 };
 
 export async function openDb(options: DbOptions): Promise<Db> {
+  const prepared = options.preparedStatements ?? true;
   return options.databaseUrl
-    ? openServer(options.databaseUrl)
-    : openEmbedded(options.dataDir, options.template);
+    ? openServer(options.databaseUrl, prepared)
+    : openEmbedded(options.dataDir, options.template, prepared);
 }

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
 
 // The embedded database's prepared statements (docs/decisions/0289): the same rows and errors as
-// PGlite's own query(), and a read never inside another caller's transaction.
-let db: Db;
+// PGlite's own query() (the same tests pass with them off), and a read never inside another
+// caller's transaction.
+describe.each([true, false])('embedded database, prepared statements %s', (preparedStatements) => {
+  let db: Db;
 
-beforeAll(async () => {
-  db = await openDb({});
-  await db.exec(`
+  beforeAll(async () => {
+    db = await openDb({ preparedStatements });
+    await db.exec(`
     create table things (
       id text primary key,
       n integer not null,
@@ -21,19 +23,18 @@ beforeAll(async () => {
       ('a', 1, 1.50, '2026-01-02T03:04:05Z', '{x,y}', '{"k": [1, 2]}', true),
       ('b', 2, null, null, null, null, false);
   `);
-}, 60_000);
+  }, 60_000);
 
-afterAll(async () => {
-  await db?.close();
-});
+  afterAll(async () => {
+    await db?.close();
+  });
 
-const gate = () => {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-};
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
 
-describe('embedded database, prepared statements', () => {
   it('reads every column type as the plain path does, again and again', async () => {
     const sql = 'select * from things where id = $1 or n = $2 order by id';
     const first = await db.query(sql, ['a', 2]);

@@ -1,12 +1,12 @@
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type ExecProtocolResult } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Row } from './db';
 import { statementNames } from './statement-names';
 
 // The embedded database (PGlite). Its own query() parses and plans every statement again and sends
 // six protocol messages, each a separate call into the database; most of a short read's time goes
-// there. Here a statement is prepared once under a name, then each call is one message batch: bind,
-// describe, execute, sync (docs/decisions/0289). PGlite leaves its protocol calls unguarded, so
+// there. Here a statement is prepared (and described) once under a name, then each call is one
+// message batch: bind, execute, sync (docs/decisions/0289). PGlite leaves its protocol calls unguarded, so
 // they run under its query lock (runExclusive), and outside a transaction also under this
 // module's own lock, which a transaction holds from BEGIN to COMMIT: a read never lands inside
 // someone else's transaction.
@@ -37,6 +37,7 @@ const embedded = new WeakMap<Db, PGlite>();
 export async function openEmbedded(
   dataDir: string | undefined,
   template: Blob | undefined,
+  preparedStatements = true,
 ): Promise<Db> {
   // No dataDir: in memory (tests that do not care about persistence). pg_trgm: search's typo
   // tolerance (docs/decisions/0160); PostgreSQL servers ship it in contrib.
@@ -46,9 +47,13 @@ export async function openEmbedded(
     ...(template ? { loadDataDir: template } : {}),
   });
   await lite.waitReady;
-  const names = statementNames();
-  // Parameter types of each prepared statement, by name: they pick each value's serializer.
-  const paramTypes = new Map<string, number[]>();
+  const names = statementNames(preparedStatements);
+  // What describing each prepared statement told: its parameter types (they pick each value's
+  // serializer) and its row description, given to every answer's rows instead of asking again.
+  const described = new Map<
+    string,
+    { types: number[]; rowDescription: ExecProtocolResult['messages'] }
+  >();
   const lock = serialLock();
 
   async function prepared<T extends Row>(
@@ -58,9 +63,9 @@ export async function openEmbedded(
     inTransaction: boolean,
   ): Promise<{ rows: T[] }> {
     const options = { syncToFs: !inTransaction };
-    let types = paramTypes.get(name);
-    if (!types) {
-      const described = await lite.execProtocol(
+    let statement = described.get(name);
+    if (!statement) {
+      const { messages } = await lite.execProtocol(
         concat([
           serialize.parse({ name, text }),
           serialize.describe({ type: 'S', name }),
@@ -68,9 +73,13 @@ export async function openEmbedded(
         ]),
         options,
       );
-      types = parse.parseDescribeStatementResults(described.messages);
-      paramTypes.set(name, types);
+      statement = {
+        types: parse.parseDescribeStatementResults(messages),
+        rowDescription: messages.filter((message) => message.name === 'rowDescription'),
+      };
+      described.set(name, statement);
     }
+    const { types } = statement;
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = lite.serializers[types[i]!];
@@ -79,13 +88,15 @@ export async function openEmbedded(
     const { messages } = await lite.execProtocol(
       concat([
         serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]),
       options,
     );
-    return parse.parseResults(messages, lite.parsers)[0] as unknown as { rows: T[] };
+    return parse.parseResults(
+      [...statement.rowDescription, ...messages],
+      lite.parsers,
+    )[0] as unknown as { rows: T[] };
   }
 
   const db: Db = {

@@ -12,10 +12,10 @@ function named(client: pg.Pool | pg.PoolClient, names: StatementNames): Queryabl
   };
 }
 
-export async function openServer(databaseUrl: string): Promise<Db> {
+export async function openServer(databaseUrl: string, prepared: boolean): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query('select 1');
-  const names = statementNames();
+  const names = statementNames(prepared);
   return {
     query: named(pool, names),
     transaction: async (fn) => {

@@ -21,4 +21,8 @@ describe('statementNames', () => {
     expect(names.nameOf('select 1000')).toBeNull();
     expect(names.nameOf('select 0')).toBe(first);
   });
+
+  it('names nothing when prepared statements are off', () => {
+    expect(statementNames(false).nameOf('select 1')).toBeNull();
+  });
 });

@@ -10,10 +10,12 @@ export type StatementNames = {
   nameOf(text: string): string | null;
 };
 
-export function statementNames(): StatementNames {
+/** `enabled` false: no text is named (every statement parsed each time, as before). */
+export function statementNames(enabled = true): StatementNames {
   const names = new Map<string, string>();
   return {
     nameOf(text) {
+      if (!enabled) return null;
       const known = names.get(text);
       if (known !== undefined) return known;
       if (names.size >= MAX_NAMED || text.length > MAX_TEXT) return null;

@@ -17,12 +17,14 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function openServerTestDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function openServerTestDb(
+  preparedStatements = true,
+): Promise<{ db: Db; drop(): Promise<void> }> {
   const name = `storefront_test_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database ${name}`));
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString() });
+  const db = await openDb({ databaseUrl: url.toString(), preparedStatements });
   return {
     db,
     drop: async () => {

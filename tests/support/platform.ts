@@ -69,12 +69,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   };
   // In memory: start from the cached seeded dump. On disk or on a PostgreSQL server
   // (TEST_DATABASE_URL): migrate and seed, as the process does.
-  const server = TEST_DATABASE_URL && !options.dataDir ? await openServerTestDb() : null;
+  const preparedStatements = config.preparedStatements;
+  const server =
+    TEST_DATABASE_URL && !options.dataDir ? await openServerTestDb(preparedStatements) : null;
   const db =
     server?.db ??
     (options.dataDir
-      ? await openDb({ dataDir: options.dataDir })
-      : await openDb({ template: await seededTemplate(options.seeds) }));
+      ? await openDb({ dataDir: options.dataDir, preparedStatements })
+      : await openDb({ template: await seededTemplate(options.seeds), preparedStatements }));
   if (server || options.dataDir) {
     await migrate(db);
     await runSeeds(db, options.seeds);
