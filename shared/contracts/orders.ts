@@ -57,10 +57,19 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-export const QuoteInput = z.object({ slotId: id.optional() });
+export const QuoteInput = z.object({
+  slotId: id.optional(),
+  /**
+   * 'earliest': price the slot the checkout shows as chosen: `slotId` when it can be booked,
+   * otherwise the earliest slot that can (none when none can). Without it, `slotId` as given.
+   */
+  fallback: z.literal('earliest').optional(),
+});
 export type QuoteInput = z.input<typeof QuoteInput>;
 
 export const OrderQuote = z.object({
+  /** The delivery slot priced: null when none (no slot asked for, or none bookable). */
+  slotId: id.nullable(),
   lines: z.array(OrderLine),
   subtotal: cents,
   /** Null until a slot is chosen. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Booking, bookingPaths } from '../../shared/contracts/booking';
-import { OrderQuote, orderPaths, type PlaceOrderInput } from '../../shared/contracts/orders';
+import {
+  DeliverySlotList,
+  OrderQuote,
+  orderPaths,
+  type PlaceOrderInput,
+  type QuoteInput,
+} from '../../shared/contracts/orders';
 import {
   addToCart,
   newShopper,
@@ -48,6 +54,49 @@ describe('placing an order from the cart', () => {
     );
     expect(withSlot.deliveryFee).toBe(withSlot.subtotal >= withSlot.freeDeliveryFrom ? 0 : 495);
     expect(withSlot.total).toBe(withSlot.subtotal + withSlot.deliveryFee!);
+  });
+
+  it("quotes the slot the checkout shows with fallback 'earliest': the wanted one if bookable, else the earliest (ADR 0290)", async () => {
+    const shopper = await newShopper();
+    await addToCart(shopper.token, orders.offerings[0]!.id, 1);
+    const quote = async (body: QuoteInput) =>
+      OrderQuote.parse(
+        await (
+          await orders.platform.call(orderPaths.quote, {
+            method: 'POST',
+            token: shopper.token,
+            body,
+          })
+        ).json(),
+      );
+    const slots = DeliverySlotList.parse(
+      await (await orders.platform.call(orderPaths.deliverySlots, { token: shopper.token })).json(),
+    );
+    const [first, second, third] = slots.items.filter((slot) => slot.available);
+    expect(third).toBeDefined();
+    expect((await quote({ fallback: 'earliest' })).slotId).toBe(first!.id);
+    const wanted = await quote({ slotId: second!.id, fallback: 'earliest' });
+    expect(wanted.slotId).toBe(second!.id);
+    expect(wanted.deliveryFee).toBe(wanted.subtotal >= wanted.freeDeliveryFrom ? 0 : second!.fee);
+    expect((await quote({ slotId: 'slot-nope', fallback: 'earliest' })).slotId).toBe(first!.id);
+    // Without the fallback, the slot as asked (none when it is not the shop's).
+    expect((await quote({ slotId: second!.id })).slotId).toBe(second!.id);
+    const unknown = await quote({ slotId: 'slot-nope' });
+    expect([unknown.slotId, unknown.deliveryFee]).toEqual([null, null]);
+    expect((await quote({})).slotId).toBeNull();
+    // A full slot is not bookable: the wanted full one and a full earliest one are passed over.
+    const { rows: before } = await orders.platform.db.query<{ id: string; capacity: number }>(
+      'select id, capacity from delivery_slots where id = any($1)',
+      [[first!.id, second!.id]],
+    );
+    const capacity = 'update delivery_slots set capacity = $2 where id = $1';
+    for (const slot of before) await orders.platform.db.query(capacity, [slot.id, 0]);
+    try {
+      expect((await quote({ slotId: second!.id, fallback: 'earliest' })).slotId).toBe(third!.id);
+      expect((await quote({ fallback: 'earliest' })).slotId).toBe(third!.id);
+    } finally {
+      for (const slot of before) await orders.platform.db.query(capacity, [slot.id, slot.capacity]);
+    }
   });
 
   it('prices from offerings whatever the client sends, empties the cart and queues the confirmation e-mail', async () => {

@@ -11,8 +11,15 @@ export type FaultProxy = {
    */
   fail(prefix: string, status: Fault): void;
   clear(): void;
-  /** Every request that passed, newest last (path and headers). */
-  seen: { url: string; headers: Record<string, string | string[] | undefined> }[];
+  /** Holds every answer this long before passing it back (a slow network); 0 again to stop. */
+  delay(ms: number): void;
+  /** Every request that passed, newest last (path, headers, performance.now() on arrival). */
+  seen: {
+    url: string;
+    method: string;
+    headers: Record<string, string | string[] | undefined>;
+    at: number;
+  }[];
   close(): Promise<void>;
 };
 
@@ -22,8 +29,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults = new Map<string, Fault>();
   const upstream = new URL(target);
   const seen: FaultProxy['seen'] = [];
+  let delayMs = 0;
   const server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
+    seen.push({
+      url: req.url ?? '',
+      method: req.method ?? 'GET',
+      headers: req.headers,
+      at: performance.now(),
+    });
     if (seen.length > 500) seen.shift();
     for (const [prefix, status] of faults) {
       if ((req.url ?? '').startsWith(prefix)) {
@@ -44,8 +57,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         headers: req.headers,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const pass = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (delayMs > 0) setTimeout(pass, delayMs);
+        else pass();
       },
     );
     forward.on('error', () => res.writeHead(502).end());
@@ -56,6 +73,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     fail: (prefix, status) => void faults.set(prefix, status),
     clear: () => faults.clear(),
+    delay: (ms) => void (delayMs = ms),
     seen,
     close: () =>
       new Promise<void>((resolve) => {

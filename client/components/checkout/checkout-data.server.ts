@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import {
   orderPaths,
+  QuoteInput,
   type DeliverySlotList,
   type OrderQuote,
 } from '../../../shared/contracts/orders';
@@ -15,7 +16,8 @@ import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
 
-// Everything the checkout screen shows, fetched in parallel, then the one quote. The shopper's choices live in the URL
+// Everything the checkout screen shows, the quote included, fetched in parallel: the platform
+// quotes the slot the page will show as chosen (ADR 0290). The shopper's choices live in the URL
 // (?addressId=&slotId=&paymentMethodId=), so that "Update totals" works without JavaScript and
 // the platform's quote includes the chosen slot's delivery fee.
 export type CheckoutChoices = {
@@ -46,16 +48,19 @@ function pick<T extends { id: string }>(
 
 export async function loadCheckout(context: AppLoadContext, url: URL): Promise<CheckoutData> {
   const wanted = (name: string) => url.searchParams.get(name);
-  const quoteFor = (slotId: string | null) =>
+  const quoteFor = (body: QuoteInput) =>
     requirePlatform<OrderQuote>(context.platform, {
       method: 'POST',
       path: orderPaths.quote,
-      body: slotId ? { slotId } : {},
+      body,
     });
-  const [addresses, cards, slotList] = await Promise.all([
+  // A slot id from the URL goes to the platform only when it is one (anything else: the earliest).
+  const wantedSlot = QuoteInput.shape.slotId.safeParse(wanted('slotId') ?? undefined);
+  const [addresses, cards, slotList, quoted] = await Promise.all([
     requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }),
     requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods }),
     requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
+    quoteFor({ slotId: wantedSlot.success ? wantedSlot.data : undefined, fallback: 'earliest' }),
     context.ready,
   ]);
   const slots = slotChoices(slotList, context.publicContext?.tenant.locale ?? 'en-GB');
@@ -76,9 +81,12 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
     ),
     notes: (wanted('notes') ?? '').slice(0, 1000),
   };
-  // One quote, for the slot the page shows as chosen: known only once the slot list is read, so
-  // the checkout is two round trips deep (ADR 0270; it was quoted twice on a first visit).
-  const quote = await quoteFor(chosen.slotId);
+  // The platform chose by the same rule from the same slots; only a slot filled or closed between
+  // the two reads makes them differ, and then the page's choice is quoted again.
+  const quote =
+    quoted.slotId === chosen.slotId
+      ? quoted
+      : await quoteFor(chosen.slotId ? { slotId: chosen.slotId } : {});
   return {
     quote,
     addresses: addresses.items,

@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { guestOrderPaths } from '../../../shared/contracts/guest-orders';
 import {
   orderPaths,
+  QuoteInput,
   type DeliverySlotList,
   type OrderDetail,
   type OrderQuote,
@@ -44,20 +45,26 @@ export async function loadGuestCheckout(
     });
     return { state: 'placed', order };
   }
-  const list = await requirePlatform<DeliverySlotList>(context.platform, {
-    path: orderPaths.deliverySlots,
-  });
-  const slots = slotChoices(list, context.publicContext?.tenant.locale ?? 'en-GB');
+  // The slot list and the quote of the slot the page will show as chosen, together (ADR 0290).
   const wanted = url.searchParams.get('slotId');
+  const wantedSlot = QuoteInput.shape.slotId.safeParse(wanted ?? undefined);
+  const quoteFor = (body: QuoteInput) =>
+    requirePlatform<OrderQuote>(context.platform, {
+      method: 'POST',
+      path: orderPaths.quote,
+      body,
+    });
+  const [list, quoted] = await Promise.all([
+    requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
+    quoteFor({ slotId: wantedSlot.success ? wantedSlot.data : undefined, fallback: 'earliest' }),
+  ]);
+  const slots = slotChoices(list, context.publicContext?.tenant.locale ?? 'en-GB');
   const slotId =
     slots.find((slot) => slot.available && slot.id === wanted)?.id ??
     slots.find((slot) => slot.available)?.id ??
     null;
-  const quote = await requirePlatform<OrderQuote>(context.platform, {
-    method: 'POST',
-    path: orderPaths.quote,
-    body: slotId ? { slotId } : {},
-  });
+  // Different only when a slot filled or closed between the two reads: quote the page's choice.
+  const quote = quoted.slotId === slotId ? quoted : await quoteFor(slotId ? { slotId } : {});
   if (quote.lines.length === 0) return { state: 'empty' };
   return { state: 'form', quote, slots, slotId, orderKey: newOrderKey() };
 }

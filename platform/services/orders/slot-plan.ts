@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { ensureSlots, type DeliveryPolicy } from './slots';
+import { ensureSlots, upcomingSlots, type DeliveryPolicy } from './slots';
 
 // What the delivery-slot list needs from the shop, in one query: its currency, its delivery
 // policy, and its slot plan (docs/decisions/0280): everything the materialising insert of
@@ -62,4 +62,24 @@ export async function ensurePlannedSlots(
   if (done.get(tenantId) === plan.key) return;
   await ensureSlots(q, tenantId, plan.day);
   done.set(tenantId, plan.key);
+}
+
+/** The shop's upcoming slots (materialised first); none without a delivery policy. */
+export async function upcoming(db: Queryable, tenantId: string) {
+  const { currency, policy, plan } = await loadSlotPlan(db, tenantId);
+  if (plan) await ensurePlannedSlots(db, tenantId, plan);
+  return { currency, policy, items: policy ? await upcomingSlots(db, tenantId, policy) : [] };
+}
+
+/**
+ * The slot the checkout shows as chosen, by the rule its page applies to this same list: the
+ * wanted one when it can be booked, otherwise the earliest that can, or none (ADR 0290).
+ */
+export async function bookableSlot(
+  db: Queryable,
+  tenantId: string,
+  wanted: string | null,
+): Promise<string | null> {
+  const bookable = (await upcoming(db, tenantId)).items.filter((slot) => slot.available);
+  return (bookable.find((slot) => slot.id === wanted) ?? bookable[0])?.id ?? null;
 }

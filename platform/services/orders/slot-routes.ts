@@ -1,8 +1,7 @@
 import { DeliverySlotList } from '../../../shared/contracts/orders';
 import { routeSchemas, type ServicePlugin } from '../service';
 import { requireCartOwner } from './shopper';
-import { ensurePlannedSlots, loadSlotPlan } from './slot-plan';
-import { upcomingSlots } from './slots';
+import { upcoming } from './slot-plan';
 
 const route = routeSchemas('orders');
 
@@ -15,13 +14,12 @@ export const slotRoutes: ServicePlugin = async (app, { db }) => {
     }),
     async (request): Promise<DeliverySlotList> => {
       const shopper = requireCartOwner(request);
-      const { currency, policy, plan } = await loadSlotPlan(db, shopper.tenantId);
-      if (plan) await ensurePlannedSlots(db, shopper.tenantId, plan);
+      const { currency, policy, items } = await upcoming(db, shopper.tenantId);
       return {
         timeZone: policy?.timeZone ?? 'UTC',
         currency,
         freeDeliveryFrom: policy?.freeFromCents ?? 0,
-        items: policy ? await upcomingSlots(db, shopper.tenantId, policy) : [],
+        items,
       };
     },
   );
