@@ -89,6 +89,11 @@ describe.each([true, false])('embedded database, prepared statements %s', (prepa
     expect((await db.query('select n from things where id = $1', ['a'])).rows).toEqual([{ n: 1 }]);
   });
 
+  it('plans a prepared statement once (generic plans) on the embedded database', async () => {
+    const { rows } = await db.query<{ plan_cache_mode: string }>('show plan_cache_mode');
+    expect(rows[0]!.plan_cache_mode).toBe(preparedStatements ? 'force_generic_plan' : 'auto');
+  });
+
   it('never reads inside a transaction that is still open', async () => {
     const count = 'select count(*)::int as n from things';
     const before = (await db.query<{ n: number }>(count)).rows[0]!.n;
