@@ -3,13 +3,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Row } from './db';
 import { statementNames } from './statement-names';
 
-// The embedded database (PGlite). Its own query() parses and plans every statement again and sends
-// six protocol messages, each a separate call into the database; most of a short read's time goes
-// there. Here a statement is prepared (and described) once under a name, then each call is one
-// message batch: bind, execute, sync (docs/decisions/0289). PGlite leaves its protocol calls unguarded, so
-// they run under its query lock (runExclusive), and outside a transaction also under this
-// module's own lock, which a transaction holds from BEGIN to COMMIT: a read never lands inside
-// someone else's transaction.
+// The embedded database (PGlite). Its own query() parses and plans every statement again and
+// sends six protocol messages, each a separate call into the database; most of a short read's
+// time goes there. Here a statement is prepared (and described) once under a name, then each call
+// is one message batch: bind, execute, sync (docs/decisions/0289). PGlite leaves its protocol
+// calls unguarded, so they run under its query lock (runExclusive), and outside a transaction
+// also under this module's own lock, which a transaction holds from BEGIN to COMMIT: a read never
+// lands inside someone else's transaction.
 const { serialize } = protocol;
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -48,8 +48,8 @@ export async function openEmbedded(
   });
   await lite.waitReady;
   // A prepared statement's plan is made once: with `auto`, PostgreSQL keeps planning a join whose
-  // generic plan it estimates dearer, every call (the cart's products: 1.5 ms of a 1.8 ms read).
-  // The reference data is small, so a generic plan is as good as a custom one.
+  // generic plan it estimates dearer on every call (the cart's products, planning most of its
+  // read). The reference data is small, so a generic plan is as good as a custom one.
   if (preparedStatements) await lite.exec('set plan_cache_mode = force_generic_plan');
   const names = statementNames(preparedStatements);
   // What describing each prepared statement told: its parameter types (they pick each value's
