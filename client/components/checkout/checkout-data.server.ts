@@ -1,7 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import {
   orderPaths,
-  QuoteInput,
   type DeliverySlotList,
   type OrderQuote,
 } from '../../../shared/contracts/orders';
@@ -15,6 +14,7 @@ import {
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
+import { quoteOfChoice, quoteShownSlot } from './slot-quote.server';
 
 // Everything the checkout screen shows, the quote included, fetched in parallel: the platform
 // quotes the slot the page will show as chosen (ADR 0290). The shopper's choices live in the URL
@@ -48,19 +48,11 @@ function pick<T extends { id: string }>(
 
 export async function loadCheckout(context: AppLoadContext, url: URL): Promise<CheckoutData> {
   const wanted = (name: string) => url.searchParams.get(name);
-  const quoteFor = (body: QuoteInput) =>
-    requirePlatform<OrderQuote>(context.platform, {
-      method: 'POST',
-      path: orderPaths.quote,
-      body,
-    });
-  // A slot id from the URL goes to the platform only when it is one (anything else: the earliest).
-  const wantedSlot = QuoteInput.shape.slotId.safeParse(wanted('slotId') ?? undefined);
   const [addresses, cards, slotList, quoted] = await Promise.all([
     requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }),
     requirePlatform<PaymentMethodList>(context.platform, { path: profilePaths.paymentMethods }),
     requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
-    quoteFor({ slotId: wantedSlot.success ? wantedSlot.data : undefined, fallback: 'earliest' }),
+    quoteShownSlot(context.platform, wanted('slotId')),
     context.ready,
   ]);
   const slots = slotChoices(slotList, context.publicContext?.tenant.locale ?? 'en-GB');
@@ -81,12 +73,8 @@ export async function loadCheckout(context: AppLoadContext, url: URL): Promise<C
     ),
     notes: (wanted('notes') ?? '').slice(0, 1000),
   };
-  // The platform chose by the same rule from the same slots; only a slot filled or closed between
-  // the two reads makes them differ, and then the page's choice is quoted again.
-  const quote =
-    quoted.slotId === chosen.slotId
-      ? quoted
-      : await quoteFor(chosen.slotId ? { slotId: chosen.slotId } : {});
+  // The platform chose by the same rule from the same slots (ADR 0290).
+  const quote = await quoteOfChoice(context.platform, quoted, chosen.slotId);
   return {
     quote,
     addresses: addresses.items,

@@ -2,13 +2,13 @@ import type { AppLoadContext } from 'react-router';
 import { guestOrderPaths } from '../../../shared/contracts/guest-orders';
 import {
   orderPaths,
-  QuoteInput,
   type DeliverySlotList,
   type OrderDetail,
   type OrderQuote,
 } from '../../../shared/contracts/orders';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
+import { quoteOfChoice, quoteShownSlot } from '../checkout/slot-quote.server';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 
 // What the guest checkout shows (issue #29 item 2, docs/decisions/0262): the cart's quote and the
@@ -47,24 +47,16 @@ export async function loadGuestCheckout(
   }
   // The slot list and the quote of the slot the page will show as chosen, together (ADR 0290).
   const wanted = url.searchParams.get('slotId');
-  const wantedSlot = QuoteInput.shape.slotId.safeParse(wanted ?? undefined);
-  const quoteFor = (body: QuoteInput) =>
-    requirePlatform<OrderQuote>(context.platform, {
-      method: 'POST',
-      path: orderPaths.quote,
-      body,
-    });
   const [list, quoted] = await Promise.all([
     requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
-    quoteFor({ slotId: wantedSlot.success ? wantedSlot.data : undefined, fallback: 'earliest' }),
+    quoteShownSlot(context.platform, wanted),
   ]);
   const slots = slotChoices(list, context.publicContext?.tenant.locale ?? 'en-GB');
   const slotId =
     slots.find((slot) => slot.available && slot.id === wanted)?.id ??
     slots.find((slot) => slot.available)?.id ??
     null;
-  // Different only when a slot filled or closed between the two reads: quote the page's choice.
-  const quote = quoted.slotId === slotId ? quoted : await quoteFor(slotId ? { slotId } : {});
+  const quote = await quoteOfChoice(context.platform, quoted, slotId);
   if (quote.lines.length === 0) return { state: 'empty' };
   return { state: 'form', quote, slots, slotId, orderKey: newOrderKey() };
 }
