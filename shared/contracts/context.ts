@@ -26,6 +26,8 @@ export const Tenant = z.object({
   name: z.string().optional(),
   currency: z.string().optional(),
   locale: z.string().optional(),
+  /** IANA time zone of the shop: dates on its pages are shown in it. */
+  timeZone: z.string().optional(),
   theme: Theme.optional(),
   navigation: z.array(NavigationLink).optional(),
   footer: z.array(NavigationLink).optional(),

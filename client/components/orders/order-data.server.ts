@@ -17,7 +17,7 @@ import {
 import { requirePlatform } from '../../lib/platform-answer.server';
 
 // The data of the order screens. Dates become text here, in the shop's time zone (which the
-// slot list names), so the server's and the browser's renderings agree.
+// context and the slot list name), so the server's and the browser's renderings agree.
 export const ORDERS_PER_PAGE = 10;
 
 export type OrderRow = {
@@ -55,14 +55,24 @@ export function pageOf(url: URL): number {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
+/**
+ * The shop's locale and time zone. The context names the time zone (ADR 0291); a platform whose
+ * context does not is asked for the slot list, which does.
+ */
+async function shopFormat(context: AppLoadContext): Promise<TimeFormat> {
+  await context.ready;
+  const tenant = context.publicContext?.tenant;
+  const timeZone = tenant?.timeZone ?? (await slotList(context)).timeZone;
+  return { locale: tenant?.locale ?? 'en-GB', timeZone };
+}
+
 export async function loadOrderList(context: AppLoadContext, page: number): Promise<OrderListData> {
-  const [list, slots] = await Promise.all([
+  const [list, format] = await Promise.all([
     requirePlatform<OrderPage>(context.platform, {
       path: `${orderPaths.orders}?page=${page}&pageSize=${ORDERS_PER_PAGE}`,
     }),
-    slotList(context),
+    shopFormat(context),
   ]);
-  const format: TimeFormat = { locale: await localeOf(context), timeZone: slots.timeZone };
   return {
     orders: list.items.map((order) => ({
       id: order.id,

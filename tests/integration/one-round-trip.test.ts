@@ -4,15 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { formatCents } from '../../client/lib/money';
-import { orderPaths, type OrderQuote } from '../../shared/contracts/orders';
+import { dateTimeLabel } from '../../client/components/orders/delivery-time';
+import type { CmsContext } from '../../shared/contracts/context';
+import {
+  orderPaths,
+  type DeliverySlotList,
+  type OrderPage,
+  type OrderQuote,
+} from '../../shared/contracts/orders';
 import { closeGateway } from '../support/close-gateway';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import { startPlatform, TEST_CID, type TestPlatform } from '../support/platform';
 import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
 
-// The checkout asks the platform for everything in one round trip, the quote included: the
-// platform quotes the slot the page will show as chosen (ADR 0290); the guest checkout in two (it
-// waits for uaa first), the slot list and the quote together. Every platform answer is held
+// Pages whose data once took a second round trip. The checkout asks the platform for everything
+// in one round trip, the quote included: the platform quotes the slot the page will show as chosen
+// (ADR 0290); the guest checkout in two (it waits for uaa first), the slot list and the quote
+// together. The order list shows its dates in the shop's time zone, which the context names (ADR
+// 0291), without asking for the slot list. Every platform answer is held
 // back DELAY ms on its way to the gateway, so a call sent only after an answer arrives DELAY ms
 // after the page's first call.
 const DELAY = 300;
@@ -111,5 +120,33 @@ describe('checkout in one round trip (ADR 0290)', () => {
     expect(page.lateCalls.sort()).toEqual([orderPaths.deliverySlots, orderPaths.quote].sort());
     const quote = await guest.api<OrderQuote>(orderPaths.quote, 'POST', { slotId: slot.id });
     expect(page.html).toContain(money(quote.total));
+  });
+});
+
+describe("the order list in the shop's time zone, from the context (ADR 0291)", () => {
+  it('asks for no slot list, and shows the dates the slot list would have', async () => {
+    const shopper = shopperOf({ url });
+    await shopper.signIn();
+    await (await shopper.page('/orders')).text(); // the cart's products call, remembered
+    const page = await load(shopper, '/orders');
+    expect(page.status).toBe(200);
+    expect(page.calls.map((call) => call.url)).toContain(`${orderPaths.orders}?page=1&pageSize=10`);
+    expect(page.calls.filter((call) => call.url.startsWith(orderPaths.deliverySlots))).toEqual([]);
+    expect(page.lateCalls).toEqual([]);
+
+    const location = JSON.stringify({ origin: url, host: new URL(url).host, pathname: '/orders' });
+    const answer = await platform.call(
+      `/cms-api/context?cid=${TEST_CID}&isLoggedIn=false&url=${encodeURIComponent(location)}`,
+    );
+    // The context's body is a JSON string of the context (the specification's wire shape).
+    const context = JSON.parse((await answer.json()) as string) as CmsContext;
+    const slots = await shopper.api<DeliverySlotList>(orderPaths.deliverySlots);
+    expect(context.tenant.timeZone).toBe(slots.timeZone);
+    const orders = await shopper.api<OrderPage>(`${orderPaths.orders}?page=1&pageSize=10`);
+    expect(orders.items.length).toBeGreaterThan(0);
+    const format = { locale: context.tenant.locale!, timeZone: slots.timeZone };
+    const text = page.html.replaceAll('<!-- -->', ''); // React's marks between text nodes
+    for (const order of orders.items)
+      expect(text).toContain(`Placed ${dateTimeLabel(order.createdAt, format)}`);
   });
 });
