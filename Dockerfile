@@ -23,7 +23,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts/gateway.sh ./scripts/gateway.sh
 USER node
 EXPOSE 3000 4000 9464
-# The gateway with its heap caps: old generation 96 MB, semi-spaces 4 MB (docs/decisions/0008).
+# The gateway with its heap caps: old generation 96 MB, semi-spaces 4 MB, never shrunk below
+# that (docs/decisions/0008, 0293).
 # Resident memory on Node 24 with Sentry, Redis and every cache on peaks at ~205 MB under load:
 # give the container 256 MiB (docs/decisions/0228). NODE_OPTIONS=--max-old-space-size=N raises the
 # cap (scripts/gateway.sh); raise the container's memory by as much.

@@ -201,23 +201,30 @@ if (runPlatform) {
   await waitForHealth(`${platformUrl}/healthz`);
 }
 // No load balancer waits for readiness here: Ctrl+C stops at once unless told otherwise.
-run('gateway', 'dist/server/main.js', {
-  PORT: port,
-  PLATFORM_URL: platformUrl,
-  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
-  DEV_MAILBOX: devMailbox,
-  ...socialEnv,
-  ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
-  // The heap caps as defaults before the caller's NODE_OPTIONS, which V8 lets win (the last
-  // value of a flag counts), as scripts/gateway.sh does (docs/decisions/0228).
-  NODE_OPTIONS: [
-    `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
-    `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-    process.env.NODE_OPTIONS ?? '',
-  ]
-    .join(' ')
-    .trim(),
-});
+run(
+  'gateway',
+  'dist/server/main.js',
+  {
+    PORT: port,
+    PLATFORM_URL: platformUrl,
+    SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '0',
+    DEV_MAILBOX: devMailbox,
+    ...socialEnv,
+    ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
+    // The heap caps as defaults before the caller's NODE_OPTIONS, which V8 lets win (the last
+    // value of a flag counts), as scripts/gateway.sh does (docs/decisions/0228).
+    NODE_OPTIONS: [
+      `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
+      `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+      process.env.NODE_OPTIONS ?? '',
+    ]
+      .join(' ')
+      .trim(),
+  },
+  // The young generation never shrinks below its cap (docs/decisions/0293); node refuses this
+  // flag in NODE_OPTIONS.
+  [`--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`],
+);
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 // A process that stopped meanwhile (its port taken after the check above) stops the shop: no
 // "running" then.

@@ -28,10 +28,12 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   if (main === gatewayMain) await ensureGatewayBundle();
   const port = await freePort();
-  // The gateway's production heap cap (docs/decisions/0008), then any extra flags.
+  // The gateway's production heap caps (docs/decisions/0008, 0293), then any extra flags.
+  const semiSpace = process.env.GATEWAY_SEMI_SPACE_MB ?? 4;
   const nodeArgs = [
     `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
-    `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+    `--max-semi-space-size=${semiSpace}`,
+    `--min-semi-space-size=${semiSpace}`,
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, main], {

@@ -86,7 +86,10 @@ export async function closedLoop(
   const cpuTimer =
     options.cpuOf === undefined
       ? null
-      : setTimeout(() => (cpu.start = processCpuMs(options.cpuOf!)), warmupEnd - performance.now());
+      : setTimeout(
+          () => (cpu.start = processCpuMs(options.cpuOf!)),
+          Math.max(0, warmupEnd - performance.now()),
+        );
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();

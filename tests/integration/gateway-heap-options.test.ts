@@ -6,23 +6,36 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // scripts/gateway.sh (npm run start:gateway, the image's command) gives the gateway its heap caps
 // as defaults that NODE_OPTIONS can raise (docs/decisions/0228); it once passed them on the
-// command line, where they beat NODE_OPTIONS. A stand-in `node` first on PATH runs the real Node
-// with the environment the script made and prints V8's heap limit instead of starting the gateway.
+// command line, where they beat NODE_OPTIONS. The young generation's floor goes on the command line
+// (node refuses it in NODE_OPTIONS; docs/decisions/0293). A stand-in `node` first on PATH runs the
+// real Node with the environment and the node flags the script gave and prints V8's heap limit and
+// new space size instead of starting the gateway.
 const dir = mkdtempSync(join(tmpdir(), 'storefront-heap-'));
+const PRINT =
+  "const v8 = require('v8'); console.log(JSON.stringify({ limit: " +
+  'v8.getHeapStatistics().heap_size_limit / 2 ** 20, newSpace: v8.getHeapSpaceStatistics()' +
+  ".find((space) => space.space_name === 'new_space').space_size / 2 ** 20 }))";
 writeFileSync(
   join(dir, 'node'),
-  `#!/bin/sh\nexec "${process.execPath}" -e "console.log(require('v8').getHeapStatistics().heap_size_limit / 2 ** 20)"\n`,
+  [
+    '#!/bin/sh',
+    'flags=""',
+    'for arg in "$@"; do case "$arg" in --*) flags="$flags $arg" ;; esac; done',
+    `exec "${process.execPath}" $flags -e "${PRINT}"`,
+    '',
+  ].join('\n'),
 );
 chmodSync(join(dir, 'node'), 0o755);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const heapLimitMb = (env: Record<string, string>) =>
-  Number(
+const heap = (env: Record<string, string>) =>
+  JSON.parse(
     execFileSync('sh', ['scripts/gateway.sh'], {
       env: { PATH: `${dir}:${process.env.PATH}`, ...env },
       encoding: 'utf8',
-    }).trim(),
-  );
+    }),
+  ) as { limit: number; newSpace: number };
+const heapLimitMb = (env: Record<string, string>) => heap(env).limit;
 
 describe('the gateway start script', () => {
   it('caps the old generation at 96 MB by default and lets NODE_OPTIONS raise it', () => {
@@ -34,5 +47,12 @@ describe('the gateway start script', () => {
 
   it('still takes GATEWAY_HEAP_MB', () => {
     expect(heapLimitMb({ GATEWAY_HEAP_MB: '200' }) - heapLimitMb({})).toBeGreaterThanOrEqual(100);
+  });
+
+  it('starts the young generation at its cap, so that it never shrinks below it', () => {
+    expect(heap({}).newSpace).toBe(4);
+    expect(heap({ GATEWAY_SEMI_SPACE_MB: '2' }).newSpace).toBe(2);
+    // A smaller cap in NODE_OPTIONS lowers the floor with it.
+    expect(heap({ NODE_OPTIONS: '--max-semi-space-size=2' }).newSpace).toBe(2);
   });
 });
