@@ -10,7 +10,8 @@ import { recordShop, shopHeaders } from './lib/shop-recording';
 // the current build (BUILD_DIR) and, with COMPARE_BUILD_DIR, an older copy of a build directory
 // (its client build and its dist/server/main.js), against the same replayed upstream, rounds
 // interleaved, CPU per request of each gateway process. BENCH_NODE_ARGS applies to both;
-// COMPARE_ENV runs the current build once more with those settings.
+// COMPARE_ENV runs the current build once more with those settings, COMPARE_NODE_ARGS with those
+// node flags.
 const PAGE = process.env.BENCH_PAGE ?? '/search/milk';
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 5);
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 3);
@@ -41,6 +42,16 @@ try {
   if (settings.length) {
     const env = Object.fromEntries(settings.map((pair) => pair.split('=', 2) as [string, string]));
     gateways[`now, ${settings.join(' ')}`] = await startGatewayProcess(replay.url, env);
+  }
+  // The same build with other node flags beside it, e.g.
+  // COMPARE_NODE_ARGS="--no-allocation-site-pretenuring" (added to BENCH_NODE_ARGS).
+  const flags = process.env.COMPARE_NODE_ARGS;
+  if (flags) {
+    const given = process.env.BENCH_NODE_ARGS;
+    process.env.BENCH_NODE_ARGS = `${given ?? ''} ${flags}`;
+    gateways[`now, ${flags}`] = await startGatewayProcess(replay.url);
+    if (given === undefined) delete process.env.BENCH_NODE_ARGS;
+    else process.env.BENCH_NODE_ARGS = given;
   }
   if (other) {
     const dir = resolve(other);

@@ -5,6 +5,8 @@
 # given on the command line would override NODE_OPTIONS instead.
 NODE_OPTIONS="--max-old-space-size=${GATEWAY_HEAP_MB:-96} --max-semi-space-size=${GATEWAY_SEMI_SPACE_MB:-4} ${NODE_OPTIONS:-}"
 export NODE_OPTIONS
-# The young generation never shrinks below its cap (docs/decisions/0293). Node refuses this flag
-# in NODE_OPTIONS, so it goes on the command line; V8 lowers it to a smaller cap by itself.
-exec node --min-semi-space-size="${GATEWAY_SEMI_SPACE_MB:-4}" --enable-source-maps dist/server/main.js "$@"
+# The young generation never shrinks below its cap, and no allocation site is moved to the old
+# generation for good (docs/decisions/0293). Node refuses both flags in NODE_OPTIONS, so they go on
+# the command line; V8 lowers the floor to a smaller cap by itself.
+exec node --min-semi-space-size="${GATEWAY_SEMI_SPACE_MB:-4}" --no-allocation-site-pretenuring \
+  --enable-source-maps dist/server/main.js "$@"

@@ -221,9 +221,12 @@ run(
       .join(' ')
       .trim(),
   },
-  // The young generation never shrinks below its cap (docs/decisions/0293); node refuses this
-  // flag in NODE_OPTIONS.
-  [`--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`],
+  // The young generation never shrinks below its cap and no allocation site is pretenured
+  // (docs/decisions/0293); node refuses both flags in NODE_OPTIONS.
+  [
+    `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+    '--no-allocation-site-pretenuring',
+  ],
 );
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 // A process that stopped meanwhile (its port taken after the check above) stops the shop: no

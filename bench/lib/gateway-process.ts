@@ -34,6 +34,7 @@ export async function startGatewayProcess(
     `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
     `--max-semi-space-size=${semiSpace}`,
     `--min-semi-space-size=${semiSpace}`,
+    '--no-allocation-site-pretenuring',
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, main], {

@@ -14,7 +14,8 @@ const dir = mkdtempSync(join(tmpdir(), 'storefront-heap-'));
 const PRINT =
   "const v8 = require('v8'); console.log(JSON.stringify({ limit: " +
   'v8.getHeapStatistics().heap_size_limit / 2 ** 20, newSpace: v8.getHeapSpaceStatistics()' +
-  ".find((space) => space.space_name === 'new_space').space_size / 2 ** 20 }))";
+  ".find((space) => space.space_name === 'new_space').space_size / 2 ** 20, " +
+  "flags: process.execArgv.filter((arg) => arg !== '-e' && arg.startsWith('--')) }))";
 writeFileSync(
   join(dir, 'node'),
   [
@@ -34,7 +35,7 @@ const heap = (env: Record<string, string>) =>
       env: { PATH: `${dir}:${process.env.PATH}`, ...env },
       encoding: 'utf8',
     }),
-  ) as { limit: number; newSpace: number };
+  ) as { limit: number; newSpace: number; flags: string[] };
 const heapLimitMb = (env: Record<string, string>) => heap(env).limit;
 
 describe('the gateway start script', () => {
@@ -54,5 +55,9 @@ describe('the gateway start script', () => {
     expect(heap({ GATEWAY_SEMI_SPACE_MB: '2' }).newSpace).toBe(2);
     // A smaller cap in NODE_OPTIONS lowers the floor with it.
     expect(heap({ NODE_OPTIONS: '--max-semi-space-size=2' }).newSpace).toBe(2);
+  });
+
+  it('turns allocation-site pretenuring off (docs/decisions/0293)', () => {
+    expect(heap({}).flags).toContain('--no-allocation-site-pretenuring');
   });
 });

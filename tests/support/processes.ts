@@ -94,6 +94,7 @@ export async function startGatewayProcess(
       `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
       `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
       `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
+      '--no-allocation-site-pretenuring',
     ],
   );
 }
