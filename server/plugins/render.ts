@@ -18,6 +18,7 @@ import { loadRouterBuild } from '../render/router-build';
 import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
+import { callsSent } from '../upstream/calls-sent';
 import type { Platform } from '../upstream/platform';
 import { BODY_LIMIT } from './proxy';
 
@@ -117,6 +118,7 @@ export async function renderPlugin(
         // After an early head no cookie can be set: a refused token is renewed on the next page.
         renewalBlocked: early ? (token) => early.blockRenewal(token) : undefined,
       });
+      await callsSent();
       let outcome: PageOutcome;
       try {
         outcome = await renderPage(request, reply, loadContext);

@@ -6,6 +6,7 @@ import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
 import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
+import { createDataWait } from './data-wait';
 import { catalogueNameOf } from './named-pages';
 import { pathPatterns } from './path-patterns';
 
@@ -66,7 +67,8 @@ export type EarlyDocuments = {
   learn(request: FastifyRequest, status: number, html: string, nonce: string): void;
   /**
    * The early document of this request, its head due `afterMs` from now unless the page is ready
-   * first (0: sent now); null when the page must wait for its data.
+   * first (0, or the last pages' data all later than that: sent now, ADR 0294); null when the
+   * page must wait for its data.
    */
   start(
     request: FastifyRequest,
@@ -85,6 +87,7 @@ const earlyPath = pathPatterns(
 /** `names`: the products and brands each shop is known to have (none: their pages wait). */
 export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
   const heads = createEarlyHeads();
+  const dataWait = createDataWait();
   const refused = new LRUCache<string, true>({ max: 10_000 });
 
   const eligible = (request: FastifyRequest): boolean => {
@@ -146,8 +149,9 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
       // already read (the poll phase comes after the timers), so a page whose data is in goes
       // whole even when the event loop was too busy to notice it in time.
       let timer: NodeJS.Timeout | undefined;
-      if (afterMs === 0) sendHead();
+      if (afterMs === 0 || dataWait.alwaysLongerThan(afterMs)) sendHead();
       else timer = setTimeout(() => setImmediate(sendHead), afterMs);
+      const started = performance.now();
       const keepWhole = () => {
         if (state === 'due') state = 'whole';
         clearTimeout(timer);
@@ -163,7 +167,10 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
         body.end(rest);
       };
       return {
-        settle: keepWhole,
+        settle() {
+          dataWait.record(performance.now() - started);
+          return keepWhole();
+        },
         blockRenewal(accessToken) {
           if (!keepWhole()) return false;
           refused.set(accessToken, true);

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPage } from '../support/early-reading';
+import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
+import { jwt } from '../support/proxy-scenario';
+
+// ADR 0294: when each of a session's last eight pages waited longer for its data than the early
+// head's wait (EARLY_HEAD_AFTER_MS), the upstream is slower than the wait and the head goes at
+// once; one page whose data was quick brings the wait back.
+const ACCOUNT = '/api/services/uaa/api/v1/account';
+const ANN = { id: 'a1', login: 'ann', email: 'ann@example.com' };
+const WAIT_MS = 100;
+const COOKIE = `access_token=${jwt('t', 600)}; refresh_token=r`;
+let gw: PageGateway;
+let origin = '';
+/** The account's answer waits for this, per call; null answers at once. */
+let hold: (() => Promise<void>) | null = null;
+
+beforeAll(async () => {
+  gw = await startPageGateway({ TRUST_PROXY: '127.0.0.1', EARLY_HEAD_AFTER_MS: String(WAIT_MS) });
+  await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
+  serveContext(gw.upstream);
+  gw.upstream.on('GET', /^\/api\/services\/booking-ms/, { body: { uid: 'b', items: [] } });
+  gw.upstream.on('GET', /^\/api\/services\/smart-carts/, { body: { items: [] } });
+  gw.upstream.on('GET', ACCOUNT, async () => {
+    if (hold) await hold();
+    return { body: ANN };
+  });
+  // The shop's first document teaches the gateway its head.
+  await (
+    await readPage(`${origin}/blink-test`, COOKIE)
+  ).rest;
+});
+afterAll(async () => {
+  await gw?.app.close();
+  await gw?.upstream.close();
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function slowPages(count: number) {
+  hold = () => sleep(WAIT_MS + 20);
+  for (let i = 0; i < count; i += 1) await (await readPage(`${origin}/blink-test`, COOKIE)).rest;
+}
+
+/** A page whose data is held until its first chunk has arrived: when did that chunk come? */
+async function headWhileDataHeld() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // Never held past the wait's own end, so a head sent on time is no deadlock either.
+  hold = () => Promise.race([released, sleep(WAIT_MS * 3)]);
+  const started = performance.now();
+  const page = await readPage(`${origin}/blink-test`, COOKIE);
+  const firstAfter = performance.now() - started;
+  release();
+  const html = await page.rest;
+  return { page, firstAfter, html };
+}
+
+describe('the early head behind a slow upstream', () => {
+  it('waits while the pages seen were not all slow, then goes at once', async () => {
+    await slowPages(7);
+    const waited = await headWhileDataHeld();
+    expect(waited.page.response.headers['x-page-head']).toBe('early');
+    expect(waited.firstAfter).toBeGreaterThanOrEqual(WAIT_MS - 5);
+
+    // That page was slow too: eight in a row now.
+    const atOnce = await headWhileDataHeld();
+    expect(atOnce.page.response.headers['x-page-head']).toBe('early');
+    expect(atOnce.page.first).not.toContain('</head>');
+    expect(atOnce.firstAfter).toBeLessThan(WAIT_MS / 2);
+    expect(atOnce.html).toContain('&quot;email&quot;:&quot;ann@example.com&quot;');
+  });
+
+  it('waits again after one page whose data was quick', async () => {
+    await slowPages(8);
+    hold = null;
+    // Nothing says in advance that this page's data is quick: its head goes at once too.
+    const quick = await readPage(`${origin}/blink-test`, COOKIE);
+    expect(quick.response.headers['x-page-head']).toBe('early');
+    expect(await quick.rest).toContain('&quot;email&quot;:&quot;ann@example.com&quot;');
+    const whole = await readPage(`${origin}/blink-test`, COOKIE);
+    expect(whole.response.headers['x-page-head']).toBeUndefined();
+    expect(Number(whole.response.headers['content-length'])).toBeGreaterThan(1000);
+    await whole.rest;
+    const waited = await headWhileDataHeld();
+    expect(waited.page.response.headers['x-page-head']).toBe('early');
+    expect(waited.firstAfter).toBeGreaterThanOrEqual(WAIT_MS - 5);
+  });
+});
