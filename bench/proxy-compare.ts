@@ -8,17 +8,32 @@ import { SHOP_HOST } from './lib/shop-recording';
 // current build and, with COMPARE_MAIN, another bundle of the gateway (an older
 // <build dir>/dist/server/main.js; it must sit where it can resolve node_modules), against the
 // same small upstream, closed loop of 16 in flight with a visitor's token cookies, rounds
-// interleaved, CPU per request of each gateway process. Not part of `npm run bench`.
+// interleaved, CPU per request of each gateway process. COMPARE_ENV runs the current build once
+// more with those settings (e.g. "LOG_LEVEL=warn": what the request line costs); COMPARE_PROCESSES
+// starts each gateway that many times (identical processes differ, ADR 0292). Not part of
+// `npm run bench`.
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 5);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 4);
 const headers = { host: SHOP_HOST, cookie: VISITOR_COOKIE };
 const upstream = await startJsonUpstream();
 
+const PROCESSES = secondsFromEnv('COMPARE_PROCESSES', 1);
+const settings = (process.env.COMPARE_ENV ?? '').split(' ').filter(Boolean);
 const gateways: Record<string, GatewayProcess> = {};
 try {
-  gateways.now = await startGatewayProcess(upstream.url);
   const other = process.env.COMPARE_MAIN;
-  if (other) gateways[`compare (${other})`] = await startGatewayProcess(upstream.url, {}, other);
+  for (let i = 1; i <= PROCESSES; i += 1) {
+    const n = PROCESSES > 1 ? ` #${i}` : '';
+    gateways[`now${n}`] = await startGatewayProcess(upstream.url);
+    if (settings.length) {
+      const env = Object.fromEntries(
+        settings.map((pair) => pair.split('=', 2) as [string, string]),
+      );
+      gateways[`now, ${settings.join(' ')}${n}`] = await startGatewayProcess(upstream.url, env);
+    }
+    if (other)
+      gateways[`compare (${other})${n}`] = await startGatewayProcess(upstream.url, {}, other);
+  }
   const target = (gateway: GatewayProcess) => ({
     origin: gateway.url,
     path: PROXIED_PATH,
@@ -41,9 +56,16 @@ try {
       );
     }
   }
-  for (const [name, values] of Object.entries(cpu)) {
-    const sorted = [...values].sort((a, b) => a - b);
-    console.log(`median cpu ${name}: ${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} µs/req`);
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const [name, values] of Object.entries(cpu))
+    console.log(`median cpu ${name}: ${fmt(median(values), 0)} µs/req`);
+  if (PROCESSES > 1) {
+    const byBuild: Record<string, number[]> = {};
+    for (const [name, values] of Object.entries(cpu))
+      (byBuild[name.replace(/ #\d+$/, '')] ??= []).push(...values);
+    for (const [name, values] of Object.entries(byBuild))
+      console.log(`median cpu ${name}, all processes: ${fmt(median(values), 1)} µs/req`);
   }
 } finally {
   for (const gateway of Object.values(gateways)) await gateway.stop();
