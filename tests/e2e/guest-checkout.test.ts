@@ -39,6 +39,9 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
 
     await page.goto(`${shop.url}/cart`);
     await page.waitForSelector('html[data-hydrated="true"]');
+    // The cart page's islands hydrate at idle (ADR 0204): the click waits for them. Once, in a
+    // full CI run, a click before that led nowhere within 30 s (alone: 9 of 9 passed).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Check out as a guest' }).click();
     await page.waitForURL(`${shop.url}/checkout/guest`);
     await page.getByRole('heading', { level: 1, name: 'Check out as a guest' }).waitFor();
