@@ -1,6 +1,7 @@
 import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
 import { whenIdle } from '../lib/idle';
 import { pageBuildVersion } from '../lib/react-router-adapter';
+import { retryingImport } from './retrying-import';
 import type * as SentryBrowser from './sentry-browser';
 
 // Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
@@ -9,40 +10,48 @@ import type * as SentryBrowser from './sentry-browser';
 // Errors seen before the SDK is there are queued and sent once it is. Every event names the
 // release (the build's version, as the gateway's reports do), the page's CID, the route id and,
 // for a signed-in visitor, their login and e-mail (./reporting-context.ts keeps them current;
-// nothing for a guest).
+// nothing for a guest). An SDK that failed to load is tried again at a later report
+// (./retrying-import.ts), the errors queued meanwhile kept.
 type Sdk = typeof SentryBrowser;
 export type ReportUser = { id: string; login: string | null; email: string | null } | null;
 
 let dsn: string | null = null;
 let loading: Promise<Sdk | null> | null = null;
+const importSdk = retryingImport(() => import('./sentry-browser'));
 let user: ReportUser = null;
 let route: string | null = null;
 const early: unknown[] = [];
 
+/** Errors for the SDK once it is there: the newest 50, should it never come. */
+function queue(error: unknown) {
+  if (early.push(error) > 50) early.shift();
+}
 const onError = (event: ErrorEvent) => {
-  early.push(event.error ?? new Error(event.message));
+  queue(event.error ?? new Error(event.message));
   void load();
 };
 const onRejection = (event: PromiseRejectionEvent) => {
-  early.push(event.reason);
+  queue(event.reason);
   void load();
 };
 
 function load(): Promise<Sdk | null> {
   if (!dsn) return Promise.resolve(null);
-  loading ??= import('./sentry-browser').then(
-    (sdk) => {
-      // The SDK has its own global handlers from here on.
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
-      sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
-      sdk.setUser(user);
-      sdk.setRoute(route);
-      for (const error of early.splice(0)) sdk.captureError(error);
-      return sdk;
-    },
-    () => null,
-  );
+  loading ??= importSdk().then((sdk) => {
+    // Not there (yet): the next report asks again; queued errors stay queued.
+    if (!sdk) {
+      loading = null;
+      return null;
+    }
+    // The SDK has its own global handlers from here on.
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+    sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
+    sdk.setUser(user);
+    sdk.setRoute(route);
+    for (const error of early.splice(0)) sdk.captureError(error);
+    return sdk;
+  });
   return loading;
 }
 
@@ -61,7 +70,9 @@ export function startReporting(): void {
 /** Reports an error; resolves with the event id (null when reporting is off). */
 export async function reportError(error: unknown): Promise<string | null> {
   const sdk = await load();
-  return sdk ? sdk.captureError(error) : null;
+  if (sdk) return sdk.captureError(error);
+  if (dsn) queue(error);
+  return null;
 }
 
 /** "[status] statusText (url)" (specification section 8), with the visitor when logged in. */

@@ -57,6 +57,43 @@ describe('/sentry-test in Chromium', () => {
     await page.close();
   });
 
+  it('reports again once the SDK loads, after it failed to load twice', async () => {
+    const page = await browser.newPage();
+    // The SDK's chunk fails twice (a flaky network), then loads. The first failure loads the page
+    // again (the chunk guard, ADR 0175); the second, within its 10 s, is left to the page.
+    let refused = 0;
+    await page.route('**/assets/sentry-browser-*.js', (route) =>
+      refused++ < 2 ? route.abort('failed') : route.continue(),
+    );
+    await page.goto(`${shop.url}/sentry-test`);
+    for (let i = 0; i < 100 && refused < 2; i += 1) await page.waitForTimeout(100);
+    expect(refused).toBe(2);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await reactHandles(page, '[data-test="browser-error"]');
+    await page.click('[data-test="browser-error"]');
+    const result = page.locator('[data-test="browser-result"]');
+    await result.waitFor();
+    expect((await result.locator('code').allTextContents())[1]).toMatch(/^none/);
+    // Tried again at the next report once its pause (5 s) is over; the queued error goes too.
+    await page.waitForTimeout(5_200);
+    await page.click('[data-test="browser-error"]');
+    const reported = page.locator('[data-test="browser-result"]', { hasNotText: 'none' });
+    await reported.waitFor();
+    const [pageCid, eventId] = await reported.locator('code').allTextContents();
+    expect(eventId).toMatch(/^[0-9a-f]{32}$/);
+    // The queued error is sent first; the SDK drops the same error again as a duplicate.
+    const event = await eventually(
+      async () =>
+        (await readInbox(shop.platform.url)).find(
+          (e) => e.cid === pageCid && e.message === 'Error: Sentry test: browser error',
+        ),
+      `the page's browser error in the inbox`,
+    );
+    expect(event.platform).toBe('javascript');
+    expect(refused).toBe(3);
+    await page.close();
+  }, 40_000);
+
   it('a failed fetch shows its own CID and the event the browser reported for it', async () => {
     const page = await browser.newPage();
     await page.goto(`${shop.url}/sentry-test`);
