@@ -16,8 +16,8 @@ type Sdk = typeof SentryBrowser;
 export type ReportUser = { id: string; login: string | null; email: string | null } | null;
 
 let dsn: string | null = null;
-let loading: Promise<Sdk | null> | null = null;
-const importSdk = retryingImport(() => import('./sentry-browser'));
+/** The SDK once loaded and started. */
+let started: Sdk | null = null;
 let user: ReportUser = null;
 let route: string | null = null;
 const early: unknown[] = [];
@@ -35,24 +35,21 @@ const onRejection = (event: PromiseRejectionEvent) => {
   void load();
 };
 
+// Loaded and started once; a failed load is tried again at a later report, queued errors kept.
+const importSdk = retryingImport(async () => {
+  const sdk = await import('./sentry-browser');
+  // The SDK has its own global handlers from here on.
+  window.removeEventListener('error', onError);
+  window.removeEventListener('unhandledrejection', onRejection);
+  sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
+  sdk.setUser(user);
+  sdk.setRoute(route);
+  for (const error of early.splice(0)) sdk.captureError(error);
+  return (started = sdk);
+});
+
 function load(): Promise<Sdk | null> {
-  if (!dsn) return Promise.resolve(null);
-  loading ??= importSdk().then((sdk) => {
-    // Not there (yet): the next report asks again; queued errors stay queued.
-    if (!sdk) {
-      loading = null;
-      return null;
-    }
-    // The SDK has its own global handlers from here on.
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onRejection);
-    sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
-    sdk.setUser(user);
-    sdk.setRoute(route);
-    for (const error of early.splice(0)) sdk.captureError(error);
-    return sdk;
-  });
-  return loading;
+  return dsn ? importSdk() : Promise.resolve(null);
 }
 
 export function reportingEnabled(): boolean {
@@ -88,11 +85,11 @@ export async function reportHttpFailure(
 
 export function setReportingUser(next: ReportUser): void {
   user = next;
-  void loading?.then((sdk) => sdk?.setUser(next));
+  started?.setUser(next);
 }
 
 /** The route id of the page shown (React Router's, the route table's id). */
 export function setReportingRoute(next: string | null): void {
   route = next;
-  void loading?.then((sdk) => sdk?.setRoute(next));
+  started?.setRoute(next);
 }
