@@ -6,7 +6,7 @@ import { closedLoop, fmt, openLoop, quantile, secondsFromEnv, type Target } from
 import { machineStalls } from './lib/machine-stalls';
 import { startNginxProxy } from './lib/nginx-proxy';
 import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
-import { cpuMeter, processTree } from './lib/process-cpu';
+import { cpuMeter, processTree, runQueueWaitMeter } from './lib/process-cpu';
 import { reportResult } from './lib/result';
 import { SHOP_HOST } from './lib/shop-recording';
 
@@ -22,10 +22,14 @@ import { SHOP_HOST } from './lib/shop-recording';
 // requests per second, it reports each proxy's CPU time per request (from /proc), which the
 // machine's other work disturbs much less. The gateway from before issue #11 runs as one more mode
 // (./lib/gateway-before.ts: built from git, or PROXY_BEFORE_MAIN=<an older dist/server/main.js>),
-// so capacity is compared in one run. Each gateway build runs as PROXY_PROCESSES processes (3),
-// which take the slices and rounds in turn, and its CPU per request is the median of theirs:
-// identical processes of one build differed by up to 1.5x in CPU per GET (ADR 0284), so one
-// process per build measured the process as much as the build (ADR 0292).
+// so capacity is compared in one run. Latency is measured on one process per build, each slice
+// after a lead-in at the same rate, so a slice measures a proxy serving that rate, not one coming
+// out of idleness. Then those processes stop and each gateway build runs as PROXY_PROCESSES fresh
+// processes (3), which take the closed loop's rounds in turn; its CPU per request is the median
+// of theirs: identical processes of one build differed by up to 1.5x in CPU per GET (ADR 0284),
+// so one process per build measured the process as much as the build (ADR 0292). Nine gateway
+// processes beside the latency slices, idle but compiling and collecting on two cores, set the
+// slices' tails (ADR 0295).
 const RATE = secondsFromEnv('PROXY_RATE', 2000);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 10);
 const SLICES = 5;
@@ -35,6 +39,8 @@ const SLICES = 5;
 const CLOSED_ROUNDS = secondsFromEnv('PROXY_CLOSED_ROUNDS', 6);
 const PROCESSES = secondsFromEnv('PROXY_PROCESSES', 3);
 const WARM_SECONDS = secondsFromEnv('PROXY_WARM_SECONDS', 5);
+// Unmeasured, before each latency slice, at the slice's rate, on the same instance (ADR 0295).
+const LEAD_IN_SECONDS = secondsFromEnv('PROXY_LEAD_IN_SECONDS', 1);
 const TARGET_MS = 1;
 const GOAL_MS = 0.5;
 const P99_TARGET_MS = 2;
@@ -62,23 +68,25 @@ watchdog.unref();
 try {
   const headers = { host: SHOP_HOST, accept: 'application/json', cookie: VISITOR_COOKIE };
   // Each mode's instances: where its requests go and the processes whose CPU it measures
-  // (direct: none, only the upstream answers). A slice or round k goes to instance k mod n.
+  // (direct: none, only the upstream answers). The latency slices run while each mode has one;
+  // a closed round k goes to instance k mod n.
   type Instance = { target: Target; pids: number[] };
   const instances: Record<string, Instance[]> = {
     direct: [{ target: { origin: upstreamUrl, path: PATH, headers }, pids: [] }],
   };
-  const gateways = async (name: string, main?: string) => {
-    for (let i = 0; i < PROCESSES; i += 1) {
-      const gateway = await startGatewayProcess(upstreamUrl, {}, main);
-      stops.push(gateway.stop);
-      kills.push(() => gateway.child.kill('SIGKILL'));
-      (instances[name] ??= []).push({
-        target: { origin: gateway.url, path: PATH, headers },
-        pids: [gateway.pid],
-      });
-    }
+  /** A process of a gateway build (`main`: its bundle; this build's when undefined). */
+  const stopOf = new Map<Instance, () => Promise<void>>();
+  const startGateway = async (main: string | undefined): Promise<Instance> => {
+    const gateway = await startGatewayProcess(upstreamUrl, {}, main);
+    stops.push(gateway.stop);
+    kills.push(() => gateway.child.kill('SIGKILL'));
+    const instance = { target: { origin: gateway.url, path: PATH, headers }, pids: [gateway.pid] };
+    stopOf.set(instance, gateway.stop);
+    return instance;
   };
-  await gateways('gateway');
+  /** The gateway builds and their bundles, in the order of the modes. */
+  const builds = new Map<string, string | undefined>([['gateway', undefined]]);
+  instances.gateway = [await startGateway(undefined)];
   const bare = await startBareProxy(upstreamUrl);
   stops.push(bare.stop);
   kills.push(() => bare.child.kill('SIGKILL'));
@@ -96,7 +104,9 @@ try {
     ['gateway before #24', 'issue24'],
   ] as const) {
     const main = await gatewayBefore(which);
-    if (main) await gateways(name, main);
+    if (!main) continue;
+    builds.set(name, main);
+    instances[name] = [await startGateway(main)];
   }
   const names = Object.keys(instances);
   const instanceOf = (name: string, k: number) => instances[name]![k % instances[name]!.length]!;
@@ -137,11 +147,13 @@ try {
   // Warm every path (connection pools, JIT) before measuring. A gateway's CPU per GET still fell
   // by a third over its first ten seconds under a closed loop (bench/results.md, stop 39), so
   // each instance gets a closed loop first, then the open loop's rate.
-  for (const list of Object.values(instances))
+  const warm = async (list: Instance[]) => {
     for (const { target } of list) {
       await closedLoop(target, { concurrency: 16, seconds: WARM_SECONDS });
       await openLoop(target, { rate: RATE, seconds: 1 });
     }
+  };
+  for (const list of Object.values(instances)) await warm(list);
 
   type Merged = {
     latencies: number[];
@@ -150,19 +162,31 @@ try {
     late: number;
     /** Each slice's p99 (a slice the machine disturbed shows apart from the others). */
     sliceP99: number[];
+    /** Each slice's run-queue wait of the proxy's main thread(s), in ms per second. */
+    sliceWait: number[];
   };
   const merged: Record<string, Merged> = {};
   const slice = SECONDS / SLICES;
   console.log(
-    `open loop at ${RATE} req/s, ${SECONDS} s per mode in ${SLICES} alternating slices\n`,
+    `open loop at ${RATE} req/s, ${SECONDS} s per mode in ${SLICES} alternating slices, each after ${LEAD_IN_SECONDS} s at that rate\n`,
   );
   for (let i = 0; i < SLICES; i += 1) {
     // A different mode goes first in each slice.
     for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
+      await openLoop(instanceOf(name, i).target, { rate: RATE, seconds: LEAD_IN_SECONDS });
+      const waited = runQueueWaitMeter(instanceOf(name, i).pids);
       const r = await measured(name, 'open', i, (target) =>
         openLoop(target, { rate: RATE, seconds: slice }),
       );
-      const m = (merged[name] ??= { latencies: [], errors: 0, non200: 0, late: 0, sliceP99: [] });
+      const m = (merged[name] ??= {
+        latencies: [],
+        errors: 0,
+        non200: 0,
+        late: 0,
+        sliceP99: [],
+        sliceWait: [],
+      });
+      m.sliceWait.push(waited() / slice);
       m.latencies.push(...r.latencies);
       m.errors += r.errors;
       m.non200 += r.requests - (r.statuses[200] ?? 0);
@@ -180,6 +204,20 @@ try {
   };
   const all = Object.fromEntries(names.map((name) => [name, stats(name)]));
   const direct = all.direct!;
+  // Phase two: each gateway build's latency process stops, and PROXY_PROCESSES fresh ones, warmed
+  // as it was, take the closed loop's rounds: a process that served the open loop's slices spent
+  // more per GET under the closed loop than fresh ones did, in both builds (ADR 0295). The builds'
+  // processes start and warm in turn, so none has idled much longer than the others' when the
+  // rounds begin, and each round has a lead-in of the same load before it, not counted.
+  for (const name of builds.keys())
+    for (const instance of instances[name]!) await stopOf.get(instance)!();
+  for (const name of builds.keys()) instances[name] = [];
+  for (let i = 0; i < PROCESSES; i += 1)
+    for (const [name, main] of builds) {
+      const instance = await startGateway(main);
+      await warm([instance]);
+      instances[name]!.push(instance);
+    }
   // Capacity: what each side serves with 16 requests in flight (an open loop above it only queues),
   // in rounds with a different mode first in each.
   const capacity: Record<string, number> = {};
@@ -188,9 +226,9 @@ try {
       ...names.slice(round % names.length),
       ...names.slice(0, round % names.length),
     ]) {
-      const r = await measured(name, 'closed', round, (target) =>
-        closedLoop(target, { concurrency: 16, seconds: Math.min(5, slice * 2) }),
-      );
+      const load = { concurrency: 16, seconds: Math.min(5, slice * 2) };
+      await closedLoop(instanceOf(name, round).target, { ...load, seconds: LEAD_IN_SECONDS });
+      const r = await measured(name, 'closed', round, (target) => closedLoop(target, load));
       capacity[name] = (capacity[name] ?? 0) + r.rps / CLOSED_ROUNDS;
     }
   }
@@ -283,6 +321,14 @@ try {
           (name) =>
             `${name} ${all[name]!.sliceP99.map((p99, i) => `+${fmt(p99 - direct.sliceP99[i]!, 2)}`).join(' ')} ms`,
         )
+        .join('; '),
+      pass: null,
+    },
+    {
+      target:
+        'run-queue wait of each proxy in its slices, ms per s (insight: ready to run, no core free)',
+      measured: proxies
+        .map((name) => `${name} ${all[name]!.sliceWait.map((ms) => fmt(ms, 0)).join(' ')}`)
         .join('; '),
       pass: null,
     },
