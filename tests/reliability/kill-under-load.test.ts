@@ -64,15 +64,18 @@ describe('a gateway killed under load', () => {
     // resend it): the shopper submits the same form again, as a browser user would.
     const idempotentFailures: string[] = [];
     const cutPosts: string[] = [];
+    const cutSteps: string[] = [];
     const forms: { key: string; orders: Set<string> }[] = [];
     let shopperUpstream: string | null = null;
     let postStarted: () => void = () => {};
     const firstPostAfterArming = new Promise<void>((resolve) => (postStarted = resolve));
     let armed = false;
     let stopShopping = false;
+    let killedAt = Number.POSITIVE_INFINITY;
 
     const shopping = (async () => {
       while (!stopShopping) {
+        const stepsFrom = Date.now();
         try {
           await shopper.putItem(offering!.id, 1);
           const page = await shopper.page('/checkout');
@@ -114,12 +117,14 @@ describe('a gateway killed under load', () => {
             if (placed.orders.size === 0) await sleep(100);
           }
         } catch (error) {
-          idempotentFailures.push(String(error));
+          // The one limit (below): a page of the shopper's cut while the gateway died.
+          const cut = String(error) === 'TypeError: terminated';
+          if (cut && stepsFrom <= killedAt && killedAt <= Date.now()) cutSteps.push(String(error));
+          else idempotentFailures.push(String(error));
         }
       }
     })();
 
-    let killedAt = 0;
     let victim: NodeProcess | undefined;
     const killer = (async () => {
       await sleep(2500);
@@ -140,8 +145,18 @@ describe('a gateway killed under load', () => {
     await shopping;
 
     expect(victim!.child.signalCode).toBe('SIGKILL');
-    const failed = outcomes.filter((o) => o.status !== 200 || o.error);
+    // ADR 0141's one limit: an answer the dying gateway was writing at that instant (a page's
+    // compressed body goes out over a few event-loop turns; a signed-in page whose head went
+    // early, over its data's wait) reaches the client cut, since nginx cannot pass an answer that
+    // has begun to another replica. Only a read in flight at the kill may end so, its body
+    // "terminated"; any other failure, and a read cut at any other moment, fails the test.
+    const cutAtKill = (o: Outcome) =>
+      o.error?.startsWith('terminated') === true &&
+      o.startedAt <= killedAt &&
+      killedAt <= o.startedAt + o.ms;
+    const failed = outcomes.filter((o) => (o.status !== 200 || o.error) && !cutAtKill(o));
     expect(failed.map(brief(t0))).toEqual([]);
+    expect(outcomes.filter(cutAtKill).length).toBeLessThanOrEqual(4);
     const before = outcomes.filter((o) => o.startedAt < killedAt);
     const after = outcomes.filter((o) => o.startedAt > killedAt);
     // Both gateways served before the kill; the survivor alone after it.
@@ -150,11 +165,12 @@ describe('a gateway killed under load', () => {
     expect(after.every((o) => portOf(o.upstream) !== victim!.port)).toBe(true);
 
     expect(idempotentFailures).toEqual([]);
+    expect(cutSteps.length).toBeLessThanOrEqual(1);
     expect(forms.length).toBeGreaterThan(1);
     for (const form of forms) expect(form.orders.size, `form ${form.key}`).toBe(1);
     expect(await ordersOfDemo()).toBe(ordersBefore + forms.length);
     console.info(
-      `kill under load: ${outcomes.length} reads (${after.length} after the kill), ${forms.length} orders, ${cutPosts.length} cut submissions resubmitted: ${cutPosts.join(' | ').slice(0, 300)}`,
+      `kill under load: ${outcomes.length} reads (${after.length} after the kill, ${outcomes.filter(cutAtKill).length} cut at it), ${cutSteps.length} shopper steps cut at it, ${forms.length} orders, ${cutPosts.length} cut submissions resubmitted: ${cutPosts.join(' | ').slice(0, 300)}`,
     );
   });
 });
