@@ -1,12 +1,9 @@
 import './lib/production';
-import { startBareProxy } from './lib/bare-proxy-process';
-import { gatewayBefore } from './lib/gateway-before';
-import { startGatewayProcess } from './lib/gateway-process';
-import { closedLoop, fmt, openLoop, quantile, secondsFromEnv, type Target } from './lib/load';
+import { closedLoop, fmt, openLoop, quantile, secondsFromEnv } from './lib/load';
 import { machineStalls } from './lib/machine-stalls';
-import { startNginxProxy } from './lib/nginx-proxy';
 import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
-import { cpuMeter, processTree, runQueueWaitMeter } from './lib/process-cpu';
+import { runQueueWaitMeter } from './lib/process-cpu';
+import { ProxyModes, type Instance } from './lib/proxy-modes';
 import { reportResult } from './lib/result';
 import { SHOP_HOST } from './lib/shop-recording';
 
@@ -67,93 +64,16 @@ watchdog.unref();
 
 try {
   const headers = { host: SHOP_HOST, accept: 'application/json', cookie: VISITOR_COOKIE };
-  // Each mode's instances: where its requests go and the processes whose CPU it measures
-  // (direct: none, only the upstream answers). The latency slices run while each mode has one;
-  // a closed round k goes to instance k mod n.
-  type Instance = { target: Target; pids: number[] };
-  const instances: Record<string, Instance[]> = {
-    direct: [{ target: { origin: upstreamUrl, path: PATH, headers }, pids: [] }],
-  };
-  /** A process of a gateway build (`main`: its bundle; this build's when undefined). */
-  const stopOf = new Map<Instance, () => Promise<void>>();
-  const startGateway = async (main: string | undefined): Promise<Instance> => {
-    const gateway = await startGatewayProcess(upstreamUrl, {}, main);
-    stops.push(gateway.stop);
-    kills.push(() => gateway.child.kill('SIGKILL'));
-    const instance = { target: { origin: gateway.url, path: PATH, headers }, pids: [gateway.pid] };
-    stopOf.set(instance, gateway.stop);
-    return instance;
-  };
-  /** The gateway builds and their bundles, in the order of the modes. */
-  const builds = new Map<string, string | undefined>([['gateway', undefined]]);
-  instances.gateway = [await startGateway(undefined)];
-  const bare = await startBareProxy(upstreamUrl);
-  stops.push(bare.stop);
-  kills.push(() => bare.child.kill('SIGKILL'));
-  instances['@fastify/http-proxy'] = [
-    { target: { origin: bare.url, path: PATH, headers }, pids: [bare.pid] },
-  ];
-  const nginx = await startNginxProxy(upstreamUrl);
-  stops.push(nginx.stop);
-  kills.push(nginx.kill);
-  instances.nginx = [
-    { target: { origin: nginx.url, path: PATH, headers }, pids: processTree(nginx.pid) },
-  ];
-  for (const [name, which] of [
-    ['gateway before', 'issue11'],
-    ['gateway before #24', 'issue24'],
-  ] as const) {
-    const main = await gatewayBefore(which);
-    if (!main) continue;
-    builds.set(name, main);
-    instances[name] = [await startGateway(main)];
-  }
-  const names = Object.keys(instances);
-  const instanceOf = (name: string, k: number) => instances[name]![k % instances[name]!.length]!;
-  // CPU is kept per phase: at 2,000 req/s a proxy with spare capacity pays per request for what a
-  // saturated one shares between requests (event-loop wake-ups, socket polls), so only the closed
-  // loop, where every proxy is saturated, measures capacity (ADR 0157).
-  type Phase = 'open' | 'closed';
-  type Used = { seconds: number; requests: number };
-  // Per phase, mode and instance.
-  const cpu: Record<Phase, Record<string, Used[]>> = { open: {}, closed: {} };
-  const measured = async <T extends { requests: number }>(
-    name: string,
-    phase: Phase,
-    k: number,
-    run: (target: Target) => Promise<T>,
-  ) => {
-    const instance = instanceOf(name, k);
-    const used = instance.pids.length ? cpuMeter(instance.pids) : null;
-    const result = await run(instance.target);
-    const c = ((cpu[phase][name] ??= [])[k % instances[name]!.length] ??= {
-      seconds: 0,
-      requests: 0,
-    });
-    if (used) c.seconds += used();
-    c.requests += result.requests;
-    return result;
-  };
-  /** Each measured instance's CPU per request, in µs. */
-  const cpuPerInstance = (name: string, phase: Phase) =>
-    (cpu[phase][name] ?? [])
-      .filter((c) => c && c.requests > 0 && c.seconds > 0)
-      .map((c) => (1e6 * c.seconds) / c.requests);
-  /** The median instance's CPU per request, in µs. */
-  const cpuPerRequest = (name: string, phase: Phase) => {
-    const values = cpuPerInstance(name, phase).sort((a, b) => a - b);
-    return values.length ? values[Math.floor((values.length - 1) / 2)]! : NaN;
-  };
+  const modes = await ProxyModes.start(upstreamUrl, PATH, headers, { stops, kills });
+  const { instances, names } = modes;
   // Warm every path (connection pools, JIT) before measuring. A gateway's CPU per GET still fell
   // by a third over its first ten seconds under a closed loop (bench/results.md, stop 39), so
   // each instance gets a closed loop first, then the open loop's rate.
-  const warm = async (list: Instance[]) => {
-    for (const { target } of list) {
-      await closedLoop(target, { concurrency: 16, seconds: WARM_SECONDS });
-      await openLoop(target, { rate: RATE, seconds: 1 });
-    }
+  const warm = async ({ target }: Instance) => {
+    await closedLoop(target, { concurrency: 16, seconds: WARM_SECONDS });
+    await openLoop(target, { rate: RATE, seconds: 1 });
   };
-  for (const list of Object.values(instances)) await warm(list);
+  for (const list of Object.values(instances)) for (const instance of list) await warm(instance);
 
   type Merged = {
     latencies: number[];
@@ -173,9 +93,9 @@ try {
   for (let i = 0; i < SLICES; i += 1) {
     // A different mode goes first in each slice.
     for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
-      await openLoop(instanceOf(name, i).target, { rate: RATE, seconds: LEAD_IN_SECONDS });
-      const waited = runQueueWaitMeter(instanceOf(name, i).pids);
-      const r = await measured(name, 'open', i, (target) =>
+      await openLoop(modes.instanceOf(name, i).target, { rate: RATE, seconds: LEAD_IN_SECONDS });
+      const waited = runQueueWaitMeter(modes.instanceOf(name, i).pids);
+      const r = await modes.measured(name, 'open', i, (target) =>
         openLoop(target, { rate: RATE, seconds: slice }),
       );
       const m = (merged[name] ??= {
@@ -209,15 +129,7 @@ try {
   // more per GET under the closed loop than fresh ones did, in both builds (ADR 0295). The builds'
   // processes start and warm in turn, so none has idled much longer than the others' when the
   // rounds begin, and each round has a lead-in of the same load before it, not counted.
-  for (const name of builds.keys())
-    for (const instance of instances[name]!) await stopOf.get(instance)!();
-  for (const name of builds.keys()) instances[name] = [];
-  for (let i = 0; i < PROCESSES; i += 1)
-    for (const [name, main] of builds) {
-      const instance = await startGateway(main);
-      await warm([instance]);
-      instances[name]!.push(instance);
-    }
+  await modes.restartBuilds(PROCESSES, warm);
   // Capacity: what each side serves with 16 requests in flight (an open loop above it only queues),
   // in rounds with a different mode first in each.
   const capacity: Record<string, number> = {};
@@ -227,8 +139,8 @@ try {
       ...names.slice(0, round % names.length),
     ]) {
       const load = { concurrency: 16, seconds: Math.min(5, slice * 2) };
-      await closedLoop(instanceOf(name, round).target, { ...load, seconds: LEAD_IN_SECONDS });
-      const r = await measured(name, 'closed', round, (target) => closedLoop(target, load));
+      await closedLoop(modes.instanceOf(name, round).target, { ...load, seconds: LEAD_IN_SECONDS });
+      const r = await modes.measured(name, 'closed', round, (target) => closedLoop(target, load));
       capacity[name] = (capacity[name] ?? 0) + r.rps / CLOSED_ROUNDS;
     }
   }
@@ -240,7 +152,7 @@ try {
         ? ''
         : `  added p50 +${fmt(s.p50 - direct.p50, 3)} ms  p99 +${fmt(s.p99 - direct.p99, 3)} ms`;
     console.log(
-      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p99 ${fmt(s.p99, 3)} ms${added}  capacity ${fmt(capacity[name]!, 0)} rps  CPU ${fmt(cpuPerRequest(name, 'closed'), 0)} µs/request (${fmt(cpuPerRequest(name, 'open'), 0)} at ${RATE} req/s)  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
+      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p99 ${fmt(s.p99, 3)} ms${added}  capacity ${fmt(capacity[name]!, 0)} rps  CPU ${fmt(modes.cpuPerRequest(name, 'closed'), 0)} µs/request (${fmt(modes.cpuPerRequest(name, 'open'), 0)} at ${RATE} req/s)  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
     );
   }
   const gw = all.gateway!;
@@ -250,13 +162,13 @@ try {
   // With the build from before issue #11 in the same run, compare CPU per request (what the
   // capacity of a CPU-bound proxy is the inverse of); otherwise, the README's figure.
   const capacityCheck = () => {
-    const now = cpuPerRequest('gateway', 'closed');
+    const now = modes.cpuPerRequest('gateway', 'closed');
     if (instances['gateway before']) {
-      const before = cpuPerRequest('gateway before', 'closed');
+      const before = modes.cpuPerRequest('gateway before', 'closed');
       return {
         target:
           'gateway proxy capacity >= 2.5x before issue #11 (closed loop, CPU per request, same run)',
-        measured: `${fmt(before / now, 2)}x (${fmt(now, 0)} vs ${fmt(before, 0)} µs/request; ${fmt(capacity.gateway!, 0)} vs ${fmt(capacity['gateway before']!, 0)} rps: ${fmt(capacity.gateway! / capacity['gateway before']!, 2)}x; at ${RATE} req/s ${fmt(cpuPerRequest('gateway', 'open'), 0)} vs ${fmt(cpuPerRequest('gateway before', 'open'), 0)} µs)`,
+        measured: `${fmt(before / now, 2)}x (${fmt(now, 0)} vs ${fmt(before, 0)} µs/request; ${fmt(capacity.gateway!, 0)} vs ${fmt(capacity['gateway before']!, 0)} rps: ${fmt(capacity.gateway! / capacity['gateway before']!, 2)}x; at ${RATE} req/s ${fmt(modes.cpuPerRequest('gateway', 'open'), 0)} vs ${fmt(modes.cpuPerRequest('gateway before', 'open'), 0)} µs)`,
         pass: before / now >= 2.5,
       };
     }
@@ -274,8 +186,8 @@ try {
         measured: 'that build could not run here',
         pass: false,
       };
-    const now = cpuPerRequest('gateway', 'closed');
-    const before = cpuPerRequest('gateway before #24', 'closed');
+    const now = modes.cpuPerRequest('gateway', 'closed');
+    const before = modes.cpuPerRequest('gateway before #24', 'closed');
     return {
       target: 'CPU per proxied GET within 10 % of before issue #24 (closed loop, same run)',
       measured: `${fmt(now / before, 2)}x (${fmt(now, 0)} vs ${fmt(before, 0)} µs/request)`,
@@ -306,7 +218,8 @@ try {
         .filter((name) => name.startsWith('gateway'))
         .map(
           (name) =>
-            `${name} ${cpuPerInstance(name, 'closed')
+            `${name} ${modes
+              .cpuPerInstance(name, 'closed')
               .map((micros) => fmt(micros, 0))
               .join(' / ')} µs`,
         )
@@ -342,7 +255,7 @@ try {
       measured: proxies
         .map(
           (name) =>
-            `${name} +${fmt(all[name]!.p50 - direct.p50, 3)} / +${fmt(all[name]!.p99 - direct.p99, 3)} ms, ${fmt(capacity[name]!, 0)} rps, ${fmt(cpuPerRequest(name, 'closed'), 0)} µs CPU/request`,
+            `${name} +${fmt(all[name]!.p50 - direct.p50, 3)} / +${fmt(all[name]!.p99 - direct.p99, 3)} ms, ${fmt(capacity[name]!, 0)} rps, ${fmt(modes.cpuPerRequest(name, 'closed'), 0)} µs CPU/request`,
         )
         .join('; '),
       pass: null,
