@@ -63,13 +63,14 @@ export default async function handleRequest(
       visitorAttribute(personal),
     );
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  // The gateway takes the string itself: no web stream to encode and read back (ADR 0200).
+  // The gateway takes the document itself: no web stream to encode and read back (ADR 0200).
   if (channel) {
     channel.document(html, template?.template);
     return new Response(null, { status, headers });
   }
   headers.set('Content-Length', String(Buffer.byteLength(html)));
-  return new Response(html, { status, headers });
+  // Without the gateway (React Router's own server): a template's bytes as a body of their own.
+  return new Response(typeof html === 'string' ? html : new Uint8Array(html), { status, headers });
 }
 
 // The pages rendered as templates (ADR 0203): public screens whose loaders read only public
@@ -95,7 +96,7 @@ function asTemplate(
   context: EntryContext,
   loadContext: AppLoadContext,
   personal: Personal,
-): { template: DocumentTemplate; html: string } | null {
+): { template: DocumentTemplate; html: Buffer } | null {
   const { leaf, rootData, location } = renderedPage(context);
   if (!TEMPLATE_PAGES.has(leaf) || personalPages.has(leaf)) return null;
   const ids: Ids = { nonce: loadContext.nonce, cid: loadContext.cid };

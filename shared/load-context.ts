@@ -129,9 +129,15 @@ export type GatewayLoadContext = {
 };
 
 /**
+ * A rendered document: the string a whole render gives, or the UTF-8 bytes a template fill
+ * writes (ADR 0296). Either is sent as is.
+ */
+export type DocumentHtml = string | Buffer;
+
+/**
  * The one way back from entry.server to the gateway's render route (ADR 0212): the document as a
- * string, sent as is rather than through a Response body (ADR 0200), with the template it was
- * filled from when the page was rendered as one (ADR 0203).
+ * string or bytes, sent as is rather than through a Response body (ADR 0200), with the template it
+ * was filled from when the page was rendered as one (ADR 0203).
  */
 export type RenderChannel = {
   /** The gateway would keep this document as a template: render it as one if the page allows. */
@@ -140,7 +146,7 @@ export type RenderChannel = {
    * The complete document; `template` when it was filled from one the gateway may keep (its size
    * is all the gateway reads of it; entry.server's fillDocument fills it).
    */
-  document(html: string, template?: { bytes: number }): void;
+  document(html: DocumentHtml, template?: { bytes: number }): void;
 };
 
 declare module 'react-router' {

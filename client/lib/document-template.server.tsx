@@ -16,15 +16,17 @@ import {
 // Document templates (ADR 0203): a page rendered once with its visitor's parts (holes) left
 // out, then filled per request with the visitor's account and cart, this response's nonce and
 // CID. Filling renders only the holes, in one small tree with the router's root data and the
-// location they read, so a filled template is the document a whole render gives.
+// location they read, so a filled template is the document a whole render gives. The parts
+// between the slots are kept as UTF-8 bytes: a fill encodes only what it adds, and the document
+// goes to the socket as bytes, never joined into one string (ADR 0296).
 type Slot = 'nonce' | 'cid' | 'hole' | 'visitor';
 
 /** A narrowed hole keeps the HTML of this many keys at most. */
 const KEPT_PER_HOLE = 4;
 
 export type DocumentTemplate = {
-  /** The document cut around each nonce, CID and hole of the render that made it. */
-  parts: string[];
+  /** The document cut around each nonce, CID and hole of the render that made it, as UTF-8. */
+  parts: Buffer[];
   slots: Slot[];
   holes: (RecordedHole & { kept?: Map<string, string> })[];
   rootData: unknown;
@@ -66,22 +68,34 @@ export function renderTemplate(
   if (slots.filter((slot) => slot === 'hole').length !== recorder.holes.length) return null;
   const narrowed = recorder.holes.filter((hole) => hole.narrow).length;
   const bytes = html.length * 2 + narrowed * KEPT_PER_HOLE * 1024;
-  return { parts, slots, holes: recorder.holes, ...page, bytes };
+  const encoded = parts.map((part) => Buffer.from(part));
+  return { parts: encoded, slots, holes: recorder.holes, ...page, bytes };
 }
 
-/** The template as this visitor's document, with this response's nonce and CID. */
-export function fillTemplate(template: DocumentTemplate, personal: Personal, ids: Ids): string {
+/**
+ * The template as this visitor's document, with this response's nonce and CID: its UTF-8 bytes,
+ * written once into one buffer (the parts copied, the slots encoded).
+ */
+export function fillTemplate(template: DocumentTemplate, personal: Personal, ids: Ids): Buffer {
   const holes = renderHoles(template, personal);
   const visitor = oneByteWhereWide(visitorAttribute(personal));
   const { parts, slots } = template;
-  let html = parts[0]!;
+  const filled: string[] = [];
+  let size = 0;
+  for (const part of parts) size += part.length;
   let hole = 0;
-  for (let i = 0; i < slots.length; i += 1) {
-    const slot = slots[i]!;
-    const filled = slot === 'hole' ? holes[hole++] : slot === 'visitor' ? visitor : ids[slot];
-    html += filled + parts[i + 1]!;
+  for (const slot of slots) {
+    const text = slot === 'hole' ? holes[hole++]! : slot === 'visitor' ? visitor : ids[slot];
+    filled.push(text);
+    size += Buffer.byteLength(text);
   }
-  return html;
+  const document = Buffer.allocUnsafe(size);
+  let at = parts[0]!.copy(document, 0);
+  for (let i = 0; i < filled.length; i += 1) {
+    at += document.write(filled[i]!, at);
+    at += parts[i + 1]!.copy(document, at);
+  }
+  return document;
 }
 
 const CUT = '<template data-cut=""></template>';

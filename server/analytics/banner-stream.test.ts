@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { withBannerStream } from './banner-stream';
 
@@ -13,6 +13,19 @@ describe('the banner in a document sent in parts', () => {
     const bytes = [parts[0]!, euro.subarray(0, 1), euro.subarray(1), parts[1]!, parts[2]!];
     const out = await text(withBannerStream(Readable.from(bytes), '<aside>B</aside>'));
     expect(out).toBe('<html><head></head><body><p>Café €€</p><aside>B</aside></body></html>');
+  });
+
+  it('passes the bytes of a multi-byte document unchanged around the banner, the tag split in three', async () => {
+    const doc = Buffer.from('<html><body><p>Käse · “Milk” €1.20</p></body></html>');
+    const at = doc.indexOf('</body>');
+    const bytes = [doc.subarray(0, at + 2), doc.subarray(at + 2, at + 4), doc.subarray(at + 4)];
+    const out = await buffer(withBannerStream(Readable.from(bytes), '<aside>Wahl · é</aside>'));
+    const expected = Buffer.concat([
+      doc.subarray(0, at),
+      Buffer.from('<aside>Wahl · é</aside>'),
+      doc.subarray(at),
+    ]);
+    expect(out.equals(expected)).toBe(true);
   });
 
   it('leaves a document without </body> as it is', async () => {

@@ -52,8 +52,15 @@ export function consentPage(back: string, state: ConsentState): string {
 <p>${now}</p><p><a href="${escape(back)}">Back to the shop</a></p></main></body></html>`;
 }
 
-/** The page's HTML with the banner before </body>; unchanged when it has none. */
-export function withBanner(html: string, back: string): string {
+/**
+ * The page with the banner before </body>; unchanged when it has none. A template's bytes (ADR
+ * 0296) are searched and joined as bytes, never read back as text.
+ */
+export function withBanner<T extends string | Buffer>(html: T, back: string): T {
   const at = html.lastIndexOf('</body>');
-  return at === -1 ? html : `${html.slice(0, at)}${consentBanner(back)}${html.slice(at)}`;
+  if (at === -1) return html;
+  if (typeof html === 'string')
+    return `${html.slice(0, at)}${consentBanner(back)}${html.slice(at)}` as T;
+  const parts = [html.subarray(0, at), Buffer.from(consentBanner(back)), html.subarray(at)];
+  return Buffer.concat(parts) as T;
 }

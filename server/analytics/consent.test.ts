@@ -35,4 +35,12 @@ describe('consent', () => {
     expect(html).toMatch(/<main>x<\/main><aside class="consent-banner"[^]*<\/aside><\/body>/);
     expect(html).toContain('value="/a?b=&quot;c&quot;&amp;d"');
   });
+
+  it("puts it in a template's bytes as in their text, without reading them back (ADR 0296)", () => {
+    const text = '<html><body><main>Käse · €1.20</main></body></html>';
+    const bytes = withBanner(Buffer.from(text), '/k');
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(bytes.toString()).toBe(withBanner(text, '/k'));
+    expect(withBanner(Buffer.from('<p>no body</p>'), '/k').toString()).toBe('<p>no body</p>');
+  });
 });

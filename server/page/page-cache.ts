@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { DocumentHtml } from '../../shared/load-context';
 import { dropShopKeys } from '../cache/shop-keys';
 
 // The anonymous page cache (issue #11 item 6, docs/decisions/0154): opt-in (PAGE_CACHE_SECONDS),
@@ -90,7 +91,13 @@ export function createPageCache(options: { ttlSeconds: number; maxBytes: number 
   };
 }
 
-type PendingPage = { key: string; headers: [string, string][]; html: string; nonce: string };
+type PendingPage = {
+  key: string;
+  headers: [string, string][];
+  /** A template's bytes (ADR 0296) are read back as text only when the page is kept. */
+  html: DocumentHtml;
+  nonce: string;
+};
 
 /**
  * Where a rendered document waits until its response is sent, and the onSend hook that keeps it
@@ -107,7 +114,7 @@ export function pageCacheKeeper(pageCache: PageCache) {
       if (reply.getHeader('x-page-cache') === 'hit' || pageCache.keyOf(request) === null) return;
       const page = pending.get(request);
       const keep = page !== undefined && !reply.hasHeader('set-cookie');
-      if (keep) pageCache.set(page.key, { ...page, cid: request.cid });
+      if (keep) pageCache.set(page.key, { ...page, html: page.html.toString(), cid: request.cid });
       reply.header('x-page-cache', keep ? 'miss' : 'bypass');
     },
   };

@@ -39,7 +39,7 @@ export const analyticsPlugin = fp(
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       if (request.url.startsWith('/consent') || consentOf(request) !== 'unset') return payload;
       const back = returnPath(request.url);
-      if (typeof payload === 'string') return withBanner(payload, back);
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) return withBanner(payload, back);
       // A session's early head: the document comes in parts (ADR 0271).
       if (payload instanceof Readable) return withBannerStream(payload, consentBanner(back));
       return payload;

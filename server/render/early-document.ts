@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PassThrough } from 'node:stream';
+import type { DocumentHtml } from '../../shared/load-context';
 import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
@@ -54,7 +55,7 @@ export type EarlyDocument = {
    */
   blockRenewal(accessToken: string): boolean;
   /** The page as rendered, with its status. */
-  document(status: number, html: string): void;
+  document(status: number, html: DocumentHtml): void;
   redirect(status: number, location: string): void;
   failed(error?: unknown): void;
 };
@@ -64,7 +65,7 @@ export type EarlyDocuments = {
    * What a whole document (sent with its status) teaches: the shop's head, and whether the product
    * or brand its path names exists.
    */
-  learn(request: FastifyRequest, status: number, html: string, nonce: string): void;
+  learn(request: FastifyRequest, status: number, html: DocumentHtml, nonce: string): void;
   /**
    * The early document of this request, its head due `afterMs` from now unless the page is ready
    * first (0, or the last pages' data all later than that: sent now, ADR 0294); null when the
@@ -120,15 +121,15 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
       if (request.method !== 'GET') return;
       learnName(request, status);
       if (status === 200 && heads.headFor(request.shopOrigin, '') === null)
-        heads.learn(request.shopOrigin, html, nonce);
+        heads.learn(request.shopOrigin, html.toString(), nonce);
     },
     start(request, reply, { nonce, csp }, afterMs) {
       if (!eligible(request)) return null;
       const head = heads.headFor(request.shopOrigin, nonce);
       if (head === null) return null;
-      // Strings pass as strings: the document is encoded once, at the socket. A byte stream
-      // would encode it here and, when the consent banner goes in, decode it again.
-      const body = new PassThrough({ decodeStrings: false, encoding: 'utf8' });
+      // A byte stream: a template's document passes as the bytes its fill wrote (ADR 0296), a
+      // string is encoded once, here, as the socket would; the consent banner goes in as bytes.
+      const body = new PassThrough();
       let state: 'due' | 'sent' | 'whole' = 'due';
       const sendHead = () => {
         // A visitor gone meanwhile gets nothing; the page ends as any other would.
@@ -161,7 +162,7 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
         request.scope.document = { ...request.scope.document, status };
       };
       let ended = false;
-      const end = (rest: string) => {
+      const end = (rest: DocumentHtml) => {
         if (ended) return;
         ended = true;
         body.end(rest);
@@ -180,7 +181,7 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
           shownAs(status);
           learnName(request, status);
           const rest = heads.restOf(html, head);
-          end(status === 200 ? rest : errorRest(rest));
+          end(status === 200 ? rest : errorRest(rest.toString()));
         },
         redirect(status, location) {
           shownAs(status);

@@ -55,6 +55,26 @@ describe('early head (ADR 0271)', () => {
     expect(other).not.toContain('<html');
   });
 
+  it("cuts a template's bytes where it cuts their text, a multi-byte title before the cut (ADR 0296)", () => {
+    const heads = createEarlyHeads();
+    heads.learn('https://shop', doc('N1'), 'N1');
+    const head = heads.headFor('https://shop', 'N2')!;
+    for (const lang of ['en', 'de']) {
+      const text = doc('N2', lang).replace('<title>Milk', '<title>“Milk” €1.20 · Käse');
+      const bytes = heads.restOf(Buffer.from(text), head);
+      expect(Buffer.isBuffer(bytes)).toBe(true);
+      expect(bytes.toString()).toBe(heads.restOf(text, head));
+    }
+    // The document start itself with a character of two bytes: its bytes are longer than its text.
+    const wide = createEarlyHeads();
+    const accented = (nonce: string) => doc(nonce).replace('lang="en"', 'lang="en" data-x="é"');
+    wide.learn('https://shop', accented('N1'), 'N1');
+    const wideHead = wide.headFor('https://shop', 'N2')!;
+    const rest = wide.restOf(Buffer.from(accented('N2')), wideHead);
+    expect(rest.toString()).toBe(wide.restOf(accented('N2'), wideHead));
+    expect(rest.toString().startsWith('<meta name="correlation-id"')).toBe(true);
+  });
+
   it('ends a redirect with a refresh whose target cannot leave the attribute', () => {
     const rest = redirectRest('/social-login?returnTo=%2Fa&x="><script>');
     expect(rest).toContain(

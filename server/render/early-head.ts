@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { DocumentHtml } from '../../shared/load-context';
 import { oneByteHtml } from '../../shared/one-byte-html';
 
 // The start of a document sent before the page's data is known (ADR 0271, issue #30 item 2), so
@@ -13,8 +14,11 @@ export type EarlyHeads = {
   headFor(shopOrigin: string, nonce: string): string | null;
   /** Learns a shop's head from a complete 200 document rendered with `nonce`. */
   learn(shopOrigin: string, html: string, nonce: string): void;
-  /** The rest of a rendered document after an early head: what it does not repeat. */
-  restOf(html: string, early: string): string;
+  /**
+   * The rest of a rendered document after an early head: what it does not repeat. A template's
+   * bytes give bytes (ADR 0296): only their start is read as text.
+   */
+  restOf<T extends DocumentHtml>(html: T, early: string): T;
 };
 
 const NONCE_SLOT = '\u0000nonce\u0000';
@@ -49,19 +53,33 @@ export function createEarlyHeads(max = 1_000): EarlyHeads {
       const start = documentStart(html);
       // The same start: cut it. Another (the shop's language changed): from inside <head>, where
       // the repeated charset and viewport do no harm and the early <html lang> stands this once.
-      if (start !== null && early.startsWith(start)) return html.slice(start.length);
+      // The markers are ASCII: an index in the bytes is where the text's character is.
+      if (start !== null && early.startsWith(start)) return from(html, sizeOf(html, start));
       const head = html.indexOf('<head>');
-      return head === -1 ? html : html.slice(head + '<head>'.length);
+      return head === -1 ? html : from(html, head + '<head>'.length);
     },
   };
 }
 
+/** The document from `at` (a character of text, a byte of bytes) to its end. */
+function from<T extends DocumentHtml>(html: T, at: number): T {
+  return (typeof html === 'string' ? html.slice(at) : html.subarray(at)) as T;
+}
+
+/** How far `start`, the beginning of `html`, reaches in it. */
+const sizeOf = (html: DocumentHtml, start: string) =>
+  typeof html === 'string' ? start.length : Buffer.byteLength(start);
+
+const DOCTYPE = '<!DOCTYPE html><html';
+
 /** The document up to its viewport meta: what every page of a shop begins with. */
-function documentStart(html: string): string | null {
+function documentStart(html: DocumentHtml): string | null {
   const viewport = html.indexOf('<meta name="viewport"');
-  if (!html.startsWith('<!DOCTYPE html><html') || viewport === -1) return null;
+  if (viewport === -1) return null;
   const end = html.indexOf('>', viewport);
-  const start = html.slice(0, end + 1);
+  const start =
+    typeof html === 'string' ? html.slice(0, end + 1) : html.toString('utf8', 0, end + 1);
+  if (!start.startsWith(DOCTYPE)) return null;
   return start.includes('<head>') && !start.includes('</head>') ? start : null;
 }
 

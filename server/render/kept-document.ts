@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { DocumentHtml } from '../../shared/load-context';
 
 // A document from the page cache or a template: its render's headers, then this response's
 // own (no shared caching, its nonce's CSP) and the hit.
@@ -6,7 +7,7 @@ export function sendKeptDocument(
   reply: FastifyReply,
   kept: {
     headers: [string, string][];
-    html: string;
+    html: DocumentHtml;
     csp: string;
     hitHeader: 'x-page-cache' | 'x-page-template';
   },

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentHtml } from '../../shared/load-context';
 import { withSpan } from '../observability/tracing';
 import type { PageLoadContext } from '../page/page-load-context';
 import type { TemplateCache } from '../page/template-cache';
@@ -6,10 +7,10 @@ import type { FillDocument, RouterHandler } from './router-build';
 import { routerErrorOf, type RouterError } from './router-errors';
 import { toWebRequest } from './web-request';
 
-export type Rendered = { html: string; template?: { bytes: number } };
+export type Rendered = { html: DocumentHtml; template?: { bytes: number } };
 
 export type PageOutcome =
-  | { kind: 'template'; html: string; headers: [string, string][] }
+  | { kind: 'template'; html: Buffer; headers: [string, string][] }
   | { kind: 'router-error'; error: RouterError; allow: string | null }
   | {
       kind: 'response';
@@ -59,7 +60,7 @@ export function createPageRenderer(deps: {
         return null; // The page context failed to load: no template.
       }
     };
-    // entry.server hands the document back as a string, with its template (ADR 0200, 0212);
+    // entry.server hands the document back as is, with its template (ADR 0200, 0212, 0296);
     // it asks once the loaders are done, when the page context is known.
     let rendered = null as Rendered | null;
     loadContext.render = {

@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { GatewayLoadContext } from '../../shared/load-context';
 import { prepareBuild, type RenderSource } from './build-source';
 
-export type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<string>;
+export type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<Buffer>;
 export type RouterHandler = ReturnType<typeof createRequestHandler>;
 
 export type RouterBuild = {
