@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import * as router from 'react-router';
 import { matchPath } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { pathPatterns } from './path-patterns';
 
@@ -47,6 +48,36 @@ describe('pathPatterns', () => {
     expect(find('/SEARCH/milk/')?.pattern.id).toBe('search-results');
     expect(find('/products/a/b')?.match.params['*']).toBe('a/b');
     expect(find('/nowhere')).toBeNull();
+  });
+
+  it('matches as matchPath with optional segments and splats too, on generated paths', () => {
+    const more = [
+      { id: 'opt', path: '/search/:a?/x' },
+      { id: 'deep-splat', path: '/search/:a/*' },
+      { id: 'splat', path: '/products/*' },
+      { id: 'fixed', path: '/products/:a/:b/:c' },
+    ];
+    const findMore = pathPatterns(more);
+    fc.assert(
+      fc.property(path, (pathname) => {
+        const found = findMore(pathname);
+        const expected = more.find((p) => matchPath({ path: p.path, end: true }, pathname));
+        expect(found?.pattern.id ?? null).toBe(expected?.id ?? null);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(findMore('/search/x')?.pattern.id).toBe('opt');
+    expect(findMore('/search/q//x/')?.pattern.id).toBe('deep-splat');
+  });
+
+  it('asks matchPath only of patterns with as many segments as the path', () => {
+    const calls = vi.spyOn(router, 'matchPath');
+    expect(find('/search/milk')?.pattern.id).toBe('search-results');
+    // Not '/search' (one segment) nor '/search/:searchQuery/:productSlug' (three).
+    expect(calls.mock.calls.map(([pattern]) => (pattern as { path: string }).path)).toEqual([
+      '/search/:searchQuery',
+    ]);
+    calls.mockRestore();
   });
 
   it('refuses a pattern that begins with a parameter', () => {
