@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { BoundCounter, BoundHistogram } from './bound-metrics';
@@ -56,6 +57,42 @@ describe('bound metrics', () => {
     ours.resetMetrics();
     theirs.resetMetrics();
     expect(await ours.metrics()).toBe(await theirs.metrics());
+  });
+
+  it("read as prom-client's after any updates, values that share their characters kept apart", async () => {
+    // Label values a join would confuse: 'a\u0000b' + 'c' and 'a' + 'b\u0000c'.
+    const value = fc.constantFrom('a', 'b', 'a\u0000b', 'b\u0000c', 'c', '');
+    const update = fc.tuple(value, value, fc.double({ min: 0, max: 20, noNaN: true }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(update, { maxLength: 40 }), async (updates) => {
+        const theirs = new Registry();
+        const ours = new Registry();
+        const labelNames = ['service', 'route'];
+        const counter = new Counter({
+          name: 'z_total',
+          help: 'Z',
+          labelNames,
+          registers: [theirs],
+        });
+        const histogram = new Histogram({
+          name: 'z_seconds',
+          help: 'Z',
+          labelNames,
+          buckets: BUCKETS,
+          registers: [theirs],
+        });
+        const boundCounter = new BoundCounter('z_total', 'Z', labelNames, ours);
+        const boundHistogram = new BoundHistogram('z_seconds', 'Z', labelNames, BUCKETS, ours);
+        for (const [service, route, seconds] of updates) {
+          counter.inc({ service, route });
+          histogram.observe({ service, route }, seconds);
+          boundCounter.inc(service, route);
+          boundHistogram.observe(seconds, service, route);
+        }
+        expect(await ours.metrics()).toBe(await theirs.metrics());
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses a wrong number of label values', () => {

@@ -1,9 +1,10 @@
 import type { Registry } from 'prom-client';
 
 // A counter and a histogram for the gateway's hottest updates (every request, every platform
-// call). An update finds its series by the label values joined into one key, then adds to a few
-// numbers; prom-client's own metrics validate and hash a label object on every call, a cost paid
-// by every request and every platform call (docs/decisions/0171). Both are
+// call). An update finds its series one label value at a time, in a tree of maps (the values are
+// strings the gateway already holds: nothing is joined, so nothing new is hashed), then adds to a
+// few numbers; prom-client's own metrics validate and hash a label object on every call, a cost
+// paid by every request and every platform call (docs/decisions/0171). Both are
 // registered in prom-client's registry and give it the same output shape as its own (`get()`), so
 // /metrics reads exactly as before: the series in the order they first appeared, labels in the order of
 // `labelNames`, a histogram's buckets cumulative with `le` first, then `+Inf`, `_sum`, `_count`.
@@ -11,9 +12,14 @@ type Labels = Record<string, string>;
 type Value = { labels: Labels; value: number; metricName?: string };
 type Output = { name: string; help: string; type: string; values: Value[]; aggregator: 'sum' };
 
+/** Series by their first label value, then the next, ...: a map of maps, the last holding series. */
+type SeriesTree<S> = Map<string, SeriesTree<S> | S>;
+
 abstract class BoundMetric<S extends { labels: Labels }> {
   readonly aggregator = 'sum';
-  protected readonly series = new Map<string, S>();
+  /** Every series, in the order they first appeared. */
+  protected readonly series: S[] = [];
+  private readonly index: SeriesTree<S> = new Map();
 
   constructor(
     readonly name: string,
@@ -25,15 +31,22 @@ abstract class BoundMetric<S extends { labels: Labels }> {
   }
 
   protected seriesOf(values: readonly string[]): S {
-    const key = values.length === 1 ? values[0]! : values.join('\u0000');
-    let found = this.series.get(key);
+    const last = values.length - 1;
+    if (last !== this.labelNames.length - 1)
+      throw new Error(`${this.name} takes ${this.labelNames.length} label values`);
+    let level = this.index;
+    for (let i = 0; i < last; i += 1) {
+      let next = level.get(values[i]!) as SeriesTree<S> | undefined;
+      if (!next) level.set(values[i]!, (next = new Map()));
+      level = next;
+    }
+    let found = level.get(values[last]!) as S | undefined;
     if (!found) {
-      if (values.length !== this.labelNames.length)
-        throw new Error(`${this.name} takes ${this.labelNames.length} label values`);
       const labels: Labels = {};
       this.labelNames.forEach((name, i) => (labels[name] = values[i]!));
       found = this.create(labels);
-      this.series.set(key, found);
+      level.set(values[last]!, found);
+      this.series.push(found);
     }
     return found;
   }
@@ -48,7 +61,8 @@ abstract class BoundMetric<S extends { labels: Labels }> {
 
   /** Forgets every series (prom-client's `registry.resetMetrics()`). */
   reset(): void {
-    this.series.clear();
+    this.series.length = 0;
+    this.index.clear();
   }
 }
 
@@ -65,7 +79,7 @@ export class BoundCounter extends BoundMetric<{ labels: Labels; value: number }>
   }
 
   get(): Promise<Output> {
-    const values = [...this.series.values()].map(({ labels, value }) => ({ labels, value }));
+    const values = this.series.map(({ labels, value }) => ({ labels, value }));
     return Promise.resolve(this.output(values));
   }
 }
@@ -103,7 +117,7 @@ export class BoundHistogram extends BoundMetric<HistogramSeries> {
   get(): Promise<Output> {
     const values: Value[] = [];
     const bucket = `${this.name}_bucket`;
-    for (const { labels, counts, sum, count } of this.series.values()) {
+    for (const { labels, counts, sum, count } of this.series) {
       let cumulative = 0;
       this.buckets.forEach((le, i) => {
         cumulative += counts[i]!;
