@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrandPage, ProductDetail, SearchResult } from '../../shared/contracts/catalogue';
 import { readPage } from '../support/early-reading';
 import { startNginx, type Nginx } from '../support/nginx';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
+import { requestLineOf } from '../support/request-lines';
 
 // Issue #30, ADR 0275: a session's product or brand page sends its head before its data when the
 // shop is known to have that product or brand (seen in a catalogue answer or a whole page of it),
@@ -68,15 +69,7 @@ function hold(path: RegExp, answer: () => { status?: number; body: unknown }) {
   return () => release();
 }
 
-/** The request line of the request `cid` names, once written. */
-async function lineOf(cid: unknown) {
-  let line: Record<string, unknown> | undefined;
-  await vi.waitFor(() => {
-    line = gw.logs.find((l) => l.cid === cid && l.msg === 'request completed');
-    expect(line).toBeDefined();
-  });
-  return line!;
-}
+const lineOf = (cid: unknown) => requestLineOf(gw.logs, cid);
 
 beforeAll(async () => {
   // Cache-status headers (X-Page-Head) are for the configured proxies (ADR 0246): the tests call as one.

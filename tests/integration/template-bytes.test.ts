@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../shared/contracts/catalogue';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
+import { requestLineOf } from '../support/request-lines';
 
 // ADR 0296: a template's document is the bytes its fill wrote. Whole, or after an early head
 // (ADR 0271) as the rest of those bytes, with the consent banner put in as bytes, it must read as
@@ -66,14 +67,7 @@ function read(
   });
 }
 
-async function lineOf(cid: unknown) {
-  let line: Record<string, unknown> | undefined;
-  await vi.waitFor(() => {
-    line = gw.logs.find((l) => l.cid === cid && l.msg === 'request completed');
-    expect(line).toBeDefined();
-  });
-  return line!;
-}
+const lineOf = (cid: unknown) => requestLineOf(gw.logs, cid);
 
 /** The document without what each response has of its own (nonce, CID). */
 const shape = (html: string) =>
