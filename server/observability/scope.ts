@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomFillSync } from 'node:crypto';
 import type { Span } from '@opentelemetry/api';
+import { randomHex } from '../request/random-bytes';
 import type { Breadcrumb } from './breadcrumbs';
 
 // What every report, metric and upstream call of one gateway request needs to know about it,
@@ -53,20 +53,6 @@ export function currentScope(): RequestScope | undefined {
 
 export function runInScope<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
-}
-
-// Random ids are cut from a block of random bytes: one call to the system's generator per block
-// instead of two per request, on every request's path (ADR 0158).
-const entropy = Buffer.alloc(4096);
-let entropyAt = entropy.length;
-
-function randomHex(bytes: number): string {
-  if (entropyAt + bytes > entropy.length) {
-    randomFillSync(entropy);
-    entropyAt = 0;
-  }
-  entropyAt += bytes;
-  return entropy.toString('hex', entropyAt - bytes, entropyAt);
 }
 
 /** `bytes` random bytes in hex (a trace id: 16, a span id: 8). */

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64 } from '../request/random-bytes';
 
 // Content-Security-Policy with a fresh nonce per response: only scripts carrying the nonce (React
 // Router's hydration scripts and module preloads) and what they load ('strict-dynamic') run.
 export function createNonce(): string {
-  return randomBytes(16).toString('base64');
+  return randomBase64(16);
 }
 
 /** `formOrigins`: where a form post may end up after redirects (the sign-in providers, ADR 0180). */
