@@ -96,6 +96,32 @@ describe('createSubrequestCache', () => {
     expect(refreshes).toBe(1);
   });
 
+  it('keeps an answer current after a refresh that brought the same text, not one that changed', async () => {
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 5, stale: 60_000 },
+    });
+    const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
+    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // past its ttl: no longer current
+    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(false);
+    // The refresh this stale read starts brings the same text: fresh again, the same version.
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const same = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
+    expect(same.version).toBe(first.version);
+    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk, oat milk' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const changed = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
+    expect(changed.answer.text).toBe('milk, oat milk');
+    expect(changed.version).not.toBe(first.version);
+    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(false);
+    expect(cache.isCurrent(A, SEARCH, changed.version!)).toBe(true);
+  });
+
   it('does not keep a failed answer', async () => {
     const cache = createSubrequestCache({ maxBytes: 1 << 20 });
     const missing = await cache.get(A, SEARCH, async () => ({ status: 404, text: '' }));

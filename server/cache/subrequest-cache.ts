@@ -14,7 +14,9 @@ export type CachedAnswer = { status: number; text: string };
 type Context = { load: () => Promise<CachedAnswer> };
 type Loaded = CachedAnswer & { cache: boolean; at: number; version: number };
 
-// Every fetched answer's number: what tells a refreshed answer from the one before it.
+// Every fetched answer's number: what tells a refreshed answer from the one before it. A refresh
+// that brings the same answer keeps its number: what was built on it (a document template, ADR
+// 0203) is still exactly right, and stays in use once the answer is fresh again (ADR 0296).
 let versions = 0;
 
 // Fresh for `ttl`; after that served stale (and refreshed) for up to `stale` more.
@@ -74,11 +76,13 @@ export function createSubrequestCache(options: {
     allowStale: true,
     noDeleteOnFetchRejection: true,
     allowStaleOnFetchRejection: true,
-    fetchMethod: async (_key, _stale, { context, options: entry }) => {
+    fetchMethod: async (_key, stale, { context, options: entry }) => {
       const answer = await context.load();
       // A 404 or an error is handed to the caller that asked, and not kept.
       if (answer.status !== 200) entry.ttl = 1;
-      return { ...answer, cache: answer.status === 200, at: Date.now(), version: (versions += 1) };
+      const cache = answer.status === 200;
+      const same = cache && stale?.cache === true && stale.text === answer.text;
+      return { ...answer, cache, at: Date.now(), version: same ? stale.version : (versions += 1) };
     },
   });
 
