@@ -53,7 +53,7 @@ export function createEarlyHeads(max = 1_000): EarlyHeads {
       const start = documentStart(html);
       // The same start: cut it. Another (the shop's language changed): from inside <head>, where
       // the repeated charset and viewport do no harm and the early <html lang> stands this once.
-      // The markers are ASCII: an index in the bytes is where the text's character is.
+      // The markers are ASCII: found in the bytes, they cut the bytes where they cut the text.
       if (start !== null && early.startsWith(start)) return from(html, sizeOf(html, start));
       const head = html.indexOf('<head>');
       return head === -1 ? html : from(html, head + '<head>'.length);
