@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../shared/contracts/catalogue';
+import { readPage } from '../support/early-reading';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 import { requestLineOf } from '../support/request-lines';
 
@@ -43,29 +43,7 @@ const results: SearchResult = {
   facets: { brands: [], categories: [] },
 };
 
-/** The page's headers, its first chunk and then all its bytes, read as text only once whole. */
-function read(
-  path: string,
-): Promise<{ response: IncomingMessage; first: Buffer; body: Promise<string> }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${origin}${path}`,
-      { headers: { host: 'localhost:3000', cookie: SESSION } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        const body = new Promise<string>((done) =>
-          response.on('end', () => done(Buffer.concat(chunks).toString())),
-        );
-        response.on('data', (chunk: Buffer) => {
-          if (chunks.length === 0) resolve({ response, first: chunk, body });
-          chunks.push(chunk);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const read = (path: string) => readPage(`${origin}${path}`, SESSION);
 
 const lineOf = (cid: unknown) => requestLineOf(gw.logs, cid);
 
@@ -103,10 +81,10 @@ describe("a template's document as bytes (ADR 0296)", () => {
     // The render that keeps the template (and teaches the shop's head), then a fill of it.
     const rendered = await read('/search/kase');
     expect(rendered.response.headers['x-page-template']).toBe('miss');
-    const first = await rendered.body;
+    const first = await rendered.rest;
     const filled = await read('/search/kase');
     expect(filled.response.headers['x-page-template']).toBe('hit');
-    const whole = await filled.body;
+    const whole = await filled.rest;
     expectOnePage(whole);
     expect(Number(filled.response.headers['content-length'])).toBe(Buffer.byteLength(whole));
     expect(shape(whole)).toBe(shape(first));
@@ -118,13 +96,13 @@ describe("a template's document as bytes (ADR 0296)", () => {
     });
     const early = await read('/search/kase');
     expect(early.response.headers['x-page-head']).toBe('early');
-    expect(early.first.toString()).not.toContain('</head>');
-    const html = await early.body;
+    expect(early.first).not.toContain('</head>');
+    const html = await early.rest;
     expectOnePage(html);
     const line = await lineOf(early.response.headers['x-correlation-id']);
     expect(line).toMatchObject({ pageHead: 'early', pageTemplate: 'hit', documentStatus: 200 });
     // After the head, the rest is the whole page's after its start (ending with the viewport).
-    const head = early.first.toString();
+    const head = early.first;
     const afterStart = (page: string) =>
       page.slice(page.indexOf('>', page.indexOf('<meta name="viewport"')) + 1);
     expect(html.startsWith(head)).toBe(true);

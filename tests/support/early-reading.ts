@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 
 // A page read as a browser reads a document sent in parts (ADR 0271): resolved with its first
-// chunk, as soon as it arrives, the rest read on.
+// chunk, as soon as it arrives, the rest read on. `rest` is the whole document, its bytes read as
+// text once they are all in (a character of two bytes may be cut between chunks).
 export type Reading = { response: IncomingMessage; first: string; rest: Promise<string> };
 
 /** A GET of `url` for the shop at localhost:3000, with `cookie`. */
@@ -11,14 +12,15 @@ export function readPage(url: string, cookie?: string): Promise<Reading> {
       url,
       { headers: { host: 'localhost:3000', ...(cookie ? { cookie } : {}) } },
       (response) => {
-        let first: string | null = null;
-        let all = '';
-        const rest = new Promise<string>((done) => response.on('end', () => done(all)));
+        const chunks: Buffer[] = [];
+        const rest = new Promise<string>((done) =>
+          response.on('end', () => done(Buffer.concat(chunks).toString())),
+        );
         response.on('data', (chunk: Buffer) => {
-          all += chunk.toString();
-          if (first === null) resolve({ response, first: (first = chunk.toString()), rest });
+          if (chunks.length === 0) resolve({ response, first: chunk.toString(), rest });
+          chunks.push(chunk);
         });
-        response.on('end', () => first === null && resolve({ response, first: '', rest }));
+        response.on('end', () => chunks.length === 0 && resolve({ response, first: '', rest }));
       },
     );
     req.on('error', reject);
