@@ -7,7 +7,10 @@ import type { ServerBuild } from 'react-router';
 
 // Where the React Router server build comes from: the built files (production, tests) or Vite's
 // dev server with HMR (npm run dev). Each source also serves the browser's assets.
-export type RenderSource = { kind: 'build'; dir?: string } | { kind: 'vite' };
+// `wholeRouteTree`: every document through the handler of all the routes, as before ADR 0297
+// (tests compare the two).
+export type RenderSource =
+  { kind: 'build'; dir?: string; wholeRouteTree?: boolean } | { kind: 'vite' };
 
 export type BuildProvider = {
   getBuild(): Promise<ServerBuild>;

@@ -34,7 +34,8 @@ export function createPageRenderer(deps: {
   /** Document templates (ADR 0203): only with entry.server's filler. */
   templates: TemplateCache | null;
   fillDocument?: FillDocument;
-  handler: () => Promise<RouterHandler>;
+  /** React Router's handler; given a document's path, the one of the routes it can use. */
+  handler: (documentPath?: string) => Promise<RouterHandler>;
 }) {
   const { templates, fillDocument } = deps;
   return async (
@@ -69,9 +70,9 @@ export function createPageRenderer(deps: {
       },
       document: (html, template) => void (rendered = { html, template }),
     };
-    const handle = await deps.handler();
     const { dependencies } = loadContext;
     const webRequest = toWebRequest(request, reply, () => void (dependencies.headerReads += 1));
+    const handle = await deps.handler(reading ? documentPathOf(webRequest.url) : undefined);
     // The render's own span when tracing is on (observability/tracing.ts).
     const [response] = await Promise.all([
       withSpan(request.scope, 'render', {}, () => handle(webRequest, loadContext)),
@@ -97,6 +98,15 @@ export function createPageRenderer(deps: {
     }
     return { kind: 'response', response, rendered, templateKept };
   };
+}
+
+/**
+ * The path of a document as React Router reads it (its URL's pathname), or undefined for React
+ * Router's own requests (a route's data, `.data`; the route manifest), which may name any route.
+ */
+function documentPathOf(url: string): string | undefined {
+  const { pathname } = new URL(url);
+  return pathname.endsWith('.data') || pathname === '/__manifest' ? undefined : pathname;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { GatewayLoadContext } from '../../shared/load-context';
 import { prepareBuild, type RenderSource } from './build-source';
+import { routeBranches } from './route-branches';
 
 export type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<Buffer>;
 export type RouterHandler = ReturnType<typeof createRequestHandler>;
@@ -9,8 +10,12 @@ export type RouterHandler = ReturnType<typeof createRequestHandler>;
 export type RouterBuild = {
   production: boolean;
   getBuild(): Promise<ServerBuild>;
-  /** React Router's handler: the production build's, or the development build's of the moment. */
-  handler(): Promise<RouterHandler>;
+  /**
+   * React Router's handler: the production build's, or the development build's of the moment.
+   * With `documentPath` (a document's path as React Router reads it), in production, the handler
+   * of the routes that document can use (./route-branches.ts, ADR 0297).
+   */
+  handler(documentPath?: string): Promise<RouterHandler>;
   /** entry.server's filler of document templates (ADR 0203), in production only. */
   fillDocument?: FillDocument;
 };
@@ -25,13 +30,19 @@ export async function loadRouterBuild(
   const productionHandler = production
     ? createRequestHandler(await provider.getBuild(), 'production')
     : null;
+  const branches =
+    production && !(source.kind === 'build' && source.wholeRouteTree)
+      ? routeBranches(await provider.getBuild())
+      : null;
   if (production) app.reporter.setBuildId((await provider.getBuild()).assets?.version ?? 'unknown');
   const entry = production ? (await provider.getBuild()).entry?.module : undefined;
   return {
     production,
     getBuild: () => provider.getBuild(),
-    handler: async () =>
-      productionHandler ?? createRequestHandler(await provider.getBuild(), 'development'),
+    handler: async (documentPath) =>
+      (documentPath !== undefined ? branches?.handlerFor(documentPath) : null) ??
+      productionHandler ??
+      createRequestHandler(await provider.getBuild(), 'development'),
     fillDocument: (entry as { fillDocument?: FillDocument } | undefined)?.fillDocument,
   };
 }

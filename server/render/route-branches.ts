@@ -1,0 +1,116 @@
+import { LRUCache } from 'lru-cache';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
+
+// React Router's handler matches a document's path against the whole route tree several times a
+// request (its own match, the data query's, the router the document renders with, the manifest's
+// parent paths), each time flattening and ranking every route and compiling its pattern again.
+// A document needs only some of the routes: those its path matches and those the paths above it
+// match, which React Router puts in the document's manifest for the browser (lazy route
+// discovery). Each such set of routes gets a handler of its own, built from the same build with
+// only those routes and their manifest entries, so a document is the one the whole tree renders
+// (docs/decisions/0297).
+
+type RouterHandler = ReturnType<typeof createRequestHandler>;
+
+export type RouteBranches = {
+  /**
+   * The handler of the routes a document at `pathname` (as React Router reads it) can use; null
+   * when the path matches no route (the whole tree's handler answers it).
+   */
+  handlerFor(pathname: string): RouterHandler | null;
+  /** The ids of those routes, sorted: the matches of the path and of each path above it. */
+  routesOf(pathname: string): readonly string[] | null;
+};
+
+/** The build's routes as React Router nests them (by parent id), for matchRoutes. */
+export function routeTree(routes: ServerBuild['routes']): RouteObject[] {
+  const byParent = new Map<string, RouteObject[]>();
+  const nodes = new Map<string, RouteObject>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const { id, path, caseSensitive } = route;
+    const node: RouteObject = route.index
+      ? { id, path, caseSensitive, index: true }
+      : { id, path, caseSensitive, children: [] };
+    nodes.set(id, node);
+    const parent = route.parentId ?? '';
+    byParent.set(parent, [...(byParent.get(parent) ?? []), node]);
+  }
+  for (const [id, node] of nodes) if (!node.index) node.children = byParent.get(id) ?? [];
+  return byParent.get('') ?? [];
+}
+
+/** The paths above `pathname`, as React Router lists them for the manifest: "/", then "/a"... */
+function pathsAbove(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean);
+  segments.pop();
+  const paths = ['/'];
+  for (let end = 1; end <= segments.length; end += 1)
+    paths.push(`/${segments.slice(0, end).join('/')}`);
+  return paths;
+}
+
+/** How many documents a branch's handler took (tests tell the two handlers apart by it). */
+export const routeBranchCount = { served: 0 };
+
+export function routeBranches(build: ServerBuild, maxPaths = 2_000): RouteBranches {
+  const tree = routeTree(build.routes);
+  const basename = build.basename ?? '/';
+  const idsByPath = new LRUCache<string, readonly string[] | 'none'>({ max: maxPaths });
+  // One handler a set of routes: the sets come from the route table, so they are few.
+  const handlers = new Map<string, RouterHandler>();
+
+  const routesOf = (pathname: string): readonly string[] | null => {
+    const known = idsByPath.get(pathname);
+    if (known !== undefined) return known === 'none' ? null : known;
+    const own = matchRoutes(tree, pathname, basename);
+    if (!own) {
+      idsByPath.set(pathname, 'none');
+      return null;
+    }
+    const ids = new Set<string>();
+    for (const matches of [
+      own,
+      ...pathsAbove(pathname).map((path) => matchRoutes(tree, path, basename)),
+    ])
+      for (const match of matches ?? []) if (match.route.id !== undefined) ids.add(match.route.id);
+    const sorted = [...ids].sort();
+    idsByPath.set(pathname, sorted);
+    return sorted;
+  };
+
+  const handlerOf = (ids: readonly string[]): RouterHandler => {
+    const key = ids.join('\n');
+    let handler = handlers.get(key);
+    if (!handler) {
+      const keep = new Set(ids);
+      const pick = <T>(all: Record<string, T>) =>
+        Object.fromEntries(Object.entries(all).filter(([id]) => keep.has(id)));
+      handler = createRequestHandler(
+        {
+          ...build,
+          routes: pick(build.routes),
+          assets: { ...build.assets, routes: pick(build.assets.routes) },
+        },
+        'production',
+      );
+      handlers.set(key, handler);
+    }
+    return handler;
+  };
+
+  return {
+    routesOf,
+    handlerFor: (pathname) => {
+      const ids = routesOf(pathname);
+      if (!ids) return null;
+      routeBranchCount.served += 1;
+      return handlerOf(ids);
+    },
+  };
+}
