@@ -39,7 +39,9 @@ export function routeTree(routes: ServerBuild['routes']): RouteObject[] {
       : { id, path, caseSensitive, children: [] };
     nodes.set(id, node);
     const parent = route.parentId ?? '';
-    byParent.set(parent, [...(byParent.get(parent) ?? []), node]);
+    const siblings = byParent.get(parent) ?? [];
+    siblings.push(node);
+    byParent.set(parent, siblings);
   }
   for (const [id, node] of nodes) if (!node.index) node.children = byParent.get(id) ?? [];
   return byParent.get('') ?? [];
