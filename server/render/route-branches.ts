@@ -47,14 +47,14 @@ export function routeTree(routes: ServerBuild['routes']): RouteObject[] {
   return byParent.get('') ?? [];
 }
 
-/** The paths above `pathname`, as React Router lists them for the manifest: "/", then "/a"... */
-function pathsAbove(pathname: string): string[] {
+/**
+ * The path above `pathname` as React Router lists the manifest's paths ("/a/b" for "/a/b/c",
+ * "/" for "/a" and for "//"), or null for "/" itself.
+ */
+function pathAbove(pathname: string): string | null {
   const segments = pathname.split('/').filter(Boolean);
   segments.pop();
-  const paths = ['/'];
-  for (let end = 1; end <= segments.length; end += 1)
-    paths.push(`/${segments.slice(0, end).join('/')}`);
-  return paths;
+  return pathname === '/' ? null : `/${segments.join('/')}`;
 }
 
 /** How many documents a branch's handler took (tests tell the two handlers apart by it). */
@@ -63,27 +63,28 @@ export const routeBranchCount = { served: 0 };
 export function routeBranches(build: ServerBuild, maxPaths = 2_000): RouteBranches {
   const tree = routeTree(build.routes);
   const basename = build.basename ?? '/';
-  const idsByPath = new LRUCache<string, readonly string[] | 'none'>({ max: maxPaths });
+  const idsByPath = new LRUCache<string, { own: boolean; ids: readonly string[] }>({
+    max: maxPaths,
+  });
   // One handler a set of routes: the sets come from the route table, so they are few.
   const handlers = new Map<string, RouterHandler>();
 
-  const routesOf = (pathname: string): readonly string[] | null => {
+  // The routes matched by a path and by every path above it; each path's own entry, so a new
+  // path below a known one matches once.
+  const matchedUpTo = (pathname: string): { own: boolean; ids: readonly string[] } => {
     const known = idsByPath.get(pathname);
-    if (known !== undefined) return known === 'none' ? null : known;
+    if (known) return known;
     const own = matchRoutes(tree, pathname, basename);
-    if (!own) {
-      idsByPath.set(pathname, 'none');
-      return null;
-    }
-    const ids = new Set<string>();
-    for (const matches of [
-      own,
-      ...pathsAbove(pathname).map((path) => matchRoutes(tree, path, basename)),
-    ])
-      for (const match of matches ?? []) if (match.route.id !== undefined) ids.add(match.route.id);
-    const sorted = [...ids].sort();
-    idsByPath.set(pathname, sorted);
-    return sorted;
+    const above = pathAbove(pathname);
+    const ids = new Set(above === null ? [] : matchedUpTo(above).ids);
+    for (const match of own ?? []) if (match.route.id !== undefined) ids.add(match.route.id);
+    const entry = { own: own !== null, ids: [...ids].sort() };
+    idsByPath.set(pathname, entry);
+    return entry;
+  };
+  const routesOf = (pathname: string): readonly string[] | null => {
+    const { own, ids } = matchedUpTo(pathname);
+    return own ? ids : null;
   };
 
   const handlerOf = (ids: readonly string[]): RouterHandler => {
