@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   HOST_LIMIT,
   PAGE_PATH_LIMIT,
+  PAGE_SEGMENT_LIMIT,
   TARGET_LIMIT,
   targetFormProblem,
   hostHeaderCount,
@@ -73,6 +74,19 @@ describe('pageTargetProblem', () => {
       status: 414,
       code: 'uri_too_long',
     });
+  });
+
+  it(`is a 414 for a page path of more than ${PAGE_SEGMENT_LIMIT} segments, however short`, () => {
+    const deep = (segments: number) => '/a'.repeat(segments);
+    expect(pageTargetProblem(deep(PAGE_SEGMENT_LIMIT))).toBeNull();
+    expect(pageTargetProblem(`${deep(PAGE_SEGMENT_LIMIT - 1)}/`)).toBeNull();
+    expect(pageTargetProblem(`${deep(PAGE_SEGMENT_LIMIT)}?q=/a/a/a`)).toBeNull();
+    for (const target of [deep(PAGE_SEGMENT_LIMIT + 1), `${deep(PAGE_SEGMENT_LIMIT)}/`, deep(2000)])
+      expect(pageTargetProblem(target)).toEqual({
+        status: 414,
+        code: 'uri_too_long',
+        message: `Page path of more than ${PAGE_SEGMENT_LIMIT} segments`,
+      });
   });
 
   it('refuses what a browser always encodes in a path, and the hostile targets as before', () => {

@@ -6,7 +6,8 @@
 // - a page target must be a plain origin-form path: `//host/x`, backslashes, control characters
 //   and dot segments are refused, so a page request's URL cannot take another origin; its path
 //   fits the CMS context call (at most PAGE_PATH_LIMIT, none of the characters a browser always
-//   encodes), so nothing a visitor puts in the URL makes that call fail;
+//   encodes), so nothing a visitor puts in the URL makes that call fail; it has at most
+//   PAGE_SEGMENT_LIMIT segments (the render matches every path above a page's, ADR 0297);
 // - the Host must be a host name (or IPv4) of at most 255 characters with a valid port, sent once.
 
 /** The longest request target (path and query) the gateway serves, as common proxies (8 KiB). */
@@ -18,6 +19,13 @@ export const TARGET_LIMIT = 8192;
  * request line and headers on the platform.
  */
 export const PAGE_PATH_LIMIT = 4000;
+
+/**
+ * The most segments of a page path. React Router puts in a document's manifest the routes of
+ * every path above the page's, each found by matching the route table: a path of 2,000 one-letter
+ * segments cost ~250 ms of the gateway's CPU (ADR 0297). The shop's deepest page has 5.
+ */
+export const PAGE_SEGMENT_LIMIT = 64;
 
 /** Why a target is refused, in the gateway's error shape. */
 export type TargetProblem = {
@@ -82,11 +90,26 @@ const PAGE_PATH_TOO_LONG: TargetProblem = {
   message: `Page path longer than ${PAGE_PATH_LIMIT} characters`,
 };
 
+const PAGE_PATH_TOO_DEEP: TargetProblem = {
+  status: 414,
+  code: 'uri_too_long',
+  message: `Page path of more than ${PAGE_SEGMENT_LIMIT} segments`,
+};
+
+/** More than PAGE_SEGMENT_LIMIT slashes (each begins a segment). */
+function tooDeep(path: string): boolean {
+  let slashes = 0;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1))
+    if (++slashes > PAGE_SEGMENT_LIMIT) return true;
+  return false;
+}
+
 /** Why a page target cannot be served, or null. */
 export function pageTargetProblem(rawUrl: string): TargetProblem | null {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   if (path.length > PAGE_PATH_LIMIT) return PAGE_PATH_TOO_LONG;
+  if (tooDeep(path)) return PAGE_PATH_TOO_DEEP;
   if (!path.startsWith('/')) return refused('not an origin-form target');
   if (path.startsWith('//')) return refused('target starts with //');
   if (path.includes('\\')) return refused('backslash in the path');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ReportedError } from '../../server/errors/reported-error';
-import { PAGE_PATH_LIMIT, TARGET_LIMIT } from '../../server/request/target';
+import { PAGE_PATH_LIMIT, PAGE_SEGMENT_LIMIT, TARGET_LIMIT } from '../../server/request/target';
 import { CID_PATTERN } from '../../shared/cid';
 import { closeGateway } from '../support/close-gateway';
 import { inboxDsn, readInbox } from '../support/error-inbox';
@@ -15,7 +15,8 @@ import { rawRequest, type RawAnswer } from '../support/raw-http';
 // Issue #24 item 3 (docs/decisions/0211): a visitor's own long URL or Host is a 4xx, never a 5xx,
 // an error-level log line or an error report. A target over TARGET_LIMIT is a 414 and a Host over
 // 255 characters a 400, both in the error shape and before any upstream call; a page path is at
-// most PAGE_PATH_LIMIT (414), so the CMS context call never fails for what is in the URL. Each
+// most PAGE_PATH_LIMIT (414), so the CMS context call never fails for what is in the URL, and
+// of at most PAGE_SEGMENT_LIMIT segments (414), so its render stays cheap (ADR 0297). Each
 // case answered 502 before (a path segment of 1,000+ characters, a Host of 300+, `/healthz` and a
 // long tail), against the reference platform over real HTTP.
 let platform: TestPlatform;
@@ -122,6 +123,25 @@ describe('a page path and its segments', () => {
       const answer = await page(repeat(PAGE_PATH_LIMIT + 1, prefix), { cookie: session });
       expectRefused(answer, 414, 'uri_too_long');
       await expectQuiet(answer);
+    },
+  );
+
+  it.each([
+    ['signed in', true],
+    ['a guest', false],
+  ])(
+    `a path of more than ${PAGE_SEGMENT_LIMIT} segments, %s: a 414 before any upstream call`,
+    async (_n, signedIn) => {
+      const cookie = signedIn ? { cookie: session } : {};
+      for (const target of ['/x'.repeat(PAGE_SEGMENT_LIMIT + 1), '/products' + '/x'.repeat(2000)]) {
+        const answer = await page(target, cookie);
+        expectRefused(answer, 414, 'uri_too_long');
+        await expectQuiet(answer);
+      }
+      // At the limit, the page itself: the shop's not-found screen.
+      const deepest = await page('/x'.repeat(PAGE_SEGMENT_LIMIT), cookie);
+      expect(deepest.status).toBe(404);
+      expect(deepest.body).toMatch(/name="correlation-id"/);
     },
   );
 
