@@ -132,7 +132,7 @@ describe('a page path and its segments', () => {
   ])(
     `a path of more than ${PAGE_SEGMENT_LIMIT} segments, %s: a 414 before any upstream call`,
     async (_n, signedIn) => {
-      const cookie = signedIn ? { cookie: session } : {};
+      const cookie: Record<string, string> = signedIn ? { cookie: session } : {};
       for (const target of ['/x'.repeat(PAGE_SEGMENT_LIMIT + 1), '/products' + '/x'.repeat(2000)]) {
         const answer = await page(target, cookie);
         expectRefused(answer, 414, 'uri_too_long');
