@@ -23,7 +23,7 @@ export const PAGE_PATH_LIMIT = 4000;
 /**
  * The most segments of a page path. React Router puts in a document's manifest the routes of
  * every path above the page's, each found by matching the route table: a path of 2,000 one-letter
- * segments cost ~250 ms of the gateway's CPU (ADR 0297). The shop's deepest page has 5.
+ * segments cost ~250 ms of the gateway's CPU (ADR 0297). The shop's deepest screens have 4.
  */
 export const PAGE_SEGMENT_LIMIT = 64;
 
