@@ -69,6 +69,11 @@ describe('documents of a route branch (ADR 0297)', () => {
       ...screens.map((screen) => screen.path),
       '/no/such/page',
       '/orders/no-such-order',
+      // A trailing slash, a percent-escape, a splat with more segments, a query.
+      '/profile/info/',
+      '/search/caf%C3%A9',
+      '/products/a/b/c/d/e',
+      '/search/milk?sort=price',
     ];
     const before = routeBranchCount.served;
     for (const signedIn of [true, false])
