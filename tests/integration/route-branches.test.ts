@@ -63,32 +63,50 @@ function firstDifference(a: string, b: string): string | null {
   return `at ${at}: …${a.slice(at - 80, at + 80)}… | …${b.slice(at - 80, at + 80)}…`;
 }
 
-describe('documents of a route branch (ADR 0297)', () => {
-  it('are the documents of the whole route tree, on every screen and on a 404', async () => {
-    const urls = [
-      ...screens.map((screen) => screen.path),
-      '/no/such/page',
-      '/orders/no-such-order',
-      // A trailing slash, a percent-escape, a splat with more segments, a query.
-      '/profile/info/',
-      '/search/caf%C3%A9',
-      '/products/a/b/c/d/e',
-      '/search/milk?sort=price',
-    ];
-    const before = routeBranchCount.served;
-    for (const signedIn of [true, false])
-      for (const url of urls) {
-        const branch = await page(shop.gateway, url, signedIn);
-        const all = await page(whole, url, signedIn);
-        expect({ url, signedIn, status: branch.status, location: branch.location }).toEqual({
-          url,
-          signedIn,
-          status: all.status,
-          location: all.location,
-        });
-        expect(firstDifference(branch.body, all.body), `${url} signed in: ${signedIn}`).toBeNull();
-      }
-    // Every one of them went through a branch on the first gateway (and none on the other).
-    expect(routeBranchCount.served - before).toBe(urls.length * 2);
+const URLS = () => [
+  ...screens.map((screen) => screen.path),
+  '/no/such/page',
+  '/orders/no-such-order',
+  // A trailing slash, a percent-escape, a splat with more segments, a query.
+  '/profile/info/',
+  '/search/caf%C3%A9',
+  '/products/a/b/c/d/e',
+  '/search/milk?sort=price',
+];
+
+/** Both gateways answer every URL alike, signed in and as a guest, each through a branch here. */
+async function expectSameAnswers(urls: string[]) {
+  const before = routeBranchCount.served;
+  for (const signedIn of [true, false])
+    for (const url of urls) {
+      const branch = await page(shop.gateway, url, signedIn);
+      const all = await page(whole, url, signedIn);
+      expect({ url, signedIn, status: branch.status, location: branch.location }).toEqual({
+        url,
+        signedIn,
+        status: all.status,
+        location: all.location,
+      });
+      expect(firstDifference(branch.body, all.body), `${url} signed in: ${signedIn}`).toBeNull();
+    }
+  // Every one of them went through a branch on the first gateway (and none on the other).
+  expect(routeBranchCount.served - before).toBe(urls.length * 2);
+}
+
+describe('a route branch (ADR 0297)', () => {
+  it('renders the documents of the whole route tree, on every screen and on a 404', async () => {
+    await expectSameAnswers(URLS());
+    // Each screen's URL shows the screen (not a 404 or a redirect), signed in or as a guest
+    // (sign-in itself sends a signed-in shopper on).
+    for (const screen of screens) {
+      const statuses = [
+        (await page(shop.gateway, screen.path, true)).status,
+        (await page(shop.gateway, screen.path, false)).status,
+      ];
+      expect({ ...screen, shown: statuses.includes(200) }, String(statuses)).toEqual({
+        ...screen,
+        shown: true,
+      });
+    }
   });
 });

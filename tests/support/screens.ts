@@ -52,7 +52,7 @@ export async function allScreens(shop: TestShop): Promise<Screen[]> {
     'password-reset': '/profile/reset/no-such-key',
     search: '/search?category=dairy-eggs',
     'search-results': '/search/milk',
-    'search-product': '/search/avocado/avocados-4-pack',
+    'search-product': '/search/avocado/fruit-vegetables%2Fgreen-valley%2Favocados-4-pack',
     'sentry-test': '/sentry-test',
     'shopping-lists': '/shopping-lists',
     'shopping-list-print': '/shopping-lists/list-fresh-demo-weekly/print',
