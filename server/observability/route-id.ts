@@ -9,8 +9,13 @@ import { routeTable, toRouterPath } from '../../shared/routes';
 const pageRoutes = routeTable.map((r) => ({ id: r.id, path: toRouterPath(r.path) }));
 
 // matchRoutes flattens and ranks the whole table on every call, and every request asks: the id
-// of a path is remembered, in a bounded cache (issue #11 item 4).
-const idByPath = new LRUCache<string, string>({ max: 2_000 });
+// of a path is remembered, in a cache bounded in paths and in characters (issue #11 item 4; a
+// page path may be 4,000 characters long).
+const idByPath = new LRUCache<string, string>({
+  max: 2_000,
+  maxSize: 128_000,
+  sizeCalculation: (_id, pathname) => pathname.length + 16,
+});
 
 export function pageRouteId(pathname: string): string {
   const known = idByPath.get(pathname);

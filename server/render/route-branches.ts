@@ -63,8 +63,11 @@ export const routeBranchCount = { served: 0 };
 export function routeBranches(build: ServerBuild, maxPaths = 2_000): RouteBranches {
   const tree = routeTree(build.routes);
   const basename = build.basename ?? '/';
+  // Bounded in paths and in their characters: a page path may be 4,000 characters long.
   const idsByPath = new LRUCache<string, { own: boolean; ids: readonly string[] }>({
     max: maxPaths,
+    maxSize: maxPaths * 64,
+    sizeCalculation: (_entry, pathname) => pathname.length + 16,
   });
   // One handler a set of routes: the sets come from the route table, so they are few.
   const handlers = new Map<string, RouterHandler>();
