@@ -50,6 +50,14 @@ export type LimitAnswer = { ok: true } | { ok: false; retryAfter: number };
  */
 export class PageContextPending extends Error {
   override name = 'PageContextPending';
+  constructor(message: string) {
+    // A signal the page's own code catches, never reported or logged: a stack trace would cost
+    // more than the rest of the throw and tell nothing.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
 }
 
 export type GatewayLoadContext = {

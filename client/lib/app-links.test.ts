@@ -25,4 +25,17 @@ describe('isCurrentPath', () => {
     expect(isCurrentPath('/search', '/search?category=bakery', '?category=drinks')).toBe(false);
     expect(isCurrentPath('/search', '/search?category=bakery')).toBe(false);
   });
+
+  it('answers the same for the page query parsed once (the navigation passes it to every link)', () => {
+    for (const search of [
+      '',
+      '?category=bakery',
+      '?category=drinks&page=2',
+      '?page=2&category=bakery',
+    ])
+      for (const to of ['/search', '/search?category=bakery', '/search?category=drinks&page=2'])
+        expect(isCurrentPath('/search', to, new URLSearchParams(search))).toBe(
+          isCurrentPath('/search', to, search),
+        );
+  });
 });

@@ -34,12 +34,16 @@ export function useAppLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
  * NavLink's rule: the link's path is the current one, or an ancestor of it (not for "/"). Unlike
  * NavLink, a link with a query (`/search?category=x`) is current only where that query holds.
  */
-export function isCurrentPath(pathname: string, to: string, search = ''): boolean {
+export function isCurrentPath(
+  pathname: string,
+  to: string,
+  search: string | URLSearchParams = '',
+): boolean {
   const [toPath = '', toQuery = ''] = to.split('#')[0]!.split('?');
   const path = toPath.toLowerCase().replace(/(.)\/+$/, '$1');
   const here = pathname.toLowerCase();
   if (toQuery) {
-    const current = new URLSearchParams(search);
+    const current = typeof search === 'string' ? new URLSearchParams(search) : search;
     for (const [name, value] of new URLSearchParams(toQuery))
       if (current.get(name) !== value) return false;
   }

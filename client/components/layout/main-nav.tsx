@@ -11,6 +11,8 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
   const list = useRef<HTMLUListElement>(null);
   const [more, setMore] = useState(false);
   const hrefs = links.map((link) => link.href).join(' ');
+  // The page's query once for every link, not once per link.
+  const query = new URLSearchParams(search);
   useEffect(() => {
     const element = list.current;
     if (!element) return;
@@ -29,7 +31,7 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
       <ul ref={list}>
         {links.map((link) => (
           <li key={link.href}>
-            {isCurrentPath(pathname, link.href, search) ? (
+            {isCurrentPath(pathname, link.href, query) ? (
               <a href={link.href} {...appLink} className="active" aria-current="page">
                 {link.label}
               </a>

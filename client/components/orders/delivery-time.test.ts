@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateTimeLabel, dayLabel, slotChoices, slotLabel, timeLabel } from './delivery-time';
 
@@ -78,5 +79,38 @@ describe('delivery times as text', () => {
         remaining: 3,
       },
     ]);
+  });
+
+  it('gives the text a fresh formatter gives, also once its kept texts were cleared', () => {
+    // The labels' texts are kept by style, locale, zone and instant: a kept text must never
+    // answer for another of them. More instants than it keeps, so the store is cleared between.
+    const zones = ['Europe/London', 'Asia/Tokyo', 'America/New_York', 'Europe/Dublin'];
+    const locales = ['en-GB', 'en-IE', 'de-DE', 'fr-FR'];
+    const fresh = (options: Intl.DateTimeFormatOptions, iso: string, f: typeof london) =>
+      new Intl.DateTimeFormat(f.locale, { ...options, timeZone: f.timeZone }).format(new Date(iso));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        (date) => {
+          const iso = date.toISOString();
+          // The same instant in every zone and locale, twice: a key missing any of them fails.
+          for (let twice = 0; twice < 2; twice += 1)
+            for (const timeZone of zones)
+              for (const locale of locales) {
+                const f = { locale, timeZone };
+                expect(timeLabel(iso, f)).toBe(
+                  fresh({ hour: '2-digit', minute: '2-digit' }, iso, f),
+                );
+                expect(dayLabel(iso, f)).toBe(
+                  fresh({ weekday: 'short', day: 'numeric', month: 'short' }, iso, f),
+                );
+                expect(dateTimeLabel(iso, f)).toBe(
+                  fresh({ dateStyle: 'medium', timeStyle: 'short' }, iso, f),
+                );
+              }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

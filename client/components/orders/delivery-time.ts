@@ -35,8 +35,22 @@ function formatterOf(style: Style, locale: string, timeZone: string): Intl.DateT
   return formatter;
 }
 
-const formatted = (style: Style, iso: string, { locale, timeZone }: TimeFormat) =>
-  formatterOf(style, locale, timeZone).format(new Date(iso));
+// Each label's text is kept too: the same instants come back on every request (an order list's
+// slots and dates, a checkout's week of slots), and ICU formats one far slower than a lookup
+// finds it. Cleared when full, as the formatters are.
+const MAX_TEXTS = 2048;
+const texts = new Map<string, string>();
+
+function formatted(style: Style, iso: string, { locale, timeZone }: TimeFormat): string {
+  const key = `${style}\u0000${locale}\u0000${timeZone}\u0000${iso}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = formatterOf(style, locale, timeZone).format(new Date(iso));
+    if (texts.size >= MAX_TEXTS) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
 
 export function dayLabel(iso: string, timeFormat: TimeFormat): string {
   return formatted('day', iso, timeFormat);
@@ -76,25 +90,21 @@ export type SlotOption = {
 };
 
 export function slotChoices(list: DeliverySlotList, locale: string): SlotOption[] {
-  const { timeZone } = list;
-  // The formatters once for the whole list.
-  const shop = (style: Style) => formatterOf(style, locale, timeZone);
-  const [day, time, weekday, date] = [shop('day'), shop('time'), shop('weekday'), shop('date')];
-  const calendarDay = formatterOf('calendarDay', 'en-CA', timeZone);
+  const shop = { locale, timeZone: list.timeZone };
+  const calendar = { locale: 'en-CA', timeZone: list.timeZone };
   // Slots past their cut-off are left out (a long list of closed slots helps nobody); full ones stay, greyed.
   return list.items
     .filter((slot) => slot.available || slot.remaining === 0)
     .map((slot) => {
-      const starts = new Date(slot.startsAt);
-      const hours = `${time.format(starts)}–${time.format(new Date(slot.endsAt))}`;
-      const dayText = day.format(starts);
+      const hours = `${formatted('time', slot.startsAt, shop)}–${formatted('time', slot.endsAt, shop)}`;
+      const dayText = formatted('day', slot.startsAt, shop);
       return {
         id: slot.id,
         label: `${dayText}, ${hours}`,
-        day: calendarDay.format(starts),
+        day: formatted('calendarDay', slot.startsAt, calendar),
         dayLabel: dayText,
-        weekday: weekday.format(starts),
-        date: date.format(starts),
+        weekday: formatted('weekday', slot.startsAt, shop),
+        date: formatted('date', slot.startsAt, shop),
         time: hours,
         fee: slot.fee,
         available: slot.available,
