@@ -56,10 +56,19 @@ describe.each(Object.entries(VIEWPORTS))('orders on a %s', (_size, viewport) => 
       viewport.width,
     );
 
+    // Once the page is hydrated, an order's link is a client navigation (the layout's handler of
+    // in-app links), not a document load.
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForLoadState('networkidle');
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
     await second.getByRole('link', { name: 'Order 10002' }).click();
     await page.waitForURL(/\/orders\/ord-fresh-demo-2$/);
     await page.getByRole('heading', { level: 1, name: 'Order 10002' }).waitFor();
     expect(await page.title()).toBe('Order 10002');
+    expect(documents).toEqual([]);
     await context.close();
   });
 });

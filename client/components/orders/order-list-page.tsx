@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
+import { appLink } from '../../lib/app-links';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import type { OrderListData } from './order-data.server';
 import { OrderPreview } from './order-preview';
 import { OrderStatusBadge } from './order-status';
 
-// The shopper's orders, newest first, ten a page; pages are plain links (?page=).
+// The shopper's orders, newest first, ten a page; pages are plain links (?page=). In-app links
+// are plain anchors the layout's click handler navigates with (client/lib/app-links.ts).
 export function OrderListPage({ list }: { list: OrderListData }) {
   const money = useMoney();
   return (
@@ -13,15 +14,22 @@ export function OrderListPage({ list }: { list: OrderListData }) {
       <h1 id="orders-title">Your orders</h1>
       {list.total === 0 ? (
         <p>
-          You have not placed an order yet. <Link to={href('home')}>Start shopping</Link>
+          You have not placed an order yet.{' '}
+          <a href={href('home')} {...appLink}>
+            Start shopping
+          </a>
         </p>
       ) : (
         <ol className="order-rows">
           {list.orders.map((order) => (
             <li key={order.id} className="order-row">
-              <Link to={href('order-detail', { orderId: order.id })} className="order-link">
+              <a
+                href={href('order-detail', { orderId: order.id })}
+                {...appLink}
+                className="order-link"
+              >
                 Order {order.number}
-              </Link>
+              </a>
               <OrderStatusBadge status={order.status} />
               <OrderPreview lines={order.preview} lineCount={order.lineCount} />
               <span className="order-meta">Placed {order.placedOn}</span>
@@ -41,9 +49,9 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   return (
     <nav className="pagination" aria-label="Order pages">
       {page > 1 ? (
-        <Link to={link(page - 1)} rel="prev">
+        <a href={link(page - 1)} {...appLink} rel="prev">
           Newer orders
-        </Link>
+        </a>
       ) : (
         <span />
       )}
@@ -51,9 +59,9 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={link(page + 1)} rel="next">
+        <a href={link(page + 1)} {...appLink} rel="next">
           Older orders
-        </Link>
+        </a>
       ) : (
         <span />
       )}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { appLink } from '../../lib/app-links';
 import { href } from '../../../shared/href';
 import { addressLine } from '../checkout/address-choice';
 import { cardLabel } from '../checkout/payment-choice';
@@ -17,43 +17,43 @@ export function ProfileOverview({ overview }: { overview: Overview }) {
       </div>
       <ul className="profile-tiles">
         <li>
-          <Link to={href('profile-info')} className="profile-tile">
+          <a href={href('profile-info')} {...appLink} className="profile-tile">
             <strong>Your details</strong>
             <span>
               {name || 'Add your name'}
               {info.phone ? ` · ${info.phone}` : ''}
             </span>
-          </Link>
+          </a>
         </li>
         <li>
-          <Link to={href('delivery-addresses')} className="profile-tile">
+          <a href={href('delivery-addresses')} {...appLink} className="profile-tile">
             <strong>Delivery addresses</strong>
             <span>{count(overview.addressCount, 'address', 'addresses')}</span>
             {defaultAddress ? (
               <span className="choice-detail">Default: {addressLine(defaultAddress)}</span>
             ) : null}
-          </Link>
+          </a>
         </li>
         <li>
-          <Link to={href('payment-methods')} className="profile-tile">
+          <a href={href('payment-methods')} {...appLink} className="profile-tile">
             <strong>Payment methods</strong>
             <span>{count(overview.cardCount, 'card', 'cards')}</span>
             {defaultCard ? (
               <span className="choice-detail">Default: {cardLabel(defaultCard)}</span>
             ) : null}
-          </Link>
+          </a>
         </li>
         <li>
-          <Link to={href('order-list')} className="profile-tile">
+          <a href={href('order-list')} {...appLink} className="profile-tile">
             <strong>Your orders</strong>
             <span>Past and coming deliveries</span>
-          </Link>
+          </a>
         </li>
         <li>
-          <Link to={href('shopping-lists')} className="profile-tile">
+          <a href={href('shopping-lists')} {...appLink} className="profile-tile">
             <strong>Shopping lists</strong>
             <span>Lists you keep for next time</span>
-          </Link>
+          </a>
         </li>
       </ul>
     </section>
@@ -64,7 +64,9 @@ export function ProfileOverview({ overview }: { overview: Overview }) {
 export function ProfileBack() {
   return (
     <p className="profile-back">
-      <Link to={href('profile')}>← Your profile</Link>
+      <a href={href('profile')} {...appLink}>
+        ← Your profile
+      </a>
     </p>
   );
 }
