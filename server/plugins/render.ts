@@ -15,6 +15,7 @@ import { sendKeptDocument } from '../render/kept-document';
 import { createPageRenderer, type PageOutcome } from '../render/page-render';
 import { sendPageResponse } from '../render/page-response';
 import { loadRouterBuild } from '../render/router-build';
+import { answerManifest, isManifestRead } from '../render/route-manifest';
 import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
@@ -94,6 +95,9 @@ export async function renderPlugin(
       if (problem) return jsonError(reply, problem.status, problem.code, problem.message);
     },
     handler: async (request, reply) => {
+      // React Router's route manifest is the build's, the same for everyone: no page context.
+      if (isManifestRead(request.method, request.url))
+        return answerManifest(app, request, reply, await build.handler());
       const nonce = createNonce();
       const cacheKey = pageCache?.keyOf(request) ?? null;
       if (cacheKey !== null) {

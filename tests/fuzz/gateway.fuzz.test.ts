@@ -74,6 +74,7 @@ const TEMPLATES = [
   '/cart',
   '/assets/{x}',
   '/builds/latest.json',
+  '/__manifest',
   '/cms-api/{x}',
   ...PROXIED_SERVICES.map((service) => `/api/services/${service}/api/v1/{x}`),
   ...PROXIED_SERVICES.map((service) => `/api/services/${service}/api/v1/{x}/{y}`),

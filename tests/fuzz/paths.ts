@@ -108,7 +108,19 @@ export const queryValue = fc.oneof(
   fc.integer({ min: 100, max: 4000 }).map((n) => 'q'.repeat(n)),
 );
 const queryName = fc.oneof(
-  fc.constantFrom('q', 'page', 'pageSize', 'sort', 'returnTo', 'url', 'cid', 'slotId', '__proto__'),
+  fc.constantFrom(
+    'q',
+    'page',
+    'pageSize',
+    'sort',
+    'returnTo',
+    'url',
+    'cid',
+    'slotId',
+    'paths',
+    'version',
+    '__proto__',
+  ),
   pchar,
 );
 export const query = fc.oneof(
