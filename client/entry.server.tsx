@@ -108,10 +108,17 @@ function asTemplate(
   return { template, html: fillTemplate(template, personal, ids) };
 }
 
-/** A kept template as this request's document (the gateway's template hit, ADR 0203). */
-export async function fillDocument(template: DocumentTemplate, loadContext: AppLoadContext) {
+/**
+ * A kept template as this request's document (the gateway's template hit, ADR 0203), with what
+ * the response adds before </body> (`tail`: the consent banner) written in with the rest.
+ */
+export async function fillDocument(
+  template: DocumentTemplate,
+  loadContext: AppLoadContext,
+  tail?: string,
+) {
   const personal = await readPersonal(loadContext);
-  return fillTemplate(template, personal, { nonce: loadContext.nonce, cid: loadContext.cid });
+  return fillTemplate(template, personal, { nonce: loadContext.nonce, cid: loadContext.cid, tail });
 }
 
 // Errors of loaders and actions go to the gateway's log with the CID; expected answers (404s,

@@ -19,7 +19,7 @@ import {
 // location they read, so a filled template is the document a whole render gives. The parts
 // between the slots are kept as UTF-8 bytes: a fill encodes only what it adds, and the document
 // goes to the socket as bytes, never joined into one string (ADR 0296).
-type Slot = 'nonce' | 'cid' | 'hole' | 'visitor';
+type Slot = 'nonce' | 'cid' | 'hole' | 'visitor' | 'tail';
 
 /** A narrowed hole keeps the HTML of this many keys at most. */
 const KEPT_PER_HOLE = 4;
@@ -38,7 +38,8 @@ export type DocumentTemplate = {
   bytes: number;
 };
 
-export type Ids = { nonce: string; cid: string };
+/** `tail`: what this response adds before the document's last </body> (the consent banner). */
+export type Ids = { nonce: string; cid: string; tail?: string };
 
 /**
  * Renders `app` as a template, or answers null when a component outside a hole read the visitor:
@@ -85,7 +86,14 @@ export function fillTemplate(template: DocumentTemplate, personal: Personal, ids
   for (const part of parts) size += part.length;
   let hole = 0;
   for (const slot of slots) {
-    const text = slot === 'hole' ? holes[hole++]! : slot === 'visitor' ? visitor : ids[slot];
+    const text =
+      slot === 'hole'
+        ? holes[hole++]!
+        : slot === 'visitor'
+          ? visitor
+          : slot === 'tail'
+            ? (ids.tail ?? '')
+            : ids[slot];
     filled.push(text);
     size += Buffer.byteLength(text);
   }
@@ -156,5 +164,14 @@ function cut(html: string, ids: Ids & { visitor: string }): { parts: string[]; s
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
+  // A slot before the last </body>, for what a response adds there (the consent banner): filled
+  // with the rest, not spliced into the whole document afterwards.
+  for (let at = parts.length - 1; at >= 0; at -= 1) {
+    const end = parts[at]!.lastIndexOf('</body>');
+    if (end === -1) continue;
+    parts.splice(at, 1, parts[at]!.slice(0, end), parts[at]!.slice(end));
+    slots.splice(at, 0, 'tail');
+    break;
+  }
   return { parts, slots };
 }

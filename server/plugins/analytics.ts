@@ -27,21 +27,52 @@ const FORM_LIMIT = 2 * 1024;
 const consentOf = (request: FastifyRequest) =>
   consentState(request.cookies[CONSENT_COOKIE], request.headers['sec-gpc']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What a page's response adds before </body>, for a document the gateway writes itself (a
+     * filled template): the consent banner, or null. Asking commits: the response's onSend hook
+     * then leaves the document as it is.
+     */
+    documentTail(request: FastifyRequest): string | null;
+  }
+}
+
 export const analyticsPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
-    if (!config.analytics.enabled) return;
+    if (!config.analytics.enabled) {
+      app.decorate('documentTail', () => null);
+      return;
+    }
 
     // The banner, on the pages of a visitor who has not chosen (and sends no GPC signal). Added
-    // to the answer, never to what the page cache or the templates keep.
+    // to the answer, never to what the page cache or the templates keep. A filled template takes
+    // it as it is written (documentTail), which spares copying the whole document once more;
+    // any other page gets it in onSend. Each response gets it one way only: whichever asks first.
+    const bannerBy = new WeakMap<FastifyRequest, 'fill' | 'onSend'>();
+    const wanted = (request: FastifyRequest) =>
+      request.method === 'GET' &&
+      !request.url.startsWith('/consent') &&
+      consentOf(request) === 'unset';
+    app.decorate('documentTail', (request: FastifyRequest) => {
+      if (bannerBy.has(request) || !wanted(request)) return null;
+      bannerBy.set(request, 'fill');
+      return consentBanner(returnPath(request.url));
+    });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      if (bannerBy.has(request) || reply.statusCode !== 200 || !wanted(request)) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-      if (request.url.startsWith('/consent') || consentOf(request) !== 'unset') return payload;
       const back = returnPath(request.url);
-      if (typeof payload === 'string' || Buffer.isBuffer(payload)) return withBanner(payload, back);
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+        bannerBy.set(request, 'onSend');
+        return withBanner(payload, back);
+      }
       // A session's early head: the document comes in parts (ADR 0271).
-      if (payload instanceof Readable) return withBannerStream(payload, consentBanner(back));
+      if (payload instanceof Readable) {
+        bannerBy.set(request, 'onSend');
+        return withBannerStream(payload, consentBanner(back));
+      }
       return payload;
     });
 

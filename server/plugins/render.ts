@@ -45,6 +45,7 @@ export async function renderPlugin(
     templates: fillDocument ? (opts.templates ?? null) : null,
     fillDocument,
     handler: build.handler,
+    documentTail: (request) => app.documentTail(request),
   });
   const signInOrigins = signInFormOrigins(opts.config.social.providers);
   const cspOf = (nonce: string) => contentSecurityPolicy(nonce, !production, signInOrigins);

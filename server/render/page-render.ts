@@ -36,6 +36,8 @@ export function createPageRenderer(deps: {
   fillDocument?: FillDocument;
   /** React Router's handler; given a document's path, the one of the routes it can use. */
   handler: (documentPath?: string) => Promise<RouterHandler>;
+  /** What a filled template's response adds before </body> (the consent banner), if anything. */
+  documentTail?: (request: FastifyRequest) => string | null;
 }) {
   const { templates, fillDocument } = deps;
   return async (
@@ -49,7 +51,8 @@ export function createPageRenderer(deps: {
       const templateKey = templates?.keyOf(request, loadContext) ?? null;
       const kept = templateKey !== null ? templates!.get(templateKey, loadContext) : null;
       if (kept) {
-        const html = await fillDocument!(kept.template, loadContext);
+        const tail = deps.documentTail?.(request) ?? undefined;
+        const html = await fillDocument!(kept.template, loadContext, tail);
         noteTemplate(request, 'hit');
         return { kind: 'template', html, headers: kept.headers };
       }

@@ -4,7 +4,12 @@ import type { GatewayLoadContext } from '../../shared/load-context';
 import { prepareBuild, type RenderSource } from './build-source';
 import { routeBranches } from './route-branches';
 
-export type FillDocument = (template: unknown, loadContext: GatewayLoadContext) => Promise<Buffer>;
+/** entry.server's filler; `tail` goes before the document's last </body> (the consent banner). */
+export type FillDocument = (
+  template: unknown,
+  loadContext: GatewayLoadContext,
+  tail?: string,
+) => Promise<Buffer>;
 export type RouterHandler = ReturnType<typeof createRequestHandler>;
 
 export type RouterBuild = {
