@@ -61,8 +61,9 @@ export const analyticsPlugin = fp(
       return consentBanner(returnPath(request.url));
     });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      if (bannerBy.has(request) || reply.statusCode !== 200 || !wanted(request)) return payload;
+      if (reply.statusCode !== 200 || bannerBy.has(request)) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      if (!wanted(request)) return payload;
       const back = returnPath(request.url);
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
         bannerBy.set(request, 'onSend');
