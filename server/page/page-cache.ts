@@ -53,8 +53,9 @@ export function createPageCache(options: { ttlSeconds: number; maxBytes: number 
       const { access_token: access, refresh_token: refresh } = request.cookies;
       if (access || refresh) return null;
       const pathname = request.url.split('?', 1)[0]!;
-      // Documents only: React Router's data requests and its route manifest are not pages.
-      if (pathname.endsWith('.data') || pathname === '/__manifest') return null;
+      // Documents only: React Router's data requests are not pages (its route manifest is
+      // answered before the page's way, render/route-manifest.ts).
+      if (pathname.endsWith('.data')) return null;
       return `${request.shopOrigin} ${request.url}`;
     },
     get(key, fresh) {

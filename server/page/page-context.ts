@@ -143,10 +143,7 @@ export function startPageContext(
     redirectAllowedHosts: config.redirectAllowedHosts,
     limit: (bucket: PageLimit) => app.limits.take(bucket, request),
     pageProof: pageProofOf(config),
-    reportError: (error: unknown) => {
-      request.log.error({ err: error }, 'render error');
-      return app.reporter.exception(error, request.scope);
-    },
+    reportError: renderErrorReporter(app, request),
     eventId: () => request.scope.eventId,
     reporting: {
       server: app.reporter.enabled,
@@ -166,4 +163,12 @@ export function startPageContext(
     if (page === null) throw new PageContextPending('the page context is read before it is ready');
     return page;
   });
+}
+
+/** How a render's error is told: the request's log line, then an error report. */
+export function renderErrorReporter(app: FastifyInstance, request: FastifyRequest) {
+  return (error: unknown) => {
+    request.log.error({ err: error }, 'render error');
+    return app.reporter.exception(error, request.scope);
+  };
 }

@@ -62,7 +62,7 @@ export function createTemplateCache(options: {
   return {
     keyOf(request, context) {
       if (request.method !== 'GET' || !context.document || !context.publicContext) return null;
-      if (context.failure || request.url.startsWith('/__manifest')) return null;
+      if (context.failure) return null;
       return keyFor(request, context.visitor().isLoggedIn);
     },
     likely: (request, isLoggedIn) =>

@@ -50,28 +50,28 @@ export const analyticsPlugin = fp(
     // to the answer, never to what the page cache or the templates keep. A filled template takes
     // it as it is written (documentTail), which spares copying the whole document once more;
     // any other page gets it in onSend. Each response gets it one way only: whichever asks first.
-    const bannerBy = new WeakMap<FastifyRequest, 'fill' | 'onSend'>();
+    const bannerGiven = new WeakSet<FastifyRequest>();
     const wanted = (request: FastifyRequest) =>
       request.method === 'GET' &&
       !request.url.startsWith('/consent') &&
       consentOf(request) === 'unset';
     app.decorate('documentTail', (request: FastifyRequest) => {
-      if (bannerBy.has(request) || !wanted(request)) return null;
-      bannerBy.set(request, 'fill');
+      if (bannerGiven.has(request) || !wanted(request)) return null;
+      bannerGiven.add(request);
       return consentBanner(returnPath(request.url));
     });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-      if (reply.statusCode !== 200 || bannerBy.has(request)) return payload;
+      if (reply.statusCode !== 200 || bannerGiven.has(request)) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       if (!wanted(request)) return payload;
       const back = returnPath(request.url);
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        bannerBy.set(request, 'onSend');
+        bannerGiven.add(request);
         return withBanner(payload, back);
       }
       // A session's early head: the document comes in parts (ADR 0271).
       if (payload instanceof Readable) {
-        bannerBy.set(request, 'onSend');
+        bannerGiven.add(request);
         return withBannerStream(payload, consentBanner(back));
       }
       return payload;

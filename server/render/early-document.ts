@@ -94,7 +94,7 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
   const eligible = (request: FastifyRequest): boolean => {
     if (request.method !== 'GET') return false;
     const [pathname = '', query = ''] = request.url.split('?', 2);
-    if (pathname.endsWith('.data') || pathname === '/__manifest') return false;
+    if (pathname.endsWith('.data')) return false;
     const params = new URLSearchParams(query);
     if (params.has('list')) return false;
     const { accessToken, refreshToken } = readTokenCookies(request);

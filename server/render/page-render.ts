@@ -104,12 +104,13 @@ export function createPageRenderer(deps: {
 }
 
 /**
- * The path of a document as React Router reads it (its URL's pathname), or undefined for React
- * Router's own requests (a route's data, `.data`; the route manifest), which may name any route.
+ * The path of a document as React Router reads it (its URL's pathname), or undefined for a
+ * route's data (`.data`), which may name any route. A read of the route manifest never comes
+ * here (./route-manifest.ts).
  */
 function documentPathOf(url: string): string | undefined {
   const { pathname } = new URL(url);
-  return pathname.endsWith('.data') || pathname === '/__manifest' ? undefined : pathname;
+  return pathname.endsWith('.data') ? undefined : pathname;
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayLoadContext } from '../../shared/load-context';
+import { renderErrorReporter } from '../page/page-context';
 import type { RouterHandler } from './router-build';
 import { toWebRequest } from './web-request';
 
@@ -30,10 +31,7 @@ export async function answerManifest(
   handler: RouterHandler,
 ): Promise<FastifyReply> {
   const context: Pick<GatewayLoadContext, 'reportError'> = {
-    reportError: (error) => {
-      request.log.error({ err: error }, 'render error');
-      return app.reporter.exception(error, request.scope);
-    },
+    reportError: renderErrorReporter(app, request),
   };
   const response = await handler(toWebRequest(request, reply), context as GatewayLoadContext);
   reply.status(response.status);
