@@ -53,14 +53,18 @@ export function consentPage(back: string, state: ConsentState): string {
 }
 
 /**
- * The page with the banner before </body>; unchanged when it has none. A template's bytes (ADR
- * 0296) are searched and joined as bytes, never read back as text.
+ * `html` with `tail` before its last </body>; unchanged when it has none. A template's bytes (ADR
+ * 0296) are searched and joined as bytes, never read back as text (`</body>` is ASCII, and no
+ * byte of a multi-byte character is one).
  */
-export function withBanner<T extends string | Buffer>(html: T, back: string): T {
+export function beforeBodyEnd<T extends string | Buffer>(html: T, tail: string): T {
   const at = html.lastIndexOf('</body>');
   if (at === -1) return html;
-  if (typeof html === 'string')
-    return `${html.slice(0, at)}${consentBanner(back)}${html.slice(at)}` as T;
-  const parts = [html.subarray(0, at), Buffer.from(consentBanner(back)), html.subarray(at)];
-  return Buffer.concat(parts) as T;
+  if (typeof html === 'string') return `${html.slice(0, at)}${tail}${html.slice(at)}` as T;
+  return Buffer.concat([html.subarray(0, at), Buffer.from(tail), html.subarray(at)]) as T;
+}
+
+/** The page with the banner before </body>; unchanged when it has none. */
+export function withBanner<T extends string | Buffer>(html: T, back: string): T {
+  return beforeBodyEnd(html, consentBanner(back));
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Readable } from 'node:stream';
 import { consentBanner, consentPage, withBanner } from '../analytics/banner';
-import { withBannerStream } from '../analytics/banner-stream';
 import {
   choiceOf,
   consentCookieValue,
@@ -47,9 +45,11 @@ export const analyticsPlugin = fp(
     }
 
     // The banner, on the pages of a visitor who has not chosen (and sends no GPC signal). Added
-    // to the answer, never to what the page cache or the templates keep. A filled template takes
-    // it as it is written (documentTail), which spares copying the whole document once more;
-    // any other page gets it in onSend. Each response gets it one way only: whichever asks first.
+    // to the answer, never to what the page cache or the templates keep. A document the gateway
+    // writes itself takes it as it is written (documentTail): a filled template, which spares
+    // copying the whole document once more, and the rest of a document whose head went early
+    // (ADR 0271), which is never sent in parts through onSend. Any other page gets it in onSend.
+    // Each response gets it one way only: whichever asks first.
     const bannerGiven = new WeakSet<FastifyRequest>();
     const wanted = (request: FastifyRequest) =>
       request.method === 'GET' &&
@@ -62,19 +62,12 @@ export const analyticsPlugin = fp(
     });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
       if (reply.statusCode !== 200 || bannerGiven.has(request)) return payload;
+      // A document in parts (a session's early head) asks documentTail for its rest.
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       if (!wanted(request)) return payload;
-      const back = returnPath(request.url);
-      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        bannerGiven.add(request);
-        return withBanner(payload, back);
-      }
-      // A session's early head: the document comes in parts (ADR 0271).
-      if (payload instanceof Readable) {
-        bannerGiven.add(request);
-        return withBannerStream(payload, consentBanner(back));
-      }
-      return payload;
+      bannerGiven.add(request);
+      return withBanner(payload, returnPath(request.url));
     });
 
     await app.register(async (scope) => {

@@ -73,7 +73,9 @@ export async function renderPlugin(
   const tenants = createShopTenants();
   const followUps = createFollowUps();
   // Documents whose head goes out before their data (ADR 0271).
-  const earlyDocuments = opts.config.earlyHead ? createEarlyDocuments(opts.platform.names) : null;
+  const earlyDocuments = opts.config.earlyHead
+    ? createEarlyDocuments(opts.platform.names, (request) => app.documentTail(request))
+    : null;
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PassThrough } from 'node:stream';
 import type { DocumentHtml } from '../../shared/load-context';
+import { beforeBodyEnd } from '../analytics/banner';
 import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
@@ -85,8 +86,16 @@ const earlyPath = pathPatterns(
     .map((route) => ({ path: toRouterPath(route.path) })),
 );
 
-/** `names`: the products and brands each shop is known to have (none: their pages wait). */
-export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
+/**
+ * `names`: the products and brands each shop is known to have (none: their pages wait).
+ * `tailOf`: what the response adds before </body> (the consent banner: the analytics plugin's
+ * `documentTail`), asked when the rest of a found page is known; a filled template has already
+ * taken it then (ADR 0296), and the answer is null.
+ */
+export function createEarlyDocuments(
+  names?: KnownNames,
+  tailOf: (request: FastifyRequest) => string | null = () => null,
+): EarlyDocuments {
   const heads = createEarlyHeads();
   const dataWait = createDataWait();
   const refused = new LRUCache<string, true>({ max: 10_000 });
@@ -181,7 +190,9 @@ export function createEarlyDocuments(names?: KnownNames): EarlyDocuments {
           shownAs(status);
           learnName(request, status);
           const rest = heads.restOf(html, head);
-          end(status === 200 ? rest : errorRest(rest.toString()));
+          if (status !== 200) return end(errorRest(rest.toString()));
+          const tail = tailOf(request);
+          end(tail === null ? rest : beforeBodyEnd(rest, tail));
         },
         redirect(status, location) {
           shownAs(status);

@@ -71,6 +71,11 @@ describe('early head behind nginx', () => {
     expect(html).toContain('&quot;email&quot;:&quot;s@x.test&quot;');
     expect(html.trimEnd()).toMatch(/<\/html>$/);
     expect(html.match(/<!DOCTYPE/g)).toHaveLength(1);
+    // A visitor who has not chosen gets the consent banner once, before </body>, in the rest the
+    // page writes itself (the head went out without it).
+    expect(page.first).not.toContain('consent-banner');
+    expect(html.match(/class="consent-banner"/g)).toHaveLength(1);
+    expect(html).toMatch(/<aside class="consent-banner"[\s\S]*<\/aside><\/body>/);
     // The nonce of the early head's preloads is this response's.
     const nonce = /'nonce-([^']+)'/.exec(
       String(page.response.headers['content-security-policy']),
@@ -90,6 +95,8 @@ describe('early head behind nginx', () => {
     );
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html.trimEnd()).toMatch(/<\/html>$/);
+    // A page that is not the page asked for shows no banner, as its whole document would not.
+    expect(html).not.toContain('consent-banner');
     // The request's line, written once the document has ended, says what the page was.
     const cid = page.response.headers['x-correlation-id'];
     await vi.waitFor(() =>
