@@ -127,8 +127,11 @@ export async function renderPlugin(
       });
       await callsSent();
       let outcome: PageOutcome;
+      const rendering = renderPage(request, reply, loadContext);
+      // The loaders make their calls in this turn's microtasks: a head due at once follows them.
+      early?.callsStarted();
       try {
-        outcome = await renderPage(request, reply, loadContext);
+        outcome = await rendering;
       } catch (error) {
         if (!early?.settle()) throw error;
         early.failed(error);

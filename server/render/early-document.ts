@@ -6,6 +6,7 @@ import { beforeBodyEnd } from '../analytics/banner';
 import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
+import { callsSent } from '../upstream/calls-sent';
 import { readTokenCookies } from '../session/cookies';
 import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
 import { createDataWait } from './data-wait';
@@ -45,6 +46,13 @@ const EARLY_ROUTES = new Set([
 ]);
 
 export type EarlyDocument = {
+  /**
+   * The page has made its calls (its context's and its loaders' first ones): a head due at once
+   * goes after they have left. undici writes a call in the check phase after the turn that made
+   * it (ADR 0294); a head sent before would hold every call back by its own writing, and each
+   * call's answer comes later than the head by the upstream's latency anyway.
+   */
+  callsStarted(): void;
   /**
    * The page is ready: true when its head already went out (end it here), false when it has not
    * and now never will (send the page whole).
@@ -158,9 +166,11 @@ export function createEarlyDocuments(
       // The head goes when the data is late (ADR 0287). Its timer's turn ends with the answers
       // already read (the poll phase comes after the timers), so a page whose data is in goes
       // whole even when the event loop was too busy to notice it in time.
+      // A head due at once waits for the page's calls to leave (callsStarted).
       let timer: NodeJS.Timeout | undefined;
-      if (afterMs === 0 || dataWait.alwaysLongerThan(afterMs)) sendHead();
-      else timer = setTimeout(() => setImmediate(sendHead), afterMs);
+      const dueNow = afterMs === 0 || dataWait.alwaysLongerThan(afterMs);
+      if (!dueNow) timer = setTimeout(() => setImmediate(sendHead), afterMs);
+      let callsMade = false;
       const started = performance.now();
       const keepWhole = () => {
         if (state === 'due') state = 'whole';
@@ -177,6 +187,11 @@ export function createEarlyDocuments(
         body.end(rest);
       };
       return {
+        callsStarted() {
+          if (!dueNow || callsMade) return;
+          callsMade = true;
+          void callsSent().then(sendHead);
+        },
         settle() {
           dataWait.record(performance.now() - started);
           return keepWhole();
