@@ -43,7 +43,8 @@ type Row = {
   toFirstCall: number;
   /**
    * From the first call reaching the platform (LATENCY_MS after the tap) to the last answer
-   * leaving the tap: the platform's own time for the page's calls, answered one after another.
+   * leaving the tap: the platform's own time for the page's calls, answered one after another,
+   * when they are one round trip deep (a deeper page adds its later trips' delays).
    */
   platform: number;
   /** The last byte after the page's last platform answer left the tap: the gateway's own time. */
