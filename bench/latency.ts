@@ -1,5 +1,4 @@
 import './lib/production';
-import { chromium } from 'playwright-core';
 import { request } from 'undici';
 import { startPlatform } from '../tests/support/platform';
 import { roundTrips, startDelayTap } from './lib/delay-tap';
@@ -7,6 +6,7 @@ import { clientBuildBefore, gatewayBefore } from './lib/gateway-before';
 import { startGatewayProcess, type GatewayProcess } from './lib/gateway-process';
 import { closedLoop, fmt } from './lib/load';
 import { median, timePage } from './lib/page-timing';
+import { CSS_RUNS, stylesheetStart } from './lib/stylesheet-start';
 import { reportResult, type Check } from './lib/result';
 
 // Issue #30 item 3: what a shopper waits for when the platform is a network hop away. A tap in
@@ -25,8 +25,6 @@ const ONLY = process.env.LATENCY_PAGES?.split(',').filter(Boolean) ?? null;
 const RUNS = Number(process.env.LATENCY_RUNS ?? 5);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-// Chromium navigations measured for the stylesheet's start (after one not counted).
-const CSS_RUNS = 5;
 // One load generator is one client: its 50 pages in flight must not queue behind the per-client
 // fair share of renders (ADR 0249), or the bench measures the queue, not the gateway.
 const GATEWAY_ENV = { FAIR_SHARE_RENDERS: `${CONNECTIONS}/${2 * CONNECTIONS}` };
@@ -140,52 +138,6 @@ async function measurePage(origin: string, name: string, path: string, cookie?: 
     platform: median(runs.map((r) => r.platform)),
     afterUpstream: median(runs.map((r) => r.afterUpstream)),
   };
-}
-
-/** Chromium, signed in, with the same delay: the stylesheet's start minus the document's end. */
-async function stylesheetStart(origin: string, path: string, cookie: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const context = await browser.newContext();
-    const url = new URL(origin);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), domain: url.hostname, path: '/' };
-      }),
-    );
-    const page = await context.newPage();
-    // Every navigation fetches the stylesheet (a cached one is not requested, so its timing says
-    // nothing); the first navigation pays the browser's own start and is not counted.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const results: number[] = [];
-    for (let i = 0; i <= CSS_RUNS; i += 1) {
-      await page.goto(`${origin}${path}`, { waitUntil: 'load' });
-      const start = await page.evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const css = performance
-          .getEntriesByType('resource')
-          .find((entry) => entry.name.endsWith('.css'));
-        return css ? css.startTime - nav.responseEnd : NaN;
-      });
-      if (i > 0) results.push(start);
-    }
-    return median(results);
-  } finally {
-    await browser.close();
-  }
 }
 
 const beforeOrAfter = (ms: number | null) =>
