@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, Dispatcher, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardDispatcher } from './guarded-dispatcher';
+import { guardDispatcher, UpstreamTimeoutError } from './guarded-dispatcher';
 import { requestProblem } from './request-problem';
 
 // A dispatcher that takes the call and never answers: a pool whose connections are all busy.
@@ -23,6 +23,18 @@ beforeAll(async () => {
     // Its head, one chunk and then nothing more: a body that stalls.
     if (req.url === '/stalls') return void res.writeHead(200).write('first');
     if (req.url === '/large') return void res.end('x'.repeat(1 << 20));
+    // A body trickled a chunk every 15 ms for about 0.6 s: never idle long enough for a body timeout.
+    if (req.url === '/trickles') {
+      res.writeHead(200);
+      let left = 40;
+      const drip = setInterval(() => {
+        if (res.destroyed) return clearInterval(drip);
+        if (--left > 0) return void res.write('.');
+        clearInterval(drip);
+        res.end('.');
+      }, 15);
+      return;
+    }
     res.end(req.url === '/echo' ? JSON.stringify(req.headers) : 'ok');
   });
   server.keepAliveTimeout = 120_000;
@@ -168,6 +180,73 @@ describe('guardDispatcher', () => {
       );
     });
     expect(outcome).toBe(`read ${1 << 20}`);
+    await pool.close();
+  });
+
+  it('ends an exchange at its exchange timeout, a trickled body included, and passes no such option on', async () => {
+    const told: string[] = [];
+    const seen: Dispatcher.DispatchOptions[] = [];
+    const pool = new Agent();
+    const spy = pool.compose((dispatch) => (opts, handler) => {
+      seen.push(opts);
+      return dispatch(opts, handler);
+    });
+    const guarded = guardDispatcher(spy, 60_000, {
+      start: (opts) => ({
+        headers: opts.headers,
+        answered: (status) => told.push(`answered ${status}`),
+        failed: (error) => told.push(`failed ${error.constructor.name}`),
+        queuedCut: () => told.push('queued cut'),
+      }),
+    });
+    const started = performance.now();
+    const options = { dispatcher: guarded, bodyTimeout: 500, exchangeTimeout: 300 };
+    const response = await request(`${url}/trickles`, options);
+    const failure = await response.body.text().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const tookMs = performance.now() - started;
+    expect(failure).toBeInstanceOf(UpstreamTimeoutError);
+    expect((failure as Error).message).toBe('no whole upstream answer within 300 ms');
+    // Within the guard's sweep of the deadline, before the ~0.6 s the body takes.
+    expect(tookMs).toBeGreaterThanOrEqual(290);
+    expect(told).toEqual(['answered 200', 'failed UpstreamTimeoutError']);
+    expect(seen.map((opts) => 'exchangeTimeout' in opts)).toEqual([false]);
+    await pool.destroy();
+  });
+
+  it('lets a trickled body finish without an exchange timeout, and counts a held answer against one', async () => {
+    const pool = new Agent();
+    const guarded = guardDispatcher(pool, 60_000);
+    const whole = await request(`${url}/trickles`, { dispatcher: guarded, bodyTimeout: 500 });
+    expect(await whole.body.text()).toBe('.'.repeat(40));
+    // Paused by its caller past the exchange's end: the body timeout would wait, the exchange not.
+    const outcome = await new Promise<string>((resolve) => {
+      let held = false;
+      guarded.dispatch(
+        {
+          origin: url,
+          path: '/large',
+          method: 'GET',
+          headersTimeout: 5_000,
+          bodyTimeout: 5_000,
+          exchangeTimeout: 200,
+        } as Dispatcher.DispatchOptions,
+        {
+          onRequestStart: () => undefined, // a handler of undici's current API
+          onResponseData(controller) {
+            if (held) return;
+            held = true;
+            controller.pause();
+            setTimeout(() => controller.resume(), 600);
+          },
+          onResponseEnd: () => resolve('read'),
+          onResponseError: (_controller, error) => resolve(`failed ${error.message}`),
+        },
+      );
+    });
+    expect(outcome).toBe('failed no whole upstream answer within 200 ms');
     await pool.close();
   });
 });

@@ -14,6 +14,9 @@ import { requestProblem } from './request-problem';
 //   given neither: its timers stay in a list it sweeps coarsely, long after a fast call ended,
 //   so every call's timer was promoted to the old generation, whose collections pause the
 //   gateway;
+// - a call may also bound its whole exchange, the answer's body included (`exchangeTimeout`):
+//   a body trickled a chunk at a time never waits out the body timeout, and this is what ends it
+//   (an `AbortSignal.timeout` per call did this before: a timer each, kept its whole length);
 // - calls still waiting for a connection are counted, so readiness can report a wedged pool;
 // - every call passed on is told to an observer (the upstream watch: trace header, metrics,
 //   failed answers reported), with the same handler object.
@@ -22,6 +25,13 @@ export class UpstreamTimeoutError extends Error {
   /** Cut while still waiting for a pool connection: the pool never saw an outcome. */
   queued = false;
 }
+/**
+ * A call's options as the guard reads them: undici's, and `exchangeTimeout`, the milliseconds the
+ * whole exchange may take (from the call to its answer's last byte; none when absent or 0).
+ * undici's `request()` hands its options to the dispatcher as they are.
+ */
+export type GuardedDispatchOptions = Dispatcher.DispatchOptions & { exchangeTimeout?: number };
+
 export class UpstreamRequestInvalidError extends Error {
   readonly code = 'GW_UPSTREAM_REQUEST_INVALID';
 }
@@ -70,6 +80,7 @@ export function guardDispatcher(
 ): GuardedDispatcher {
   const calls = new CallsInFlight();
   const guard: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+    const { exchangeTimeout, ...passed } = opts as GuardedDispatchOptions;
     const problem = requestProblem(opts);
     if (problem) {
       const error = new UpstreamRequestInvalidError(problem);
@@ -83,13 +94,14 @@ export function guardDispatcher(
       calls,
       opts.headersTimeout ?? defaultDeadlineMs,
       opts.bodyTimeout ?? null,
+      exchangeTimeout || null,
     );
     calls.add(call);
     // The deadlines are the guard's: undici sets no timer of its own for the headers, nor for
     // the body when the call gave its timeout (else undici's default applies, as before).
     const headers = watch ? watch.headers : opts.headers;
     const bodyTimeout = call.bodyMs === null ? opts.bodyTimeout : 0;
-    return dispatch({ ...opts, headers, headersTimeout: 0, bodyTimeout }, call);
+    return dispatch({ ...passed, headers, headersTimeout: 0, bodyTimeout }, call);
   };
   const guarded = inner.compose(guard);
 
@@ -154,9 +166,10 @@ class CallsInFlight {
     const now = performance.now();
     for (let call = this.first; call;) {
       const next = call.next;
-      // As undici's body timeout, the wait does not count while the caller holds the answer.
-      if (call.holdingBody) call.deadline = now + call.bodyMs!;
-      else if (call.deadline <= now) {
+      // As undici's body timeout, the wait does not count while the caller holds the answer;
+      // the exchange's own deadline, if any, still does.
+      if (call.holdingBody) call.waitFrom(now);
+      if (call.deadline <= now) {
         this.remove(call);
         call.expire();
       }
@@ -178,8 +191,9 @@ class CallsInFlight {
 
 /**
  * One call's handler: its deadline up to the answer's headers (also while it waits for a
- * connection), then the body's (the next chunk within `bodyMs`), its watch told how it went,
- * and undici's callbacks passed on to the caller's.
+ * connection), then the body's (the next chunk within `bodyMs`), none of them past the end of
+ * the whole exchange (`endBy`) when the call set one; its watch told how it went, and undici's
+ * callbacks passed on to the caller's.
  */
 class GuardedCall implements Handler {
   prev: GuardedCall | null = null;
@@ -189,6 +203,8 @@ class GuardedCall implements Handler {
   connected = false;
   /** The body timeout the guard keeps, or null: the call set none (undici's default applies). */
   readonly bodyMs: number | null;
+  /** When the whole exchange must be over (Infinity: the call set no exchange timeout). */
+  private readonly endBy: number;
   /** Reading the answer's body, under the body timeout. */
   private inBody = false;
   private controller: Controller | null = null;
@@ -202,9 +218,16 @@ class GuardedCall implements Handler {
     private readonly calls: CallsInFlight,
     private readonly ms: number,
     bodyTimeout: number | null,
+    private readonly exchangeMs: number | null,
   ) {
-    this.deadline = this.since + ms;
+    this.endBy = exchangeMs === null ? Infinity : this.since + exchangeMs;
+    this.deadline = Math.min(this.since + ms, this.endBy);
     this.bodyMs = bodyTimeout || null; // 0 is none, as for undici
+  }
+
+  /** The body's next deadline, its wait counted from `now`. */
+  waitFrom(now: number): void {
+    this.deadline = Math.min(this.bodyMs === null ? Infinity : now + this.bodyMs, this.endBy);
   }
 
   /** In the body, paused by the caller (the visitor's side is full, say). */
@@ -212,9 +235,17 @@ class GuardedCall implements Handler {
     return this.inBody && this.controller?.paused === true;
   }
 
-  /** The deadline passed: before the answer's headers, or waiting for the body's next chunk. */
+  /**
+   * The deadline passed: before the answer's headers, waiting for the body's next chunk, or at
+   * the end of the whole exchange.
+   */
   expire(): void {
-    if (this.inBody) return this.controller!.abort(new errors.BodyTimeoutError());
+    if (this.inBody)
+      return this.controller!.abort(
+        this.deadline >= this.endBy
+          ? new UpstreamTimeoutError(`no whole upstream answer within ${this.exchangeMs} ms`)
+          : new errors.BodyTimeoutError(),
+      );
     const error = new UpstreamTimeoutError(`no upstream answer within ${this.ms} ms`);
     this.expired = error;
     if (this.controller) return this.controller.abort(error);
@@ -238,10 +269,10 @@ class GuardedCall implements Handler {
     statusMessage?: string,
   ): void {
     // An informational answer renews the wait for the final one, as undici's headers timeout.
-    if (statusCode < 200) this.deadline = performance.now() + this.ms;
-    else if (this.bodyMs !== null && !this.expired) {
+    if (statusCode < 200) this.deadline = Math.min(performance.now() + this.ms, this.endBy);
+    else if ((this.bodyMs !== null || this.endBy !== Infinity) && !this.expired) {
       this.inBody = true;
-      this.deadline = performance.now() + this.bodyMs;
+      this.waitFrom(performance.now());
     } else this.calls.remove(this);
     if (statusCode >= 200) this.watch?.answered(statusCode, statusMessage ?? '');
     if (this.expired) return;
@@ -249,7 +280,7 @@ class GuardedCall implements Handler {
   }
 
   onResponseData(controller: Controller, chunk: Buffer): void {
-    if (this.inBody) this.deadline = performance.now() + this.bodyMs!;
+    if (this.inBody && this.bodyMs !== null) this.waitFrom(performance.now());
     this.inner.onResponseData?.(controller, chunk);
   }
 

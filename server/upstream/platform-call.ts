@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { errors, request } from 'undici';
-import { UpstreamTimeoutError } from './guarded-dispatcher';
+import { UpstreamTimeoutError, type GuardedDispatchOptions } from './guarded-dispatcher';
 import { productHeaders, type Platform } from './platform';
 
 // The gateway's one way to call the platform itself (the proxy streams instead): product headers,
-// the visitor's token if any, the shared pool, a deadline for the whole exchange and a capped body.
+// the visitor's token if any, the shared pool, a deadline for the whole exchange (kept by the
+// pool's guard, ./guarded-dispatcher.ts: no timer of the call's own) and a capped body.
 // Never throws: a network fault or timeout is a value.
 export type PlatformRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -46,24 +47,26 @@ export async function callPlatform(
     body = JSON.stringify(call.json);
     headers['content-type'] = 'application/json';
   }
-  const signal = AbortSignal.timeout(call.timeoutMs);
   let status: number | null = null;
   try {
     const upstream = platform.upstreams.forPath(call.path);
-    const response = await request(`${upstream.origin}${upstream.prefix}${call.path}`, {
+    const options: Omit<GuardedDispatchOptions, 'origin' | 'path'> = {
       method: call.method ?? 'GET',
-      dispatcher: upstream.dispatcher,
       headers,
       body,
-      signal,
       headersTimeout: call.timeoutMs,
       bodyTimeout: call.timeoutMs,
+      exchangeTimeout: call.timeoutMs,
+    };
+    const response = await request(`${upstream.origin}${upstream.prefix}${call.path}`, {
+      ...options,
+      dispatcher: upstream.dispatcher,
     });
     status = response.statusCode;
     const text = await readCapped(response.body, call.maxBodyBytes ?? DEFAULT_MAX_BODY);
     return { kind: 'answered', status, headers: response.headers, text };
   } catch (error) {
-    const reason = isTimeout(error, signal) ? 'timeout' : 'network';
+    const reason = isTimeout(error) ? 'timeout' : 'network';
     return { kind: 'unreachable', reason, error, status };
   }
 }
@@ -86,9 +89,8 @@ async function readCapped(
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function isTimeout(error: unknown, signal: AbortSignal): boolean {
+function isTimeout(error: unknown): boolean {
   return (
-    signal.aborted ||
     error instanceof UpstreamTimeoutError ||
     error instanceof errors.HeadersTimeoutError ||
     error instanceof errors.BodyTimeoutError ||
