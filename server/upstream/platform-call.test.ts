@@ -25,6 +25,8 @@ beforeAll(async () => {
       }, 15);
       return;
     }
+    // Many chunks of two-byte characters: some split between chunks.
+    if (req.url === '/cms-api/large') return void res.end(JSON.stringify('é'.repeat(300_000)));
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   // No keep-alive timer of the server's own per answer: the timers counted below are the client's.
@@ -49,6 +51,22 @@ describe('callPlatform', () => {
       status: 200,
       text: '{"ok":true}',
     });
+  });
+
+  it('reads a body of many chunks whole, and drops one past its cap', async () => {
+    const whole = await call('/cms-api/large', 5_000);
+    expect(whole).toMatchObject({ kind: 'answered', status: 200 });
+    expect(whole.kind === 'answered' && whole.text).toBe(JSON.stringify('é'.repeat(300_000)));
+    const capped = await callPlatform(platform, {
+      path: '/cms-api/large',
+      cid: 'c'.repeat(32),
+      shopOrigin: 'http://shop',
+      timeoutMs: 5_000,
+      maxBodyBytes: 100_000,
+    });
+    expect(capped).toMatchObject({ kind: 'answered', status: 200, text: '' });
+    // The connection is still good for the next call.
+    expect(await call('/cms-api/home', 5_000)).toMatchObject({ text: '{"ok":true}' });
   });
 
   it('times out an answer whose body trickles past the call deadline', async () => {

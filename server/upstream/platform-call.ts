@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { errors, request } from 'undici';
 import { UpstreamTimeoutError, type GuardedDispatchOptions } from './guarded-dispatcher';
 import { productHeaders, type Platform } from './platform';
@@ -71,22 +72,26 @@ export async function callPlatform(
   }
 }
 
-// A misbehaving upstream must not make the gateway buffer an unbounded body.
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  max: number,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
+// A misbehaving upstream must not make the gateway buffer an unbounded body: past `max` bytes the
+// answer is dropped and read as empty. Read by its events, not `for await`: an async iterator
+// per call (its promises, its end-of-stream watch) was ~4 % of what a page allocated.
+function readCapped(body: Readable, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) return void chunks.push(chunk);
       body.destroy();
-      return '';
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+      resolve('');
+    });
+    body.once('end', () =>
+      resolve(
+        chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
+      ),
+    );
+    body.once('error', reject);
+  });
 }
 
 function isTimeout(error: unknown): boolean {
