@@ -135,10 +135,10 @@ class SettledController implements Controller {
 
 /**
  * The calls before their answer's headers, or in its body when the guard keeps the body
- * timeout, in a list linked through the calls (no map, no timer per call), checked every
- * SWEEP_MS while there are any: a timer per call costs each a Timeout object and its
- * async-context hook, and a map holding the calls keeps them alive long enough to be promoted
- * by the collector. Deadlines are kept to within SWEEP_MS.
+ * timeout or the exchange's deadline, in a list linked through the calls (no map, no timer per
+ * call), checked every SWEEP_MS while there are any: a timer per call costs each a Timeout
+ * object and its async-context hook, and a map holding the calls keeps them alive long enough
+ * to be promoted by the collector. Deadlines are kept to within SWEEP_MS.
  */
 class CallsInFlight {
   private first: GuardedCall | null = null;
@@ -205,7 +205,7 @@ class GuardedCall implements Handler {
   readonly bodyMs: number | null;
   /** When the whole exchange must be over (Infinity: the call set no exchange timeout). */
   private readonly endBy: number;
-  /** Reading the answer's body, under the body timeout. */
+  /** Reading the answer's body, under the body timeout or the exchange's deadline. */
   private inBody = false;
   private controller: Controller | null = null;
   private expired: UpstreamTimeoutError | null = null;
