@@ -8,7 +8,8 @@ import { SHOP_HOST } from './lib/shop-recording';
 // current build and, with COMPARE_MAIN, another bundle of the gateway (an older
 // <build dir>/dist/server/main.js; it must sit where it can resolve node_modules), against the
 // same small upstream, closed loop of 16 in flight with a visitor's token cookies, rounds
-// interleaved, CPU per request of each gateway process. COMPARE_ENV runs the current build once
+// interleaved (each led by another gateway, each slice after a second's lead-in), CPU per request
+// of each gateway process. COMPARE_ENV runs the current build once
 // more with those settings (e.g. "LOG_LEVEL=warn": what the request line costs); COMPARE_PROCESSES
 // starts each gateway that many times (identical processes differ, ADR 0292). Not part of
 // `npm run bench`.
@@ -42,8 +43,15 @@ try {
   for (const gateway of Object.values(gateways))
     await closedLoop(target(gateway), { concurrency: 16, seconds: 3 });
   const cpu: Record<string, number[]> = {};
+  // Each round starts with a different gateway, and each slice has a second of the same load
+  // before it, not counted, as the proxy bench's rounds (ADR 0295): no build always takes the
+  // slot after another build's load.
+  const names = Object.keys(gateways);
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const [name, gateway] of Object.entries(gateways)) {
+    const first = (round - 1) % names.length;
+    for (const name of [...names.slice(first), ...names.slice(0, first)]) {
+      const gateway = gateways[name]!;
+      await closedLoop(target(gateway), { concurrency: 16, seconds: 1 });
       const r = await closedLoop(target(gateway), {
         concurrency: 16,
         seconds: SECONDS,
