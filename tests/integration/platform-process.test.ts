@@ -6,12 +6,20 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The real platform process (platform/main.ts): a bad configuration stops it with a readable
-// message; it starts on DATA_DIR, stops cleanly on SIGTERM, and starts again with the data kept.
+// message; it starts on DATA_DIR, stops cleanly on SIGTERM, and starts again with the data kept;
+// a write it answered is kept also when the process is killed right after (SIGKILL: no exit
+// handler, no close of the database).
 const ROOT = new URL('../../', import.meta.url).pathname;
-let dataDir = '';
+const dataDirs: string[] = [];
 afterAll(async () => {
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
+
+async function newDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-process-'));
+  dataDirs.push(dir);
+  return dir;
+}
 
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
@@ -65,7 +73,7 @@ describe('platform process', () => {
   });
 
   it('keeps its data across a SIGTERM and a restart', { timeout: 240_000 }, async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'storefront-process-'));
+    const dataDir = await newDataDir();
     const port = String(await freePort());
     const url = `http://127.0.0.1:${port}`;
     const first = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: port });
@@ -94,4 +102,42 @@ describe('platform process', () => {
       expect(await second.exit).toBe(0);
     }
   });
+
+  it(
+    'keeps a write it answered when killed (SIGKILL) right after',
+    { timeout: 240_000 },
+    async () => {
+      // The profile's update is one statement outside a transaction: the embedded database asks
+      // PGlite for no sync (docs/decisions/0289), and the answer means the row is on disk.
+      const dataDir = await newDataDir();
+      const port = String(await freePort());
+      const url = `http://127.0.0.1:${port}`;
+      const info = `${url}/api/services/profile/api/v1/info`;
+      const first = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: port });
+      await waitUntilUp(url, first.child);
+      const token = (await (await signIn(url, 'shopper@example.com', 'demo1234')).json())
+        .access_token as string;
+      const headers = {
+        'content-type': 'application/json',
+        'x-domain-origin': 'http://localhost:3000',
+        authorization: `Bearer ${token}`,
+      };
+      const changed = { firstName: 'Killed', lastName: 'Rightafter', phone: '+44 20 7946 0999' };
+      const put = await fetch(info, { method: 'PUT', headers, body: JSON.stringify(changed) });
+      expect(put.status).toBe(200);
+      first.child.kill('SIGKILL');
+      await first.exit;
+
+      const second = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: port });
+      try {
+        await waitUntilUp(url, second.child);
+        const read = await fetch(info, { headers });
+        expect(read.status).toBe(200);
+        expect(await read.json()).toMatchObject(changed);
+      } finally {
+        second.child.kill('SIGTERM');
+        expect(await second.exit).toBe(0);
+      }
+    },
+  );
 });
