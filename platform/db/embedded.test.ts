@@ -130,4 +130,27 @@ describe.each([true, false])('embedded database, prepared statements %s', (prepa
       .catch(() => undefined);
     expect((await db.query(read, ['b'])).rows).toEqual([{ n: 20 }]);
   });
+
+  it('answers every caller its own rows when statements, unnamed ones and transactions run together', async () => {
+    // A text past the name table's length limit runs unnamed (PGlite's own query()).
+    const unnamed = `select $1::int as n /* ${'x'.repeat(8_100)} */`;
+    const calls = Array.from({ length: 120 }, async (_, i) => {
+      if (i % 10 === 0)
+        return db.transaction(async (tx) => {
+          const both = await Promise.all([
+            tx.query<{ n: number }>('select $1::int as n', [i]),
+            tx.query<{ n: number }>('select $1::int + 0 as n', [i]),
+            tx.query<{ n: number }>(unnamed, [i]),
+          ]);
+          return both.map((answer) => answer.rows[0]!.n);
+        });
+      if (i % 10 === 5) await db.exec('select 1');
+      const text = i % 3 === 0 ? unnamed : 'select $1::int as n';
+      return [(await db.query<{ n: number }>(text, [i])).rows[0]!.n];
+    });
+    const answers = await Promise.all(calls);
+    answers.forEach((numbers, i) => {
+      for (const n of numbers) expect(n).toBe(i);
+    });
+  });
 });

@@ -7,9 +7,11 @@ import { statementNames } from './statement-names';
 // sends six protocol messages, each a separate call into the database; most of a short read's
 // time goes there. Here a statement is prepared (and described) once under a name, then each call
 // is one message batch: bind, execute, sync (docs/decisions/0289). PGlite leaves its protocol
-// calls unguarded, so they run under its query lock (runExclusive), and outside a transaction
-// also under this module's own lock, which a transaction holds from BEGIN to COMMIT: a read never
-// lands inside someone else's transaction.
+// calls unguarded (it keeps a statement's answer collector across an await), so every call into
+// PGlite from outside a transaction waits for this module's own lock, which a transaction holds
+// from BEGIN to COMMIT: a read never lands inside someone else's transaction, and no two
+// statements are in the protocol at once. A transaction's own statements, which may run
+// together, take PGlite's query lock (runExclusive) as its unnamed ones do.
 const { serialize } = protocol;
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -108,15 +110,19 @@ export async function openEmbedded(
   }
 
   const db: Db = {
+    // Outside a transaction every call into PGlite waits for this module's lock, so a prepared
+    // statement needs no other: nothing else can be in PGlite's protocol meanwhile.
     query: async (sql, params = []) => {
       const name = names.nameOf(sql);
-      if (!name) return lite.query(sql, params as unknown[]) as never;
-      return lock(() => lite.runExclusive(() => prepared(name, sql, params)));
+      if (!name) return lock(() => lite.query(sql, params as unknown[])) as never;
+      return lock(() => prepared(name, sql, params));
     },
     transaction: (fn) =>
       lock(() =>
         lite.transaction((tx) =>
           fn({
+            // The transaction's own statements may run together (Promise.all), beside its
+            // unnamed ones: PGlite's query lock orders them.
             query: async (sql, params = []) => {
               const name = names.nameOf(sql);
               if (!name) return tx.query(sql, params as unknown[]) as never;
@@ -126,7 +132,7 @@ export async function openEmbedded(
         ),
       ),
     exec: async (sql) => {
-      await lite.exec(sql);
+      await lock(() => lite.exec(sql));
     },
     close: () => lite.close(),
     exclusive: true,
