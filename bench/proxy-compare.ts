@@ -9,10 +9,9 @@ import { SHOP_HOST } from './lib/shop-recording';
 // <build dir>/dist/server/main.js; it must sit where it can resolve node_modules), against the
 // same small upstream, closed loop of 16 in flight with a visitor's token cookies, rounds
 // interleaved (each led by another gateway, each slice after a second's lead-in), CPU per request
-// of each gateway process. COMPARE_ENV runs the current build once
-// more with those settings (e.g. "LOG_LEVEL=warn": what the request line costs); COMPARE_PROCESSES
-// starts each gateway that many times (identical processes differ, ADR 0292). Not part of
-// `npm run bench`.
+// of each gateway process. COMPARE_ENV runs the current build once more with those settings
+// (e.g. "LOG_LEVEL=warn": what the request line costs); COMPARE_PROCESSES starts each gateway
+// that many times (identical processes differ, ADR 0292). Not part of `npm run bench`.
 const ROUNDS = secondsFromEnv('BENCH_ROUNDS', 5);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 4);
 const headers = { host: SHOP_HOST, cookie: VISITOR_COOKIE };

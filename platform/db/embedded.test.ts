@@ -137,12 +137,12 @@ describe.each([true, false])('embedded database, prepared statements %s', (prepa
     const calls = Array.from({ length: 120 }, async (_, i) => {
       if (i % 10 === 0)
         return db.transaction(async (tx) => {
-          const both = await Promise.all([
+          const each = await Promise.all([
             tx.query<{ n: number }>('select $1::int as n', [i]),
             tx.query<{ n: number }>('select $1::int + 0 as n', [i]),
             tx.query<{ n: number }>(unnamed, [i]),
           ]);
-          return both.map((answer) => answer.rows[0]!.n);
+          return each.map((answer) => answer.rows[0]!.n);
         });
       if (i % 10 === 5) await db.exec('select 1');
       const text = i % 3 === 0 ? unnamed : 'select $1::int as n';

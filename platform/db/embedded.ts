@@ -38,7 +38,7 @@ const embedded = new WeakMap<Db, PGlite>();
 
 // PGlite's file systems in Node (in memory, or NodeFS on a data directory) write through at every
 // call: their `syncToFs` does nothing, but asking for it costs each statement a round of PGlite's
-// file-system lock (~0.5 ms of a signed-in page's platform calls). Only the browser's file
+// file-system lock (0.3-0.5 ms of a signed-in page's platform calls). Only the browser's file
 // systems (IndexedDB, OPFS) have anything to sync, and this module never runs there.
 const NO_SYNC = { syncToFs: false };
 
