@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{server,client,shared,platform}/**/*.test.{ts,tsx}'],
+          include: ['{server,client,shared,platform,bench}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup-console.ts'],
         },

@@ -87,23 +87,27 @@ export class ProxyModes {
       }
   }
 
-  /** `run` on the k-th instance of a mode, its processes' CPU counted for that instance. */
+  /**
+   * `run` on the k-th instance of a mode, its processes' CPU counted for that instance; the
+   * result with the CPU seconds it used (null for a mode without processes of its own).
+   */
   async measured<T extends { requests: number }>(
     name: string,
     phase: Phase,
     k: number,
     run: (target: Target) => Promise<T>,
-  ): Promise<T> {
+  ): Promise<T & { cpuSeconds: number | null }> {
     const instance = this.instanceOf(name, k);
     const used = instance.pids.length ? cpuMeter(instance.pids) : null;
     const result = await run(instance.target);
+    const cpuSeconds = used ? used() : null;
     const c = ((this.cpu[phase][name] ??= [])[k % this.instances[name]!.length] ??= {
       seconds: 0,
       requests: 0,
     });
-    if (used) c.seconds += used();
+    c.seconds += cpuSeconds ?? 0;
     c.requests += result.requests;
-    return result;
+    return { ...result, cpuSeconds };
   }
 
   /** Each measured instance's CPU per request, in µs. */
