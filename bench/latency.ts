@@ -101,7 +101,8 @@ async function measurePage(origin: string, name: string, path: string, cookie?: 
   const runs: Row[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const page = await timePage(`${origin}${path}`, headers);
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 20)); // late calls logged
+    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS + 20)); // late calls answered
+    await tap.collect();
     const calls = tap.callsOf(page.cid);
     if (process.env.LATENCY_VERBOSE === '1' && i === RUNS - 1) {
       const t0 = Math.min(...calls.map((call) => call.start));

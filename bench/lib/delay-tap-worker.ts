@@ -14,6 +14,11 @@ const upstream = new URL(platformUrl);
 const epochNow = () => performance.timeOrigin + performance.now();
 
 type Call = { cid: string; method: string; path: string; start: number };
+/**
+ * Calls whose answers have left, until the bench collects them: a message per call would be an
+ * event on the thread the bench runs its platform on, in the middle of a page's calls.
+ */
+const done: (Call & { end: number })[] = [];
 
 /** Writes each chunk to `to` once `latencyMs` has passed since it arrived, in order. */
 function delayedWriter(to: Socket) {
@@ -68,7 +73,7 @@ function relay(client: Socket) {
   answers[HTTPParser.kOnHeadersComplete] = () => (inFlight[0]?.method === 'HEAD' ? 1 : 0);
   answers[HTTPParser.kOnMessageComplete] = () => {
     const call = inFlight.shift();
-    if (call) parentPort!.postMessage({ type: 'call', call: { ...call, end: epochNow() } });
+    if (call) done.push({ ...call, end: epochNow() });
   };
 
   client.on('data', (chunk: Buffer) => {
@@ -99,6 +104,7 @@ server.listen(0, '127.0.0.1', () => {
   parentPort!.postMessage({ type: 'ready', port: typeof address === 'object' && address?.port });
 });
 parentPort!.on('message', (message: { type: string }) => {
+  if (message.type === 'collect') parentPort!.postMessage({ type: 'calls', calls: done.splice(0) });
   if (message.type !== 'close') return;
   for (const socket of sockets) socket.destroy();
   server.close(() => parentPort!.close());

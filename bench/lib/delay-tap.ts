@@ -3,42 +3,50 @@ import { Worker } from 'node:worker_threads';
 // A delaying tap in front of the platform (issue #30 item 3): every call reaches the platform
 // `latencyMs` after it was sent, as over a slow link, and is logged with the page's CID (the
 // product header every gateway call carries), its path and when it started and ended, so a bench
-// can tell how many calls a page made and how many round trips deep they were. The tap relays
+// can tell how many calls a page made and how many round trips deep they were. The bench collects
+// the log after a page (`collect`): the tap's thread sends nothing while calls are in flight. The tap relays
 // bytes from a thread of its own (./delay-tap-worker.ts), so its work does not queue behind the
 // platform's.
 export type TapCall = { cid: string; method: string; path: string; start: number; end: number };
 
 export type DelayTap = {
   url: string;
-  /** Times on this thread's performance.now() clock. */
+  /** The calls collected so far; times on this thread's performance.now() clock. */
   calls: TapCall[];
-  /** The calls of one page, by its CID. */
+  /** Fetches from the tap's thread the calls whose answers have left it since the last time. */
+  collect(): Promise<void>;
+  /** The collected calls of one page, by its CID. */
   callsOf(cid: string): TapCall[];
   close(): Promise<void>;
 };
 
-type TapMessage = { type: 'ready'; port: number } | { type: 'call'; call: TapCall };
+type TapMessage = { type: 'ready'; port: number } | { type: 'calls'; calls: TapCall[] };
 
 export async function startDelayTap(platformUrl: string, latencyMs: number): Promise<DelayTap> {
   const calls: TapCall[] = [];
   const worker = new Worker(new URL('./delay-tap-worker.ts', import.meta.url), {
     workerData: { platformUrl, latencyMs },
   });
+  const collected: (() => void)[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: TapMessage) => {
-      if (message.type === 'ready') resolve(message.port);
-      else {
-        // From the epoch clock the worker posts to this thread's performance.now().
-        const { call } = message;
-        const origin = performance.timeOrigin;
+      if (message.type === 'ready') return resolve(message.port);
+      // From the epoch clock the worker keeps to this thread's performance.now().
+      const origin = performance.timeOrigin;
+      for (const call of message.calls)
         calls.push({ ...call, start: call.start - origin, end: call.end - origin });
-      }
+      collected.shift()?.();
     });
   });
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    collect: () =>
+      new Promise<void>((resolve) => {
+        collected.push(resolve);
+        worker.postMessage({ type: 'collect' });
+      }),
     callsOf: (cid) => calls.filter((call) => call.cid === cid),
     close: async () => {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
