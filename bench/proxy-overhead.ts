@@ -155,7 +155,6 @@ try {
       if (r.cpuSeconds !== null) cpu.add(name, rotation, r.cpuSeconds, r.requests);
     }
   }
-  const closedCpu = (name: string) => cpu.perRequest(name);
   console.log('');
   for (const name of names) {
     const s = all[name]!;
@@ -164,7 +163,7 @@ try {
         ? ''
         : `  added p50 +${fmt(s.p50 - direct.p50, 3)} ms  p99 +${fmt(s.p99 - direct.p99, 3)} ms`;
     console.log(
-      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p99 ${fmt(s.p99, 3)} ms${added}  capacity ${fmt(capacity[name]!, 0)} rps  CPU ${fmt(closedCpu(name), 0)} µs/request (${fmt(modes.cpuPerRequest(name, 'open'), 0)} at ${RATE} req/s)  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
+      `${name.padEnd(20)} n=${s.count}  p50 ${fmt(s.p50, 3)} ms  p99 ${fmt(s.p99, 3)} ms${added}  capacity ${fmt(capacity[name]!, 0)} rps  CPU ${fmt(cpu.perRequest(name), 0)} µs/request (${fmt(modes.cpuPerRequest(name, 'open'), 0)} at ${RATE} req/s)  errors ${s.errors}  non-200 ${s.non200}  worst late start ${fmt(s.late, 1)} ms`,
     );
   }
   const gw = all.gateway!;
@@ -174,9 +173,9 @@ try {
   // With the build from before issue #11 in the same run, compare CPU per request (what the
   // capacity of a CPU-bound proxy is the inverse of); otherwise, the README's figure.
   const capacityCheck = () => {
-    const now = closedCpu('gateway');
+    const now = cpu.perRequest('gateway');
     if (instances['gateway before']) {
-      const before = closedCpu('gateway before');
+      const before = cpu.perRequest('gateway before');
       return {
         target:
           'gateway proxy capacity >= 2.5x before issue #11 (closed loop, CPU per request, same run)',
@@ -205,7 +204,7 @@ try {
         pass: false,
       }));
     const { ratio, low, high, rotations } = cpu.compare('gateway', 'gateway before #24');
-    const measured = `${fmt(ratio, 3)}x (95 % interval ${fmt(low, 3)}-${fmt(high, 3)} over ${rotations} rotations; ${fmt(closedCpu('gateway'), 1)} vs ${fmt(closedCpu('gateway before #24'), 1)} µs/request)`;
+    const measured = `${fmt(ratio, 3)}x (95 % interval ${fmt(low, 3)}-${fmt(high, 3)} over ${rotations} rotations; ${fmt(cpu.perRequest('gateway'), 1)} vs ${fmt(cpu.perRequest('gateway before #24'), 1)} µs/request)`;
     return targets.map(([target, limit]) => ({
       target: `CPU per proxied GET ${target} (closed loop, paired slices, same run)`,
       measured,
@@ -273,7 +272,7 @@ try {
       measured: proxies
         .map(
           (name) =>
-            `${name} +${fmt(all[name]!.p50 - direct.p50, 3)} / +${fmt(all[name]!.p99 - direct.p99, 3)} ms, ${fmt(capacity[name]!, 0)} rps, ${fmt(closedCpu(name), 0)} µs CPU/request`,
+            `${name} +${fmt(all[name]!.p50 - direct.p50, 3)} / +${fmt(all[name]!.p99 - direct.p99, 3)} ms, ${fmt(capacity[name]!, 0)} rps, ${fmt(cpu.perRequest(name), 0)} µs CPU/request`,
         )
         .join('; '),
       pass: null,

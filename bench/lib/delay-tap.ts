@@ -3,10 +3,10 @@ import { Worker } from 'node:worker_threads';
 // A delaying tap in front of the platform (issue #30 item 3): every call reaches the platform
 // `latencyMs` after it was sent, as over a slow link, and is logged with the page's CID (the
 // product header every gateway call carries), its path and when it started and ended, so a bench
-// can tell how many calls a page made and how many round trips deep they were. The bench collects
-// the log after a page (`collect`): the tap's thread sends nothing while calls are in flight. The tap relays
+// can tell how many calls a page made and how many round trips deep they were. The tap relays
 // bytes from a thread of its own (./delay-tap-worker.ts), so its work does not queue behind the
-// platform's.
+// platform's, and keeps its log there until the bench collects it after a page (`collect`): it
+// sends nothing to the bench's thread while calls are in flight.
 export type TapCall = { cid: string; method: string; path: string; start: number; end: number };
 
 export type DelayTap = {

@@ -1,3 +1,5 @@
+import { prng } from '../../platform/seed/catalogue/generate';
+
 // CPU per request of several builds measured in paired slices (docs/decisions/0299): each
 // rotation gives every build one short slice of the same load, one after another, so what the
 // shared machine does in that minute lands on all of them. A build's figure is the ratio of its
@@ -17,18 +19,6 @@ export type Ratio = {
 };
 
 const RESAMPLES = 2000;
-
-/** A small deterministic generator (mulberry32): the same slices give the same interval. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class PairedCpu {
   /** Per build, its slices by rotation (a rotation may hold several slices of one build). */
@@ -54,7 +44,8 @@ export class PairedCpu {
     const ratioOver = (rotations: number[]) =>
       perRequestOf(rotations.flatMap((r) => of(a)[r]!)) /
       perRequestOf(rotations.flatMap((r) => of(b)[r]!));
-    const next = random(both.length);
+    // Seeded (mulberry32): the same slices give the same interval.
+    const next = prng(both.length);
     const resampled = Array.from({ length: RESAMPLES }, () =>
       ratioOver(both.map(() => both[Math.floor(next() * both.length)]!)),
     ).sort((x, y) => x - y);
