@@ -4,13 +4,15 @@ import { CART_UPDATED, isStoreEvent, type CartUpdatedDetail } from '../cart/cart
 import { cartStore } from '../cart/cart-store';
 import { readCidFromDocument } from '../lib/cid-context';
 import { apiFetch } from '../lib/api';
-import type { TrackParams } from './track';
 
 // The event sender, loaded only after consent (./track.ts; ADR 0267): events of one moment go in
 // one navigator.sendBeacon to the gateway's /analytics/events, as text/plain JSON (a beacon
 // cannot send application/json without CORS), with the page's CID. The cart's changes become
 // add_to_cart / remove_from_cart: the quantities of the store's cart:updated events compared with
 // the last ones, named and priced from the catalogue's offerings.
+/** An event's parameters, as GA4 names them (./items.ts builds the e-commerce ones). */
+export type TrackParams = Record<string, unknown>;
+
 const PATH = '/analytics/events';
 let queue: { name: string; params: TrackParams }[] = [];
 

@@ -5,7 +5,7 @@ import type * as Sender from './sender';
 // first-party cookie the consent form sets; the Global Privacy Control signal declines), and
 // `track`, which loads the event sender (./sender.ts) at the first event after consent. Before a
 // choice, after a decline or with GPC, nothing is loaded and nothing is sent.
-export type TrackParams = Record<string, unknown>;
+export type TrackParams = Sender.TrackParams;
 let sender: Promise<typeof Sender> | null = null;
 
 export function consented(): boolean {

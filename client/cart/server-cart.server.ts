@@ -1,8 +1,8 @@
 import { bookingPaths } from '../../shared/contracts/booking-paths';
 import { cataloguePaths, type ProductSummary } from '../../shared/contracts/catalogue';
+import type { ServerCart } from '../../shared/contracts/personal';
 import type { PlatformClient } from '../../shared/load-context';
 import { readBooking } from './read-booking';
-import type { ServerCart } from './server-cart';
 
 /**
  * The visitor's cart and its products, through the gateway with the visitor's token. A visitor

@@ -1,3 +1,4 @@
+import type { ReportUser } from '../../shared/report-user';
 import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
 import { whenIdle } from '../lib/idle';
 import { pageBuildVersion } from '../lib/react-router-adapter';
@@ -13,12 +14,11 @@ import type * as SentryBrowser from './sentry-browser';
 // nothing for a guest). An SDK that failed to load is tried again at a later report
 // (./retrying-import.ts), the errors queued meanwhile kept.
 type Sdk = typeof SentryBrowser;
-export type ReportUser = { id: string; login: string | null; email: string | null } | null;
 
 let dsn: string | null = null;
 /** The SDK once loaded and started. */
 let started: Sdk | null = null;
-let user: ReportUser = null;
+let user: ReportUser | null = null;
 let route: string | null = null;
 const early: unknown[] = [];
 
@@ -83,7 +83,7 @@ export async function reportHttpFailure(
   return sdk ? sdk.captureHttpFailure(`[${status}] ${statusText} (${url})`, cid) : null;
 }
 
-export function setReportingUser(next: ReportUser): void {
+export function setReportingUser(next: ReportUser | null): void {
   user = next;
   started?.setUser(next);
 }

@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/react';
 import { scrubBreadcrumb, scrubEvent } from '../../shared/report-scrub';
-import type { ReportUser } from './reporting';
+import type { ReportUser } from '../../shared/report-user';
 
 // @sentry/react with the specification's defaults (section 9): 100 breadcrumbs, 50 stack frames,
 // idle span 1 s, final timeout 30 s, child span timeout 15 s. Events go through the gateway's
@@ -30,7 +30,7 @@ export function start(dsn: string, cid: string, release: string | undefined): vo
   Sentry.setTag('page_cid', cid);
 }
 
-export function setUser(user: ReportUser): void {
+export function setUser(user: ReportUser | null): void {
   Sentry.setUser(
     user
       ? { id: user.id, username: user.login ?? undefined, email: user.email ?? undefined }

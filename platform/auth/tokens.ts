@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import type { Db } from '../db/db';
+import type { AccessClaims } from './access-claims';
 import { verifiedTokens } from './verified-tokens';
+
+export type { AccessClaims };
 
 // Access tokens are short-lived ES256 JWTs. The signing key is generated on first start and stored
 // in signing_keys, so tokens stay valid across restarts.
-export type AccessClaims = {
-  /** Principal: the account id, or `guest:<uuid>` for an anonymous guest. */
-  principalId: string;
-  accountId: string | null;
-  tenantId: string;
-  /** The session (refresh token family) the token was issued for. */
-  sessionId?: string | null;
-};
-
 export type TokenSigner = {
   sign(claims: AccessClaims, ttlSeconds: number): Promise<string>;
   /** Returns the claims, or null when the token is malformed, forged or expired. */

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AccessClaims } from './tokens';
+import type { AccessClaims } from './access-claims';
 
 // A page sends the same access token with every one of its calls, and checking an ES256
 // signature is the costliest step of a call's token check (docs/decisions/0282). What the

@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol, type ExecProtocolResult } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Row } from './db';
+import type { Db, Row } from './queryable';
 import { statementNames } from './statement-names';
 
 // The embedded database (PGlite). Its own query() parses and plans every statement again and

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from './queryable';
 import { statementNames, type StatementNames } from './statement-names';
 
 // A PostgreSQL server (DATABASE_URL), through a pool of connections. Each SQL text is a named

@@ -1,17 +1,9 @@
-import { currentScope, type RequestScope } from './scope';
+import { currentScope, type Breadcrumb, type RequestScope } from './scope';
 
 // Breadcrumbs of server reports (issue #28 item 2): what happened in the request before its
 // report: its platform calls (service, method, route template, status), the token renewal, and the
 // proxy's breaker changes (process-wide: a change is caused by many requests). Kept only while
 // reporting is on; at most MAX per event, the specification's limit.
-export type Breadcrumb = {
-  timestamp: number;
-  category: string;
-  message: string;
-  level?: 'info' | 'warning' | 'error';
-  data?: Record<string, string | number | boolean>;
-};
-
 export const MAX_BREADCRUMBS = 100;
 const PROCESS_WIDE_MAX = 20;
 const PROCESS_WIDE_MS = 10 * 60_000;

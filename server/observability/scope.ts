@@ -1,13 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Span } from '@opentelemetry/api';
+import type { ReportUser } from '../../shared/report-user';
 import { randomHex } from '../request/random-bytes';
-import type { Breadcrumb } from './breadcrumbs';
 
 // What every report, metric and upstream call of one gateway request needs to know about it,
 // without threading it through every function: the CID, the W3C trace id, the tenant, the route
 // id and, once the account is known, the visitor. Set for the request by plugins/observability.ts.
-export type ReportUser = { id: string; login: string | null; email: string | null };
-
 export type RequestScope = {
   cid: string;
   traceId: string;
@@ -43,6 +41,15 @@ export type RequestScope = {
    * (then `status` is the one the page had, its own was 200) and what became of its template.
    */
   document?: { early?: true; status?: number; template?: 'hit' | 'miss' | 'bypass' };
+};
+
+/** One step of a request before its report (./breadcrumbs.ts keeps them). */
+export type Breadcrumb = {
+  timestamp: number;
+  category: string;
+  message: string;
+  level?: 'info' | 'warning' | 'error';
+  data?: Record<string, string | number | boolean>;
 };
 
 const storage = new AsyncLocalStorage<RequestScope>();

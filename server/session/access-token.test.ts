@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiresSoon, expiryOf } from './access-token';
+import { expiresSoon } from './access-token';
+import { expiryOf } from './token-expiry';
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: unknown) => `${part({ alg: 'RS256' })}.${part(claims)}.c2ln`;

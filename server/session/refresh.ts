@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { UaaCallContext, UaaClient } from '../uaa/client';
 import { tokenRefreshes } from '../observability/metrics';
-import type { SharedRefresh } from './shared-refresh';
-import { expiryOf } from './access-token';
+import { expiryOf } from './token-expiry';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
@@ -22,6 +21,16 @@ export type Refresher = {
   /** Entries in flight or remembered (tests, metrics). */
   size(): number;
 };
+
+/**
+ * One renewal per session across replicas (./shared-refresh.ts, with Redis): runs `refresh` on one
+ * replica and hands its outcome to the others asking with the same key.
+ */
+export type SharedRefresh = (
+  key: string,
+  refreshToken: string,
+  refresh: () => Promise<RefreshOutcome>,
+) => Promise<RefreshOutcome>;
 
 export type RefresherOptions = { memoMs?: number; shared?: SharedRefresh };
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { live, type RefreshOutcome } from './refresh';
+import { live, type RefreshOutcome, type SharedRefresh } from './refresh';
 
 // One renewal per session across replicas (REDIS_URL; issue #25 item 1, docs/decisions/0220).
 // The replica that takes a short Redis lock, keyed by the refresher's hash of shop and refresh
@@ -9,12 +9,6 @@ import { live, type RefreshOutcome } from './refresh';
 // outcome is sealed (AES-256-GCM) under a key derived from the old refresh token: Redis never holds
 // a readable token. Whatever goes wrong with Redis (down, slow, the lock holder gone past the lock
 // time), a replica calls uaa itself: uaa's reuse window then hands it the same pair.
-export type SharedRefresh = (
-  key: string,
-  refreshToken: string,
-  refresh: () => Promise<RefreshOutcome>,
-) => Promise<RefreshOutcome>;
-
 export type SharedRefreshOptions = {
   /** How long the lock holds, and the longest another replica waits for its outcome. */
   lockMs: number;

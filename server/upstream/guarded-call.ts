@@ -2,11 +2,25 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { errors } from 'undici';
-import type { CallWatch } from './guarded-dispatcher';
 
 // One call under the pool's guard (./guarded-dispatcher.ts): its deadlines (the answer's headers,
 // the body's next chunk, the whole exchange) kept by one sweep over the calls in flight, its
 // watch told how it went, undici's callbacks passed on to the caller's.
+
+/** How one call went, told to whoever watches the calls (observability/upstream-watch.ts). */
+export type CallWatch = {
+  /** The headers to send instead of the call's own (a trace header added, say). */
+  readonly headers: Dispatcher.DispatchOptions['headers'];
+  /** The upstream answered (a final status: 200 or more). */
+  answered(statusCode: number, statusText: string): void;
+  /** No answer: the call failed, or the caller aborted it. */
+  failed(error: Error): void;
+  /**
+   * Cut by its deadline while still waiting for a connection: the pool never saw the call, and
+   * the watch is told nothing more of it.
+   */
+  queuedCut(error: UpstreamTimeoutError): void;
+};
 
 type Handler = Dispatcher.DispatchHandler;
 type Controller = Dispatcher.DispatchController;

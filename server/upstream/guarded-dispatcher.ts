@@ -4,10 +4,11 @@ import {
   GuardedCall,
   SettledController,
   UpstreamTimeoutError,
+  type CallWatch,
 } from './guarded-call';
 import { requestProblem } from './request-problem';
 
-export { UpstreamTimeoutError };
+export { UpstreamTimeoutError, type CallWatch };
 
 // Every call to the platform goes through this wrapper of the shared pool (issue #12 item 2,
 // docs/decisions/0121):
@@ -38,21 +39,6 @@ export type GuardedDispatchOptions = Dispatcher.DispatchOptions & { exchangeTime
 export class UpstreamRequestInvalidError extends Error {
   readonly code = 'GW_UPSTREAM_REQUEST_INVALID';
 }
-
-/** How one call went, told to whoever watches the calls (observability/upstream-watch.ts). */
-export type CallWatch = {
-  /** The headers to send instead of the call's own (a trace header added, say). */
-  readonly headers: Dispatcher.DispatchOptions['headers'];
-  /** The upstream answered (a final status: 200 or more). */
-  answered(statusCode: number, statusText: string): void;
-  /** No answer: the call failed, or the caller aborted it. */
-  failed(error: Error): void;
-  /**
-   * Cut by its deadline while still waiting for a connection: the pool never saw the call, and
-   * the watch is told nothing more of it.
-   */
-  queuedCut(error: UpstreamTimeoutError): void;
-};
 
 /**
  * Watches every call the guard passes on. One observer rather than a second dispatcher wrapper:

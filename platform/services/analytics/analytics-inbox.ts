@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServicePlugin } from '../service';
 import { renderAnalyticsPage } from './analytics-page';
+import { toEvent, type Row } from './stored-event';
 
 // The local analytics inbox (issue #29 item 3, ADR 0265): the sink the gateway forwards consented
 // commerce events to by default (ANALYTICS_SINK_URL), so `npm start` shows them without any third
@@ -22,26 +23,6 @@ const ListQuery = z.object({
   cid: z.string().max(64).optional(),
   name: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-});
-
-type Row = {
-  id: string;
-  name: string;
-  cid: string | null;
-  tenant: string | null;
-  page: string | null;
-  params: Record<string, unknown>;
-  received_at: Date | string;
-};
-export type StoredEvent = ReturnType<typeof toEvent>;
-const toEvent = (r: Row) => ({
-  id: Number(r.id),
-  name: r.name,
-  cid: r.cid,
-  tenant: r.tenant,
-  page: r.page,
-  params: r.params,
-  receivedAt: new Date(r.received_at).toISOString(),
 });
 
 const analyticsInbox: ServicePlugin = async (app, { db, config }) => {

@@ -1,4 +1,4 @@
-import type { StoredEvent } from './analytics-inbox';
+import type { StoredEvent } from './stored-event';
 
 // The analytics inbox as a page for people: one row per event, newest first, its name, page, CID,
 // tenant and when; each row opens its parameters. Plain HTML, every value escaped.

@@ -4,6 +4,7 @@ import type { ServicePlugin } from '../service';
 import { badRequest } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { groupEvents } from './fingerprint';
+import { toEvent, type EventRow } from './inbox-event';
 import { renderInboxPage } from './inbox-page';
 
 // The local error inbox (issue #7 item 3): a Sentry-compatible envelope endpoint, so `npm start`
@@ -18,41 +19,6 @@ const ListQuery = z.object({
 });
 const MAX_ENVELOPE = 1024 * 1024;
 const GROUPED = 5_000;
-
-type EventRow = {
-  id: string;
-  project_id: string;
-  event_id: string;
-  level: string | null;
-  message: string;
-  cid: string | null;
-  tenant: string | null;
-  route: string | null;
-  user_login: string | null;
-  user_email: string | null;
-  platform: string | null;
-  payload: unknown;
-  received_at: Date | string;
-};
-
-export type InboxEvent = ReturnType<typeof toEvent>;
-
-function toEvent(r: EventRow) {
-  return {
-    id: Number(r.id),
-    projectId: r.project_id,
-    eventId: r.event_id,
-    level: r.level,
-    message: r.message,
-    cid: r.cid,
-    tenant: r.tenant,
-    route: r.route,
-    user: r.user_login || r.user_email ? { login: r.user_login, email: r.user_email } : null,
-    platform: r.platform,
-    receivedAt: new Date(r.received_at).toISOString(),
-    event: r.payload,
-  };
-}
 
 const errorInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;

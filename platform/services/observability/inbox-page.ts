@@ -1,4 +1,4 @@
-import type { InboxEvent } from './error-inbox';
+import type { InboxEvent } from './inbox-event';
 import type { EventGroup } from './fingerprint';
 
 // The inbox as a page for people: the groups (by fingerprint) with their counts, then the events,
