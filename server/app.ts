@@ -25,6 +25,7 @@ import { renderPlugin, type RenderSource } from './plugins/render';
 import { requestContextPlugin } from './plugins/request-context';
 import { targetFormPlugin } from './plugins/target-form';
 import { requestCid } from './request/identity';
+import { lingerBeforeClosing } from './request/lingering-close';
 import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
 import { createPlatform } from './upstream/platform';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler: clientErrorInShape,
   });
   answerUnmetExpectations(app.server);
+  // An answer sent before the upload arrived reaches the client (ADR 0301).
+  lingerBeforeClosing(app.server);
   const reporter = await initErrorReporting(config);
   // Every platform call is watched: traceparent, metrics, failed answers reported.
   const platform = createPlatform(
