@@ -45,5 +45,7 @@ function linger(socket: Socket, request: IncomingMessage, lingerMs: number): voi
   socket.end();
   socket.once('close', () => clearTimeout(timer));
   request.once('end', close);
+  // Whatever still reads the body (a proxied write's upload) is done with it: the answer is out.
+  request.unpipe();
   request.resume();
 }
