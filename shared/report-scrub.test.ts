@@ -58,6 +58,15 @@ describe('report scrubbing', () => {
     expect(JSON.stringify(crumb)).not.toMatch(/hunter22|Ak3Hd8|eyJ/);
   });
 
+  it("replaces a sign-in callback's code, state and nonce, as the logs do (ADR 0248)", () => {
+    expect(
+      scrubText('GET /auth/social/demo/callback?code=c0de&state=st4te&nonce=n0nce&iss=https://id'),
+    ).toBe(
+      `GET /auth/social/demo/callback?code=${REDACTED}&state=${REDACTED}&nonce=${REDACTED}&iss=https://id`,
+    );
+    expect(scrubText('/search?q=estate&statement=1')).toBe('/search?q=estate&statement=1');
+  });
+
   it('keeps what is not secret: ids, timestamps that are no card numbers, statuses', () => {
     expect(scrubText('[404] Not Found (/api/services/orders/api/v1/orders/123)')).toBe(
       '[404] Not Found (/api/services/orders/api/v1/orders/123)',

@@ -7,8 +7,9 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY =
   /cookie|authori[sz]ation|token|passw(or)?d|secret|credential|card.?number|cardnumber|security.?code|reset.?key|activation.?key|api.?key|private.?key|^(pan|cvc|cvv|cvv2|key|jwt|sid|session)$/i;
 
+// A sign-in callback's `state` and `nonce` with its `code`, as the logs replace them (ADR 0248).
 const QUERY_SECRET =
-  /((?:^|[?&;\s,])(?:[\w.-]*(?:token|password|passwd|secret|key|code|auth|session|jwt)[\w.-]*)=)[^&#;\s"')]*/gi;
+  /((?:^|[?&;\s,])(?:[\w.-]*(?:token|password|passwd|secret|key|code|auth|session|jwt)[\w.-]*|state|nonce)=)[^&#;\s"')]*/gi;
 const ACCOUNT_KEY_PATH = /(\/(?:reset|activation|activate)\/)[^/?#\s"')]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
