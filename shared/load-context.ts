@@ -26,11 +26,14 @@ export type FormSignIn = { ok: true } | { ok: false; status: number; message: st
 export type GatewaySession = {
   signIn(email: string, password: string): Promise<FormSignIn>;
   signOut(): Promise<void>;
-  /** Starts a sign-in through a provider: the URL of its sign-in page, or an error code. */
+  /**
+   * Starts a sign-in through a provider: the URL of its sign-in page, or an error code; with
+   * `failure` when the host is no shop (or its context failed), which the page answers as such.
+   */
   startSocial(
     providerId: string,
     returnTo: string,
-  ): Promise<{ ok: true; url: string } | { ok: false; code: string }>;
+  ): Promise<{ ok: true; url: string } | { ok: false; code: string; failure?: PageFailure }>;
 };
 
 export type PageFailure = { status: 421 | 502 | 503 | 504; message: string | null };

@@ -152,7 +152,10 @@ export function startPageContext(
     },
     socialProviders: app.social.registry.list(),
     devMailbox: config.devMailbox,
-    session: pageSessionActions(app, request, reply, config),
+    session: pageSessionActions(app, request, reply, {
+      config,
+      shopFailure: () => ready.then(() => page?.failure ?? null),
+    }),
     reportSectionFailure: (section: string, error: unknown) =>
       sectionFailed(request, section, error),
     ensureSession: pageEnsureSession(app, request, reply, { config, visitorReady, token }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayLoadContext } from '../../shared/load-context';
+import type { GatewayLoadContext, PageFailure } from '../../shared/load-context';
 import type { Config } from '../config';
 import { setTokenCookies } from '../session/cookies';
 import { passwordSignIn, signOut } from '../session/sign-in';
@@ -13,8 +13,13 @@ export function pageSessionActions(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  config: Config,
+  deps: {
+    config: Config;
+    /** What the page context found wrong with this shop (none: it is one), once it is in. */
+    shopFailure: () => Promise<PageFailure | null>;
+  },
 ): GatewayLoadContext['session'] {
+  const { config } = deps;
   return {
     signIn: async (email: string, password: string) => {
       const outcome = await passwordSignIn(
@@ -32,6 +37,11 @@ export function pageSessionActions(
     },
     signOut: () => signOut(request, reply, { uaa: app.uaa, config }),
     startSocial: async (providerId: string, returnTo: string) => {
+      // The provider sends the shopper back to this request's host (the redirect URI and the
+      // transaction cookie are its): only once the platform has said the host is a shop, as a
+      // page does before it renders (421 otherwise, ADR 0126). The Host is the visitor's.
+      const failure = await deps.shopFailure();
+      if (failure) return { ok: false as const, code: 'no_shop', failure };
       const outcome = await startSocialSignIn(request, reply, app.social, {
         providerId,
         returnTo,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer, type SocialTransaction } from '../../server/social/transaction';
 import { CookieJar } from '../support/cookie-jar';
+import { rawRequest } from '../support/raw-http';
 import {
   COOKIE_SECRET,
   continueWith,
@@ -140,6 +141,33 @@ describe('a provider sign-in that fails', () => {
     expect(response.status).toBe(503);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(textOf(await response.text())).toContain('Down ID is not answering just now.');
+  });
+
+  it('a host that is no shop starts no sign-in: 421, no provider, no transaction cookie', async () => {
+    // The redirect URI and the transaction cookie would be the Host's, which the visitor chose;
+    // the provider is then the only check left (security audit; ADR 0126).
+    const form = new URLSearchParams({ intent: 'social', provider: 'demo', returnTo: '/' });
+    const post = (hostName: string) =>
+      rawRequest(
+        shop.url,
+        'POST',
+        '/social-login',
+        {
+          host: hostName,
+          origin: `http://${hostName}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        form.toString(),
+      );
+    const misdirected = await post(`nowhere.example:${new URL(shop.url).port}`);
+    expect(misdirected.status).toBe(421);
+    expect(misdirected.headers.location).toBeUndefined();
+    expect(misdirected.headers['set-cookie']).toBeUndefined();
+    // The shop's own host starts it, with the provider and a transaction cookie.
+    const started = await post(host());
+    expect(started.status).toBe(303);
+    expect(started.headers.location).toContain('redirect_uri=');
+    expect(String(started.headers['set-cookie'])).toMatch(/social_tx=/);
   });
 
   it('provider slow to exchange the code (timeout)', async () => {

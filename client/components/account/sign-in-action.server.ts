@@ -30,6 +30,9 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
     });
     const started = await context.session.startSocial(providerId, returnTo);
     if (started.ok) throw redirect(started.url, 303);
+    // A host that is no shop (421) or a shop whose context failed: the page's own answer.
+    if (started.failure)
+      throw data({ message: started.failure.message }, { status: started.failure.status });
     const name = context.socialProviders.find((p) => p.id === providerId)?.name ?? null;
     return data<SignInFormResult>(
       { intent: 'social', message: socialErrorMessage(started.code, name) ?? '' },
