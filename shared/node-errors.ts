@@ -26,6 +26,13 @@ export function answerUnmetExpectations(server: Server): void {
   });
 }
 
+/** The error codes of these statuses, as the gateway's table names them (server/errors/status.ts). */
+const PARSER_CODES: Record<number, string> = {
+  400: 'bad_request',
+  408: 'request_timeout',
+  431: 'headers_too_large',
+};
+
 /**
  * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, bad framing,
  * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body.
@@ -39,7 +46,7 @@ export function clientErrorInShape(error: Error & { code?: string }, socket: Soc
         ? 408
         : 400;
   const body = JSON.stringify({
-    error: { code: 'bad_request', message: STATUS_CODES[status], cid: createCid() },
+    error: { code: PARSER_CODES[status], message: STATUS_CODES[status], cid: createCid() },
   });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +

@@ -72,7 +72,7 @@ describe('platform errors', () => {
       message: 'string',
     });
     const big = shapeOf(await raw('/healthz', [['X-Big', 'b'.repeat(20_000)]]));
-    expect(big).toMatchObject({ status: 431, code: 'bad_request' });
+    expect(big).toMatchObject({ status: 431, code: 'headers_too_large' });
     expect(big.cid).toMatch(/^[A-Za-z0-9]{32}$/);
   });
 });
