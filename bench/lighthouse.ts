@@ -15,6 +15,8 @@ import { reportResult, type Check } from './lib/result';
 // modulepreloads the home page has.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGET = 95;
+/** The design brief's level (issue #11 took 95 as its target). */
+const BRIEF_TARGET = 98;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const median = (xs: number[]) => {
@@ -100,6 +102,11 @@ try {
       target: `lighthouse mobile ${name} >= ${TARGET}`,
       measured: `${m('score')} (FCP ${fmt(m('fcp') / 1000, 1)} s, LCP ${fmt(m('lcp') / 1000, 1)} s, TBT ${fmt(m('tbt'), 0)} ms, CLS ${fmt(m('cls'), 3)}; median of ${RUNS})`,
       pass: m('score') >= TARGET,
+    });
+    checks.push({
+      target: `lighthouse mobile ${name} >= ${BRIEF_TARGET} (the design brief)`,
+      measured: `${m('score')}`,
+      pass: m('score') >= BRIEF_TARGET,
     });
   }
 } finally {

@@ -46,6 +46,8 @@ const LEAD_IN_SECONDS = secondsFromEnv('PROXY_LEAD_IN_SECONDS', 1);
 const TARGET_MS = 1;
 const GOAL_MS = 0.5;
 const P99_TARGET_MS = 2;
+/** The design brief's p99 (issue #24 took 2 ms as its target). */
+const P99_GOAL_MS = 1;
 const CPU_REGRESSION = 1.1;
 // Issue #28 item 1: with tracing off (the bench's gateways export no spans), within 3 %.
 const CPU_TRACING_OFF = 1.03;
@@ -226,6 +228,11 @@ try {
       target: `proxy adds <= ${P99_TARGET_MS} ms at the 99th percentile at ${RATE} req/s (issue #24)`,
       measured: `+${fmt(addedP99, 3)} ms (p99 ${fmt(gw.p99, 3)} vs ${fmt(direct.p99, 3)} ms direct)`,
       pass: addedP99 <= P99_TARGET_MS && clean,
+    },
+    {
+      target: `proxy adds <= ${P99_GOAL_MS} ms at the 99th percentile (brief's goal)`,
+      measured: `+${fmt(addedP99, 3)} ms`,
+      pass: addedP99 <= P99_GOAL_MS && clean,
     },
     capacityCheck(),
     ...cpuChecks(),

@@ -23,6 +23,8 @@ const CONCURRENCY = secondsFromEnv('BENCH_CONCURRENCY', 8);
 const WARMUP_SECONDS = secondsFromEnv('BENCH_WARMUP_SECONDS', 5);
 // Issue #11: >= 0.3x (the goal beyond it is 0.6x).
 const TARGET = 0.3;
+/** The design brief's level (issue #11 took 0.3x as its target). */
+const BRIEF_TARGET = 0.6;
 
 const shop = await recordShop([PAGE]);
 const recorded = shop.pages.get(`signed-in ${PAGE}`)!;
@@ -121,6 +123,11 @@ try {
       target: `${PAGE} through the gateway >= ${TARGET}x bare renderToString`,
       measured: `${fmt(browser)}x (${fmt(rps('gateway, browser'), 0)} vs ${fmt(base, 0)} rps)`,
       pass: browser >= TARGET,
+    },
+    {
+      target: `same, the design brief's ${BRIEF_TARGET}x`,
+      measured: `${fmt(browser)}x`,
+      pass: browser >= BRIEF_TARGET,
     },
     {
       target: `same, as CPU per request (baseline ms / gateway ms, load-independent)`,
