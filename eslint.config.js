@@ -43,4 +43,20 @@ export default tseslint.config(
     files: ['client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/platform/**'] }] },
   },
+  {
+    // The gateway reaches the platform over HTTP only (design brief); its tests may start one.
+    files: ['server/**'],
+    ignores: ['server/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/platform/**'] }] },
+  },
+  {
+    // shared/ is what the others build on, so it depends on none of them.
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/server/**', '**/client/**', '**/platform/**'] },
+      ],
+    },
+  },
 );
