@@ -38,14 +38,4 @@ export const PurgeAnswer = z.object({
 });
 
 /** The error shape of every gateway answer that is not the upstream's own success. */
-export const ErrorBody = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    cid: z.string().describe('The request’s correlation id, as in X-Correlation-ID'),
-    details: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('What else a proxied platform error said'),
-  }),
-});
+export { GatewayError as ErrorBody } from '../../shared/contracts/errors';

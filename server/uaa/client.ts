@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ServiceError } from '../../shared/contracts/errors';
 import { Account, TokenPair, UaaError, uaaPaths } from '../../shared/contracts/uaa';
 import type { Platform } from '../upstream/platform';
 import { callUaa, type UaaCallContext, type UaaExchange } from './call';
@@ -37,7 +38,6 @@ export type UaaClient = {
 };
 
 // Platform errors may come as { error: 'code' } (OAuth style) or { error: { code, message } }.
-const PlatformError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export function createUaaClient(platform: Platform, timeoutMs: number): UaaClient {
   const post = (ctx: UaaCallContext, path: string, json?: unknown) =>
@@ -140,13 +140,13 @@ function isInvalidGrant(exchange: UaaExchange): boolean {
     return false;
   const oauth = UaaError.safeParse(exchange.body);
   if (oauth.success) return oauth.data.error === 'invalid_grant';
-  const platform = PlatformError.safeParse(exchange.body);
+  const platform = ServiceError.safeParse(exchange.body);
   return platform.success && platform.data.error.code === 'invalid_grant';
 }
 
 function errorMessage(body: unknown): string | undefined {
   const oauth = UaaError.safeParse(body);
   if (oauth.success) return oauth.data.error_description ?? oauth.data.error;
-  const platform = PlatformError.safeParse(body);
+  const platform = ServiceError.safeParse(body);
   return platform.success ? platform.data.error.message : undefined;
 }
