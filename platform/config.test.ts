@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlatformConfig } from './config';
 
+// The platform's configuration from its environment: what it falls back to when a variable is
+// not set, and which values it refuses.
 describe('platform config', () => {
+  it('listens on port 4000 and keeps its data in .data when nothing is set (README, Configuration)', () => {
+    const config = loadPlatformConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.dataDir).toBe('.data');
+  });
+
   it('takes any NODE_ENV: development endpoints only for development, test or none (issue #25 item 6)', () => {
     const devEndpoints = (NODE_ENV?: string) => loadPlatformConfig({ NODE_ENV }).devEndpoints;
     expect(devEndpoints('staging')).toBe(false);
