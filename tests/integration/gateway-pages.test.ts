@@ -56,11 +56,20 @@ describe('page context', () => {
     expect(first.headers['x-correlation-id']).not.toBe(second.headers['x-correlation-id']);
   });
 
-  it('accepts the context as a JSON object as well as a JSON-encoded string', async () => {
-    serveContext(gw.upstream, {}, false);
-    const response = await page(SIMPLE);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Fresh Market');
+  it("accepts the context as a JSON-encoded string (the specification's form) as well as a JSON object", async () => {
+    gw ??= await startPageGateway();
+    for (const asString of [true, false]) {
+      gw.upstream.reset();
+      serveContext(gw.upstream, {}, asString);
+      // The fake answers the form under test: a JSON string holding the context, or the object.
+      const sent = await fetch(`${gw.upstream.url}/cms-api/context?cid=c1&url=%7B%7D`);
+      const wire: unknown = JSON.parse(await sent.text());
+      expect(typeof wire, `asString ${asString}`).toBe(asString ? 'string' : 'object');
+
+      const response = await page(SIMPLE);
+      expect(response.statusCode, `asString ${asString}`).toBe(200);
+      expect(response.body).toContain('Fresh Market');
+    }
   });
 
   it('calls uaa only when both token cookies exist, with both tokens in a Cookie header', async () => {

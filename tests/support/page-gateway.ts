@@ -17,7 +17,12 @@ export const TEST_CONTEXT = {
   page: { isLoggedIn: false, siteError: null },
 };
 
-/** Answers the context call like a CMS: echoes the cid, as a JSON-encoded string. */
+/**
+ * Answers the context call like a CMS: echoes the cid, as a JSON-encoded string (the JSON text of
+ * a string whose content is the context's JSON, specification section 7), or with `asString`
+ * false as a JSON object. The fake sends a string body as it is, so the string form is encoded
+ * twice here.
+ */
 export function serveContext(
   upstream: FakeUpstream,
   extra: Record<string, unknown> = {},
@@ -26,7 +31,12 @@ export function serveContext(
   upstream.on('GET', '/cms-api/context', (request) => {
     const url = JSON.parse(request.query.get('url') ?? '{}');
     const body = { cid: request.query.get('cid'), url, ...TEST_CONTEXT, ...extra };
-    return { body: asString ? JSON.stringify(body) : body };
+    return asString
+      ? {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(JSON.stringify(body)),
+        }
+      : { body };
   });
 }
 
