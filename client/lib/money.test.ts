@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from './money';
+import { formatCents, moneyFormatOf } from './money';
 
 describe('formatCents', () => {
   const eur = { currency: 'EUR', locale: 'en-IE' };
@@ -19,5 +19,17 @@ describe('formatCents', () => {
       );
     }
     expect(formatCents(7, eur)).toBe('€0.07');
+  });
+});
+
+describe('moneyFormatOf', () => {
+  it("takes the shop's currency and locale, and EUR / en-GB where the context leaves them out", () => {
+    expect(moneyFormatOf({ currency: 'GBP', locale: 'en-IE' })).toEqual({
+      currency: 'GBP',
+      locale: 'en-IE',
+    });
+    // A context carries only the required tenant id (specification section 3), or no tenant.
+    expect(moneyFormatOf({})).toEqual({ currency: 'EUR', locale: 'en-GB' });
+    expect(moneyFormatOf(undefined)).toEqual({ currency: 'EUR', locale: 'en-GB' });
   });
 });
