@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CID_PATTERN } from '../../shared/cid';
 import { sendRaw, type RawAnswer } from '../fuzz/raw-http';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { trickle } from '../support/trickle';
 
 // Requests refused before any route runs, which a security audit found nothing asserted: headers
 // over Node's 16 KiB (431), conflicting body lengths (request smuggling, 400), headers trickled a
@@ -90,24 +90,13 @@ describe('conflicting body lengths (request smuggling)', () => {
 });
 
 /** The request line, then a header a byte every 200 ms until the gateway ends the connection. */
-function trickleHeaders(): Promise<{ afterMs: number; received: string }> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect({ port, host: '127.0.0.1' });
-    let received = '';
-    socket.write(`GET / HTTP/1.1\r\nHost: ${HOST}\r\nX-Slow: `);
-    const timer = setInterval(() => socket.write('a'), 200);
-    // Far past the bound: the test ends either way.
-    const giveUp = setTimeout(() => socket.destroy(), CUT_WITHIN_MS * 2);
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      resolve({ afterMs: Date.now() - started, received });
-    });
+const trickleHeaders = () =>
+  trickle(port, {
+    head: `GET / HTTP/1.1\r\nHost: ${HOST}\r\nX-Slow: `,
+    byte: 'a',
+    everyMs: 200,
+    giveUpMs: CUT_WITHIN_MS * 2,
   });
-}
 
 describe('headers trickled a byte at a time (slowloris)', () => {
   it('the connection is cut (408 or closed) within the bound', async () => {

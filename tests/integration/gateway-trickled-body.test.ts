@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { trickle } from '../support/trickle';
 
 // Issue #27 item 15 (ADR 0249): REQUEST_TIMEOUT_MS bounds the whole request, a body trickled a
 // byte a second included. Node's headersTimeout stayed at 60 s while Fastify set requestTimeout
@@ -22,31 +22,21 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 /** A POST whose 200-byte body comes a byte a second: when the connection ended, and its answer. */
-function trickle(target: string): Promise<{ afterMs: number; statusLine: string }> {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = connect({ port, host: '127.0.0.1' });
-    let received = '';
-    socket.write(
+async function trickleBody(target: string): Promise<{ afterMs: number; statusLine: string }> {
+  const { afterMs, received } = await trickle(port, {
+    head:
       `POST ${target} HTTP/1.1\r\nHost: shop.localhost\r\nOrigin: http://shop.localhost\r\n` +
-        'X-CSRF: 1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n',
-    );
-    const timer = setInterval(() => socket.write('{'), 1_000);
-    // Far past the bound: the test ends either way.
-    const giveUp = setTimeout(() => socket.destroy(), TIMEOUT_MS * 5);
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      resolve({ afterMs: Date.now() - started, statusLine: received.split('\r\n')[0] ?? '' });
-    });
+      'X-CSRF: 1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n',
+    byte: '{',
+    everyMs: 1_000,
+    giveUpMs: TIMEOUT_MS * 5,
   });
+  return { afterMs, statusLine: received.split('\r\n')[0] ?? '' };
 }
 
 describe('a trickled request body', () => {
   it('is answered 408 within REQUEST_TIMEOUT_MS, on the gateway routes and pages alike', async () => {
-    const results = await Promise.all(['/auth/sign-in', '/auth/guest', '/cart'].map(trickle));
+    const results = await Promise.all(['/auth/sign-in', '/auth/guest', '/cart'].map(trickleBody));
     for (const { afterMs, statusLine } of results) {
       expect(statusLine).toBe('HTTP/1.1 408 Request Timeout');
       expect(afterMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
