@@ -30,6 +30,11 @@ export type StartOptions = {
   seeds?: readonly SeedName[];
   /** Keep the data in this directory (restart tests); in memory otherwise. */
   dataDir?: string;
+  /**
+   * A PostgreSQL server's admin URL (TEST_DATABASE_URL by default): a fresh database there,
+   * migrated and seeded, instead of PGlite.
+   */
+  postgresUrl?: string;
   config?: Partial<PlatformConfig>;
   /** Receives the platform's JSON log lines (set config.logLevel too). */
   logStream?: { write(line: string): void };
@@ -70,8 +75,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   // In memory: start from the cached seeded dump. On disk or on a PostgreSQL server
   // (TEST_DATABASE_URL): migrate and seed, as the process does.
   const preparedStatements = config.preparedStatements;
+  const postgresUrl = options.postgresUrl ?? TEST_DATABASE_URL;
   const server =
-    TEST_DATABASE_URL && !options.dataDir ? await openServerTestDb(preparedStatements) : null;
+    postgresUrl && !options.dataDir
+      ? await openServerTestDb(postgresUrl, preparedStatements)
+      : null;
   const db =
     server?.db ??
     (options.dataDir
