@@ -14,6 +14,10 @@ function named(client: pg.Pool | pg.PoolClient, names: StatementNames): Queryabl
 
 export async function openServer(databaseUrl: string, prepared: boolean): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server ends (restart, failover, an administrator) errors on the pool,
+  // which has already dropped it; unheard, that error would end the process. The next query
+  // connects again; a query in flight fails on its own.
+  pool.on('error', () => {});
   await pool.query('select 1');
   const names = statementNames(prepared);
   return {

@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../platform/db/db';
 import { MIGRATIONS_DIR, migrate } from '../../platform/db/migrate';
@@ -250,5 +252,23 @@ describe.skipIf(skip)(title, () => {
     expect(response.status, await response.clone().text()).toBe(200);
     const context = CmsContext.parse(JSON.parse(await response.json()));
     expect(context.tenant.id).toBe('fresh');
+  });
+
+  it('outlives the server ending its idle connections (a restart, a failover, an administrator)', async () => {
+    expect((await platform.call(cataloguePaths.categories)).status).toBe(200);
+    const { rows } = await platform.db.query<{ name: string }>('select current_database() as name');
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+        [rows[0]!.name],
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await sleep(200);
+    expect((await platform.call(cataloguePaths.categories)).status).toBe(200);
   });
 });
