@@ -20,8 +20,8 @@ const styles = {
 type Style = keyof typeof styles;
 
 // Locales and zones come from the platform's context: a handful. The bound only keeps a platform
-// that sent a new one each time from growing this without end.
-const MAX_FORMATTERS = 256;
+// that sent a new one each time from growing this without end. Exported for its test.
+export const MAX_FORMATTERS = 256;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(style: Style, locale: string, timeZone: string): Intl.DateTimeFormat {
