@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -43,7 +43,20 @@ async function prepareFiles(app: FastifyInstance, dir: string): Promise<BuildPro
     index: false,
     wildcard: true,
   });
+  serveFavicon(app, resolve(dir, 'client/assets'));
   return { getBuild: async () => build, mode: 'production' };
+}
+
+// Browsers take the icon the document links (client/shell.tsx); crawlers and other clients ask
+// for /favicon.ico by name. They get the same icon (an SVG, which browsers accept there too),
+// revalidated daily since the name is not fingerprinted, instead of the 404 page and its
+// context call.
+function serveFavicon(app: FastifyInstance, assets: string): void {
+  const icon = readdirSync(assets).find((name) => /^favicon-[\w-]+\.svg$/.test(name));
+  if (!icon) return;
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.sendFile(icon, assets, { immutable: false, maxAge: '1d' }),
+  );
 }
 
 async function prepareVite(app: FastifyInstance): Promise<BuildProvider> {

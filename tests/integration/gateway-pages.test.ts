@@ -233,6 +233,23 @@ describe('routes', () => {
     expect((await page(`${SIMPLE}.data`)).headers['content-type']).toContain('text/x-script');
   });
 
+  it('answers /favicon.ico with the shop’s icon, without the 404 page or any platform call', async () => {
+    gw ??= await startPageGateway();
+    serveContext(gw.upstream);
+    const response = await page('/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.body).toMatch(/^<svg[^>]*>/);
+    // The same file the documents link.
+    const linked = (await page(SIMPLE)).body.match(/<link rel="icon" href="([^"]+)"/)?.[1];
+    expect(linked).toMatch(/^\/assets\/favicon-[\w-]+\.svg$/);
+    gw.upstream.reset();
+    expect((await page(linked!)).body).toBe(response.body);
+    expect((await page('/favicon.ico')).statusCode).toBe(200);
+    expect(gw.upstream.received('/')).toHaveLength(0);
+  });
+
   it('tells the browser runtime which build is current', async () => {
     serveContext(gw.upstream);
     const html = (await page(SIMPLE)).body;
