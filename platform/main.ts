@@ -27,15 +27,23 @@ async function main(): Promise<void> {
   }
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // The server's log exists once the app is built; a connection lost before that fails its query.
+  const server: { log?: { warn(object: object, message: string): void } } = {};
   const db = await openDb({
     dataDir,
     databaseUrl: config.databaseUrl,
     preparedStatements: config.preparedStatements,
+    onIdleConnectionError: (err) =>
+      server.log?.warn(
+        { err },
+        'an idle database connection was ended by the server; the next query connects again',
+      ),
   });
   const applied = await migrate(db);
   const seeded = await runSeeds(db);
   await applyShopOrigins(db, shopOrigins);
   const app = await buildPlatform(db, config);
+  server.log = app.log;
   app.log.info(
     {
       database: config.databaseUrl ? 'postgresql' : `pglite:${dataDir}`,

@@ -14,11 +14,13 @@ export type DbOptions = {
   template?: Blob;
   /** Named prepared statements (ADR 0289; default true). */
   preparedStatements?: boolean;
+  /** Server only: an idle connection the server ended (the pool connects again at the next query). */
+  onIdleConnectionError?: (error: Error) => void;
 };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   const prepared = options.preparedStatements ?? true;
   return options.databaseUrl
-    ? openServer(options.databaseUrl, prepared)
+    ? openServer(options.databaseUrl, prepared, options.onIdleConnectionError)
     : openEmbedded(options.dataDir, options.template, prepared);
 }

@@ -12,12 +12,16 @@ function named(client: pg.Pool | pg.PoolClient, names: StatementNames): Queryabl
   };
 }
 
-export async function openServer(databaseUrl: string, prepared: boolean): Promise<Db> {
+export async function openServer(
+  databaseUrl: string,
+  prepared: boolean,
+  onIdleConnectionError: (error: Error) => void = () => {},
+): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection the server ends (restart, failover, an administrator) errors on the pool,
   // which has already dropped it; unheard, that error would end the process. The next query
-  // connects again; a query in flight fails on its own.
-  pool.on('error', () => {});
+  // connects again; a query in flight fails on its own. The process says so (main.ts logs it).
+  pool.on('error', onIdleConnectionError);
   await pool.query('select 1');
   const names = statementNames(prepared);
   return {

@@ -271,4 +271,25 @@ describe.skipIf(skip)(title, () => {
     await sleep(200);
     expect((await platform.call(cataloguePaths.categories)).status).toBe(200);
   });
+
+  it('tells whoever opened the database of each idle connection the server ended', async () => {
+    const lost: Error[] = [];
+    const db = await openDb({
+      databaseUrl: server.url,
+      onIdleConnectionError: (error) => lost.push(error),
+    });
+    try {
+      const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const admin = new pg.Client({ connectionString: server.adminUrl });
+      await admin.connect();
+      await admin
+        .query('select pg_terminate_backend($1)', [rows[0]!.pid])
+        .finally(() => admin.end());
+      await expect.poll(() => lost.length).toBe(1);
+      expect(lost[0]!.message).toMatch(/terminating connection/);
+      expect((await db.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
 });
