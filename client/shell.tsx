@@ -18,7 +18,6 @@ import { NavigationProgress } from './components/layout/navigation-progress';
 import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
-import { useReportingContext } from './runtime/reporting-context';
 import { useTrack } from './analytics/track';
 // A file beside the assets (cached for a year), not a data: URL: the layout renders the link on
 // hydration, so a data: URL would be in every first load of JavaScript. ADR 0209.
@@ -66,7 +65,6 @@ export function Shell() {
   }, []);
   const location = useLocation();
   usePendingPageGuard(location.key);
-  useReportingContext();
   // Measured only after consent (ADR 0267): page_view per page, with its path.
   const path = location.pathname + location.search;
   useTrack('page_view', path, () => ({ page_location: path, page_title: document.title }));

@@ -17,7 +17,14 @@ const serverVisitor = import.meta.env.SSR
   ? (await import('./personal.server')).useServerVisitor
   : null;
 
+/** The browser's visitor: from the root route's data (a data request's), else the document's. */
+export function visitorOf(rootData: unknown): Personal {
+  return (rootData as { personal?: Personal } | undefined)?.personal ?? documentVisitor();
+}
+
 export function usePersonal(): Personal {
-  const fromData = (useRouteLoaderData('root') as { personal?: Personal } | undefined)?.personal;
-  return serverVisitor ? serverVisitor(fromData) : (fromData ?? documentVisitor());
+  const rootData = useRouteLoaderData('root');
+  return serverVisitor
+    ? serverVisitor((rootData as { personal?: Personal } | undefined)?.personal)
+    : visitorOf(rootData);
 }

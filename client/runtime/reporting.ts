@@ -1,78 +1,55 @@
-import type { ReportUser } from '../../shared/report-user';
-import { readCidFromDocument, readReportingDsnFromDocument } from '../lib/cid-context';
+import { readReportingDsnFromDocument } from '../lib/cid-context';
 import { whenIdle } from '../lib/idle';
-import { pageBuildVersion } from '../lib/react-router-adapter';
 import { retryingImport } from './retrying-import';
 import type * as SentryBrowser from './sentry-browser';
 
-// Browser error reporting (issue #7 item 2), kept off the first load: this file only listens;
-// @sentry/react (./sentry-browser) is loaded a second after the page is idle, or at the first
-// error, and only when the gateway handed the page a public DSN (<meta name="error-reporting">).
-// Errors seen before the SDK is there are queued and sent once it is. Every event names the
-// release (the build's version, as the gateway's reports do), the page's CID, the route id and,
-// for a signed-in visitor, their login and e-mail (./reporting-context.ts keeps them current;
-// nothing for a guest). An SDK that failed to load is tried again at a later report
-// (./retrying-import.ts), the errors queued meanwhile kept.
+// Browser error reporting (issue #7 item 2), kept off the first load: this file only listens and
+// queues; @sentry/react (./sentry-browser) is loaded a second after the page is idle, or at the
+// first error, and only when the gateway handed the page a public DSN (<meta name="error-reporting">).
+// Errors seen before the SDK is there are queued and sent once it is. What every event names (the
+// release, the page's CID, the route id, a signed-in visitor's login and e-mail) is the SDK
+// module's to add: it reads them when the event is sent. An SDK that failed to load is tried
+// again at a later report (./retrying-import.ts), the errors queued meanwhile kept.
 type Sdk = typeof SentryBrowser;
 
 let dsn: string | null = null;
-/** The SDK once loaded and started. */
-let started: Sdk | null = null;
-let user: ReportUser | null = null;
-let route: string | null = null;
 const early: unknown[] = [];
 
-/** Errors for the SDK once it is there: the newest 50, should it never come. */
-function queue(error: unknown) {
-  if (early.push(error) > 50) early.shift();
-}
-const onError = (event: ErrorEvent) => {
-  queue(event.error ?? new Error(event.message));
-  void load();
-};
-const onRejection = (event: PromiseRejectionEvent) => {
-  queue(event.reason);
-  void load();
-};
+const onError = (event: ErrorEvent) => void reportError(event.error ?? new Error(event.message));
+const onRejection = (event: PromiseRejectionEvent) => void reportError(event.reason);
 
 // Loaded and started once; a failed load is tried again at a later report, queued errors kept.
 const importSdk = retryingImport(async () => {
   const sdk = await import('./sentry-browser');
   // The SDK has its own global handlers from here on.
-  window.removeEventListener('error', onError);
-  window.removeEventListener('unhandledrejection', onRejection);
-  sdk.start(dsn!, readCidFromDocument(), pageBuildVersion());
-  sdk.setUser(user);
-  sdk.setRoute(route);
-  for (const error of early.splice(0)) sdk.captureError(error);
-  return (started = sdk);
+  removeEventListener('error', onError);
+  removeEventListener('unhandledrejection', onRejection);
+  sdk.start(dsn!, early.splice(0));
+  return sdk;
 });
 
 function load(): Promise<Sdk | null> {
   return dsn ? importSdk() : Promise.resolve(null);
 }
 
-export function reportingEnabled(): boolean {
-  return dsn !== null;
-}
-
 export function startReporting(): void {
   dsn = readReportingDsnFromDocument();
   if (!dsn) return;
-  window.addEventListener('error', onError);
-  window.addEventListener('unhandledrejection', onRejection);
-  window.setTimeout(() => whenIdle(() => void load()), 1_000);
+  addEventListener('error', onError);
+  addEventListener('unhandledrejection', onRejection);
+  setTimeout(() => whenIdle(() => void load()), 1_000);
 }
 
-/** Reports an error; resolves with the event id (null when reporting is off). */
+/** Reports an error; resolves with the event id (null when reporting is off or not loaded yet). */
 export async function reportError(error: unknown): Promise<string | null> {
   const sdk = await load();
   if (sdk) return sdk.captureError(error);
-  if (dsn) queue(error);
+  // For the SDK once it is there: the newest 50, should it never come.
+  if (dsn && early.push(error) > 50) early.shift();
   return null;
 }
 
-/** "[status] statusText (url)" (specification section 8), with the visitor when logged in. */
+/** Reports a failed request as "[status] statusText (url)" (specification section 8). */
 export async function reportHttpFailure(
   status: number,
   statusText: string,
@@ -80,16 +57,5 @@ export async function reportHttpFailure(
   cid: string | null,
 ): Promise<string | null> {
   const sdk = await load();
-  return sdk ? sdk.captureHttpFailure(`[${status}] ${statusText} (${url})`, cid) : null;
-}
-
-export function setReportingUser(next: ReportUser | null): void {
-  user = next;
-  started?.setUser(next);
-}
-
-/** The route id of the page shown (React Router's, the route table's id). */
-export function setReportingRoute(next: string | null): void {
-  route = next;
-  started?.setRoute(next);
+  return sdk ? sdk.captureHttpFailure(status, statusText, url, cid) : null;
 }
