@@ -8,6 +8,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { useActionData, useLoaderData, useParams } from 'react-router';
 import { whenIdle } from './idle';
 
 // Islands (docs/decisions/0204): parts of a page whose code is not on the first load. The server
@@ -90,8 +91,12 @@ type PageModule<P> = { default: ComponentType<P> };
 /**
  * A route's page as an island (docs/decisions/0208): the route module's default export, so that
  * the page's own code is not on the first load. In the route module:
- *   export default page(() => import('../pages/x'),
- *     import.meta.env.SSR ? await import('../pages/x') : null);
+ *   const pageCode = () => import('../pages/x');
+ *   const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+ *   export { Page as default };
+ * React Router wraps an `export default` declaration in a component that passes the route's
+ * props, an import of the framework chunk in every route module; exported as above it does not,
+ * and the page reads them here with the same hooks (docs/decisions/0302).
  */
 export function page<P extends PageProps>(
   load: () => Promise<PageModule<P>>,
@@ -102,8 +107,10 @@ export function page<P extends PageProps>(
   // fetched now, beside the navigation's data, so that new URL and new page usually show in the
   // same commit (the code, once there, renders without suspending).
   if (pageHydrated()) void Page.preload();
-  const RoutePage = ({ loaderData, actionData, params }: P) => (
-    <Page {...({ loaderData, actionData, params } as P)} />
+  const RoutePage = () => (
+    <Page
+      {...({ loaderData: useLoaderData(), actionData: useActionData(), params: useParams() } as P)}
+    />
   );
   return RoutePage;
 }

@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = privateMeta('Blink test result');
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 const pageCode = () => import('../pages/blink-test-result');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

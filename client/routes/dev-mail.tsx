@@ -25,6 +25,7 @@ const notFoundMeta = privateMeta('Page not found');
 export const meta: Route.MetaFunction = ({ data }) => (data ? mailboxMeta() : notFoundMeta());
 
 const pageCode = () => import('../pages/dev-mail');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

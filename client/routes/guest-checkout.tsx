@@ -29,6 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = privateMeta('Check out as a guest');
 
 const pageCode = () => import('../pages/guest-checkout');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -16,6 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = privateMeta('Your orders');
 
 const pageCode = () => import('../pages/order-list');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

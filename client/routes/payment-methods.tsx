@@ -22,6 +22,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = privateMeta('Payment methods');
 
 const pageCode = () => import('../pages/payment-methods');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

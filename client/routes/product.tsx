@@ -33,6 +33,7 @@ export const loader = loaderWithMeta(load, (data, matches) => {
 export const meta: Route.MetaFunction = loaderMeta;
 
 const pageCode = () => import('../pages/product');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

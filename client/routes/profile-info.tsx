@@ -19,6 +19,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = privateMeta('Your details');
 
 const pageCode = () => import('../pages/profile-info');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

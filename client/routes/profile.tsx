@@ -29,6 +29,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = privateMeta('Your profile');
 
 const pageCode = () => import('../pages/profile');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -35,6 +35,7 @@ async function raiseLoaderError(context: AppLoadContext): Promise<never> {
 export const meta: Route.MetaFunction = privateMeta('Error reporting test');
 
 const pageCode = () => import('../pages/sentry-test');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 const pageCode = () => import('../pages/smart-cart-order');
-export default page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+const Page = page(pageCode, import.meta.env.SSR ? await pageCode() : null);
+export { Page as default }; // not wrapped by React Router: page() reads the route's props
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/error-screens';

@@ -41,9 +41,12 @@ async function hasAction(page: Page): Promise<boolean> {
   return /export (async function|const|function) action\b/.test(await moduleText(page));
 }
 
-/** A route module that renders no screen (a resource route): its GET answers JSON. */
+/**
+ * A route module that renders no screen (a resource route): its GET answers JSON. A screen is a
+ * default export, declared or (a page island, ADR 0302) `export { Page as default }`.
+ */
 async function rendersNothing(page: Page): Promise<boolean> {
-  return !/export default\b/.test(await moduleText(page));
+  return !/export default\b|export \{[^}]*\bas default\b/.test(await moduleText(page));
 }
 
 /** The GET of a resource route, from its entry in ./resource-answers.ts. */

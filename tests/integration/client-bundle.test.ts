@@ -57,6 +57,9 @@ describe('first-load JavaScript', () => {
     for (const page of build.pages) {
       const text = build.file(page.module).text;
       expect(text, page.id).not.toContain('__vite__mapDeps');
+      // A page's island (page(), ADR 0208) reads the route's props itself: React Router does not
+      // wrap the default export to pass them, so the module imports nothing of the framework.
+      if (text.includes('import(')) expect(text, page.id).not.toMatch(/from"\.\/framework-/);
       // `preload(() => import(`./page-x.js`), ["assets/y.js", ...])`
       for (const [, page, list] of text.matchAll(/import\(`\.\/([^`]+)`\),(\[[^\]]*\])/g)) {
         lists++;
