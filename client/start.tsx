@@ -8,16 +8,14 @@ import {
   ReportingDsnContext,
 } from './lib/cid-context';
 import { whenIdle } from './lib/idle';
-import { pageBuildVersion } from './lib/react-router-adapter';
 import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
 import { reportError, startReporting } from './runtime/reporting';
 import { watchRequests } from './runtime/request-ids';
 
-// What entry.client does, in the app chunk (vite.config.ts) rather than a file of its own: one
-// file less on every first load (ADR 0209). Called by entry.client, not run on import: React
-// Router's page script imports the route modules (and with them the app chunk) before it
-// imports entry.client, once their exports are registered.
+// What entry.client does (ADRs 0209, 0302). Called by entry.client once React Router's page script
+// has registered the route modules and its manifest, not run on import: that script imports the
+// route modules, and with them the app chunk that holds this file and entry.client, first.
 export function start(): void {
   const cid = readCidFromDocument();
   const reportingDsn = readReportingDsnFromDocument();
@@ -26,10 +24,7 @@ export function start(): void {
   holdIslandSubmits(); // before the chunk guard: its vite:preloadError listener goes first
   guardChunkLoads();
   // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
-  const version = pageBuildVersion();
-  if (version) {
-    whenIdle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch(version)));
-  }
+  whenIdle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch()));
 
   startTransition(() => {
     hydrateRoot(

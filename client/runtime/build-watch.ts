@@ -1,4 +1,4 @@
-import { browserRouter } from '../lib/react-router-adapter';
+import { browserRouter, pageBuildVersion } from '../lib/react-router-adapter';
 import { mayReload } from './reload-guard';
 import { whenIdle } from '../lib/idle';
 
@@ -61,7 +61,9 @@ export function reloadFor(path: string): boolean {
   return true;
 }
 
-export function startBuildWatch(current: string): void {
+export function startBuildWatch(): void {
+  const current = pageBuildVersion();
+  if (!current) return;
   // Each client navigation, once it has moved to its new location: with a newer build out, that
   // location is loaded from the server instead (this file loads at idle: a navigation before that
   // has no newer build to know of). Here rather than in the root route: off the first load.
