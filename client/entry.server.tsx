@@ -3,7 +3,8 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { ReactElement } from 'react';
 import type { Personal } from '../shared/contracts/personal';
-import { CidContext, NonceContext, ReportingDsnContext } from './lib/cid-context';
+import { ReportingDsnContext } from './document-head.server';
+import { CidContext, NonceContext } from './lib/cid-context';
 import {
   fillTemplate,
   renderTemplate,

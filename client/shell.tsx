@@ -15,13 +15,15 @@ import type { Route } from './+types/root';
 import { GenericErrorScreen, RouteErrorScreen } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { NavigationProgress } from './components/layout/navigation-progress';
-import { useCid, useNonce, useReportingDsn } from './lib/cid-context';
+import { useNonce } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
 import { useTrack } from './analytics/track';
-// A file beside the assets (cached for a year), not a data: URL: the layout renders the link on
-// hydration, so a data: URL would be in every first load of JavaScript. ADR 0209.
-import FAVICON from './favicon.svg?no-inline';
+
+// The head every document starts with: the server's alone (./document-head.server.tsx).
+const DocumentHead = import.meta.env.SSR
+  ? (await import('./document-head.server')).DocumentHead
+  : null;
 
 // The root route's components (./root.tsx re-exports them; its loader stays there).
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).
@@ -30,19 +32,13 @@ export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const cid = useCid();
   const nonce = useNonce();
-  const reportingDsn = useReportingDsn();
   const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
   const tenant = root?.context.tenant;
   return (
     <html lang={tenant?.locale?.slice(0, 2) ?? 'en'}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="correlation-id" content={cid} />
-        {reportingDsn && <meta name="error-reporting" content={reportingDsn} />}
-        <link rel="icon" href={FAVICON} />
+        {DocumentHead && <DocumentHead />}
         <Meta />
         <Links />
       </head>

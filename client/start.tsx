@@ -1,12 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import {
-  CidContext,
-  readCidFromDocument,
-  readReportingDsnFromDocument,
-  ReportingDsnContext,
-} from './lib/cid-context';
+import { CidContext, readCidFromDocument } from './lib/cid-context';
 import { whenIdle } from './lib/idle';
 import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
@@ -18,7 +13,6 @@ import { watchRequests } from './runtime/request-ids';
 // route modules, and with them the app chunk that holds this file and entry.client, first.
 export function start(): void {
   const cid = readCidFromDocument();
-  const reportingDsn = readReportingDsnFromDocument();
   startReporting();
   watchRequests();
   holdIslandSubmits(); // before the chunk guard: its vite:preloadError listener goes first
@@ -31,9 +25,7 @@ export function start(): void {
       document,
       <StrictMode>
         <CidContext.Provider value={cid}>
-          <ReportingDsnContext.Provider value={reportingDsn}>
-            <HydratedRouter />
-          </ReportingDsnContext.Provider>
+          <HydratedRouter />
         </CidContext.Provider>
       </StrictMode>,
       {

@@ -13,10 +13,10 @@ export function readCidFromDocument(): string {
   return document.querySelector('meta[name="correlation-id"]')?.getAttribute('content') ?? '';
 }
 
-/** The browser's public error-reporting DSN (null: off), rendered as <meta name="error-reporting">. */
-export const ReportingDsnContext = createContext<string | null>(null);
-export const useReportingDsn = () => useContext(ReportingDsnContext);
-
+/**
+ * The browser's public error-reporting DSN (null: off), as the server rendered it into
+ * <meta name="error-reporting"> (../document-head.server.tsx).
+ */
 export function readReportingDsnFromDocument(): string | null {
   return document.querySelector('meta[name="error-reporting"]')?.getAttribute('content') || null;
 }
