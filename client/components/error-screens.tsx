@@ -50,13 +50,10 @@ export function GenericErrorScreen({ message }: { message?: string | null }) {
 
 /** The message a thrown route error carries, if it carries one meant for the shopper. */
 export function errorMessage(error: unknown): string | null {
-  if (isRouteErrorResponse(error)) {
-    const data = error.data as { message?: unknown } | string | undefined;
-    if (typeof data === 'string' && data) return data;
-    if (data && typeof data === 'object' && typeof data.message === 'string') return data.message;
-    return null;
-  }
-  return null;
+  if (!isRouteErrorResponse(error)) return null;
+  const data = error.data as { message?: unknown } | string | null | undefined;
+  if (typeof data === 'string') return data || null;
+  return typeof data?.message === 'string' ? data.message : null;
 }
 
 /** The separate error screen of every route (its ErrorBoundary), and the root's (not in the layout). */

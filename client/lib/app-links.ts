@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 // hooks (resolved path, href, click handler) for every page on the server, a large share of a
 // search document's render (ADR 0200). One delegated handler (the layout's, a product grid's) keeps client
 // navigation; data-discover keeps React Router's route discovery of rendered links.
+// A link that keeps the scroll position (React Router's preventScrollReset) adds `data-keep-scroll`.
 export const appLink = { 'data-app-link': '', 'data-discover': 'true' } as const;
-/** For links that keep the scroll position (React Router's preventScrollReset). */
-export const appLinkKeepScroll = { ...appLink, 'data-keep-scroll': '' } as const;
 
 /** A plain left click on an in-app link (or a product card link) navigates in the app. */
 export function useAppLinkClicks(): (event: MouseEvent<HTMLElement>) => void {

@@ -1,4 +1,4 @@
-import { islandsMayLoad } from './island';
+import { islandsMayLoad, pageHydrated } from './island';
 
 // A POST form inside an island (./island.tsx) submitted before the island's code arrived would be
 // the no-JavaScript post: a full page load, and with fast repeated clicks on a stepper a lost
@@ -11,7 +11,11 @@ import { islandsMayLoad } from './island';
 const HOLD_MS = 8_000;
 const RETRY_MS = 30;
 
-type Held = { form: HTMLFormElement; submitter: HTMLElement | null; since: number };
+type Held = {
+  form: HTMLFormElement;
+  submitter: HTMLButtonElement | HTMLInputElement | null;
+  since: number;
+};
 
 /** React marks every element it hydrated or rendered with its props. */
 const reactOwned = (element: Element) =>
@@ -19,36 +23,22 @@ const reactOwned = (element: Element) =>
 
 export function holdIslandSubmits(): void {
   const held: Held[] = [];
-  const passing = new WeakSet<HTMLFormElement>();
   let timer: number | null = null;
   let failed = false;
   let posted = false;
-  // The held submit being sent again, and whether a handler (React's) prevented its post.
-  let replaying: HTMLFormElement | null = null;
-  let taken = false;
+  // The held submit being sent again: natively (`post`: it goes through as without JavaScript),
+  // or to React's handler, which took it if it prevented the post.
+  let resending: { form: HTMLFormElement; post: boolean; taken: boolean } | null = null;
 
-  const resubmit = ({ form, submitter }: Held) => {
-    try {
-      form.requestSubmit(submitter?.isConnected ? submitter : null);
-    } catch {
-      form.requestSubmit();
-    }
-  };
-  const post = (next: Held) => {
-    passing.add(next.form);
-    resubmit(next);
-    passing.delete(next.form);
+  const resend = ({ form, submitter }: Held, post: boolean) => {
+    const sent = (resending = { form, post, taken: false });
+    // With the same button, unless React replaced it meanwhile.
+    form.requestSubmit(submitter?.form === form ? submitter : null);
+    resending = null;
+    return sent.taken;
   };
   // React marks an element with its props while it hydrates it, before its handlers are live:
   // a replay counts only once a handler took it.
-  const takenByReact = (next: Held) => {
-    if (!reactOwned(next.form)) return false;
-    replaying = next.form;
-    taken = false;
-    resubmit(next);
-    replaying = null;
-    return taken;
-  };
   const release = () => {
     timer = null;
     while (held.length > 0) {
@@ -57,8 +47,8 @@ export function holdIslandSubmits(): void {
         held.shift();
       } else if (performance.now() - next.since >= HOLD_MS) {
         held.shift();
-        post(next);
-      } else if (takenByReact(next)) {
+        resend(next, true);
+      } else if (reactOwned(next.form) && resend(next, false)) {
         held.shift();
       } else break;
     }
@@ -76,7 +66,7 @@ export function holdIslandSubmits(): void {
     held.length = 0;
     posted = true;
     event.preventDefault();
-    post(next);
+    resend(next, true);
   });
 
   // Bubble phase on window: after React's own listener on the document, so a submit React
@@ -84,18 +74,22 @@ export function holdIslandSubmits(): void {
   addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
-    if (form === replaying) {
-      if (event.defaultPrevented) taken = true;
-      else event.preventDefault();
+    if (form === resending?.form) {
+      if (event.defaultPrevented) resending.taken = true;
+      else if (!resending.post) event.preventDefault();
       return;
     }
-    if (event.defaultPrevented || passing.has(form) || failed) return;
+    if (event.defaultPrevented || failed) return;
     // A GET form (the search box) navigates as well without its code: nothing to lose. Nor does
     // a form that posts natively with its code too (`data-native`: the account menu's sign-out).
     if (form.method !== 'post' || form.dataset.native != null || reactOwned(form)) return;
-    if (document.documentElement.dataset.hydrated !== 'true') return;
+    if (!pageHydrated()) return;
     event.preventDefault();
-    held.push({ form, submitter: event.submitter, since: performance.now() });
+    held.push({
+      form,
+      submitter: event.submitter as HTMLButtonElement | HTMLInputElement | null,
+      since: performance.now(),
+    });
     void islandsMayLoad();
     timer ??= window.setTimeout(release, RETRY_MS);
   });

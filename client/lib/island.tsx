@@ -37,7 +37,8 @@ export function islandsMayLoad(): Promise<void> {
 
 // Whether the enclosing island keeps server HTML (null: not inside an island).
 const ServerHtml = createContext<boolean | null>(null);
-const pageHydrated = () =>
+/** Whether React has hydrated the page (the shell marks `<html data-hydrated>`). */
+export const pageHydrated = () =>
   typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
 
 // `any` props: React's own ComponentType constraint; the island keeps the component's type.

@@ -18,10 +18,8 @@ const here = () => location.pathname + location.search;
 let failedPath: string | null = null;
 const listeners = new Set<() => void>();
 
-export function reloadForChunk(): boolean {
-  if (!mayReload(here(), sessionStorage)) return false;
-  location.reload();
-  return true;
+function reloadForChunk() {
+  if (mayReload(here(), sessionStorage)) location.reload();
 }
 
 function routeModuleFailed(message: string): never {

@@ -8,8 +8,9 @@
 // the preloads before the import (the browser shares one fetch per module between the two).
 export function __vitePreload<T>(load: () => Promise<T>, deps?: string[]): Promise<T | undefined> {
   for (const dep of deps ?? []) {
-    const href = new URL(`/${dep}`, location.href).href;
-    if ([...document.getElementsByTagName('link')].some((link) => link.href === href)) continue;
+    // As the page's own preloads are written (React Router's, and those added here before).
+    const href = `/${dep}`;
+    if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

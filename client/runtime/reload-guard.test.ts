@@ -22,6 +22,9 @@ describe('reload guard', () => {
     expect(
       isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
     ).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('error loading dynamically imported module: /assets/x.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });

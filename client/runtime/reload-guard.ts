@@ -13,10 +13,12 @@ export function mayReload(path: string, storage: GuardStorage, now = Date.now())
   return true;
 }
 
-/** A failed load of a code-split chunk (an old build's file that is gone after a deployment). */
+/**
+ * A failed load of a code-split chunk (an old build's file that is gone after a deployment):
+ * Chromium's "Failed to fetch dynamically imported module", Firefox's "error loading dynamically
+ * imported module", Safari's "Importing a module script failed".
+ */
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason ?? '');
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk \S+ failed/i.test(
-    message,
-  );
+  return /dynamically imported module|Importing a module script failed/i.test(message);
 }

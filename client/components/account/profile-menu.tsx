@@ -5,9 +5,7 @@ import { AccountMenu } from './account-menu.island';
 import './account.css';
 
 // The sign-in dialog's content loads when it is first opened (not on the first paint). ADR 0152.
-const SignInDialog = lazy(() =>
-  import('./sign-in-form.lazy').then((m) => ({ default: m.SignInDialog })),
-);
+const SignInDialog = lazy(() => import('./sign-in-form.lazy'));
 
 // The header's profile menu: "Sign in" (a dialog with JavaScript, the sign-in screen without) or,
 // when signed in, the account menu (./account-menu.tsx). A hole of document templates (ADR 0203).

@@ -9,8 +9,10 @@ import { SiteFooter } from './site-footer.island';
 import { themeStyle } from './theme';
 import '../../styles/layout.css';
 
-// The same empty list on every render: the footer is an island, memoised on its props.
+// The same lists on every render: the footer is an island, memoised on its props, and the
+// navigation measures its links again when they change.
 const NO_LINKS: readonly never[] = [];
+const DEFAULT_NAVIGATION = [{ label: 'Search', href: '/search' }] as const;
 
 // The default site layout "cms-default": shop name and theme colours from the context, the search
 // box, the profile menu and cart widget, the shop's navigation, the page, and the footer.
@@ -24,7 +26,7 @@ export function CmsDefaultLayout({
 }) {
   const { tenant } = context;
   const shopName = tenant.name ?? 'Shop';
-  const navigation = tenant.navigation ?? [{ label: 'Search', href: '/search' }];
+  const navigation = tenant.navigation ?? DEFAULT_NAVIGATION;
   // One click handler for the layout's in-app links (client/lib/app-links.ts).
   const onClick = useAppLinkClicks();
   return (

@@ -10,7 +10,6 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
   const { pathname, search } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   const [more, setMore] = useState(false);
-  const hrefs = links.map((link) => link.href).join(' ');
   // The page's query once for every link, not once per link.
   const query = new URLSearchParams(search);
   useEffect(() => {
@@ -25,7 +24,7 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
       stop();
       element.removeEventListener('scroll', measure);
     };
-  }, [hrefs]);
+  }, [links]);
   return (
     <nav aria-label="Main" className="main-nav" data-more={more ? 'end' : undefined}>
       <ul ref={list}>

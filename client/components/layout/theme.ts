@@ -1,13 +1,12 @@
 import type { CSSProperties } from 'react';
 import type { Theme } from '../../../shared/contracts/context';
 
-// The shop's theme colours as CSS custom properties on the layout's root; the stylesheet's
-// defaults stand in for any colour the CMS leaves out.
+const COLOURS = ['primary', 'accent', 'background', 'text'] as const;
+
+// The shop's theme colours as CSS custom properties on the layout's root (`--color-primary`...);
+// the stylesheet's defaults stand in for any colour the CMS leaves out.
 export function themeStyle(theme: Theme | undefined): CSSProperties {
   const vars: Record<string, string> = {};
-  if (theme?.primary) vars['--color-primary'] = theme.primary;
-  if (theme?.accent) vars['--color-accent'] = theme.accent;
-  if (theme?.background) vars['--color-background'] = theme.background;
-  if (theme?.text) vars['--color-text'] = theme.text;
+  for (const name of COLOURS) if (theme?.[name]) vars[`--color-${name}`] = theme[name];
   return vars as CSSProperties;
 }

@@ -1,4 +1,4 @@
-import { appLinkKeepScroll } from '../../lib/app-links';
+import { appLink } from '../../lib/app-links';
 import type { Facet } from '../../../shared/contracts/catalogue';
 import { resultsHref, type SearchFilters } from './search-filters';
 
@@ -52,7 +52,8 @@ export function FacetLink({
     <li>
       <a
         href={to}
-        {...appLinkKeepScroll}
+        {...appLink}
+        data-keep-scroll=""
         aria-current={selected ? 'true' : undefined}
         className={selected ? 'facet-selected' : undefined}
       >
