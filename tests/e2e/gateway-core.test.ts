@@ -37,6 +37,17 @@ describe('gateway core in Chromium', () => {
     await page.getByRole('link', { name: 'Search', exact: true }).first().click();
     await page.waitForURL(`${shop.url}/search`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // The head's static tags are the server's alone (ADR 0302): hydration and the navigation
+    // left each of them in place, once.
+    const headTags = await page.evaluate(() =>
+      [
+        'meta[charset]',
+        'meta[name="viewport"]',
+        'meta[name="correlation-id"]',
+        'link[rel="icon"]',
+      ].map((selector) => document.head.querySelectorAll(selector).length),
+    );
+    expect(headTags).toEqual([1, 1, 1, 1]);
     expect(errors).toEqual([]);
     await page.close();
   });
