@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BrandPage, ProductDetail, SearchResult } from '../../shared/contracts/catalogue';
+import type { BrandPage, SearchResult } from '../../shared/contracts/catalogue';
+import { productDetail } from '../support/catalogue-fixtures';
 import { readPage } from '../support/early-reading';
 import { startNginx, type Nginx } from '../support/nginx';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
@@ -19,28 +20,7 @@ let nginx: Nginx;
 
 const get = (path: string) => readPage(`${nginx.url}${path}`, SESSION);
 
-function product(slug: string): ProductDetail {
-  const [category = 'dairy-eggs', brand = 'meadowbrook'] = slug.split('/');
-  return {
-    id: `id-${slug.replaceAll('/', '-')}`,
-    slug,
-    name: `Product ${slug}`,
-    sizeLabel: '1 l',
-    brand: { slug: brand, name: `Brand ${brand}` },
-    category: { slug: category, name: 'Dairy & Eggs' },
-    image: `${CATALOGUE}/images/p/1.svg`,
-    offering: {
-      id: `o-${slug.replaceAll('/', '-')}`,
-      priceSingleCents: 129,
-      priceCaseCents: 1290,
-      caseSize: 10,
-      available: true,
-      currency: 'EUR',
-    },
-    description: 'Fresh.',
-    images: [`${CATALOGUE}/images/p/1.svg`],
-  };
-}
+const product = (slug: string) => productDetail(slug);
 
 const results = (...slugs: string[]): SearchResult => ({
   items: slugs.map(product),

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  cataloguePaths,
-  type ProductDetail,
-  type SearchResult,
-} from '../../shared/contracts/catalogue';
+import { cataloguePaths, type SearchResult } from '../../shared/contracts/catalogue';
+import { productDetail } from '../support/catalogue-fixtures';
 import type { FakeUpstream } from '../support/fake-upstream';
 import { startPageGateway, type PageGateway } from '../support/page-gateway';
 import { withWideCharacters } from '../support/wide-characters';
@@ -29,25 +26,7 @@ beforeEach(() => {
 });
 
 const SLUG = 'dairy-eggs/meadowbrook/whole-milk';
-const product: ProductDetail = {
-  id: 'p-1',
-  slug: SLUG,
-  name: 'Whole Milk',
-  sizeLabel: '1 l',
-  brand: { slug: 'meadowbrook', name: 'Meadowbrook' },
-  category: { slug: 'dairy-eggs', name: 'Dairy and Eggs' },
-  image: cataloguePaths.image('p-1', 1),
-  offering: {
-    id: 'o-1',
-    priceSingleCents: 129,
-    priceCaseCents: 1290,
-    caseSize: 10,
-    available: true,
-    currency: 'EUR',
-  },
-  description: 'Fresh.',
-  images: [cataloguePaths.image('p-1', 1)],
-};
+const product = productDetail(SLUG, { product: 'Whole Milk', brand: 'Meadowbrook' });
 const results: SearchResult = {
   items: [product],
   total: 1,
