@@ -7,6 +7,7 @@ import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
 import { readTokenCookies } from '../session/cookies';
+import { guessLoggedIn } from '../session/login-guess';
 import { callsSent } from '../upstream/calls-sent';
 import { createEarlyHeads, errorRest, failedRest, redirectRest } from './early-head';
 import { createDataWait } from './data-wait';
@@ -19,8 +20,9 @@ import { pathPatterns } from './path-patterns';
 // - a GET of a screen that names nothing its data could find missing (EARLY_ROUTES: no order or
 //   list in the path or `?list=`, whose 404 must stay a 404; an unknown path is the 404 it always
 //   was), or of a product or brand the shop is known to have (ADR 0275: an unknown one waits);
-// - for a visitor with both token cookies (a browser with a session: guests, crawlers and monitors
-//   keep exact statuses on every page);
+// - for a visitor who looks signed in (both token cookies, the token not a guest session's:
+//   session/login-guess.ts): guests, crawlers and monitors keep exact statuses on every page, and
+//   so does a guest session, whose guarded pages redirect and whose checkout is its own;
 // - not when the token is due for renewal first, nor one uaa refused here since: new cookies must
 //   go with the headers, so those pages wait for the renewal as before;
 // - the shop's head is known (learned from an earlier document).
@@ -42,7 +44,6 @@ const EARLY_ROUTES = new Set([
   'shopping-lists',
   'smart-carts',
   'blink-test',
-  'social-login',
 ]);
 
 export type EarlyDocument = {
@@ -114,8 +115,9 @@ export function createEarlyDocuments(
     if (pathname.endsWith('.data')) return false;
     const params = new URLSearchParams(query);
     if (params.has('list')) return false;
-    const { accessToken, refreshToken } = readTokenCookies(request);
-    if (!accessToken || !refreshToken) return false;
+    const cookies = readTokenCookies(request);
+    if (!guessLoggedIn(cookies)) return false;
+    const accessToken = cookies.accessToken!;
     if (expiresSoon(accessToken) || refused.has(accessToken)) return false;
     if (earlyPath(pathname)) return true;
     const name = catalogueNameOf(pathname);

@@ -12,6 +12,9 @@ import { serveContext, startPageGateway, type PageGateway } from '../support/pag
 // redirect after its head ends in the document.
 const ACCOUNT = '/api/services/uaa/api/v1/account';
 const SESSION = 'access_token=opaque-token; refresh_token=r1';
+/** A guest session's cookies: the reference uaa's guest token names no account (`acc: null`). */
+const jwtPart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const GUEST_SESSION = `access_token=${jwtPart({ alg: 'none' })}.${jwtPart({ acc: null })}.s; refresh_token=r2`;
 let gw: PageGateway;
 let nginx: Nginx;
 let releaseAccount: () => void = () => {};
@@ -116,4 +119,31 @@ describe('early head behind nginx', () => {
     expect(unknown.response.headers['x-page-head']).toBeUndefined();
     await Promise.all([guest.rest, unknown.rest]);
   });
+
+  // Found by an independent check of issue #30: both answered 200 with a refresh after an early
+  // head, though the gateway knew before uaa answered that neither page would be shown.
+  it('keeps exact statuses for a guest session and for a signed-in visitor on the sign-in page', async () => {
+    const heldPage = async (path: string, cookie: string, account: FakeResponse) => {
+      holdAccount(account);
+      const reading = get(path, cookie);
+      // Long past the head's due time (EARLY_HEAD_AFTER_MS, 15 ms): an early head would be out.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      releaseAccount();
+      const page = await reading;
+      await page.rest;
+      return page.response;
+    };
+    const guest = await heldPage('/smart-carts', GUEST_SESSION, {
+      body: { id: null, login: 'anonymous' },
+    });
+    expect(guest.headers['x-page-head']).toBeUndefined();
+    expect(guest.statusCode).toBe(302);
+    expect(guest.headers.location).toBe('/social-login?returnTo=%2Fsmart-carts');
+    const signIn = await heldPage('/social-login', SESSION, {
+      body: { id: 'a1', login: 'shopper', email: 's@x.test' },
+    });
+    expect(signIn.headers['x-page-head']).toBeUndefined();
+    expect(signIn.statusCode).toBe(302);
+  });
 });
+
