@@ -28,6 +28,7 @@ import { requestCid } from './request/identity';
 import { lingerBeforeClosing } from './request/lingering-close';
 import { requestLogPlugin } from './plugins/request-log';
 import { sessionPlugin } from './plugins/session';
+import type { Preset } from './cache/subrequest-cache';
 import { createPlatform } from './upstream/platform';
 import { createTemplateCache } from './page/template-cache';
 import { createPageCache } from './page/page-cache';
@@ -40,6 +41,8 @@ export type AppOptions = {
   routeTable?: readonly RouteEntry[];
   /** Receives the JSON log lines instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the sub-request cache's durations (tests of what happens as answers age). */
+  subrequestDurations?: Preset;
 };
 
 /** The gateway as a Fastify instance, not listening (server/main.ts listens). */
@@ -88,6 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const platform = createPlatform(
     config,
     upstreamWatch(() => reporter),
+    options.subrequestDurations,
   );
   // Opt-in anonymous page cache (ADR 0154), 8 MB at most.
   const pageCache =

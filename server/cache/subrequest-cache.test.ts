@@ -102,15 +102,15 @@ describe('createSubrequestCache', () => {
       durations: { ttl: 5, stale: 60_000 },
     });
     const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
-    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20)); // past its ttl: no longer current
-    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(false);
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // past its ttl: served stale
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
     // The refresh this stale read starts brings the same text: fresh again, the same version.
     await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
     await new Promise((resolve) => setImmediate(resolve));
     const same = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
     expect(same.version).toBe(first.version);
-    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(true);
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
 
     await new Promise((resolve) => setTimeout(resolve, 20));
     await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk, oat milk' }));
@@ -118,8 +118,18 @@ describe('createSubrequestCache', () => {
     const changed = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
     expect(changed.answer.text).toBe('milk, oat milk');
     expect(changed.version).not.toBe(first.version);
-    expect(cache.isCurrent(A, SEARCH, first.version!)).toBe(false);
-    expect(cache.isCurrent(A, SEARCH, changed.version!)).toBe(true);
+    expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
+    expect(cache.freshness(A, SEARCH, changed.version!)).toBe('fresh');
+  });
+
+  it('tells an answer too old to be served from a stale one', async () => {
+    const cache = createSubrequestCache({ maxBytes: 1 << 20, durations: { ttl: 5, stale: 20 } });
+    const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
+    await new Promise((resolve) => setTimeout(resolve, 12));
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
+    await new Promise((resolve) => setTimeout(resolve, 30)); // past ttl + stale: a read waits
+    expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
+    expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
   });
 
   it('does not keep a failed answer', async () => {

@@ -10,6 +10,7 @@ import { CMS_BASE } from '../../shared/contracts/cms';
 // by a byte budget. Offerings (stock, prices for the cart), the page context and everything
 // personal never go through it.
 export type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
+export type Freshness = 'fresh' | 'stale' | null;
 export type CachedAnswer = { status: number; text: string };
 type Context = { load: () => Promise<CachedAnswer> };
 type Loaded = CachedAnswer & { cache: boolean; at: number; version: number };
@@ -53,10 +54,11 @@ export type SubrequestCache = {
     load: () => Promise<CachedAnswer>,
   ): Promise<{ answer: CachedAnswer; status: CacheStatus; version?: number }>;
   /**
-   * Whether answer `version` is still the cache's fresh answer (not refreshed, dropped or past
-   * its ttl): what a document template built on it checks (ADR 0203).
+   * What answer `version` is now, for a document template built on it (ADR 0203, 0305): `fresh`
+   * (within its ttl), `stale` (what a read would be served while its refresh runs), or null (the
+   * cache's answer is another, it was dropped, or it is too old to be served).
    */
-  isCurrent(shopOrigin: string, path: string, version: number): boolean;
+  freshness(shopOrigin: string, path: string, version: number): Freshness;
   /** Drops every entry, or those of one shop origin; answers how many. */
   purge(shopOrigin?: string): number;
   readonly size: number;
@@ -107,10 +109,12 @@ export function createSubrequestCache(options: {
       const version = value.cache ? value.version : undefined;
       return { answer: { status: value.status, text: value.text }, status: kind, version };
     },
-    isCurrent(shopOrigin, path, version) {
+    freshness(shopOrigin, path, version) {
       const value = lru.peek(`${shopOrigin} ${path}`, { allowStale: true });
-      const ttl = options.durations?.ttl ?? cachePreset(path)?.ttl ?? 0;
-      return value?.version === version && Date.now() - value.at <= ttl;
+      const preset = options.durations ?? cachePreset(path);
+      if (value?.version !== version || !preset) return null;
+      const age = Date.now() - value.at;
+      return age <= preset.ttl ? 'fresh' : age <= preset.ttl + preset.stale ? 'stale' : null;
     },
     purge: (shopOrigin) => dropShopKeys(lru, shopOrigin),
     get size() {

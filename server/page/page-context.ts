@@ -161,6 +161,7 @@ export function startPageContext(
     ensureSession: pageEnsureSession(app, request, reply, { config, visitorReady, token }),
     platform: clients.platform,
     personalPlatform: clients.personalPlatform,
+    refreshPublic: (path: string) => clients.platform.refresh(path),
   };
   return withVisitor(base, () => {
     if (page === null) throw new PageContextPending('the page context is read before it is ready');

@@ -18,6 +18,8 @@ export type PageLoadContext = GatewayLoadContext & {
   dependencies: PageDependencies;
   /** Whether the visitor looked signed in before uaa answered (session/login-guess.ts). */
   guessedLoggedIn: boolean;
+  /** Starts the refresh of a stale public answer a filled template showed (ADR 0305). */
+  refreshPublic(path: string): void;
 };
 
 type VisitorField = 'isLoggedIn' | 'hasSession' | 'account';

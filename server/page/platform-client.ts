@@ -11,7 +11,12 @@ import { callPlatform } from '../upstream/platform-call';
 // they carry the token the page context settles on (`accessToken`), and one refused with a token
 // the account call has since renewed is sent once more with the new one (`renewedToken`).
 // `prefetch` starts a GET before any loader asks for it; the first call for that path takes it.
-export type PagePlatformClient = PlatformClient & { prefetch(path: string): void };
+// `refresh` reads a public answer for a page filled from a template, which showed it stale: the
+// cache's refresh starts as a loader's read would have started it (ADR 0305).
+export type PagePlatformClient = PlatformClient & {
+  prefetch(path: string): void;
+  refresh(path: string): void;
+};
 
 export function createPlatformClient(
   platform: Platform,
@@ -64,6 +69,15 @@ export function createPlatformClient(
       const answer = sendPrivate({ path });
       answer.catch(() => undefined); // Taken by a call, or never asked for.
       early.set(path, answer);
+    },
+    refresh(path) {
+      if (!platform.cache || cachePreset(path) === null) return;
+      platform.cache
+        .get(page.shopOrigin, path, () => send({ path }, null))
+        .then(
+          (cached) => page.onCache?.(cached.status),
+          () => undefined, // A failed refresh keeps the stale answer (the cache's rule).
+        );
     },
     async call<T>(call: PlatformCall): Promise<PlatformResponse<T>> {
       const { path } = call;

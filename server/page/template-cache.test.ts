@@ -72,8 +72,36 @@ describe('document templates', () => {
     // A new answer (a purge and a fetch, or a refresh) retires the template.
     subrequests.purge();
     await subrequests.get(SHOP, SEARCH, ok);
+    expect(templates.likely(request('/search/milk'), false)).toBe(false);
     expect(templates.get(key, context())).toBeNull();
     expect(templates.size).toBe(0);
+  });
+
+  it('fills from a template whose answers are served stale, naming them for a refresh', async () => {
+    const subrequests = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 5, stale: 40 },
+    });
+    const templates = createTemplateCache({ maxBytes: 1 << 20, subrequests });
+    const { version } = await subrequests.get(SHOP, SEARCH, ok);
+    const key = `${SHOP} out /search/milk`;
+    templates.keep(
+      key,
+      { template, headers: [] },
+      context({ publicAnswers: [{ path: SEARCH, version: version! }] }),
+    );
+    const page = request('/search/milk');
+    expect(templates.likely(page, false)).toBe(true);
+    expect(templates.get(key, context())?.stale).toEqual([]);
+    // Past its ttl a read is served the same answer while it refreshes: so is the template.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(templates.likely(page, false)).toBe(true);
+    expect(templates.get(key, context())?.stale).toEqual([SEARCH]);
+    // Too old to be served, the page's render waits for its data: no template, and none likely,
+    // so the render starts with the page context's calls rather than after them (ADR 0270).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(templates.likely(page, false)).toBe(false);
+    expect(templates.get(key, context())).toBeNull();
   });
 
   it('retires a template after its longest age, even one that read no cached answer', async () => {

@@ -8,7 +8,8 @@ import type { PageLoadContext } from './page-load-context';
 // Document templates (ADR 0203): a page that shows its visitor only in its holes is kept once
 // per shop, login state and URL, and filled per request with the visitor's parts (entry.server's
 // fillDocument). A template is used only while every public answer its render read is still the
-// sub-request cache's fresh answer, and while the page context says what it said then. It holds
+// answer the sub-request cache serves, fresh or stale while it refreshes (a whole render would be
+// served the same; ADR 0305), and while the page context says what it said then. It holds
 // nothing of a visitor: a render that read the visitor or made a call with the visitor's token
 // is not kept (`keep`), and a page that read the visitor outside a hole is not rendered as a
 // template at all (entry.server).
@@ -18,14 +19,21 @@ type Kept = {
   answers: PageLoadContext['dependencies']['publicAnswers'];
   context: string;
 };
+type Current = Pick<Kept, 'template' | 'headers'> & { stale: string[] };
 
 export type TemplateCache = {
   /** The key of a page request that may use a template, or null (not a GET document). */
   keyOf(request: FastifyRequest, context: PageLoadContext): string | null;
-  /** Whether a template may be kept for this request, its login state guessed (ADR 0270). */
+  /**
+   * Whether this request will likely be filled from a template, its login state guessed (ADR
+   * 0270): one is kept and its answers can still be served (only the context is left to check).
+   */
   likely(request: FastifyRequest, isLoggedIn: boolean): boolean;
-  /** The kept template and its headers, if it is current for this request's context. */
-  get(key: string, context: PageLoadContext): Omit<Kept, 'answers' | 'context'> | null;
+  /**
+   * The kept template and its headers, if it is current for this request's context, with the
+   * paths of its answers that are stale: the filled page refreshes them, as a render would.
+   */
+  get(key: string, context: PageLoadContext): Current | null;
   /** Keeps a render's template; false when the render depended on its visitor. */
   keep(key: string, kept: Pick<Kept, 'template' | 'headers'>, context: PageLoadContext): boolean;
   /** Drops every template, or one shop's; answers how many. */
@@ -59,26 +67,37 @@ export function createTemplateCache(options: {
   const contextOf = ({ publicContext }: PageLoadContext) =>
     JSON.stringify({ ...publicContext, cid: undefined });
 
+  /** The paths of a template's stale answers, or null when one can no longer be served. */
+  const staleOf = (origin: string, kept: Kept): string[] | null => {
+    const stale: string[] = [];
+    for (const { path, version } of kept.answers) {
+      const freshness = subrequests.freshness(origin, path, version);
+      if (freshness === null) return null;
+      if (freshness === 'stale') stale.push(path);
+    }
+    return stale;
+  };
+
   return {
     keyOf(request, context) {
       if (request.method !== 'GET' || !context.document || !context.publicContext) return null;
       if (context.failure) return null;
       return keyFor(request, context.visitor().isLoggedIn);
     },
-    likely: (request, isLoggedIn) =>
-      request.method === 'GET' && templates.has(keyFor(request, isLoggedIn)),
+    likely(request, isLoggedIn) {
+      if (request.method !== 'GET') return false;
+      const kept = templates.peek(keyFor(request, isLoggedIn));
+      return kept !== undefined && staleOf(request.shopOrigin, kept) !== null;
+    },
     get(key, context) {
       const kept = templates.get(key);
       if (!kept) return null;
-      const origin = key.slice(0, key.indexOf(' '));
-      const current =
-        kept.answers.every(({ path, version }) => subrequests.isCurrent(origin, path, version)) &&
-        kept.context === contextOf(context);
-      if (!current) {
+      const stale = staleOf(key.slice(0, key.indexOf(' ')), kept);
+      if (stale === null || kept.context !== contextOf(context)) {
         templates.delete(key);
         return null;
       }
-      return { template: kept.template, headers: kept.headers };
+      return { template: kept.template, headers: kept.headers, stale };
     },
     keep(key, { template, headers }, context) {
       const { visitorReads, headerReads, privateCalls, publicAnswers } = context.dependencies;

@@ -51,6 +51,8 @@ export function createPageRenderer(deps: {
       const templateKey = templates?.keyOf(request, loadContext) ?? null;
       const kept = templateKey !== null ? templates!.get(templateKey, loadContext) : null;
       if (kept) {
+        // What a whole render would have read stale, refreshed as its read would have (ADR 0305).
+        for (const path of kept.stale) loadContext.refreshPublic(path);
         const tail = deps.documentTail?.(request) ?? undefined;
         const html = await fillDocument!(kept.template, loadContext, tail);
         noteTemplate(request, 'hit');

@@ -1,5 +1,9 @@
 import { createKnownNames, type KnownNames } from '../cache/known-names';
-import { createSubrequestCache, type SubrequestCache } from '../cache/subrequest-cache';
+import {
+  createSubrequestCache,
+  type Preset,
+  type SubrequestCache,
+} from '../cache/subrequest-cache';
 import type { Config } from '../config';
 import type { CallObserver } from './guarded-dispatcher';
 import { createUpstreams, type Upstreams } from './upstreams';
@@ -17,7 +21,11 @@ export type Platform = {
 };
 
 /** `observer`: the watch of every call (the gateway's is observability/upstream-watch.ts). */
-export function createPlatform(config: Config, observer?: CallObserver): Platform {
+export function createPlatform(
+  config: Config,
+  observer?: CallObserver,
+  durations?: Preset,
+): Platform {
   const upstreams = createUpstreams(
     {
       platformUrl: config.platformUrl,
@@ -29,7 +37,7 @@ export function createPlatform(config: Config, observer?: CallObserver): Platfor
   );
   const cache =
     config.subrequestCacheMb > 0
-      ? createSubrequestCache({ maxBytes: config.subrequestCacheMb * 1024 * 1024 })
+      ? createSubrequestCache({ maxBytes: config.subrequestCacheMb * 1024 * 1024, durations })
       : undefined;
   const names = config.earlyHead ? createKnownNames() : undefined;
   return { upstreams, cache, names };

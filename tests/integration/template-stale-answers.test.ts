@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readPage } from '../support/early-reading';
+import type { FakeResponse } from '../support/fake-upstream';
+import {
+  serveContext,
+  startPageGateway,
+  TEST_CONTEXT,
+  type PageGateway,
+} from '../support/page-gateway';
+
+// ADR 0305, found by an independent check of issue #30: once a template's public answers were
+// past their ttl, the next page waited for the page context as if to fill the template, found it
+// retired, and only then started its loaders (two round trips) and rendered whole. A template
+// whose answers the cache still serves stale is filled, and the stale answers are refreshed as a
+// render's reads would refresh them; past what the cache serves, the page's calls start at once.
+const SEARCH = '/api/services/catalogue/api/v1/search';
+const CONTEXT = '/cms-api/context';
+// Long enough that a slow machine's page fits in each window, short enough for a test.
+const TTL_MS = 1_000;
+const STALE_MS = 1_000;
+let gw: PageGateway;
+let origin = '';
+
+const result = (name: string) => ({
+  items: [
+    {
+      id: 'p1',
+      slug: 'dairy/alpine/milk',
+      name,
+      sizeLabel: '1 l',
+      brand: { slug: 'alpine', name: 'Alpine' },
+      category: { slug: 'dairy', name: 'Dairy' },
+      image: '/api/services/catalogue/api/v1/images/p/1.svg',
+      offering: {
+        id: 'o1',
+        priceSingleCents: 119,
+        priceCaseCents: 1100,
+        caseSize: 10,
+        available: true,
+        currency: 'EUR',
+      },
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 24,
+  facets: { brands: [], categories: [] },
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const searches = () => gw.upstream.received(SEARCH).length;
+
+async function page() {
+  const reading = await readPage(`${origin}/search/milk`);
+  return { template: reading.response.headers['x-page-template'], html: await reading.rest };
+}
+
+beforeAll(async () => {
+  gw = await startPageGateway(
+    { TRUST_PROXY: '127.0.0.1' },
+    { subrequestDurations: { ttl: TTL_MS, stale: STALE_MS } },
+  );
+  await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await gw?.app.close();
+  await gw?.upstream.close();
+});
+beforeEach(() => {
+  gw.upstream.reset();
+  serveContext(gw.upstream);
+  gw.upstream.on('GET', SEARCH, { body: result('Alpine Milk') });
+});
+
+describe('a template whose answers have aged', () => {
+  it('is filled while the cache serves them stale, and they are refreshed', async () => {
+    expect((await page()).template).toBe('miss');
+    expect((await page()).template).toBe('hit');
+    expect(searches()).toBe(1);
+
+    await sleep(TTL_MS + 50); // stale, still served
+    const stale = await page();
+    expect(stale.template).toBe('hit');
+    expect(stale.html).toContain('Alpine Milk');
+    // The refresh a render's read would have started, without the visitor's token.
+    await vi.waitFor(() => expect(searches()).toBe(2));
+    expect(gw.upstream.received(SEARCH)[1]!.headers.authorization).toBeUndefined();
+    // The same answer came back: fresh again, the template still in use, nothing more fetched.
+    expect((await page()).template).toBe('hit');
+    expect(searches()).toBe(2);
+
+    // A changed answer retires the template once the refresh brings it.
+    gw.upstream.on('GET', SEARCH, { body: result('Alpine Oat Milk') });
+    await sleep(TTL_MS + 50);
+    expect((await page()).template).toBe('hit');
+    await vi.waitFor(() => expect(searches()).toBe(3));
+    // Once the refresh's answer is read and kept, the template is retired and the page rendered.
+    const changed = await vi.waitFor(async () => {
+      const next = await page();
+      expect(next.template).toBe('miss');
+      return next;
+    });
+    expect(changed.html).toContain('Alpine Oat Milk');
+  });
+
+  it('past what the cache serves, starts its calls with the page context, not after it', async () => {
+    expect((await page()).template).not.toBe('bypass');
+    expect((await page()).template).toBe('hit');
+    await sleep(TTL_MS + STALE_MS + 100); // too old to be served: a read waits for the platform
+
+    // The context is held: a page that waited for it before its loaders would ask nothing else.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    gw.upstream.on('GET', CONTEXT, async (request): Promise<FakeResponse> => {
+      await held;
+      const url = JSON.parse(request.query.get('url') ?? '{}');
+      return { body: { cid: request.query.get('cid'), url, ...TEST_CONTEXT } };
+    });
+    const before = searches();
+    const reading = page();
+    await vi.waitFor(() => expect(gw.upstream.received(CONTEXT).length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(searches()).toBe(before + 1));
+    release();
+    const aged = await reading;
+    expect(aged.html).toContain('Alpine Milk');
+    expect(aged.template).toBe('miss');
+  });
+});
