@@ -9,7 +9,7 @@ import { traceparentOf } from '../../shared/tracing';
 import { addBreadcrumb, breadcrumbsOn } from './breadcrumbs';
 import { breakerStateOf } from './breaker-watch';
 import { upstreamCalls, upstreamDuration } from './metrics';
-import { routeTemplate } from './route-template';
+import { routeTemplate, serviceOf } from './route-template';
 import { currentScope, traceparentFor, type RequestScope } from './scope';
 import { childSpan } from './tracing';
 
@@ -24,12 +24,6 @@ import { childSpan } from './tracing';
 export const TRACE_HEADERS = { parent: 'traceparent', state: 'tracestate' } as const;
 
 const isFailure = (statusCode: number) => statusCode >= 500;
-
-export function serviceOf(path: string): string {
-  if (path.startsWith('/cms-api/')) return 'cms';
-  const match = /^\/api\/services\/([a-z0-9-]{1,40})\//.exec(path);
-  return match ? match[1]! : 'other';
-}
 
 type Headers = Dispatcher.DispatchOptions['headers'];
 
@@ -89,7 +83,7 @@ class WatchedCall implements CallWatch {
   ) {
     const path = opts.path ?? '';
     this.service = serviceOf(path);
-    this.route = routeTemplate(this.service, path);
+    this.route = routeTemplate(path);
     this.renewal = path.startsWith(uaaPaths.refresh);
     const scope = this.scope;
     if (!scope) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer, type MetricsServer } from '../../server/observability/metrics-server';
+import { templateOf } from '../../server/observability/route-template';
+import { upstreamOperations } from '../../shared/upstream/contract';
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
 
 // Issue #7 item 8: the metrics port shows the series after traffic; every upstream call carries
@@ -63,6 +65,35 @@ describe('metrics and traces', () => {
     expect(text).toMatch(/gateway_cache_lookups_total\{cache="subrequest",result="miss"\} [1-9]/);
     expect(text).toMatch(/gateway_cache_lookups_total\{cache="subrequest",result="hit"\} [1-9]/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+  });
+
+  it('labels upstream latency by the contract templates only: junk paths add none (ADR 0304)', async () => {
+    // The independent check of issue #28: random letter-only paths took every place of a learned
+    // table, and real routes were counted as `other` afterwards.
+    const letters = (i: number) =>
+      [...i.toString(4).padStart(6, '0')].map((d) => 'abdz'[+d]).join('');
+    for (const service of ['catalogue', 'orders', 'uaa'])
+      for (let i = 0; i < 45; i += 5)
+        await Promise.all(
+          Array.from({ length: 5 }, (_, j) =>
+            fetch(`${shop.url}/api/services/${service}/api/v1/${letters(i + j)}zz${letters(i)}`),
+          ),
+        );
+    await fetch(`${shop.url}/api/services/catalogue/api/v1/offerings?ids=off-milk-1`);
+    const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+    const routes = new Set(
+      [
+        ...text.matchAll(
+          /gateway_upstream_request_duration_seconds_count\{service="[^"]+",route="([^"]+)"/g,
+        ),
+      ].map((m) => m[1]!),
+    );
+    const known = new Set([...upstreamOperations.map((op) => templateOf(op.path)), 'other']);
+    for (const route of routes) expect(known, route).toContain(route);
+    expect(routes).toContain('other');
+    expect(text).toMatch(
+      /gateway_upstream_request_duration_seconds_count\{service="catalogue",route="\/api\/services\/catalogue\/api\/v1\/offerings"\} [1-9]/,
+    );
   });
 
   it('is not served on the public port', async () => {

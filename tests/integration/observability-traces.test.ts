@@ -145,6 +145,20 @@ describe('exported traces', () => {
     ).toBe(call!.spanId);
   });
 
+  it('names the cart call :tenantId, as the contract and the platform do (ADR 0304)', async () => {
+    const traceId = hex(32);
+    const cart = '/api/services/booking-ms/api/v1/bookings/cart/tenant';
+    await fetch(`${url}${cart}/fresh`, { headers: { traceparent: `00-${traceId}-${hex(16)}-01` } });
+    const spans = await spansOf(traceId, (all) =>
+      all.some((s) => s.service === 'storefront-platform' && s.kind === 2),
+    );
+    const call = spans.find((s) => s.service === 'storefront-gateway' && s.kind === 3);
+    expect(call?.name).toBe(`GET booking-ms ${cart}/:tenantId`);
+    expect(call?.attributes['url.template']).toBe(`${cart}/:tenantId`);
+    const served = spans.find((s) => s.service === 'storefront-platform' && s.kind === 2);
+    expect(served?.attributes['http.route']).toBe(call?.attributes['url.template']);
+  });
+
   it("keeps a caller's decision not to sample: nothing exported, the flag passed on", async () => {
     const traceId = hex(32);
     faults.seen.length = 0;
