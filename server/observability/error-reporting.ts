@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { scrubBreadcrumb, scrubEvent, scrubText } from '../../shared/report-scrub';
 import type { Config } from '../config';
 import { httpFailureMessage, type HttpFailure } from '../errors/http-failure';
+import { httpFailureFingerprint } from './failure-fingerprint';
 import { breadcrumbsFor, collectBreadcrumbs, MAX_BREADCRUMBS } from './breadcrumbs';
 import { reportsSent } from './metrics';
 import { faultKindOf, ReportBudget, type FaultKind } from './report-budget';
@@ -143,7 +144,8 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
           {
             message: httpFailureMessage(failure),
             level: 'error',
-            fingerprint: ['http-failure', String(failure.status), failure.url.split('?')[0]!],
+            // One group per fault, not per URL: the ids are in the message (docs/decisions/0304).
+            fingerprint: httpFailureFingerprint(failure),
             extra: { status: failure.status, url: scrubText(failure.url) },
           },
           { event_id: id },
