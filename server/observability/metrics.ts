@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics';
 
@@ -86,6 +87,14 @@ export function collectProcessMetrics(): void {
   defaults = true;
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   for (const name of MISNAMED) registry.removeSingleMetric(name);
+  // What the heap may grow to (--max-old-space-size and the young generation). V8 grows the
+  // heap's total as it needs, so used / total is near 1 on an idle gateway; the saturation alert
+  // reads used / limit (deploy/prometheus/alerts.yml).
+  new Gauge({
+    name: 'gateway_heap_size_limit_bytes',
+    help: "The JavaScript heap's size limit in bytes (V8's heap_size_limit)",
+    registers: [registry],
+  }).set(getHeapStatistics().heap_size_limit);
 }
 
 /** One answered request: counted, and its time observed, by route id and method. */

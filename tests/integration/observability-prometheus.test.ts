@@ -5,7 +5,7 @@ import { startMetricsServer, type MetricsServer } from '../../server/observabili
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
 
 // Issue #28 item 3: Prometheus's own linter accepts the gateway's /metrics after real traffic and
-// the alert rules of deploy/prometheus/alerts.yml; the dashboard queries only metrics the gateway
+// the alert rules of deploy/prometheus/alerts.yml and their unit tests (alerts.test.yml); the dashboard queries only metrics the gateway
 // serves. promtool comes with Debian's `prometheus` package, which .ci/run installs.
 const promtool = spawnSync('promtool', ['--version']).status === 0;
 if (!promtool)
@@ -45,6 +45,14 @@ describe.skipIf(!promtool)('promtool', () => {
     });
     expect(check.stdout).toContain('SUCCESS: 5 rules found');
     expect(check.status).toBe(0);
+  });
+
+  it("fires the alerts when they should, not on an idle gateway's heap (promtool test rules)", () => {
+    const test = spawnSync('promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml'], {
+      encoding: 'utf8',
+    });
+    expect(test.stdout + test.stderr).toContain('SUCCESS');
+    expect(test.status).toBe(0);
   });
 });
 
