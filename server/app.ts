@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         })
       : null;
   // Cache lookups counted and traced (observability/cache-lookups.ts).
-  watchCaches({ subrequest: platform.cache, page: pageCache, template: templates });
+  watchCaches({ subrequest: platform.cache, page: pageCache });
   app.addHook('onClose', async () => platform.upstreams.close());
   // Shared by the replicas with REDIS_URL: rate limits, renewals, cache purges (ADR 0220, 0221).
   const replicas = config.redisUrl ? await connectReplicas(config.redisUrl, app.log) : null;

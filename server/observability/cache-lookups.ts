@@ -33,15 +33,16 @@ type AsyncLookup<A extends unknown[]> = { get(...args: A): Promise<{ status: Loo
 type SyncLookup<A extends unknown[]> = { get(...args: A): unknown };
 
 /**
- * The gateway's three caches, watched (server/app.ts, where they are made): each `get` counted by
- * its result; the sub-request cache's inside a span. The caches themselves know nothing of it.
+ * The sub-request and page caches, watched (server/app.ts, where they are made): each `get`
+ * counted by its result; the sub-request cache's inside a span. The caches themselves know
+ * nothing of it. The template cache's lookups are counted by what the page made of its template
+ * (../render/page-render.ts), as X-Page-Template says it.
  */
-export function watchCaches<S extends unknown[], P extends unknown[], T extends unknown[]>(caches: {
+export function watchCaches<S extends unknown[], P extends unknown[]>(caches: {
   subrequest?: AsyncLookup<S> | null;
   page?: SyncLookup<P> | null;
-  template?: SyncLookup<T> | null;
 }): void {
-  const { subrequest, page, template } = caches;
+  const { subrequest, page } = caches;
   if (subrequest) {
     const get = subrequest.get.bind(subrequest);
     subrequest.get = async (...args: S) => {
@@ -55,15 +56,11 @@ export function watchCaches<S extends unknown[], P extends unknown[], T extends 
       return found;
     };
   }
-  for (const [name, cache] of [
-    ['page', page],
-    ['template', template],
-  ] as const) {
-    if (!cache) continue;
-    const get = cache.get.bind(cache) as (...args: unknown[]) => unknown;
-    (cache as SyncLookup<unknown[]>).get = (...args: unknown[]) => {
+  if (page) {
+    const get = page.get.bind(page);
+    page.get = (...args: P) => {
       const found = get(...args);
-      countCacheLookup(name, found ? 'hit' : 'miss');
+      countCacheLookup('page', found ? 'hit' : 'miss');
       return found;
     };
   }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentHtml } from '../../shared/load-context';
+import { countCacheLookup } from '../observability/cache-lookups';
 import { withSpan } from '../observability/tracing';
 import type { PageLoadContext } from '../page/page-load-context';
 import type { TemplateCache } from '../page/template-cache';
@@ -20,9 +21,13 @@ export type PageOutcome =
       templateKept: boolean | null;
     };
 
-// What became of the page's template, for the request line beside X-Page-Template (ADR 0275).
+// What became of the page's template, for the request line beside X-Page-Template (ADR 0275),
+// and as the template cache's lookup in the metrics and the line's cache tally: a page filled
+// (hit), or rendered and kept (miss); one that could not be kept (bypass) is no lookup. Counted
+// here rather than at the cache's `get`, which a page whose template is not likely never calls.
 const noteTemplate = (request: FastifyRequest, template: 'hit' | 'miss' | 'bypass') => {
   request.scope.document = { ...request.scope.document, template };
+  countCacheLookup('template', template, request.scope);
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPage } from '../support/early-reading';
+import { registry } from '../../server/observability/metrics';
 import type { FakeResponse } from '../support/fake-upstream';
 import {
   serveContext,
@@ -8,6 +9,7 @@ import {
   TEST_CONTEXT,
   type PageGateway,
 } from '../support/page-gateway';
+import { requestLineOf } from '../support/request-lines';
 
 // ADR 0305, found by an independent check of issue #30: once a template's public answers were
 // past their ttl, the next page waited for the page context as if to fill the template, found it
@@ -51,9 +53,25 @@ const result = (name: string) => ({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const searches = () => gw.upstream.received(SEARCH).length;
 
-async function page() {
-  const reading = await readPage(`${origin}/search/milk`);
-  return { template: reading.response.headers['x-page-template'], html: await reading.rest };
+async function page(path = '/search/milk') {
+  const reading = await readPage(`${origin}${path}`);
+  const { headers } = reading.response;
+  return {
+    template: headers['x-page-template'],
+    cid: headers['x-correlation-id'],
+    html: await reading.rest,
+  };
+}
+
+/** The template cache's lookups counted so far, by result. */
+async function templateLookups(): Promise<Record<string, number>> {
+  const text = await registry.metrics();
+  const counts: Record<string, number> = {};
+  for (const [, result, value] of text.matchAll(
+    /^gateway_cache_lookups_total\{cache="template",result="(\w+)"\} (\d+)$/gm,
+  ))
+    counts[result!] = Number(value);
+  return counts;
 }
 
 beforeAll(async () => {
@@ -126,5 +144,24 @@ describe('a template whose answers have aged', () => {
     const aged = await reading;
     expect(aged.html).toContain('Alpine Milk');
     expect(aged.template).toBe('miss');
+  });
+
+  // The independent check of issue #28: the line said `pageTemplate: miss` where the metric had
+  // counted no lookup (a page whose template is not likely never asks the cache).
+  it("counts the template's lookups as the pages' lines and headers say them", async () => {
+    const before = await templateLookups();
+    const first = await page('/search/oat');
+    const second = await page('/search/oat');
+    const lines = await Promise.all([first, second].map((p) => requestLineOf(gw.logs, p.cid)));
+    for (const [index, p] of [first, second].entries()) {
+      expect(lines[index]!.pageTemplate).toBe(p.template);
+      expect(String(lines[index]!.cache)).toContain(`template:${p.template}=1`);
+    }
+    const after = await templateLookups();
+    const delta = (result: string) => (after[result] ?? 0) - (before[result] ?? 0);
+    const expected = { hit: 0, miss: 0 } as Record<string, number>;
+    for (const p of [first, second]) expected[String(p.template)]! += 1;
+    expect({ hit: delta('hit'), miss: delta('miss') }).toEqual(expected);
+    expect([first.template, second.template]).toEqual(['miss', 'hit']);
   });
 });
