@@ -4,8 +4,9 @@ import { reportHttpFailure } from './reporting';
 // One CID per failure (issue #7 item 6): every data request and proxied call gets its own CID
 // from the gateway (X-Correlation-ID of its response). This wrapper of window.fetch remembers the
 // last failed one, so the error screen shows the CID (and report id, X-Event-Id) of the request
-// that failed, the one in the logs and in the upstream call. A failure the gateway did not
-// report itself (no X-Event-Id) is reported from here, as "[status] statusText (url)".
+// that failed, the one in the logs and in the upstream call, 4xx included. Only a fault is
+// reported from here, as "[status] statusText (url)": no answer, or a 5xx the gateway did not
+// report itself (no X-Event-Id); never a 4xx (ADR 0303, faults only as ADR 0251).
 export type FailedRequest = {
   url: string;
   status: number;
@@ -57,7 +58,7 @@ export function watchRequests(): void {
         eventId: response.headers.get('x-event-id'),
       };
       setLast(failure);
-      if (!failure.eventId) {
+      if (response.status >= 500 && !failure.eventId) {
         void reportHttpFailure(response.status, response.statusText, path, failure.cid).then(
           (eventId) => eventId && setLast({ ...failure, eventId }),
         );
