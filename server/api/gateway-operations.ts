@@ -147,10 +147,10 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'operations',
     summary: 'The browser’s Sentry tunnel: one envelope for the shop’s public DSN',
     description:
-      'At most 64 KiB, 30 a minute per client address; each event is scrubbed and gets this request’s CID.',
+      'At most 64 KiB; each event is scrubbed and gets this request’s CID. Envelopes with an event are forwarded, 30 a minute per client address; one without (a session, a client report) is answered and dropped.',
     body: { contentType: 'text/plain', description: 'A Sentry envelope (newline-separated JSON)' },
     answers: {
-      200: { description: 'Forwarded' },
+      200: { description: 'Forwarded, or dropped when it holds no event' },
       400: error('bad_envelope: not an envelope for this shop'),
       429: error('rate_limited'),
       502: error('upstream_unreachable: error reporting is unreachable'),

@@ -8,9 +8,11 @@ import { jsonError } from '../errors/json-error';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
-// configured public DSN pass (same key and project), at most 64 KiB each and 30 a minute per
-// client address (an IPv6 /64 counting as one, docs/decisions/0242); each event gets the tunnel
-// request's CID and is scrubbed once more.
+// configured public DSN pass (same key and project), at most 64 KiB each; each event gets the
+// tunnel request's CID and is scrubbed once more. Only envelopes holding an event go on, 30 a
+// minute per client address (an IPv6 /64 counting as one, docs/decisions/0242): one without
+// (a session, a client report) is answered and dropped, counted nowhere, so page loads cannot use
+// up the budget of a real exception (ADR 0303).
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const PER_MINUTE = 30;
@@ -31,12 +33,15 @@ export function parseDsn(dsn: string): Dsn {
   };
 }
 
+export type Envelope = { body: string; events: number };
+
 /**
- * The envelope with the CID added to, and secrets scrubbed from, its events; null if refused.
+ * The envelope with the CID added to, and secrets scrubbed from, its events, and how many events
+ * it holds; null if refused.
  * `tenant`: the shop's tenant id as the gateway knows it, the one `tenant` tag of every report
  * (whatever the browser sent; none while unknown).
  */
-export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = ''): string | null {
+export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = ''): Envelope | null {
   const lines = raw.split('\n');
   let header: { dsn?: string };
   try {
@@ -53,6 +58,7 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
   }
   if (sent.key !== dsn.key || sent.project !== dsn.project) return null;
   const out = [lines[0]!];
+  let events = 0;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
     let item: { type?: string; length?: number };
@@ -78,11 +84,12 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
       else delete event.tags.tenant;
       const body = JSON.stringify(scrubEvent(event));
       out.push(JSON.stringify({ type: 'event', length: Buffer.byteLength(body) }), body);
+      events += 1;
     } else {
       out.push(line, payload);
     }
   }
-  return `${out.join('\n')}\n`;
+  return { body: `${out.join('\n')}\n`, events };
 }
 
 export async function tunnelRoute(app: FastifyInstance, config: Config): Promise<void> {
@@ -97,20 +104,22 @@ export async function tunnelRoute(app: FastifyInstance, config: Config): Promise
       (_r, body, done) => done(null, body),
     );
     scope.post(TUNNEL_PATH, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const envelope = rewriteEnvelope(raw, dsn, request.cid, request.scope?.tenant);
+      if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
+      // Answered, so the SDK neither retries it nor backs off from the next event.
+      if (!envelope.events) return reply.status(200).send({ ok: true });
       const now = Date.now();
       const client = addressGroup(request.ip);
       const entry = seen.get(client);
       if (!entry || now - entry.start > 60_000) seen.set(client, { start: now, count: 1 });
       else if (++entry.count > PER_MINUTE)
         return jsonError(reply, 429, 'rate_limited', 'Too many error reports');
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const envelope = rewriteEnvelope(raw, dsn, request.cid, request.scope?.tenant);
-      if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       try {
         const answer = await undiciRequest(dsn.ingest, {
           method: 'POST',
           headers: { 'content-type': 'application/x-sentry-envelope' },
-          body: envelope,
+          body: envelope.body,
           headersTimeout: 10_000,
           bodyTimeout: 10_000,
         });
