@@ -23,7 +23,10 @@ export function start(dsn: string, queued: unknown[]): void {
     tunnel: TUNNEL,
     maxBreadcrumbs: 100,
     tracesSampleRate: 0,
-    integrations: [
+    // No release-health session: the specification asks for error reports only, and a session
+    // envelope on every page load was a tunnel post and two log lines each (ADR 0303).
+    integrations: (defaults) => [
+      ...defaults.filter((integration) => integration.name !== 'BrowserSession'),
       Sentry.browserTracingIntegration({
         idleTimeout: 1_000,
         finalTimeout: 30_000,
