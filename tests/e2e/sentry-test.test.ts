@@ -94,22 +94,28 @@ describe('/sentry-test in Chromium', () => {
     await page.close();
   }, 40_000);
 
-  it('a failed fetch shows its own CID and the event the browser reported for it', async () => {
+  it('a failed fetch (404) shows its own CID and no event: a 4xx is not a fault', async () => {
     const page = await browser.newPage();
     await page.goto(`${shop.url}/sentry-test`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const pageCid = await page.getAttribute('meta[name="correlation-id"]', 'content');
     await reactHandles(page, '[data-test="failed-fetch"]');
     await page.click('[data-test="failed-fetch"]');
-    // The gateway does not report a 404 (ADR 0170): the browser runtime does, then shows its id.
-    const result = page.locator('[data-test="fetch-result"]', { hasNotText: 'none' });
+    // Neither the gateway (ADR 0251) nor the browser runtime (ADR 0303) reports a 404.
+    const result = page.locator('[data-test="fetch-result"]');
     await result.waitFor();
+    expect(await result.textContent()).toContain('Answer 404.');
     const [cid, eventId] = await result.locator('code').allTextContents();
     expect(cid).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(cid).not.toBe(pageCid);
-    const event = await inboxEvent(eventId!);
-    expect(event.message).toMatch(/^\[404\] Not Found \(.*sentry-test-missing\)$/);
-    expect(event.cid).toBe(cid);
+    expect(eventId).toBe('none (not a fault)');
+    // A browser error raised after it reaches the inbox; the 404 is not there before it.
+    await page.click('[data-test="browser-error"]');
+    const raised = page.locator('[data-test="browser-result"]');
+    await raised.waitFor();
+    await inboxEvent((await raised.locator('code').allTextContents())[1]!);
+    expect(await readInbox(shop.platform.url, cid)).toEqual([]);
+    expect(await result.locator('code').nth(1).textContent()).toBe('none (not a fault)');
     await page.close();
   });
 

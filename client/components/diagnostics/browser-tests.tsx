@@ -3,8 +3,9 @@ import { reportError } from '../../runtime/reporting';
 import { useFailedRequest } from '../../runtime/request-ids';
 
 // The browser half of /sentry-test: a browser error (reported through the tunnel) and a failed
-// fetch (a proxied call the platform answers 404). The gateway reports only the platform's faults
-// (ADR 0170), so the browser runtime reports this one; its event id arrives once the report left.
+// fetch (a proxied call the platform answers 404). A 4xx is not a fault: neither the gateway nor
+// the browser runtime reports it (ADRs 0251, 0303), so it shows its CID and no event id; a 5xx
+// the gateway did not report would show the runtime's event id once the report left.
 export const SENTRY_TEST_BROWSER_ERROR = 'Sentry test: browser error';
 export const SENTRY_TEST_MISSING =
   '/api/services/catalogue/api/v1/products/by-slug?slug=sentry-test-missing';
@@ -53,10 +54,11 @@ export function BrowserTests({ pageCid }: { pageCid: string }) {
 }
 
 function ResultLine({ result, test }: { result: Result; test: string }) {
+  const why = result.status && result.status < 500 ? 'not a fault' : 'reporting is off';
   return (
     <p className="sentry-test-result" data-test={test}>
       {result.status ? `Answer ${result.status}. ` : ''}CID <code>{result.cid ?? 'none'}</code>,
-      event id <code>{result.eventId ?? 'none (reporting is off)'}</code>
+      event id <code>{result.eventId ?? `none (${why})`}</code>
     </p>
   );
 }
