@@ -52,6 +52,8 @@ export function startPageContext(
   const token: PageToken = { current: null };
   let settleToken!: (token: string | null) => void;
   const tokenSettled = new Promise<string | null>((resolve) => (settleToken = resolve));
+  let noteRefused!: () => void;
+  const refused = new Promise<void>((resolve) => (noteRefused = resolve));
   const resolved = withCookies
     ? resolveAccount(request, reply, {
         uaa: app.uaa,
@@ -59,6 +61,7 @@ export function startPageContext(
         config,
         onToken: (renewed) => settleToken((token.current = renewed)),
         renewalBlocked: deps.renewalBlocked,
+        onRefused: () => noteRefused(),
       })
     : Promise.resolve({ account: null, accessToken: null });
   // A visitor without both cookies has no token; an account call that threw settles on none.
@@ -98,13 +101,17 @@ export function startPageContext(
     });
 
   const guessedLoggedIn = guessLoggedIn(cookies);
-  const { context } = loadVisitorAndContext(guessedLoggedIn, resolved, (isLoggedIn) =>
-    loadCmsContext(platform, {
-      cid: request.cid,
-      isLoggedIn,
-      url,
-      timeoutMs: config.timeouts.context,
-    }),
+  const { context } = loadVisitorAndContext(
+    guessedLoggedIn,
+    resolved,
+    (isLoggedIn) =>
+      loadCmsContext(platform, {
+        cid: request.cid,
+        isLoggedIn,
+        url,
+        timeoutMs: config.timeouts.context,
+      }),
+    refused,
   );
   const visitorReady = resolved.then(({ account, accessToken }) => {
     // Reports of this request name the visitor (section 8: login and e-mail when logged in).

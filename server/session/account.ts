@@ -30,6 +30,11 @@ export type AccountDeps = {
    * browser); the visitor is logged out for this page and the caller renews on the next.
    */
   renewalBlocked?: (accessToken: string) => boolean;
+  /**
+   * uaa refused the cookie's token and a renewal is about to be tried: until it answers, the
+   * visitor may turn out a guest (the page asks its guest context beside it, ADR 0305).
+   */
+  onRefused?: () => void;
 };
 
 const LOGGED_OUT: ResolvedAccount = { account: null, accessToken: null };
@@ -67,6 +72,7 @@ export async function resolveAccount(
     return LOGGED_OUT;
   }
   if (result.kind === 'expired' && !renewed) {
+    deps.onRefused?.();
     const outcome = await renew(request, reply, deps, refreshToken);
     if (outcome === 'ended' || outcome === 'failed') return LOGGED_OUT;
     tokens = outcome;

@@ -10,7 +10,9 @@ import { startPageGateway, TEST_CONTEXT, type PageGateway } from '../support/pag
 // 7 and 8 as the sequential code applied them: logged in only with both cookies and an account
 // with an id; the context the page uses was asked with that answer (at most one more context call,
 // only when the cookies' guess was wrong); the status. And the calls overlap: the context, the
-// cart and the page's data all reach the platform before uaa has answered.
+// cart and the page's data all reach the platform before uaa has answered; when uaa refuses a
+// token guessed signed in, the guest's context call reaches it before the renewal is answered
+// (ADR 0305: an ended session two round trips deep, not three).
 const SEED = Number(process.env.MODEL_SEED ?? 3_030);
 const RUNS = Number(process.env.MODEL_RUNS ?? 60);
 /** uaa's first answer waits for the page's other calls, this long at most. */
@@ -59,6 +61,8 @@ type Expected = {
   accountCalls: number;
   /** isLoggedIn of each context call, in order. */
   asked: string[];
+  /** A renewal is tried after uaa refused a token guessed signed in. */
+  renewalBesideContext: boolean;
   /** The cart is read (a session and a context). */
   cart: boolean;
 };
@@ -76,7 +80,12 @@ function expected(s: Scenario): Expected {
     isLoggedIn = s.account === 'id' || s.account === 'expired, renewed';
     hasSession = isLoggedIn || s.account === 'no id';
   }
-  const asked = guess === isLoggedIn ? [String(guess)] : [String(guess), String(isLoggedIn)];
+  // A refused token guessed signed in: the guest's context is asked beside the renewal, used or not.
+  const renewalBesideContext = both && guess && s.account.startsWith('expired');
+  const asked =
+    renewalBesideContext || guess !== isLoggedIn
+      ? [String(guess), String(!guess)]
+      : [String(guess)];
   const contextOk = s.context === 'ok';
   const redirect = s.page === '/smart-carts' && !isLoggedIn;
   const contextStatus = { ok: 200, failed: 502, 'no cid': 502, 'no shop (421)': 421 }[s.context];
@@ -87,6 +96,7 @@ function expected(s: Scenario): Expected {
     isLoggedIn,
     accountCalls,
     asked,
+    renewalBesideContext,
     cart: hasSession && contextOk,
   };
 }
@@ -96,7 +106,7 @@ function expected(s: Scenario): Expected {
  * should make beside it has arrived (`parallel`), or UAA_HOLD_MS: a gateway that waited for uaa
  * before making them would hold it the whole time, and `released` says which it was.
  */
-function script(gw: PageGateway, s: Scenario, parallel: readonly string[]) {
+function script(gw: PageGateway, s: Scenario, parallel: readonly string[], holdRenewal: boolean) {
   const arrived = new Set<string>();
   let release = () => {};
   const allArrived = new Promise<'calls'>((resolve) => (release = () => resolve('calls')));
@@ -104,7 +114,14 @@ function script(gw: PageGateway, s: Scenario, parallel: readonly string[]) {
     arrived.add(name);
     if (parallel.every((call) => arrived.has(call))) release();
   };
-  const outcome = { released: null as 'calls' | 'timeout' | null };
+  const outcome = {
+    released: null as 'calls' | 'timeout' | null,
+    /** Whether the renewal's answer waited for a second context call ('calls') or not. */
+    renewal: null as 'calls' | 'timeout' | null,
+  };
+  let contextCalls = 0;
+  let secondContext = () => {};
+  const secondArrived = new Promise<'calls'>((resolve) => (secondContext = () => resolve('calls')));
   let accountCalls = 0;
   gw.upstream.on('GET', ACCOUNT, async (): Promise<FakeResponse> => {
     accountCalls += 1;
@@ -120,7 +137,15 @@ function script(gw: PageGateway, s: Scenario, parallel: readonly string[]) {
     if (accountCalls === 1) return { status: 401, body: { error: 'invalid_token' } };
     return { body: { id: 'a1', login: 'shopper', email: 's@x.test' } };
   });
-  gw.upstream.on('POST', REFRESH, (): FakeResponse => {
+  gw.upstream.on('POST', REFRESH, async (): Promise<FakeResponse> => {
+    // Where the guest's context is due beside it: held until the page's second context call
+    // arrives, UAA_HOLD_MS at most (a gateway that asked it after the renewal would hold it so).
+    if (holdRenewal) {
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), UAA_HOLD_MS),
+      );
+      outcome.renewal = await Promise.race([secondArrived, timeout]);
+    }
     if (s.account === 'expired, refused')
       return { status: 400, body: { error: 'invalid_grant', error_description: 'spent' } };
     const pair = { access_token: jwt({ acc: 'a1', n: 2 }), refresh_token: 'r1' };
@@ -128,6 +153,7 @@ function script(gw: PageGateway, s: Scenario, parallel: readonly string[]) {
   });
   gw.upstream.on('GET', '/cms-api/context', (call: RecordedRequest): FakeResponse => {
     at('context');
+    if ((contextCalls += 1) === 2) secondContext();
     const url = JSON.parse(call.query.get('url') ?? '{}');
     const context = { cid: call.query.get('cid'), url, ...TEST_CONTEXT };
     if (s.context === 'failed') return { status: 502, body: 'bad gateway' };
@@ -169,7 +195,7 @@ function parallelCalls(s: Scenario): string[] {
 
 async function play(s: Scenario) {
   gw.upstream.reset();
-  const outcome = script(gw, s, parallelCalls(s));
+  const outcome = script(gw, s, parallelCalls(s), expected(s).renewalBesideContext);
   const cookie = cookieHeader(s.cookies);
   const response = await gw.app.inject({
     method: 'GET',
@@ -185,6 +211,7 @@ async function play(s: Scenario) {
     asked: received('/cms-api/context').map((c) => c.query.get('isLoggedIn')),
     cartCalls: received(CART),
     released: outcome.released,
+    renewal: outcome.renewal,
   };
 }
 
@@ -225,6 +252,7 @@ describe('page context calls (model)', () => {
         // One round trip: with both cookies, the context, the cart and the page's data reach the
         // platform while uaa has not answered yet.
         if (want.accountCalls > 0) expect(got.released, label).toBe('calls');
+        if (want.renewalBesideContext) expect(got.renewal, label).toBe('calls');
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
