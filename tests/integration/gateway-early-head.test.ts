@@ -146,4 +146,3 @@ describe('early head behind nginx', () => {
     expect(signIn.statusCode).toBe(302);
   });
 });
-
