@@ -1,8 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { scrubText } from '../../shared/report-scrub';
 
-/** A failed HTTP answer as it is reported: status, its text and the URL. */
-export type HttpFailure = { status: number; statusText: string; url: string };
+/**
+ * A failed HTTP answer as it is reported: status, its text and the URL; `path`, the call's path
+ * as the upstream contract names it (what its report is grouped by), when it differs from the
+ * URL's (a service URL with a path prefix).
+ */
+export type HttpFailure = { status: number; statusText: string; url: string; path?: string };
 
 /** "[status] statusText (url)" (specification section 8), the URL scrubbed of secrets. */
 export const httpFailureMessage = ({ status, statusText, url }: HttpFailure) =>

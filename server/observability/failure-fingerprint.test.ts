@@ -48,4 +48,14 @@ describe('httpFailureFingerprint', () => {
       httpFailureFingerprint(failure(0, orders, 'ECONNREFUSED')),
     );
   });
+
+  it("groups by the contract's path, not a service URL's prefix", () => {
+    const prefixed = {
+      ...failure(500, '/base/api/services/orders/api/v1/orders/9'),
+      path: '/api/services/orders/api/v1/orders/9',
+    };
+    expect(httpFailureFingerprint(prefixed)).toEqual(
+      httpFailureFingerprint(failure(500, '/api/services/orders/api/v1/orders/1')),
+    );
+  });
 });

@@ -10,7 +10,7 @@ const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 /** `http-failure`, kind, service, status, template: `/orders/1042` and `/orders/7` share one. */
 export function httpFailureFingerprint(failure: HttpFailure): string[] {
-  const path = failure.url.replace(ORIGIN, '');
+  const path = failure.path ?? failure.url.replace(ORIGIN, '');
   return [
     'http-failure',
     faultKindOf(failure.status, failure.statusText),

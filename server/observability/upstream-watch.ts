@@ -49,13 +49,14 @@ const isClientAbort = (error: Error) =>
  * reported as "[0] GW_UPSTREAM_TIMEOUT (url)", like a call cut after connecting.
  */
 export function upstreamWatch(reporter: () => Reporter): CallObserver {
-  return { start: (opts) => new WatchedCall(opts, reporter) };
+  return { start: (opts, path) => new WatchedCall(opts, path, reporter) };
 }
 
 function report(
   scope: RequestScope | undefined,
   reporter: () => Reporter,
   opts: Dispatcher.DispatchOptions,
+  path: string,
   status: number,
   statusText: string,
 ): void {
@@ -64,7 +65,7 @@ function report(
   if (status === 0 && scope.routeId === 'proxy') return;
   const reporting = reporter();
   const url = `${String(opts.origin ?? '')}${opts.path ?? ''}`;
-  if (reporting.enabled) void reporting.httpFailure(scope, { status, statusText, url });
+  if (reporting.enabled) void reporting.httpFailure(scope, { status, statusText, url, path });
 }
 
 /** One call: its headers with the request's trace, and what is counted once it is answered. */
@@ -79,9 +80,10 @@ class WatchedCall implements CallWatch {
 
   constructor(
     private readonly opts: Dispatcher.DispatchOptions,
+    /** As the contract names it: a service URL's prefix is no part of its service or template. */
+    private readonly path: string,
     private readonly reporter: () => Reporter,
   ) {
-    const path = opts.path ?? '';
     this.service = serviceOf(path);
     this.route = routeTemplate(path);
     this.renewal = path.startsWith(uaaPaths.refresh);
@@ -172,7 +174,7 @@ class WatchedCall implements CallWatch {
   }
 
   private report(status: number, statusText: string): void {
-    report(this.scope, this.reporter, this.opts, status, statusText);
+    report(this.scope, this.reporter, this.opts, this.path, status, statusText);
   }
 }
 

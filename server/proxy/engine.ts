@@ -240,9 +240,12 @@ class ProxyExchange implements AttemptOwner {
     if (answer.logged) this.call.log().warn(answer.logged, 'proxied call failed');
     if (answer.reported) {
       const url = `${this.upstream.origin}${this.upstream.prefix}${target.path}`;
-      void this.deps
-        .reporter()
-        .httpFailure(this.call.scope, { status: answer.status, statusText: answer.reported, url });
+      void this.deps.reporter().httpFailure(this.call.scope, {
+        status: answer.status,
+        statusText: answer.reported,
+        url,
+        path: target.path,
+      });
     }
     this.answerError(answer.status, answer.error);
   }

@@ -128,6 +128,28 @@ describe('guardDispatcher', () => {
     await pool.close();
   });
 
+  it("tells its observer a call's path without the base URL's prefix (SERVICE_URLS)", async () => {
+    const told: string[] = [];
+    const pool = new Agent();
+    const guarded = guardDispatcher(
+      pool,
+      60_000,
+      {
+        start: (opts, path) => ({
+          headers: opts.headers,
+          answered: () => told.push(`${String(opts.path)} as ${path}`),
+          failed: () => undefined,
+          queuedCut: () => undefined,
+        }),
+      },
+      '/base',
+    );
+    await (await request(`${url}/base/echo`, { dispatcher: guarded })).body.text();
+    await (await request(`${url}/echo`, { dispatcher: guarded })).body.text();
+    expect(told).toEqual(['/base/echo as /echo', '/echo as /echo']);
+    await pool.close();
+  });
+
   it('keeps the deadlines itself: undici is given no timeout of its own', () => {
     const pool = new Stuck();
     const guarded = guardDispatcher(pool, 60_000);

@@ -44,7 +44,10 @@ export class UpstreamRequestInvalidError extends Error {
  * Watches every call the guard passes on. One observer rather than a second dispatcher wrapper:
  * each wrapper would cost every call a handler object of its own.
  */
-export type CallObserver = { start(opts: Dispatcher.DispatchOptions): CallWatch };
+export type CallObserver = {
+  /** `path`: the call's path as the upstream contract names it (without the base URL's prefix). */
+  start(opts: Dispatcher.DispatchOptions, path: string): CallWatch;
+};
 
 export type GuardedDispatcher = Dispatcher & {
   /** Milliseconds the oldest call still waiting for a connection has waited (0: none). */
@@ -60,6 +63,8 @@ export function guardDispatcher(
   inner: Dispatcher,
   defaultDeadlineMs: number,
   observer?: CallObserver,
+  /** The upstream base URL's path prefix (SERVICE_URLS may give one), '' for none. */
+  prefix = '',
 ): GuardedDispatcher {
   const calls = new CallsInFlight();
   const guard: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
@@ -70,7 +75,10 @@ export function guardDispatcher(
       handler.onResponseError?.(new SettledController(error), error);
       return true;
     }
-    const watch = observer?.start(opts) ?? null;
+    const path = opts.path ?? '';
+    const watch =
+      observer?.start(opts, prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path) ??
+      null;
     const call = new GuardedCall(
       handler,
       watch,

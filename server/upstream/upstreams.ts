@@ -50,12 +50,14 @@ export function createUpstreams(settings: UpstreamSettings, observer?: CallObser
       connections: base.connections ?? settings.connections ?? DEFAULT_CONNECTIONS,
       pipelining: 1,
     });
+    const prefix = url.pathname === '/' ? '' : url.pathname.replace(/\/+$/, '');
     // Calls that set no headersTimeout of their own get the proxy's deadline.
-    const dispatcher = guardDispatcher(pool, settings.connectTimeoutMs + timeoutMs, observer);
+    const deadline = settings.connectTimeoutMs + timeoutMs;
+    const dispatcher = guardDispatcher(pool, deadline, observer, prefix);
     return {
       name,
       origin: url.origin,
-      prefix: url.pathname === '/' ? '' : url.pathname.replace(/\/+$/, ''),
+      prefix,
       dispatcher,
       timeoutMs,
     };

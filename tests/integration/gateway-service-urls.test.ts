@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { registry } from '../../server/observability/metrics';
 import { DEFAULT_PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import { closeGateway } from '../support/close-gateway';
 import { CookieJar } from '../support/cookie-jar';
@@ -108,6 +109,12 @@ describe('SERVICE_URLS with PLATFORM_URL unreachable', () => {
       const own = service === 'cms-api' ? '/cms-api/' : `/api/services/${service}/`;
       for (const path of forwarder.paths) expect(path, service).toMatch(new RegExp(`^${own}`));
     }
+    // The catalogue's prefix is no part of its calls' service or route template (ADR 0304).
+    const metrics = await registry.metrics();
+    expect(metrics).toMatch(
+      /gateway_upstream_request_duration_seconds_count\{service="catalogue",route="\/api\/services\/catalogue\/api\/v1\/search"\} [1-9]/,
+    );
+    expect(metrics).not.toMatch(/gateway_upstream_requests_total\{service="other"/);
   });
 });
 
