@@ -11,11 +11,32 @@ import { jsonError } from '../errors/json-error';
 // configured public DSN pass (same key and project), at most 64 KiB each; each event gets the
 // tunnel request's CID and is scrubbed once more. Only envelopes holding an event go on, 30 a
 // minute per client address (an IPv6 /64 counting as one, docs/decisions/0242): one without
-// (a session, a client report) is answered and dropped, counted nowhere, so page loads cannot use
-// up the budget of a real exception (ADR 0303).
+// (a session, a client report) is answered and dropped, so page loads cannot use up the budget
+// of a real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB
+// one, parsed and scrubbed): every post counts against a looser bound first, and an address whose
+// events are spent is refused an event before its envelope is read.
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const PER_MINUTE = 30;
+const POSTS_PER_MINUTE = 8 * PER_MINUTE;
+
+/** Per client address, what it sent in the current minute. */
+function minuteCounts() {
+  const seen = new LRUCache<string, { start: number; count: number }>({ max: 10_000 });
+  return {
+    /** Counts one more; false when that is over `limit` this minute. */
+    take(client: string, limit: number, now: number): boolean {
+      const entry = seen.get(client);
+      if (!entry || now - entry.start > 60_000) seen.set(client, { start: now, count: 1 });
+      else if (++entry.count > limit) return false;
+      return true;
+    },
+    spent(client: string, limit: number, now: number): boolean {
+      const entry = seen.get(client);
+      return entry !== undefined && now - entry.start <= 60_000 && entry.count >= limit;
+    },
+  };
+}
 
 type Dsn = { key: string; project: string; host: string; ingest: string };
 
@@ -95,7 +116,8 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
 export async function tunnelRoute(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.sentryPublicDsn) return;
   const dsn = parseDsn(config.sentryPublicDsn);
-  const seen = new LRUCache<string, { start: number; count: number }>({ max: 10_000 });
+  const posts = minuteCounts();
+  const events = minuteCounts();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -104,17 +126,17 @@ export async function tunnelRoute(app: FastifyInstance, config: Config): Promise
       (_r, body, done) => done(null, body),
     );
     scope.post(TUNNEL_PATH, async (request, reply) => {
+      const now = Date.now();
+      const client = addressGroup(request.ip);
+      const limited = () => jsonError(reply, 429, 'rate_limited', 'Too many error reports');
+      if (!posts.take(client, POSTS_PER_MINUTE, now)) return limited();
       const raw = typeof request.body === 'string' ? request.body : '';
+      if (events.spent(client, PER_MINUTE, now) && raw.includes('"type":"event"')) return limited();
       const envelope = rewriteEnvelope(raw, dsn, request.cid, request.scope?.tenant);
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       // Answered, so the SDK neither retries it nor backs off from the next event.
       if (!envelope.events) return reply.status(200).send({ ok: true });
-      const now = Date.now();
-      const client = addressGroup(request.ip);
-      const entry = seen.get(client);
-      if (!entry || now - entry.start > 60_000) seen.set(client, { start: now, count: 1 });
-      else if (++entry.count > PER_MINUTE)
-        return jsonError(reply, 429, 'rate_limited', 'Too many error reports');
+      if (!events.take(client, PER_MINUTE, now)) return limited();
       try {
         const answer = await undiciRequest(dsn.ingest, {
           method: 'POST',

@@ -82,4 +82,21 @@ describe('the tunnel budget counts events only', () => {
     const foreign = `${JSON.stringify({ dsn: 'http://otherkey@127.0.0.1:1/42' })}\n${session}\n`;
     expect((await post('10.30.0.4', foreign)).statusCode).toBe(400);
   });
+
+  // Reading an envelope costs the gateway up to milliseconds (parsed, scrubbed): found in review.
+  it("refuses an address's event once its events are spent, before reading the envelope", async () => {
+    for (let i = 0; i < 30; i++) await post('10.30.0.5', envelope(event(`e${i}`)));
+    // Malformed after its event item: read, it would be a 400; unread, it is the budget's 429.
+    const unread = `${envelope(event('over'))}{not json\n`;
+    expect((await post('10.30.0.5', unread)).statusCode).toBe(429);
+    expect((await post('10.30.0.6', unread)).statusCode).toBe(400);
+  });
+
+  it('bounds every post an address sends, event or not, at 240 a minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 245; i++)
+      statuses.push((await post('10.30.0.7', envelope(clientReport))).statusCode);
+    expect(statuses.slice(0, 240)).toEqual(Array(240).fill(200));
+    expect(statuses.slice(240)).toEqual(Array(5).fill(429));
+  });
 });
