@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cachePreset, createSubrequestCache, type CachedAnswer } from './subrequest-cache';
 
 // The sub-request cache (ADR 0153): what may be cached, one load per key, stale while one refresh
@@ -123,13 +123,26 @@ describe('createSubrequestCache', () => {
   });
 
   it('tells an answer too old to be served from a stale one', async () => {
-    const cache = createSubrequestCache({ maxBytes: 1 << 20, durations: { ttl: 5, stale: 20 } });
-    const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
-    await new Promise((resolve) => setTimeout(resolve, 12));
-    expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
-    await new Promise((resolve) => setTimeout(resolve, 30)); // past ttl + stale: a read waits
-    expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
-    expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
+    // The answer's age by the clock (faked: no window a loaded machine's timers could miss).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = createSubrequestCache({
+        maxBytes: 1 << 20,
+        durations: { ttl: 1_000, stale: 2_000 },
+      });
+      const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
+      vi.advanceTimersByTime(1_000);
+      expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
+      vi.advanceTimersByTime(1);
+      expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
+      vi.advanceTimersByTime(1_999); // 3,000 ms old: ttl + stale
+      expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
+      vi.advanceTimersByTime(1); // past ttl + stale: a read waits for the platform
+      expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
+      expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not keep a failed answer', async () => {

@@ -29,9 +29,11 @@ for (const path of new Set(upstreamOperations.map((op) => op.path))) {
 }
 
 // Matching costs ~0.5 µs a call (a fresh path string; ~0.15 µs from this memo), and this runs on
-// every platform call (ADR 0250's cost): the paths last seen are remembered, at most MEMO, the
-// memo emptied when full, so junk paths cost time, never memory.
+// every platform call (ADR 0250's cost): the paths last seen are remembered, at most MEMO of at
+// most MEMO_PATH characters (a proxied path may be 8 KB), the memo emptied when full, so junk
+// paths cost time and at most ~0.5 MB.
 const MEMO = 2_000;
+const MEMO_PATH = 256;
 const memo = new Map<string, string>();
 
 /** The contract's template of `path` (its query ignored), or `other` for a path it does not know. */
@@ -41,6 +43,7 @@ export function routeTemplate(path: string): string {
   const known = memo.get(pathname);
   if (known !== undefined) return known;
   const template = match(pathname);
+  if (pathname.length > MEMO_PATH) return template;
   if (memo.size >= MEMO) memo.clear();
   memo.set(pathname, template);
   return template;

@@ -104,8 +104,9 @@ class WatchedCall implements CallWatch {
 
   private openSpan(scope: RequestScope): Span | undefined {
     const method = String(this.opts.method ?? 'GET');
-    // A call to the same method and template again in this request is the proxy's second try.
-    const key = `${method} ${this.route}`;
+    // A call to the same method and path again in this request is the proxy's second try (by path:
+    // every path the contract does not know shares the template `other`).
+    const key = `${method} ${this.path}`;
     const seen = (tries.get(scope) ?? tries.set(scope, new Map()).get(scope))!;
     const retry = (seen.get(key) ?? 0) > 0;
     seen.set(key, (seen.get(key) ?? 0) + 1);

@@ -86,8 +86,12 @@ export function createTemplateCache(options: {
     },
     likely(request, isLoggedIn) {
       if (request.method !== 'GET') return false;
-      const kept = templates.peek(keyFor(request, isLoggedIn));
-      return kept !== undefined && staleOf(request.shopOrigin, kept) !== null;
+      const key = keyFor(request, isLoggedIn);
+      const kept = templates.peek(key);
+      if (kept === undefined) return false;
+      if (staleOf(request.shopOrigin, kept) !== null) return true;
+      templates.delete(key); // Its answers can no longer be served: it will never be used.
+      return false;
     },
     get(key, context) {
       const kept = templates.get(key);

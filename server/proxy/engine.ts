@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'no
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Reporter } from '../observability/error-reporting';
-import type { RequestScope } from '../observability/scope';
+import { runInScope, type RequestScope } from '../observability/scope';
 import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
 import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
@@ -207,12 +207,18 @@ class ProxyExchange implements AttemptOwner {
     return true;
   }
 
-  /** An answer >= 400 arrived whole (its body capped): ask again, or answer it. */
+  /**
+   * An answer >= 400 arrived whole (its body capped): ask again, or answer it. This runs in
+   * undici's callback, whose async context is whichever request's the connection's read came in
+   * (another visitor's, on a kept-alive connection): what it starts (the second try, the renewal)
+   * runs in this call's own scope, so its span, breadcrumbs and reports are this request's.
+   */
   refused(statusCode: number, headers: IncomingHttpHeaders, body: Buffer): void {
     if (this.left) return;
     const second = this.attempts < MAX_ATTEMPTS && this.replayable;
+    const { scope } = this.call;
     if (statusCode === RETRIED_STATUS && second) {
-      setTimeout(() => this.send(), retryDelayOf(headers));
+      setTimeout(() => runInScope(scope, () => this.send()), retryDelayOf(headers));
       return;
     }
     const { tokens, target } = this.call;
@@ -223,9 +229,11 @@ class ProxyExchange implements AttemptOwner {
       tokens.refreshToken &&
       !target.publicPolicy
     ) {
-      void this.renew().then((renewed) => {
-        if (renewed) this.send();
-        else this.answerUpstreamError(statusCode, headers, body);
+      runInScope(scope, () => {
+        void this.renew().then((renewed) => {
+          if (renewed) this.send();
+          else this.answerUpstreamError(statusCode, headers, body);
+        });
       });
       return;
     }

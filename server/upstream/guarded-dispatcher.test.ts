@@ -146,7 +146,12 @@ describe('guardDispatcher', () => {
     );
     await (await request(`${url}/base/echo`, { dispatcher: guarded })).body.text();
     await (await request(`${url}/echo`, { dispatcher: guarded })).body.text();
-    expect(told).toEqual(['/base/echo as /echo', '/echo as /echo']);
+    await (await request(`${url}/basement/echo`, { dispatcher: guarded })).body.text();
+    expect(told).toEqual([
+      '/base/echo as /echo',
+      '/echo as /echo',
+      '/basement/echo as /basement/echo', // a whole segment only
+    ]);
     await pool.close();
   });
 

@@ -75,10 +75,7 @@ export function guardDispatcher(
       handler.onResponseError?.(new SettledController(error), error);
       return true;
     }
-    const path = opts.path ?? '';
-    const watch =
-      observer?.start(opts, prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path) ??
-      null;
+    const watch = observer?.start(opts, contractPath(opts.path ?? '', prefix)) ?? null;
     const call = new GuardedCall(
       handler,
       watch,
@@ -115,4 +112,11 @@ export function guardDispatcher(
   }
 
   return new Guarded() as GuardedDispatcher;
+}
+
+/** `path` without the base URL's `prefix`: only a whole leading segment is one (`/base`, not `/basement`). */
+function contractPath(path: string, prefix: string): string {
+  if (!prefix || !path.startsWith(prefix)) return path;
+  const next = path.charAt(prefix.length);
+  return next === '/' || next === '?' ? path.slice(prefix.length) : path;
 }

@@ -159,6 +159,31 @@ describe('exported traces', () => {
     expect(served?.attributes['http.route']).toBe(call?.attributes['url.template']);
   });
 
+  // After the file's earlier calls the connection is a kept-alive one: the second try ran in the
+  // async context of the request that had read on it before, with that request's closed span, and
+  // was neither traced nor counted as this request's (found while checking the retry flag).
+  it("flags the proxy's second try of a call as a retry, and only that one", async () => {
+    const traceId = hex(32);
+    const brands = '/api/services/catalogue/api/v1/brands';
+    faults.fail(brands, 503); // busy: the proxy asks once more (ADR 0210)
+    try {
+      await fetch(`${url}${brands}`, { headers: { traceparent: `00-${traceId}-${hex(16)}-01` } });
+      const calls = (
+        await spansOf(
+          traceId,
+          (all) =>
+            all.filter((s) => s.service === 'storefront-gateway' && s.kind === 3).length >= 2,
+        )
+      ).filter((s) => s.service === 'storefront-gateway' && s.kind === 3);
+      expect(calls.map((s) => s.attributes['storefront.upstream.retry']).sort()).toEqual([
+        false,
+        true,
+      ]);
+    } finally {
+      faults.clear();
+    }
+  });
+
   it("keeps a caller's decision not to sample: nothing exported, the flag passed on", async () => {
     const traceId = hex(32);
     faults.seen.length = 0;

@@ -18,9 +18,13 @@ import { requestLineOf } from '../support/request-lines';
 // render's reads would refresh them; past what the cache serves, the page's calls start at once.
 const SEARCH = '/api/services/catalogue/api/v1/search';
 const CONTEXT = '/cms-api/context';
-// Long enough that a slow machine's page fits in each window, short enough for a test.
+// Long enough that a slow machine's pages fit in each window, short enough for a test.
 const TTL_MS = 1_000;
-const STALE_MS = 1_000;
+const STALE_MS = 2_000;
+const WAIT = { timeout: 5_000 };
+const ACCOUNT = '/api/services/uaa/api/v1/account';
+/** A signed-in visitor: a refresh must not carry their token, as a render's read would not. */
+const SESSION = 'access_token=opaque-token; refresh_token=r1';
 let gw: PageGateway;
 let origin = '';
 
@@ -53,8 +57,8 @@ const result = (name: string) => ({
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const searches = () => gw.upstream.received(SEARCH).length;
 
-async function page(path = '/search/milk') {
-  const reading = await readPage(`${origin}${path}`);
+async function page(path = '/search/milk', cookie?: string) {
+  const reading = await readPage(`${origin}${path}`, cookie);
   const { headers } = reading.response;
   return {
     template: headers['x-page-template'],
@@ -76,7 +80,8 @@ async function templateLookups(): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   gw = await startPageGateway(
-    { TRUST_PROXY: '127.0.0.1' },
+    // Documents sent whole: this test is about templates, not the early head.
+    { TRUST_PROXY: '127.0.0.1', EARLY_HEAD: 'off' },
     { subrequestDurations: { ttl: TTL_MS, stale: STALE_MS } },
   );
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
@@ -90,36 +95,38 @@ beforeEach(() => {
   gw.upstream.reset();
   serveContext(gw.upstream);
   gw.upstream.on('GET', SEARCH, { body: result('Alpine Milk') });
+  gw.upstream.on('GET', ACCOUNT, { body: { id: 'a1', login: 'ann', email: 'ann@example.com' } });
+  gw.upstream.on('GET', /^\/api\/services\/booking-ms/, { body: { uid: 'b', items: [] } });
 });
 
 describe('a template whose answers have aged', () => {
   it('is filled while the cache serves them stale, and they are refreshed', async () => {
-    expect((await page()).template).toBe('miss');
-    expect((await page()).template).toBe('hit');
+    expect((await page('/search/milk', SESSION)).template).toBe('miss');
+    expect((await page('/search/milk', SESSION)).template).toBe('hit');
     expect(searches()).toBe(1);
 
     await sleep(TTL_MS + 50); // stale, still served
-    const stale = await page();
+    const stale = await page('/search/milk', SESSION);
     expect(stale.template).toBe('hit');
     expect(stale.html).toContain('Alpine Milk');
-    // The refresh a render's read would have started, without the visitor's token.
-    await vi.waitFor(() => expect(searches()).toBe(2));
+    // The refresh a render's read would have started, without the signed-in visitor's token.
+    await vi.waitFor(() => expect(searches()).toBe(2), WAIT);
     expect(gw.upstream.received(SEARCH)[1]!.headers.authorization).toBeUndefined();
     // The same answer came back: fresh again, the template still in use, nothing more fetched.
-    expect((await page()).template).toBe('hit');
+    expect((await page('/search/milk', SESSION)).template).toBe('hit');
     expect(searches()).toBe(2);
 
     // A changed answer retires the template once the refresh brings it.
     gw.upstream.on('GET', SEARCH, { body: result('Alpine Oat Milk') });
     await sleep(TTL_MS + 50);
-    expect((await page()).template).toBe('hit');
-    await vi.waitFor(() => expect(searches()).toBe(3));
+    expect((await page('/search/milk', SESSION)).template).toBe('hit');
+    await vi.waitFor(() => expect(searches()).toBe(3), WAIT);
     // Once the refresh's answer is read and kept, the template is retired and the page rendered.
     const changed = await vi.waitFor(async () => {
-      const next = await page();
+      const next = await page('/search/milk', SESSION);
       expect(next.template).toBe('miss');
       return next;
-    });
+    }, WAIT);
     expect(changed.html).toContain('Alpine Oat Milk');
   });
 
@@ -138,8 +145,8 @@ describe('a template whose answers have aged', () => {
     });
     const before = searches();
     const reading = page();
-    await vi.waitFor(() => expect(gw.upstream.received(CONTEXT).length).toBeGreaterThan(0));
-    await vi.waitFor(() => expect(searches()).toBe(before + 1));
+    await vi.waitFor(() => expect(gw.upstream.received(CONTEXT).length).toBeGreaterThan(0), WAIT);
+    await vi.waitFor(() => expect(searches()).toBe(before + 1), WAIT);
     release();
     const aged = await reading;
     expect(aged.html).toContain('Alpine Milk');
