@@ -105,7 +105,15 @@ describe('a call cut by the deadline while the pool has no free connection', () 
       // Reported when it was cut, while every connection is still held.
       expect(held.every((res) => !res.writableEnded)).toBe(true);
       expect(reports).toEqual([
-        { cid: queuedCid, failure: { status: 0, statusText: 'GW_UPSTREAM_TIMEOUT', url } },
+        {
+          cid: queuedCid,
+          failure: {
+            status: 0,
+            statusText: 'GW_UPSTREAM_TIMEOUT',
+            url,
+            path: '/api/services/catalogue/api/v1/slow',
+          },
+        },
       ]);
 
       for (const res of held) res.end('ok');
