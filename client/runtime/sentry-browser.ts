@@ -23,6 +23,9 @@ export function start(dsn: string, queued: unknown[]): void {
     tunnel: TUNNEL,
     maxBreadcrumbs: 100,
     tracesSampleRate: 0,
+    // No client reports: with spans not sampled, leaving every page sent one (the spans it
+    // discarded), a tunnel post and a log line per page view; they say nothing of the shop.
+    sendClientReports: false,
     // No release-health session: the specification asks for error reports only, and a session
     // envelope on every page load was a tunnel post and two log lines each (ADR 0303).
     integrations: (defaults) => [
