@@ -1,6 +1,10 @@
 import { STATUS_CODES, type OutgoingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import type { CallObserver, CallWatch } from '../upstream/guarded-dispatcher';
+import type {
+  CallObserver,
+  CallWatch,
+  GuardedDispatchOptions,
+} from '../upstream/guarded-dispatcher';
 import type { Reporter } from './error-reporting';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
@@ -77,6 +81,7 @@ class WatchedCall implements CallWatch {
   private readonly started = performance.now();
   private readonly span: Span | undefined;
   private readonly renewal: boolean;
+  private readonly retriedOn: number | undefined;
 
   constructor(
     private readonly opts: Dispatcher.DispatchOptions,
@@ -84,6 +89,7 @@ class WatchedCall implements CallWatch {
     private readonly path: string,
     private readonly reporter: () => Reporter,
   ) {
+    this.retriedOn = (opts as GuardedDispatchOptions).retriedOn;
     this.service = serviceOf(path);
     this.route = routeTemplate(path);
     this.renewal = path.startsWith(uaaPaths.refresh);
@@ -124,7 +130,10 @@ class WatchedCall implements CallWatch {
   answered(statusCode: number, statusText: string): void {
     upstreamCalls.inc(this.service, String(statusCode));
     this.done(statusCode);
-    if (isFailure(statusCode))
+    // An answer its caller asks again on (the proxy's 503, ADR 0210) is reported by the try that
+    // ends the exchange, if that one fails too: a busy moment the second try got past is no fault
+    // the visitor saw (counted, traced and in the breadcrumbs all the same).
+    if (isFailure(statusCode) && statusCode !== this.retriedOn)
       this.report(statusCode, statusText || STATUS_CODES[statusCode] || '');
   }
 

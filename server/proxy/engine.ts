@@ -8,6 +8,7 @@ import { runInScope, type RequestScope } from '../observability/scope';
 import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
 import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
+import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
 import type { Upstream, Upstreams } from '../upstream/upstreams';
 import { answerHead, writeError, type AnswerFrame } from './answers';
 import { isFailedStatus, type Breakers } from './breakers';
@@ -189,7 +190,9 @@ class ProxyExchange implements AttemptOwner {
           body: call.body,
           headersTimeout: upstream.timeoutMs,
           bodyTimeout: upstream.timeoutMs,
-        },
+          // A 503 to a try that has another after it is not reported (../observability/upstream-watch.ts).
+          retriedOn: this.attempts < MAX_ATTEMPTS && this.replayable ? RETRIED_STATUS : undefined,
+        } as GuardedDispatchOptions,
         attempt,
       );
     } catch (error) {

@@ -34,7 +34,11 @@ export { UpstreamTimeoutError, type CallWatch };
  * whole exchange may take (from the call to its answer's last byte; none when absent or 0).
  * undici's `request()` hands its options to the dispatcher as they are.
  */
-export type GuardedDispatchOptions = Dispatcher.DispatchOptions & { exchangeTimeout?: number };
+export type GuardedDispatchOptions = Dispatcher.DispatchOptions & {
+  exchangeTimeout?: number;
+  /** A status the caller will ask again on (the proxy's 503): for the observer, not a failure yet. */
+  retriedOn?: number;
+};
 
 export class UpstreamRequestInvalidError extends Error {
   readonly code = 'GW_UPSTREAM_REQUEST_INVALID';
@@ -68,7 +72,7 @@ export function guardDispatcher(
 ): GuardedDispatcher {
   const calls = new CallsInFlight();
   const guard: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
-    const { exchangeTimeout, ...passed } = opts as GuardedDispatchOptions;
+    const { exchangeTimeout, retriedOn: _retriedOn, ...passed } = opts as GuardedDispatchOptions;
     const problem = requestProblem(opts);
     if (problem) {
       const error = new UpstreamRequestInvalidError(problem);

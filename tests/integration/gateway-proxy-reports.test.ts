@@ -34,4 +34,27 @@ describe('proxy failures in the error inbox', () => {
       shop.faults.clear();
     }
   });
+
+  // ADR 0210's second try after a 503: the exchange's last try decides whether there was a fault
+  // the visitor saw (found by a second independent check of #28: a recovered 503 was reported).
+  it('reports a 503 the second try got past not at all, and one that stayed once', async () => {
+    shop.faults.fail(CATEGORIES, 503, 1);
+    try {
+      const recovered = await fetch(shop.url + CATEGORIES, { headers: { host: 'localhost' } });
+      expect(recovered.status).toBe(200);
+      expect(await shop.inbox(recovered.headers.get('x-correlation-id')!)).toEqual([]);
+
+      shop.faults.fail(CATEGORIES, 503);
+      const stayed = await fetch(shop.url + CATEGORIES, { headers: { host: 'localhost' } });
+      expect(stayed.status).toBe(503);
+      const cid = stayed.headers.get('x-correlation-id')!;
+      const events = await shop.inbox(cid);
+      expect(events.map((event) => event.message)).toEqual([
+        `[503] Service Unavailable (${shop.faults.url}${CATEGORIES})`,
+      ]);
+      expect(stayed.headers.get('x-event-id')).toBe(events[0]!.eventId);
+    } finally {
+      shop.faults.clear();
+    }
+  });
 });

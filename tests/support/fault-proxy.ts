@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 export type FaultProxy = {
   url: string;
   /**
-   * Requests whose path starts with `prefix` get `status` until cleared; `drop`: the connection
-   * is closed without an answer; `hang`: no answer at all.
+   * Requests whose path starts with `prefix` get `status` until cleared (or `times` of them);
+   * `drop`: the connection is closed without an answer; `hang`: no answer at all.
    */
-  fail(prefix: string, status: Fault): void;
+  fail(prefix: string, status: Fault, times?: number): void;
   clear(): void;
   /** Holds every answer this long before passing it back (a slow network); 0 again to stop. */
   delay(ms: number): void;
@@ -27,6 +27,7 @@ export type Fault = number | 'drop' | 'hang';
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults = new Map<string, Fault>();
+  const left = new Map<string, number>();
   const upstream = new URL(target);
   const seen: FaultProxy['seen'] = [];
   let delayMs = 0;
@@ -40,6 +41,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (seen.length > 500) seen.shift();
     for (const [prefix, status] of faults) {
       if ((req.url ?? '').startsWith(prefix)) {
+        const times = left.get(prefix);
+        if (times !== undefined && times <= 1) faults.delete(prefix);
+        else if (times !== undefined) left.set(prefix, times - 1);
         req.resume();
         if (status === 'hang') return;
         if (status === 'drop') return void req.socket.destroy();
@@ -71,8 +75,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    fail: (prefix, status) => void faults.set(prefix, status),
-    clear: () => faults.clear(),
+    fail: (prefix, status, times) => {
+      faults.set(prefix, status);
+      if (times === undefined) left.delete(prefix);
+      else left.set(prefix, times);
+    },
+    clear: () => {
+      faults.clear();
+      left.clear();
+    },
     delay: (ms) => void (delayMs = ms),
     seen,
     close: () =>
