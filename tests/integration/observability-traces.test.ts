@@ -149,8 +149,12 @@ describe('exported traces', () => {
     const traceId = hex(32);
     const cart = '/api/services/booking-ms/api/v1/bookings/cart/tenant';
     await fetch(`${url}${cart}/fresh`, { headers: { traceparent: `00-${traceId}-${hex(16)}-01` } });
-    const spans = await spansOf(traceId, (all) =>
-      all.some((s) => s.service === 'storefront-platform' && s.kind === 2),
+    // The gateway's and the platform's spans come in batches of their own: wait for both.
+    const spans = await spansOf(
+      traceId,
+      (all) =>
+        all.some((s) => s.service === 'storefront-platform' && s.kind === 2) &&
+        all.some((s) => s.service === 'storefront-gateway' && s.kind === 3),
     );
     const call = spans.find((s) => s.service === 'storefront-gateway' && s.kind === 3);
     expect(call?.name).toBe(`GET booking-ms ${cart}/:tenantId`);
