@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { productDetail } from '../support/catalogue-fixtures';
 import { readPage } from '../support/early-reading';
 import { registry } from '../../server/observability/metrics';
 import type { FakeResponse } from '../support/fake-upstream';
@@ -28,26 +29,9 @@ const SESSION = 'access_token=opaque-token; refresh_token=r1';
 let gw: PageGateway;
 let origin = '';
 
+/** A search's answer: one milk named `name` (a refresh that renames it changes the answer). */
 const result = (name: string) => ({
-  items: [
-    {
-      id: 'p1',
-      slug: 'dairy/alpine/milk',
-      name,
-      sizeLabel: '1 l',
-      brand: { slug: 'alpine', name: 'Alpine' },
-      category: { slug: 'dairy', name: 'Dairy' },
-      image: '/api/services/catalogue/api/v1/images/p/1.svg',
-      offering: {
-        id: 'o1',
-        priceSingleCents: 119,
-        priceCaseCents: 1100,
-        caseSize: 10,
-        available: true,
-        currency: 'EUR',
-      },
-    },
-  ],
+  items: [productDetail('dairy/alpine/milk', { product: name, brand: 'Alpine' })],
   total: 1,
   page: 1,
   pageSize: 24,
