@@ -14,7 +14,7 @@ import { answerHead, writeError, type AnswerFrame } from './answers';
 import { isFailedStatus, type Breakers } from './breakers';
 import { upstreamErrorOf, type Shaped } from './error-body';
 import { failureAnswer } from './failures';
-import { connectionNamed, upstreamRequestPairs } from './headers';
+import { upstreamRequestPairs, withoutConnectionNamed } from './headers';
 import type { ProxyTarget } from './targets';
 import {
   MAX_ATTEMPTS,
@@ -292,13 +292,4 @@ class ProxyExchange implements AttemptOwner {
   get visitorLeft(): boolean {
     return this.left;
   }
-}
-
-/** The browser's headers minus those its Connection header names (hop-by-hop for this hop). */
-function withoutConnectionNamed(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const named = connectionNamed(headers.connection);
-  if (named.size === 0) return headers;
-  const kept: IncomingHttpHeaders = {};
-  for (const name in headers) if (!named.has(name)) kept[name] = headers[name];
-  return kept;
 }

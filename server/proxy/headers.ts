@@ -79,6 +79,15 @@ export function connectionNamed(connection: string | string[] | undefined): Read
   );
 }
 
+/** The browser's headers minus those its Connection header names (hop-by-hop for this hop). */
+export function withoutConnectionNamed(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = connectionNamed(headers.connection);
+  if (named.size === 0) return headers;
+  const kept: IncomingHttpHeaders = {};
+  for (const name in headers) if (!named.has(name)) kept[name] = headers[name];
+  return kept;
+}
+
 /** Whether an upstream answer's header may reach the browser (by its lower-case name). */
 export function crossesToBrowser(name: string): boolean {
   if (HOP.has(name) || OWN.has(name)) return false;
