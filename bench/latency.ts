@@ -1,5 +1,4 @@
 import './lib/production';
-import { request } from 'undici';
 import { startPlatform } from '../tests/support/platform';
 import { roundTrips, startDelayTap } from './lib/delay-tap';
 import { clientBuildBefore, gatewayBefore } from './lib/gateway-before';
@@ -8,6 +7,7 @@ import { closedLoop, fmt } from './lib/load';
 import { median, timePage } from './lib/page-timing';
 import { CSS_RUNS, stylesheetStart } from './lib/stylesheet-start';
 import { reportResult, type Check } from './lib/result';
+import { signInWithCart } from './lib/shop-sign-in';
 
 // Issue #30 item 3: what a shopper waits for when the platform is a network hop away. A tap in
 // front of the reference platform delays every call by LATENCY_MS (50 by default); the gateway
@@ -51,33 +51,6 @@ type Row = {
 
 const platform = await startPlatform();
 const tap = await startDelayTap(platform.url, LATENCY_MS);
-
-async function signIn(origin: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin, 'x-csrf': '1' };
-  const answer = await request(`${origin}/auth/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: 'shopper@example.com', password: 'demo1234' }),
-  });
-  await answer.body.text();
-  const setCookie = answer.headers['set-cookie'];
-  const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const cookie = lines.map((line) => line.split(';')[0]).join('; ');
-  if (answer.statusCode !== 200 || !cookie) throw new Error(`sign-in: ${answer.statusCode}`);
-  // Something in the cart, so that the checkout quotes it.
-  const search = await request(`${origin}/api/services/catalogue/api/v1/search?q=milk`);
-  const { items } = (await search.body.json()) as { items: { offering: { id: string } }[] };
-  const put = await request(
-    `${origin}/api/services/booking-ms/api/v1/bookings/cart/tenant/fresh/item`,
-    {
-      method: 'PUT',
-      headers: { ...headers, cookie },
-      body: JSON.stringify({ offeringId: items[0]!.offering.id, quantity: 1, byCase: false }),
-    },
-  );
-  await put.body.text();
-  return cookie;
-}
 
 async function pagesOf(origin: string): Promise<Record<string, string>> {
   const search = await timePage(`${origin}/search/milk`, {});
@@ -164,7 +137,7 @@ function printRows(label: string, rows: PageRow[]) {
 
 async function measureGateway(label: string, gateway: GatewayProcess) {
   const origin = gateway.url.replace('127.0.0.1', 'localhost');
-  const cookie = await signIn(origin);
+  const cookie = await signInWithCart(origin);
   const pages = await pagesOf(origin);
   const rows: PageRow[] = [];
   for (const [name, path] of Object.entries(pages))
