@@ -5,6 +5,7 @@ import { startDelayTap } from './lib/delay-tap';
 import { startGatewayProcess, type GatewayProcess } from './lib/gateway-process';
 import { fmt, secondsFromEnv } from './lib/load';
 import { median, timePage } from './lib/page-timing';
+import { pairedDifference } from './lib/paired-latency';
 import { signInWithCart } from './lib/shop-sign-in';
 
 // The latency bench's last byte as a before/after in one run (issue #30): this checkout's build
@@ -26,15 +27,6 @@ const other = process.env.COMPARE_BUILD;
 if (!other) throw new Error('COMPARE_BUILD: the build dir to compare with');
 // As bench/latency.ts: one client's 50 pages must not queue behind the per-client fair share.
 const env = { FAIR_SHARE_RENDERS: '50/100' };
-
-/** The median of `values` resampled with replacement, `times` times: its 2.5 and 97.5 % points. */
-function interval(values: number[], times = 1_000): [number, number] {
-  const medians: number[] = [];
-  for (let t = 0; t < times; t += 1)
-    medians.push(median(values.map(() => values[Math.floor(Math.random() * values.length)]!)));
-  medians.sort((a, b) => a - b);
-  return [medians[Math.floor(times * 0.025)]!, medians[Math.floor(times * 0.975)]!];
-}
 
 const quartile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * q)]!;
@@ -73,12 +65,11 @@ try {
       }
     }
     const [now, compare] = times as [number[], number[]];
-    const pairs = now.map((ms, i) => ms - compare[i]!);
-    const [low, high] = interval(pairs);
+    const { median: difference, low, high } = pairedDifference(now, compare);
     const cell = (v: number[]) =>
       `${fmt(median(v), 1)} (${fmt(quartile(v, 0.25), 1)}-${fmt(quartile(v, 0.75), 1)})`;
     console.log(
-      `| ${path} | ${cell(now)} | ${cell(compare)} | ${fmt(median(pairs), 2)} (${fmt(low, 2)} to ${fmt(high, 2)}) |`,
+      `| ${path} | ${cell(now)} | ${cell(compare)} | ${fmt(difference, 2)} (${fmt(low, 2)} to ${fmt(high, 2)}) |`,
     );
   }
   console.log(`builds: now = ${process.env.BUILD_DIR ?? 'build-bench'}, compare = ${other}`);
