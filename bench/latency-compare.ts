@@ -14,8 +14,9 @@ import { signInWithCart } from './lib/shop-sign-in';
 // of one platform, each signed in as the demo shopper. Their pages alternate, one at a time after
 // the bench's pause, which build goes first turning each round: the machine's drift (other work,
 // a CPU slower after idling) falls on both alike. Per page: each build's median and quartiles,
-// and the median of the paired differences with a 95 % interval over resampled rounds. A gain of
-// a millisecond is within the noise of two separate runs of bench/latency.ts; here it shows.
+// and the median of the paired differences with a 95 % interval over resampled rounds. Two
+// separate runs of bench/latency.ts differ by 1-3 ms with nothing changed; here, against itself,
+// each interval held zero and spanned about 2 ms at 40 rounds (bench/results.md, 2026-12-03).
 // Not part of `npm run bench`: `COMPARE_BUILD=... npx tsx bench/latency-compare.ts`
 // (LATENCY_PAGES, /orders,/profile,/shopping-lists,/ by default; BENCH_ROUNDS, 40).
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 50);
