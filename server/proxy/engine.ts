@@ -104,10 +104,13 @@ class ProxyExchange implements AttemptOwner {
     this.send();
   }
 
-  /** Whether the request may be sent a second time (no body, not a state-changing GET). */
-  private get replayable(): boolean {
+  /**
+   * Whether a 503 to the try under way would be asked again: a try is left, and the request may
+   * be sent a second time (no body, not a state-changing GET).
+   */
+  private get secondTryLeft(): boolean {
     const { method, body, target } = this.call;
-    return replayable(method, body !== null, target.changesState);
+    return this.attempts < MAX_ATTEMPTS && replayable(method, body !== null, target.changesState);
   }
 
   /** Renews the access token once; the answer will carry the cookies it set or cleared. */
@@ -191,7 +194,7 @@ class ProxyExchange implements AttemptOwner {
           headersTimeout: upstream.timeoutMs,
           bodyTimeout: upstream.timeoutMs,
           // A 503 to a try that has another after it is not reported (../observability/upstream-watch.ts).
-          retriedOn: this.attempts < MAX_ATTEMPTS && this.replayable ? RETRIED_STATUS : undefined,
+          retriedOn: this.secondTryLeft ? RETRIED_STATUS : undefined,
         } as GuardedDispatchOptions,
         attempt,
       );
@@ -218,7 +221,7 @@ class ProxyExchange implements AttemptOwner {
    */
   refused(statusCode: number, headers: IncomingHttpHeaders, body: Buffer): void {
     if (this.left) return;
-    const second = this.attempts < MAX_ATTEMPTS && this.replayable;
+    const second = this.secondTryLeft;
     const { scope } = this.call;
     if (statusCode === RETRIED_STATUS && second) {
       setTimeout(() => runInScope(scope, () => this.send()), retryDelayOf(headers));
