@@ -58,6 +58,12 @@ export function createCartStore(deps: CartStoreDeps) {
   const pending = new Map<QuantityKey, { quantity: number; timestamp: number }>();
   /** One writer per quantity: it sends the newest wish until none is left (last click wins). */
   const writers = new Map<QuantityKey, Promise<Booking | null>>();
+  /** The PUT of each quantity on its way: removing that quantity's line waits for it. */
+  const sending = new Map<QuantityKey, Promise<CartResult>>();
+  /** Lines being removed or replaced, by their quantities: those quantities' next PUT waits. */
+  const lineChanges = new Map<QuantityKey, Promise<Booking | null>>();
+  /** Removals on their way, by their lines: a second click is the same removal. */
+  const removals = new Map<string, Promise<Booking | null>>();
   let serverQuantities: QuantityMap = {};
   let state: CartState = EMPTY_CART;
   let session: Promise<boolean> | null = null;
@@ -130,16 +136,22 @@ export function createCartStore(deps: CartStoreDeps) {
     const writer = (async () => {
       try {
         for (;;) {
+          // A removal of this line clicked before the wish goes first: the wish then re-adds it.
+          if (lineChanges.has(key)) await lineChanges.get(key);
           const wish = pending.get(key);
           if (!wish) return state.booking;
           const ready = await ensureSession();
-          const result = ready
-            ? await api.putItem(tenant(), { offeringId, byCase, quantity: wish.quantity })
-            : ({
-                ok: false,
-                status: 0,
-                error: { code: 'session', message: 'no session' },
-              } as const);
+          if (lineChanges.has(key)) continue;
+          let result: CartResult = {
+            ok: false,
+            status: 0,
+            error: { code: 'session', message: 'no session' },
+          };
+          if (ready) {
+            const put = api.putItem(tenant(), { offeringId, byCase, quantity: wish.quantity });
+            sending.set(key, put);
+            result = await put.finally(() => sending.delete(key));
+          }
           if (!result.ok) {
             // Back to the stored quantity, with a message beside the control the shopper touched.
             pending.delete(key);
@@ -174,6 +186,45 @@ export function createCartStore(deps: CartStoreDeps) {
     }
     publish({ error: 'Sorry, the cart could not be updated. Please try again.' });
     return failed(what, result);
+  }
+
+  /**
+   * Removes or replaces lines (booking-ms quantities are absolute, so order matters): their
+   * quantities not sent yet are dropped, the PUT of each on its way arrives first, and a quantity
+   * clicked afterwards is sent after this call, so the shopper's last action on a line wins.
+   */
+  function changeLines(
+    what: string,
+    uids: readonly string[],
+    call: () => Promise<CartResult>,
+    removes = false,
+  ): Promise<Booking | null> {
+    const going = new Set(uids);
+    const keys = (state.booking?.items ?? [])
+      .filter((item) => going.has(item.uid))
+      .map((item) => quantityKey(item.offeringId, item.byCase));
+    for (const key of keys) pending.delete(key);
+    if (keys.length > 0) publish({});
+    const changing: Promise<Booking | null> = (async () => {
+      await Promise.allSettled(keys.map((key) => sending.get(key)));
+      const result = await call();
+      // Already gone (another click, another tab): no failure; the cart is read again.
+      if (removes && !result.ok && result.status === 404) return load();
+      return change(what, async () => result);
+    })().finally(() => {
+      for (const key of keys) if (lineChanges.get(key) === changing) lineChanges.delete(key);
+    });
+    for (const key of keys) lineChanges.set(key, changing);
+    return changing;
+  }
+
+  function removal(what: string, uids: readonly string[], call: () => Promise<CartResult>) {
+    const id = [...uids].sort().join(' ');
+    const running = removals.get(id);
+    if (running) return running;
+    const removing = changeLines(what, uids, call, true).finally(() => removals.delete(id));
+    removals.set(id, removing);
+    return removing;
   }
 
   return {
@@ -220,11 +271,14 @@ export function createCartStore(deps: CartStoreDeps) {
       publish({ messages });
       return writeQuantity(key, offeringId, byCase);
     },
-    removeItem: (uid: string) => change(`remove item ${uid}`, () => api.deleteItem(tenant(), uid)),
+    removeItem: (uid: string) =>
+      removal(`remove item ${uid}`, [uid], () => api.deleteItem(tenant(), uid)),
     removeItems: (uids: readonly string[]) =>
-      change('remove items', () => api.deleteItems(tenant(), uids)),
+      removal('remove items', uids, () => api.deleteItems(tenant(), uids)),
     substitute: (itemUid: string, input: { offeringId: string } & QuantityChange) =>
-      change(`substitute item ${itemUid}`, () => api.putItem(tenant(), input, itemUid)),
+      changeLines(`substitute item ${itemUid}`, [itemUid], () =>
+        api.putItem(tenant(), input, itemUid),
+      ),
     /** Specification call 7: the answer's booking becomes the cart; a failure is returned, not thrown. */
     async copyBookingToCart(bookingId: string, override: boolean): Promise<CopyResult> {
       const result = await api.copyBookingToCart(bookingId, override);

@@ -41,6 +41,14 @@ export function createFakeCartApi() {
     if (!hold) return Promise.resolve(result);
     return new Promise((resolve) => held.push({ kind, input, release: () => resolve(result) }));
   }
+  const notInCart = (uid: string): Promise<CartResult> => {
+    calls.push('delete');
+    return Promise.resolve({
+      ok: false,
+      status: 404,
+      error: { code: 'not_found', message: `No item ${uid} in the cart` },
+    });
+  };
   const setItem = (item: BookingItemInput) => {
     items = items.filter(
       (i) => !(i.offeringId === item.offeringId && i.byCase === item.byCase) || item.quantity > 0,
@@ -59,8 +67,11 @@ export function createFakeCartApi() {
           setItem(item);
         }),
       ),
+    // As booking-ms: removing an item the cart does not hold is a 404.
     deleteItem: (_tenant, uid) =>
-      answer('delete', uid, () => change(() => (items = items.filter((i) => i.uid !== uid)))),
+      items.some((i) => i.uid === uid)
+        ? answer('delete', uid, () => change(() => (items = items.filter((i) => i.uid !== uid))))
+        : notInCart(uid),
     deleteItems: (_tenant, uids) =>
       answer('deleteItems', uids, () =>
         change(() => (items = items.filter((i) => !uids.includes(i.uid)))),
