@@ -140,6 +140,32 @@ describe('cart store', () => {
     expect(store.getState().quantities.o3).toBeUndefined();
   });
 
+  it('asks for a session again once a write found the session ended (401)', async () => {
+    const server = createFakeCartApi();
+    let ended = false;
+    const api = {
+      ...server.api,
+      // The gateway's answer once the session ended elsewhere: its cookies cleared, a 401.
+      putItem: (...args: Parameters<typeof server.api.putItem>) =>
+        ended
+          ? ((ended = false),
+            Promise.resolve({
+              ok: false as const,
+              status: 401,
+              error: { code: 'unauthorized', message: 'no session' },
+            }))
+          : server.api.putItem(...args),
+    };
+    const store = createCartStore({ api, logger: { error: vi.fn() } });
+    store.connect('fresh', false);
+    await store.setQuantity('o1', { byCase: false, quantity: 1 });
+    ended = true;
+    expect(await store.setQuantity('o1', { byCase: false, quantity: 2 })).toBeNull();
+    const again = await store.setQuantity('o1', { byCase: false, quantity: 2 });
+    expect(again?.items[0]?.quantity).toBe(2);
+    expect(server.calls.filter((call) => call === 'session')).toHaveLength(2);
+  });
+
   it('returns the error of a failed copy to the cart and keeps the cart', async () => {
     const { store, logger } = setup();
     await store.setQuantity('o1', { byCase: false, quantity: 1 });

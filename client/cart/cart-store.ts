@@ -86,6 +86,9 @@ export function createCartStore(deps: CartStoreDeps) {
   }
 
   function failed(what: string, result: Extract<CartResult, { ok: false }>): null {
+    // The session ended meanwhile (signed out in another tab, refresh token expired): the next
+    // write asks for a session again instead of failing until the page is reloaded.
+    if (result.status === 401) session = null;
     logger.error(`cart: ${what} failed: ${result.error.message}`, {
       status: result.status,
       code: result.error.code,
