@@ -5,8 +5,9 @@ import { apiFetch } from '../lib/api';
 // Names, images and prices of the cart's offerings for the cart widget (GET catalogue /offerings).
 // Kept for the page's lifetime: an offering's product does not change while a shopper looks.
 const known = new Map<string, ProductSummary>();
+// cataloguePaths.offerings and IDS_PER_CALL, restated: importing the contracts module would bring
+// zod to the browser.
 const CHUNK = 100;
-// cataloguePaths.offerings, restated: importing the contracts module would bring zod to the browser.
 const offeringsPath = (ids: readonly string[]) =>
   `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`;
 

@@ -7,6 +7,8 @@ import { FoodInformation, Pack } from '../grocery';
 export const CATALOGUE_BASE = '/api/services/catalogue/api/v1';
 
 const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
+/** The most ids or slugs one list call takes (offerings, products by ids or by slugs). */
+export const IDS_PER_CALL = 100;
 export const cataloguePaths = {
   productBySlug: (slug: string) =>
     `${CATALOGUE_BASE}/products/by-slug?slug=${encodeURIComponent(slug)}`,

@@ -87,4 +87,26 @@ describe('cart journey through the gateway', () => {
       ]),
     );
   });
+
+  it('names every line of a cart larger than one catalogue call on /cart, without JavaScript', async () => {
+    // 101 offerings: more than one /offerings call takes (IDS_PER_CALL), fewer than a cart holds.
+    const { rows } = await shop.platform.db.query<{ id: string; name: string }>(
+      `select o.id, p.name from offerings o join products p on p.id = o.product_id
+        where o.tenant_id = 'fresh' and o.available and p.name ~ '^[A-Za-z0-9 ,.-]+$'
+        order by o.id limit 101`,
+    );
+    expect(rows).toHaveLength(101);
+    const browse = visitor();
+    expect((await browse('/auth/guest', { method: 'POST' })).status).toBe(200);
+    for (const row of rows) {
+      const put = await browse(bookingPaths.item('fresh'), {
+        method: 'PUT',
+        body: { offeringId: row.id, quantity: 1, byCase: false },
+      });
+      expect(put.status).toBe(200);
+    }
+    const html = await (await browse('/cart')).text();
+    const unnamed = rows.filter((row) => !html.includes(`>${row.name}<`)).map((row) => row.id);
+    expect(unnamed).toEqual([]);
+  });
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { OfferingSummaries, ProductDetail, ProductList } from '../../../shared/contracts/catalogue';
+import {
+  IDS_PER_CALL,
+  OfferingSummaries,
+  ProductDetail,
+  ProductList,
+} from '../../../shared/contracts/catalogue';
 import { requireTenant } from '../../auth/principal';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
@@ -18,7 +23,6 @@ import { routeSchemas, type ServiceApp } from '../service';
 // Products one at a time (by slug, for the product page), in batches (by slugs or ids, for lists
 // and the cart widget), featured for the home page, and related to another product.
 const route = routeSchemas('catalogue');
-const MAX_BATCH = 100;
 const BySlugQuery = z.object({ slug: z.string().min(1).max(300) });
 const BatchQuery = z.object({
   slugs: z.string().max(10_000).optional(),
@@ -30,8 +34,8 @@ const OfferingsQuery = z.object({ ids: z.string().min(1).max(10_000) });
 
 function batch(value: string, what: string): string[] {
   const values = splitList(value);
-  if (values.length > MAX_BATCH)
-    throw badRequest(`Invalid query: ${what}: at most ${MAX_BATCH} values`);
+  if (values.length > IDS_PER_CALL)
+    throw badRequest(`Invalid query: ${what}: at most ${IDS_PER_CALL} values`);
   return values;
 }
 
