@@ -116,5 +116,19 @@ describe('guest checkout', () => {
     );
     expect(rows[0]?.email).toBe(email);
     expect((await shop.platform.outbox(email)).map((m) => m.kind)).toContain('activation');
+
+    // The same form again (a double click, a resubmit without JavaScript): answered as the first,
+    // one account and one activation e-mail.
+    const resent = await guest.post('/checkout/guest', {
+      intent: 'create-account',
+      orderId,
+      password: 'gail-secret-1',
+      firstName: 'Gail',
+    });
+    expect(resent.status).toBe(302);
+    expect(resent.headers.get('location')).toBe(created.headers.get('location'));
+    expect((await shop.platform.outbox(email)).filter((m) => m.kind === 'activation')).toHaveLength(
+      1,
+    );
   });
 });

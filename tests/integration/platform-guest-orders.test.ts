@@ -154,9 +154,15 @@ describe('guest checkout', () => {
       token,
       body: { password: 'guest-pass-1' },
     });
-    expect(again.status).toBe(404);
+    // The same request again (a resent form) is answered as the first: no second account or mail.
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({ orderId: order.id });
+    const activations = (await orders.platform.outbox(email)).filter(
+      (m) => m.kind === 'activation',
+    );
+    expect(activations).toHaveLength(1);
 
-    const activation = (await orders.platform.outbox(email)).find((m) => m.kind === 'activation');
+    const activation = activations[0];
     expect(activation?.link).toMatch(/\/profile\/activation\//);
     const key = activation!.link!.split('/').pop()!;
     const activated = await orders.platform.call('/api/services/uaa/api/v1/activate', {
@@ -170,6 +176,13 @@ describe('guest checkout', () => {
     });
     expect(mine.status).toBe(200);
     expect(OrderDetail.parse(await mine.json()).number).toBe(order.number);
+    // Once the account is active, the guest's form is no longer the way in: sign in.
+    const late = await orders.platform.call(guestOrderPaths.account(order.id), {
+      method: 'POST',
+      token,
+      body: { password: 'guest-pass-1' },
+    });
+    expect(late.status).toBe(409);
   });
 
   it('refuses an account for an e-mail that has one; signing in from the session moves the order', async () => {

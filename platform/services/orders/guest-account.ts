@@ -11,6 +11,7 @@ import type { CartOwner } from './cart';
 // one, and the order moves to it at once. An e-mail that already has an account is a 409: signing
 // in from this session moves the guest's orders instead (moveGuestOrders, a sign-in hook).
 type Created = { message: string; orderId: string };
+const CREATED = 'Check your e-mail: we have sent a link to activate your account';
 
 export async function accountFromGuestOrder(
   db: Db,
@@ -20,14 +21,27 @@ export async function accountFromGuestOrder(
 ): Promise<Created> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ guest_email: string; name: string; origin: string }>(
-      `select o.guest_email, t.name, t.origin from orders o join tenants t on t.id = o.tenant_id
-        where o.id = $1 and o.tenant_id = $2 and o.guest_principal_id = $3 and o.account_id is null
+    const { rows } = await tx.query<{
+      guest_email: string;
+      name: string;
+      origin: string;
+      made_here: boolean | null;
+    }>(
+      `select o.guest_email, t.name, t.origin,
+              (select not a.activated and a.email = o.guest_email from accounts a
+                where a.id = o.account_id) as made_here
+         from orders o join tenants t on t.id = o.tenant_id
+        where o.id = $1 and o.tenant_id = $2 and o.guest_principal_id = $3
         for update of o`,
       [orderId, guest.tenantId, guest.principalId],
     );
     const order = rows[0];
     if (!order) throw notFound(`No guest order ${orderId}`);
+    // Already in an account. Made from this order and not activated yet: the same form sent
+    // twice (a double click, a resubmit), answered as the first was. Otherwise a sign-in took it.
+    if (order.made_here) return { message: CREATED, orderId };
+    if (order.made_here === false)
+      throw conflict('This order is already in an account: sign in to see it');
     const activationKey = randomBytes(24).toString('base64url');
     const accountId = `acc-${randomUUID()}`;
     const created = await tx.query(
@@ -60,10 +74,7 @@ export async function accountFromGuestOrder(
       subject: `Activate your ${order.name} account`,
       body: `Welcome to ${order.name}${input.firstName ? `, ${input.firstName}` : ''}!\n\nYour order is in your new account. Activate it: ${link}\n`,
     });
-    return {
-      message: 'Check your e-mail: we have sent a link to activate your account',
-      orderId,
-    };
+    return { message: CREATED, orderId };
   });
 }
 
