@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'no
 import type { GatewayError } from '../../shared/contracts/errors';
 import type { HeaderPairs } from '../upstream/header-pairs';
 import type { Shaped } from './error-body';
-import { downstreamHeaders } from './headers';
+import { downstreamHeaders, PRIVATE_POLICY } from './headers';
 
 // What the proxy engine writes to the visitor's response itself (it never goes through a
 // Fastify reply): the head of an answer streamed from the upstream, and an answer in the
@@ -25,7 +25,8 @@ export type AnswerFrame = {
 /**
  * The head of an upstream answer as the visitor gets it: the gateway's own headers (but those
  * the upstream sets itself), then the upstream's that may cross (./headers.ts), then the
- * renewal's cookies. `policy`: a public answer's cache policy when the upstream sent none.
+ * renewal's cookies. `policy`: a public answer's cache policy when the upstream sent none; an
+ * answer that sets cookies is never public (`finish`).
  */
 export function answerHead(
   frame: AnswerFrame,
@@ -76,7 +77,7 @@ export function writeError(
   }
   pairs.push(
     'cache-control',
-    'private, no-store',
+    PRIVATE_POLICY,
     'content-type',
     'application/json; charset=utf-8',
     'content-length',
@@ -87,8 +88,28 @@ export function writeError(
   res.end(frame.method === 'HEAD' ? undefined : text);
 }
 
+/** Every answer's last headers: the renewal's cookies, and whether the connection ends. */
 function finish(frame: AnswerFrame, pairs: HeaderPairs): HeaderPairs {
-  if (frame.cookies.length > 0) pairs.push('set-cookie', frame.cookies);
+  if (frame.cookies.length > 0) setCookies(pairs, frame.cookies);
   if (frame.closing) pairs.push('connection', 'close');
   return pairs;
+}
+
+/**
+ * Adds the renewal's Set-Cookie (a new token pair, or both cleared). Such an answer is this
+ * visitor's alone whatever its body: a public picture or catalogue answer that carried them
+ * would let a shared cache (ADR 0155 allows one) hand one shopper's tokens to the next, or clear
+ * every shopper's session. So its policy becomes `private, no-store`, here where every proxied
+ * answer gets its cookies (streamed or an error, first try or second).
+ */
+function setCookies(pairs: HeaderPairs, cookies: readonly string[]): void {
+  let policySet = false;
+  // By name only: a value may be the string 'cache-control' too (Vary: cache-control).
+  for (let i = 0; i < pairs.length; i += 2) {
+    if (pairs[i] !== 'cache-control') continue;
+    pairs[i + 1] = PRIVATE_POLICY;
+    policySet = true;
+  }
+  if (!policySet) pairs.push('cache-control', PRIVATE_POLICY);
+  pairs.push('set-cookie', cookies);
 }

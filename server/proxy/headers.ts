@@ -112,7 +112,8 @@ export function downstreamHeaders(
   }
   // A personal answer must not be stored by a browser or shared cache (Next GHSA-g5qg-72qw-gw5v).
   // A picture the upstream marks public is the same for everyone: it keeps its cache policy, or
-  // every page view would refetch its pictures (issue #11 item 4, ADR 0155).
+  // every page view would refetch its pictures (issue #11 item 4, ADR 0155). Not when the answer
+  // also sets the renewal's cookies: ./answers.ts makes any such answer private.
   const policy = upstream['cache-control'];
   if (
     credentialed &&
