@@ -87,7 +87,8 @@ export async function finishSocialSignIn(
   // The transaction is over whatever happens next.
   reply.clearCookie(TRANSACTION_COOKIE, cookieOptions(deps.config));
   const tx = await deps.sealer.open(request.cookies[TRANSACTION_COOKIE]);
-  const returnTo = typeof tx === 'object' ? tx.returnTo : '/';
+  // Checked again: a transaction stored by an older gateway may hold a path not yet encoded.
+  const returnTo = typeof tx === 'object' ? safeReturnPath(tx.returnTo) : '/';
   const fail = (code: SocialErrorCode, detail?: unknown) => {
     request.log.info(
       { provider: providerId, code, detail: describe(detail) },

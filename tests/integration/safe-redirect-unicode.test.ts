@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSealer } from '../../server/social/transaction';
 import { CookieJar } from '../support/cookie-jar';
 import {
+  COOKIE_SECRET,
   continueWith,
   startSocialShop,
   throughProvider,
@@ -82,5 +84,19 @@ describe('a return path beyond Latin-1', () => {
     expect(response.headers.get('location')).toBe(SEARCH.location);
     expect(tokenCookies(response)).toEqual(['access_token', 'refresh_token']);
     expect(await signedInAs(jar)).toBe('shopper@example.com');
+  });
+
+  it('the callback encodes it too when the transaction holds it raw (sealed by an older gateway)', async () => {
+    const jar = new CookieJar();
+    const callback = await throughProvider(jar, await continueWith(shop, jar, '/'), 'shopper');
+    const sealer = createSealer(COOKIE_SECRET);
+    const host = new URL(shop.url).host;
+    const tx = await sealer.open(jar.get(host, 'social_tx'));
+    if (typeof tx !== 'object') throw new Error(`no transaction: ${tx}`);
+    jar.set(host, 'social_tx', await sealer.seal({ ...tx, returnTo: PAGE.path }), '/auth/social');
+    const response = await jar.fetch(callback);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(PAGE.location);
+    expect(tokenCookies(response)).toEqual(['access_token', 'refresh_token']);
   });
 });
