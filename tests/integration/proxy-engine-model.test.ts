@@ -90,9 +90,10 @@ function expectedOutcome(s: Scenario): Outcome {
         ? 'upstream_unreachable'
         : `scripted_${status}`;
   const body = s.request === 'HEAD' ? '' : status >= 400 ? `error ${code}` : digest(bodyOf(answer));
-  // A successful answer is public for catalogue data, private when the call carried a token.
-  const policy =
-    status >= 400 ? null : isPublic ? 'public' : bearer !== 'none' ? 'private' : 'none';
+  // A successful answer is public for catalogue data, private when the call carried a token or
+  // the answer sets cookies (a renewed pair, or both cleared: ADR 0155).
+  const personal = bearer !== 'none' || cookies !== 'kept';
+  const policy = status >= 400 ? null : isPublic ? 'public' : personal ? 'private' : 'none';
   return {
     serviceCalls: bearers.length,
     bearers,
