@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayLoadContext, PageFailure } from '../../shared/load-context';
 import type { Config } from '../config';
-import { setTokenCookies } from '../session/cookies';
+import { sessionEndedIn } from '../session/account';
+import { readTokenCookies, setTokenCookies } from '../session/cookies';
 import { passwordSignIn, signOut } from '../session/sign-in';
 import { startSocialSignIn } from '../social/flow';
 
@@ -53,7 +54,10 @@ export function pageSessionActions(
   };
 }
 
-/** A session for a visitor without one: a guest's, made once the visitor is known. */
+/**
+ * A session for a visitor without one: a guest's, made once the visitor is known. A visitor whose
+ * session uaa could not answer for keeps it: no guest session over their cookies (ADR 0022).
+ */
 export function pageEnsureSession(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -64,6 +68,13 @@ export function pageEnsureSession(
   return async () => {
     await visitorReady;
     if (token.current) return { ok: true as const };
+    // uaa failed (down, slow, a failed renewal) while the visitor holds a session it did not
+    // end: a guest session would overwrite both cookies and sign them out. The action fails as a
+    // cart change that could not be made; the next try may find uaa back.
+    if (holdsSession(request)) {
+      request.log.warn('no usable token for a session uaa did not end: no guest session made');
+      return { ok: false as const, retryAfter: null };
+    }
     // Counted where a guest session is made, whatever cookies came: a junk one is no session
     // (issue #27 item 6, ADR 0249).
     const allowed = await app.limits.take('guest', request);
@@ -77,4 +88,10 @@ export function pageEnsureSession(
     token.current = guest.pair.access_token;
     return { ok: true as const };
   };
+}
+
+/** Both token cookies came (uaa is asked only then) and uaa did not end their session. */
+function holdsSession(request: FastifyRequest): boolean {
+  const { accessToken, refreshToken } = readTokenCookies(request);
+  return accessToken !== null && refreshToken !== null && !sessionEndedIn(request);
 }

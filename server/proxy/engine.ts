@@ -100,7 +100,7 @@ class ProxyExchange implements AttemptOwner {
     const { tokens, target } = this.call;
     // Public catalogue data goes without the token (ADR 0155): nothing to renew for it.
     if (!target.publicPolicy && renewsFirst(tokens.accessToken, tokens.refreshToken))
-      return void this.renew().then(() => this.send());
+      return void this.renew(tokens.accessToken).then(() => this.send());
     this.send();
   }
 
@@ -113,8 +113,11 @@ class ProxyExchange implements AttemptOwner {
     return this.attempts < MAX_ATTEMPTS && replayable(method, body !== null, target.changesState);
   }
 
-  /** Renews the access token once; the answer will carry the cookies it set or cleared. */
-  private async renew(): Promise<boolean> {
+  /**
+   * Renews the access token once; the answer will carry the cookies it set or cleared. `ahead`:
+   * the token renewed before its expiry, which uaa's refusal leaves in use; null after a 401.
+   */
+  private async renew(ahead: string | null): Promise<boolean> {
     this.renewed = true;
     const { call } = this;
     let renewal;
@@ -124,6 +127,7 @@ class ProxyExchange implements AttemptOwner {
         call.tokens.refreshToken!,
         { cid: call.cid, shopOrigin: call.shopOrigin },
         call.log(),
+        ahead,
       );
     } catch (error) {
       call.log().warn({ err: error }, 'token refresh failed; using the current token');
@@ -236,7 +240,7 @@ class ProxyExchange implements AttemptOwner {
       !target.publicPolicy
     ) {
       runInScope(scope, () => {
-        void this.renew().then((renewed) => {
+        void this.renew(null).then((renewed) => {
           if (renewed) this.send();
           else this.answerUpstreamError(statusCode, headers, body);
         });

@@ -1,5 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { expiresSoon } from './access-token';
+import {
+  expiresSoon,
+  refusalEndsSession,
+  renewAccessToken,
+  renewsFirst,
+  type Renewal,
+} from './access-token';
+import type { RefreshOutcome } from './refresh';
 import { expiryOf } from './token-expiry';
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -38,3 +46,86 @@ describe('expiryOf, remembered', () => {
     expect(expiryOf(jwt({ sub: 's7', exp: 1_800_000_007 }))).toBe(1_800_000_007);
   });
 });
+
+// What a renewal does with uaa's answer, for each state of the access token (ADR 0022, 0243):
+// a refusal ends the session unless the token renewed ahead of its expiry still works.
+describe('renewAccessToken: cookies and token for every token state and uaa answer', () => {
+  const now = Math.floor(Date.now() / 1000);
+  const tokens = {
+    'inside the margin (30 s left)': jwt({ sub: 'guest:g1', exp: now + 30 }),
+    'expired a minute ago': jwt({ sub: 'guest:g1', exp: now - 60 }),
+    'missing, or refused by a service': null,
+  };
+  const answers: Record<string, RefreshOutcome> = {
+    renewed: {
+      kind: 'refreshed',
+      pair: {
+        access_token: 'new-access',
+        refresh_token: 'new-refresh',
+        token_type: 'Bearer',
+        expires_in: 300,
+      },
+    },
+    invalid_grant: { kind: 'invalid_grant' },
+    'a 502': { kind: 'failed', status: 502, reason: 'status' },
+  };
+  // [token state, uaa's answer, what the answer carries]
+  const table: [keyof typeof tokens, keyof typeof answers, Renewal['kind']][] = [
+    ['inside the margin (30 s left)', 'renewed', 'renewed'],
+    ['inside the margin (30 s left)', 'invalid_grant', 'kept'],
+    ['inside the margin (30 s left)', 'a 502', 'kept'],
+    ['expired a minute ago', 'renewed', 'renewed'],
+    ['expired a minute ago', 'invalid_grant', 'ended'],
+    ['expired a minute ago', 'a 502', 'kept'],
+    ['missing, or refused by a service', 'renewed', 'renewed'],
+    ['missing, or refused by a service', 'invalid_grant', 'ended'],
+    ['missing, or refused by a service', 'a 502', 'kept'],
+  ];
+
+  it.each(table)('token %s, uaa answers %s: %s', async (state, answer, expected) => {
+    const renewal = await renewAccessToken(
+      {
+        refresher: { refresh: async () => answers[answer]!, size: () => 0 },
+        config: { cookieSecure: true },
+        serializeCookie: (name, value) => `${name}=${value}`,
+      },
+      'refresh-1',
+      { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' },
+      silentLog,
+      tokens[state],
+    );
+    expect(renewal.kind).toBe(expected);
+    if (renewal.kind === 'renewed') expect(renewal.accessToken).toBe('new-access');
+    if (renewal.kind === 'renewed')
+      expect(renewal.cookies).toEqual(['access_token=new-access', 'refresh_token=new-refresh']);
+    if (renewal.kind === 'ended')
+      expect(renewal.cookies).toEqual(['access_token=', 'refresh_token=']);
+  });
+
+  it('renews early only inside the margin, so an early refusal is always of a working token', () => {
+    expect(renewsFirst(tokens['inside the margin (30 s left)'], 'refresh-1')).toBe(true);
+    expect(renewsFirst(jwt({ exp: now + 300 }), 'refresh-1')).toBe(false);
+    expect(renewsFirst(null, 'refresh-1')).toBe(true);
+    expect(renewsFirst(null, null)).toBe(false);
+  });
+});
+
+describe('refusalEndsSession', () => {
+  const now = 1_800_000_000;
+  it('keeps the session while the token renewed ahead still works, to its last second', () => {
+    expect(refusalEndsSession(jwt({ exp: now + 59 }), now)).toBe(false);
+    expect(refusalEndsSession(jwt({ exp: now + 1 }), now)).toBe(false);
+  });
+
+  it('ends it once the token has expired, without a token, or with an opaque one', () => {
+    expect(refusalEndsSession(jwt({ exp: now }), now)).toBe(true);
+    expect(refusalEndsSession(jwt({ exp: now - 5 }), now)).toBe(true);
+    expect(refusalEndsSession(null, now)).toBe(true);
+    expect(refusalEndsSession('opaque-token-0123456789', now)).toBe(true);
+  });
+});
+
+const silentLog = {
+  info: () => undefined,
+  warn: () => undefined,
+} as unknown as FastifyBaseLogger;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
 import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
-import { expiresSoon } from './access-token';
+import { expiresSoon, refusalEndsSession } from './access-token';
 import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
@@ -11,8 +11,11 @@ import type { Refresher } from './refresh';
 // - logged in only when the account has an id; a guest (no id) keeps its access token for the cart;
 // - an access token that expires within a minute is refreshed first; one the account call finds
 //   expired is refreshed once (shared per visitor) and the call retried once;
-// - invalid_grant ends the session (cookies cleared); any other failure is logged and the visitor
-//   is treated as logged out for this request, keeping the cookies.
+// - invalid_grant ends the session (cookies cleared), unless it refused an early renewal of a token
+//   that still works (access-token.ts, refusalEndsSession); any other failure is logged and the
+//   visitor is treated as logged out for this request, keeping the cookies.
+// Which requests saw uaa end the session is remembered (sessionEndedIn): only those may start a
+// new session over the old cookies (page-session.ts, ensureSession).
 export type PublicAccount = { id: string; login: string | null; email: string | null };
 export type ResolvedAccount = { account: PublicAccount | null; accessToken: string | null };
 export type AccountDeps = {
@@ -56,13 +59,13 @@ export async function resolveAccount(
   // Renewed ahead of expiry, with the proxy's margin (Duende: 60 s): a token that expired while the
   // page's calls were running would sign the visitor out halfway through it (issue #12 item 8).
   if (expiresSoon(accessToken)) {
-    const outcome = await renew(request, reply, deps, refreshToken);
+    const outcome = await renew(request, reply, deps, refreshToken, accessToken);
     if (outcome === 'ended') {
       deps.onToken?.(null);
       return LOGGED_OUT;
     }
-    // A transient failure: the current token may still do for this request.
-    if (outcome !== 'failed') tokens = outcome;
+    // A transient failure, or a refusal while the token still works: it may do for this request.
+    if (outcome !== 'kept') tokens = outcome;
     renewed = true;
   }
   deps.onToken?.(tokens.accessToken);
@@ -73,8 +76,8 @@ export async function resolveAccount(
   }
   if (result.kind === 'expired' && !renewed) {
     deps.onRefused?.();
-    const outcome = await renew(request, reply, deps, refreshToken);
-    if (outcome === 'ended' || outcome === 'failed') return LOGGED_OUT;
+    const outcome = await renew(request, reply, deps, refreshToken, null);
+    if (outcome === 'ended' || outcome === 'kept') return LOGGED_OUT;
     tokens = outcome;
     result = await deps.uaa.account(ctx, tokens);
   }
@@ -96,18 +99,28 @@ export async function resolveAccount(
   return { account: publicAccount(result.account), accessToken: tokens.accessToken };
 }
 
-/** One refresh (shared per visitor): the new tokens (cookies set), `ended` or `failed`. */
+/**
+ * One refresh (shared per visitor): the new tokens (cookies set), `ended` (cookies cleared) or
+ * `kept` (cookies left as they are). `ahead`: the access token when it is renewed before it
+ * expires, null when the account call refused it.
+ */
 async function renew(
   request: FastifyRequest,
   reply: FastifyReply,
   deps: AccountDeps,
   refreshToken: string,
-): Promise<SessionTokens | 'ended' | 'failed'> {
+  ahead: string | null,
+): Promise<SessionTokens | 'ended' | 'kept'> {
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
   const refreshed = await deps.refresher.refresh(refreshToken, ctx);
+  if (refreshed.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {
+    request.log.info('early renewal refused by uaa (invalid_grant); the current token goes on');
+    return 'kept';
+  }
   if (refreshed.kind === 'invalid_grant') {
     request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
     clearTokenCookies(reply, deps.config);
+    endedSessions.add(request);
     return 'ended';
   }
   if (refreshed.kind === 'failed') {
@@ -115,13 +128,25 @@ async function renew(
       { upstreamStatus: refreshed.status, reason: refreshed.reason },
       'token refresh failed; treated as logged out',
     );
-    return 'failed';
+    return 'kept';
   }
   setTokenCookies(reply, refreshed.pair, deps.config);
   return {
     accessToken: refreshed.pair.access_token,
     refreshToken: refreshed.pair.refresh_token,
   };
+}
+
+// Requests in which uaa ended the visitor's session (their cookies cleared in the answer). Weak:
+// an entry goes with its request.
+const endedSessions = new WeakSet<FastifyRequest>();
+
+/**
+ * True when uaa ended the session of this request's cookies (invalid_grant). Without it, a visitor
+ * with both cookies and no usable token is one uaa could not answer for: the session stands.
+ */
+export function sessionEndedIn(request: FastifyRequest): boolean {
+  return endedSessions.has(request);
 }
 
 /** Only id, login and email leave the gateway; an account without an id is a guest (null). */
