@@ -61,6 +61,19 @@ export function validationFailure(error: unknown): unknown {
 export const isDataException = (error: unknown) =>
   /^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code));
 
+/**
+ * PostgreSQL's serialization_failure and deadlock_detected: two requests changed the same rows at
+ * once and the database rolled this one back. Lock order should keep them from happening
+ * (docs/decisions/0306); one that slips through is a 409 the client may retry, logged as a warning,
+ * not a 500 that counts against the gateway's breaker.
+ */
+export const isTransactionConflict = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return code === '40001' || code === '40P01';
+};
+export const TRANSACTION_CONFLICT =
+  'Another request changed the same data at the same time: try again';
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown, request, reply) => {
     const error = validationFailure(thrown);
@@ -83,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({
         error: { code: 'bad_request', message: 'Invalid value in the request', cid: request.id },
       });
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction conflict');
+      return reply
+        .status(409)
+        .send({ error: { code: 'conflict', message: TRANSACTION_CONFLICT, cid: request.id } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -7,7 +7,9 @@ export const MAX_QUANTITY = 9999;
 /**
  * A guest signs in: their cart's items join the account's cart, quantities summed per
  * (offering, byCase), notes appended when not already there; then the guest cart is deleted.
- * Runs inside the caller's (sign-in) transaction.
+ * Runs inside the caller's (sign-in) transaction. Cart rows are locked before their items, as
+ * every cart change does (docs/decisions/0051, 0306): the guest's cart (a change of it in flight
+ * is merged, not lost), then the account's, which another tab may be changing meanwhile.
  */
 export async function mergeGuestCart(
   tx: Queryable,
@@ -18,7 +20,9 @@ export async function mergeGuestCart(
   if (fromPrincipalId === toPrincipalId) return;
   const guestCart = await findCart(tx, { tenantId, principalId: fromPrincipalId });
   if (!guestCart) return;
+  await tx.query('select 1 from carts where uid = $1 for update', [guestCart]);
   const accountCart = await ensureCart(tx, { tenantId, principalId: toPrincipalId });
+  await touchCart(tx, accountCart);
   await tx.query(
     `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
      select gen_random_uuid()::text, $2, offering_id, quantity, by_case, created_at
@@ -35,5 +39,4 @@ export async function mergeGuestCart(
     [guestCart, accountCart],
   );
   await tx.query('delete from carts where uid = $1', [guestCart]);
-  await touchCart(tx, accountCart);
 }

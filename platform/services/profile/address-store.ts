@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { newId, refuseBeyond } from '../orders/shopper';
 import type { ShopperCollection } from '../shopper-collection';
 import { findAddress, listAddresses } from './addresses';
-import { clearDefault, ensureDefault } from './default-flag';
+import { clearDefault, ensureDefault, lockEntries } from './default-flag';
 
 const MAX_ADDRESSES = 50;
 
@@ -38,6 +38,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
 
   add: (shopper, a) =>
     db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'delivery_addresses');
       await refuseBeyond(tx, shopper, 'delivery_addresses', MAX_ADDRESSES, 'delivery addresses');
       if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
       const id = newId('adr');
@@ -53,6 +54,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
 
   replace: (shopper, id, a) =>
     db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'delivery_addresses');
       if (!(await findAddress(tx, shopper, id))) throw notFound(`No address ${id}`);
       if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
       // Unticking "default" on the default address keeps it the default: one address always is.
@@ -67,6 +69,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
 
   remove: (shopper, id) =>
     db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'delivery_addresses');
       const { rows } = await tx.query(
         'delete from delivery_addresses where id = $1 and account_id = $2 and tenant_id = $3 returning id',
         [id, shopper.accountId, shopper.tenantId],

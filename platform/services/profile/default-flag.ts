@@ -6,6 +6,17 @@ import type { Shopper } from '../orders/shopper';
 // to the oldest remaining one, so a shopper with entries always has a default.
 type Table = 'delivery_addresses' | 'payment_methods';
 
+/**
+ * Every change of a shopper's addresses (or cards) takes this lock first, so two at once take
+ * turns: each then sees the other's default, instead of both setting one (a unique violation) or
+ * both passing it to an entry the other deletes (no default). docs/decisions/0306.
+ */
+export async function lockEntries(tx: Queryable, shopper: Shopper, table: Table): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    `${table}/${shopper.tenantId}/${shopper.accountId}`,
+  ]);
+}
+
 /** Clears the default flag of the shopper's other addresses before one becomes the default. */
 export async function clearDefault(tx: Queryable, shopper: Shopper, table: Table): Promise<void> {
   await tx.query(

@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors';
 import { newId, refuseBeyond, type Shopper } from '../orders/shopper';
 import type { ShopperCollection } from '../shopper-collection';
 import { cardBrand, lastFour, newCardToken } from './cards';
-import { clearDefault, ensureDefault } from './default-flag';
+import { clearDefault, ensureDefault, lockEntries } from './default-flag';
 
 const MAX_CARDS = 20;
 
@@ -64,6 +64,7 @@ export const paymentStore = (
   add: async (shopper, card) => {
     const id = newId('pm');
     await db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'payment_methods');
       await refuseBeyond(tx, shopper, 'payment_methods', MAX_CARDS, 'payment methods');
       if (card.isDefault) await clearDefault(tx, shopper, 'payment_methods');
       await tx.query(
@@ -90,6 +91,7 @@ export const paymentStore = (
   // The update can only say { isDefault: true }: its schema refuses anything else.
   replace: (shopper, id) =>
     db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'payment_methods');
       if (!(await listCards(tx, shopper, id))[0]) throw notFound(`No payment method ${id}`);
       await clearDefault(tx, shopper, 'payment_methods');
       await tx.query('update payment_methods set is_default = true where id = $1', [id]);
@@ -98,6 +100,7 @@ export const paymentStore = (
 
   remove: (shopper, id) =>
     db.transaction(async (tx) => {
+      await lockEntries(tx, shopper, 'payment_methods');
       const { rows } = await tx.query(
         'delete from payment_methods where id = $1 and account_id = $2 and tenant_id = $3 returning id',
         [id, shopper.accountId, shopper.tenantId],

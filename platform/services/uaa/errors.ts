@@ -1,4 +1,10 @@
-import { HttpError, isDataException, validationFailure } from '../../http/errors';
+import {
+  HttpError,
+  isDataException,
+  isTransactionConflict,
+  TRANSACTION_CONFLICT,
+  validationFailure,
+} from '../../http/errors';
 import type { ServiceApp } from '../service';
 
 // uaa speaks OAuth-style errors, { error, error_description } (shared/contracts/uaa.ts UaaError),
@@ -41,6 +47,12 @@ export function registerUaaErrors(app: ServiceApp): void {
         error_description: 'Invalid value in the request',
         cid: request.id,
       });
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction conflict');
+      return reply
+        .status(409)
+        .send({ error: 'conflict', error_description: TRANSACTION_CONFLICT, cid: request.id });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
