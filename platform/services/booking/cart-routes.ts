@@ -5,7 +5,7 @@ import {
   BookingItemsDelete,
   BookingNotesInput,
 } from '../../../shared/contracts/booking';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import { removeItem, removeItems, replaceNotes } from './cart-changes';
 import { cartKeyFor, changeCart, checkOffering, TenantParams } from './cart-access';
@@ -24,6 +24,20 @@ const route = routeSchemas('booking-ms');
 const Uid = z.string().min(1).max(100);
 const SubstQuery = z.object({ substItemUid: Uid.optional() });
 const DeleteItemQuery = z.object({ bookingItemUid: Uid });
+
+/** How many of (offering, byCase) the cart holds now: 0 when it is not a line. */
+async function quantityInCart(
+  tx: Queryable,
+  cartUid: string,
+  offeringId: string,
+  byCase: boolean,
+): Promise<number> {
+  const { rows } = await tx.query<{ quantity: number }>(
+    'select quantity from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $3',
+    [cartUid, offeringId, byCase],
+  );
+  return rows[0]?.quantity ?? 0;
+}
 
 export function registerCartRoutes(app: ServiceApp, db: Db): void {
   app.get(
@@ -59,8 +73,6 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
       // The body's uid is accepted and ignored: an item is identified by (offeringId, byCase).
       const item = request.body;
       return changeCart(db, request, request.params.tenantId, async (tx, cartUid) => {
-        // Removing never needs the offering to be on sale: a withdrawn item must still leave the cart.
-        if (item.quantity > 0) await checkOffering(tx, request.params.tenantId, item.offeringId);
         let position: string | undefined;
         if (substItemUid) {
           // As text: a JS Date would drop the microseconds that order the lines.
@@ -70,6 +82,14 @@ export function registerCartRoutes(app: ServiceApp, db: Db): void {
           );
           if (!rows[0]) throw notFound(`No item ${substItemUid} in the cart`);
           position = rows[0].created_at;
+        }
+        // Only raising a quantity (or adding the line) needs the offering on sale: a withdrawn
+        // item can still be lowered or leave the cart (ADR 0051).
+        if (
+          item.quantity > 0 &&
+          item.quantity > (await quantityInCart(tx, cartUid, item.offeringId, item.byCase))
+        ) {
+          await checkOffering(tx, request.params.tenantId, item.offeringId);
         }
         if (item.quantity > 0 && !(await hasRoomFor(tx, cartUid, item.offeringId, item.byCase))) {
           throw badRequest(`A cart holds at most ${MAX_CART_LINES} lines`);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { Booking } from '../../../shared/contracts/booking';
 import { requireAccount } from '../../auth/principal';
 import type { Db } from '../../db/db';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { checkShop } from './cart-access';
-import { ensureCart, readBooking, touchCart } from './cart-store';
+import { ensureCart, MAX_CART_LINES, readBooking, touchCart } from './cart-store';
 import { MAX_QUANTITY } from './merge';
 import type { ServiceApp } from '../service';
 
@@ -46,6 +46,24 @@ export function registerCopyRoute(app: ServiceApp, db: Db): void {
           principalId: principal.id,
         });
         await touchCart(tx, cartUid);
+        // The cart's line limit (ADR 0051) as a PUT keeps it, counted after the cart is locked:
+        // a copy that would go beyond it writes nothing.
+        const { rows } = await tx.query<{ before: number; after: number }>(
+          `with kept as (select offering_id, by_case from cart_items
+                          where cart_uid = $2 and not $4::boolean),
+                copied as (select l.offering_id, l.by_case from order_lines l
+                             join offerings o on o.id = l.offering_id and o.tenant_id = $3 and o.available
+                            where l.order_id = $1)
+           select (select count(*) from kept)::int as before,
+                  (select count(*) from (select * from kept union select * from copied) u)::int as after`,
+          [query.bookingId, cartUid, principal.tenantId, query.override],
+        );
+        const { before, after } = rows[0]!;
+        if (after > MAX_CART_LINES && after > before) {
+          throw badRequest(
+            `A cart holds at most ${MAX_CART_LINES} lines: with this order's lines it would have ${after}`,
+          );
+        }
         if (query.override) await tx.query('delete from cart_items where cart_uid = $1', [cartUid]);
         // Offerings withdrawn since the order (unavailable or gone) are left out: they could not be bought.
         await tx.query(

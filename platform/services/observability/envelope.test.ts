@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
+import { SentryEvent } from './sentry-event';
 
 describe('Sentry envelopes', () => {
   it('reads items with and without a length, gzipped or not', () => {
@@ -17,7 +18,7 @@ describe('Sentry envelopes', () => {
       const envelope = parseEnvelope(decodeBody(body, body === raw ? undefined : 'gzip'));
       expect(envelope.header.event_id).toBe('abc');
       expect(envelope.items.map((i) => i.type)).toEqual(['attachment', 'event']);
-      expect(summarise(envelope.items[1]!.payload)).toMatchObject({
+      expect(summarise(SentryEvent.parse(envelope.items[1]!.payload))).toMatchObject({
         eventId: 'abc',
         message: 'boom\nsecond line',
         cid: 'C'.repeat(32),
@@ -30,5 +31,16 @@ describe('Sentry envelopes', () => {
       summarise({ exception: { values: [{ type: 'TypeError', value: 'x is undefined' }] } })
         .message,
     ).toBe('TypeError: x is undefined');
+  });
+
+  it('refuses an event whose read fields have another type, naming the field', () => {
+    const problems = (event: unknown) =>
+      SentryEvent.safeParse(event).error?.issues.map((i) => i.path.join('.'));
+    expect(problems({ message: { formatted: 5 } })).toEqual(['message']);
+    expect(problems({ exception: { values: {} } })).toEqual(['exception.values']);
+    expect(problems({ exception: { values: [{ stacktrace: { frames: 'x' } }] } })).toEqual([
+      'exception.values.0.stacktrace.frames',
+    ]);
+    expect(problems({ message: 'm', tags: [['cid', 'x']], extra: { any: 1 } })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
+import type { SentryEvent } from './sentry-event';
 
 // Sentry's envelope format (https://develop.sentry.dev/sdk/envelopes/): a JSON header line, then
 // items, each a JSON item header line and a payload, either `length` bytes or up to the next
@@ -45,28 +46,17 @@ export function parseEnvelope(raw: Buffer): Envelope {
   return { header, items };
 }
 
-type SentryEvent = {
-  event_id?: string;
-  level?: string;
-  message?: string | { formatted?: string; message?: string };
-  logentry?: { formatted?: string; message?: string };
-  exception?: { values?: { type?: string; value?: string }[] };
-  tags?: Record<string, unknown>;
-  user?: { username?: string; email?: string };
-  platform?: string;
-};
-
-/** The columns the inbox lists an event by. */
-export function summarise(payload: unknown) {
-  const event = (payload ?? {}) as SentryEvent;
+/** The columns the inbox lists an event by (the event checked against `SentryEvent` first). */
+export function summarise(event: SentryEvent) {
   const exception = event.exception?.values?.at(-1);
   const message =
     (typeof event.message === 'string' ? event.message : event.message?.formatted) ??
     event.logentry?.formatted ??
     event.logentry?.message ??
     (exception ? `${exception.type ?? 'Error'}: ${exception.value ?? ''}` : '(no message)');
+  const tags: Record<string, unknown> = Array.isArray(event.tags) ? {} : (event.tags ?? {});
   const tag = (name: string) => {
-    const value = event.tags?.[name];
+    const value = tags[name];
     return typeof value === 'string' ? value : null;
   };
   return {

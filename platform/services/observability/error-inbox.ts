@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServicePlugin } from '../service';
-import { badRequest } from '../../http/errors';
+import { badRequest, parse } from '../../http/errors';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { groupEvents } from './fingerprint';
 import { toEvent, type EventRow } from './inbox-event';
 import { renderInboxPage } from './inbox-page';
+import { SentryEvent } from './sentry-event';
 
 // The local error inbox (issue #7 item 3): a Sentry-compatible envelope endpoint, so `npm start`
 // runs with SENTRY_DSN=http://<any key>@127.0.0.1:4000/dev/errors/1 and a newcomer sees the
@@ -52,10 +53,16 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
         } catch {
           throw badRequest('Malformed envelope');
         }
+        // Every event is checked before any is stored: a bad one refuses the envelope (400).
+        const events = envelope.items
+          .filter((item) => item.type === 'event' && item.payload)
+          .map((item) => ({
+            payload: item.payload,
+            event: parse(SentryEvent, item.payload, 'event'),
+          }));
         const ids: string[] = [];
-        for (const item of envelope.items) {
-          if (item.type !== 'event' || !item.payload) continue;
-          const s = summarise(item.payload);
+        for (const { payload, event } of events) {
+          const s = summarise(event);
           await db.query(
             `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
                user_login, user_email, platform, payload)
@@ -71,7 +78,7 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
               s.userLogin,
               s.userEmail,
               s.platform,
-              JSON.stringify(item.payload),
+              JSON.stringify(payload),
             ],
           );
           ids.push(s.eventId);

@@ -42,4 +42,9 @@ describe('the inbox fingerprint', () => {
     expect(groups.map((g) => g.count)).toEqual([3, 1]);
     expect(groups[0]!.lastEventId).toBe('e0');
   });
+
+  it('groups an event stored before intake checked its fields instead of failing the list', () => {
+    expect(fingerprintOf({ exception: { values: {} } })).toBe(fingerprintOf({}));
+    expect(fingerprintOf({ message: { formatted: 5 } })).toBe(' ');
+  });
 });

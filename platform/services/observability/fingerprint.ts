@@ -1,15 +1,9 @@
+import { SentryEvent } from './sentry-event';
+
 // How the local error inbox groups its events (issue #28 item 2), as Sentry does in spirit: by the
 // event's own `fingerprint` when it sends one (`{{ default }}` standing for the default), else by
 // its exception's type, its message with ids and numbers blanked, and its top in-app frame, or by
 // its message so blanked. The same fault seen a thousand times is one group with its count.
-type Frame = { filename?: string; function?: string; in_app?: boolean };
-type Event = {
-  fingerprint?: unknown;
-  message?: string | { formatted?: string; message?: string };
-  logentry?: { formatted?: string; message?: string };
-  exception?: { values?: { type?: string; value?: string; stacktrace?: { frames?: Frame[] } }[] };
-  platform?: string;
-};
 
 /** Ids (CIDs, hex, UUIDs) and numbers blanked: `order 1042 of AbC...` -> `order <n> of <id>`. */
 export function blankIds(text: string): string {
@@ -21,7 +15,7 @@ export function blankIds(text: string): string {
     .slice(0, 300);
 }
 
-function defaultFingerprint(event: Event): string {
+function defaultFingerprint(event: SentryEvent): string {
   const exception = event.exception?.values?.at(-1);
   if (exception) {
     const frames = exception.stacktrace?.frames ?? [];
@@ -38,7 +32,9 @@ function defaultFingerprint(event: Event): string {
 }
 
 export function fingerprintOf(payload: unknown): string {
-  const event = (payload ?? {}) as Event;
+  // Events are checked at intake; one stored before that check is grouped as if it were empty.
+  const checked = SentryEvent.safeParse(payload);
+  const event: SentryEvent = checked.success ? checked.data : {};
   const own = event.fingerprint;
   if (Array.isArray(own) && own.length > 0) {
     const base = defaultFingerprint(event);

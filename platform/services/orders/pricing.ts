@@ -31,9 +31,17 @@ export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
 }
 
 /**
+ * The largest order, in cents: 10,000,000.00 of the shop's currency, far above any real basket and
+ * within the orders' int columns (ADR 0061). Checked when pricing, so a quote never shows a total
+ * that placing the order would refuse.
+ */
+export const MAX_ORDER_SUBTOTAL_CENTS = 1_000_000_000;
+const amount = (cents: number) => (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
+
+/**
  * Prices items at the shop's current prices. `kept` are lines already on an order being edited:
  * they keep the price the shopper agreed to, even if the offering has since changed or gone.
- * Unknown or unavailable offerings are a 400 naming every one of them.
+ * Unknown or unavailable offerings are a 400 naming every one of them, and so is an order too large.
  */
 export async function priceItems(
   q: Queryable,
@@ -61,7 +69,7 @@ export async function priceItems(
   ];
   if (problems.length) throw badRequest(`Cannot order: ${problems.join('; ')}`);
 
-  return merged.map((item) => {
+  const lines = merged.map((item): PricedLine => {
     const agreed = keptByKey.get(key(item));
     const offering = offerings.get(item.offeringId);
     const unitPrice = agreed
@@ -79,6 +87,13 @@ export async function priceItems(
       lineTotal: unitPrice * item.quantity,
     };
   });
+  const subtotal = subtotalOf(lines);
+  if (subtotal > MAX_ORDER_SUBTOTAL_CENTS) {
+    throw badRequest(
+      `This order is too large: its items total ${amount(subtotal)}, at most ${amount(MAX_ORDER_SUBTOTAL_CENTS)} is allowed`,
+    );
+  }
+  return lines;
 }
 
 export function subtotalOf(lines: readonly PricedLine[]): number {

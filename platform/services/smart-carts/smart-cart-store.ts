@@ -4,6 +4,7 @@ import type {
   SmartCartUpdate,
 } from '../../../shared/contracts/lists';
 import type { Db, Queryable } from '../../db/db';
+import { badRequest } from '../../http/errors';
 import { mergeItems } from '../orders/pricing';
 import { newId, refuseBeyond, type Shopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
@@ -11,6 +12,8 @@ import type { ShopperCollection } from '../shopper-collection';
 import { ownSmartCart, readSmartCart, smartCartSummaries } from './smart-cart-read';
 
 const MAX_SMART_CARTS = 50;
+/** As `SmartCartInput` allows; a cart saved as a smart cart may hold more lines (ADR 0064). */
+const MAX_SMART_CART_ITEMS = 200;
 
 /** Replaces the items (same offering and unit added up); unknown offerings are a 400. */
 async function replaceItems(
@@ -40,6 +43,12 @@ export async function createSmartCart(
   shopper: Shopper,
   input: { name: string; items: Required<SmartCartItemInput>[] },
 ) {
+  const lines = mergeItems(input.items).length;
+  if (lines > MAX_SMART_CART_ITEMS) {
+    throw badRequest(
+      `A smart cart holds at most ${MAX_SMART_CART_ITEMS} items, and this one would have ${lines}`,
+    );
+  }
   await refuseBeyond(tx, shopper, 'smart_carts', MAX_SMART_CARTS, 'smart carts');
   const id = newId('sc');
   await tx.query(
