@@ -119,6 +119,7 @@ describe('cart store, model-based', () => {
     expect(store.getState().error).toBeNull();
 
     // Another tab removed it: booking-ms answers 404, the store reads the cart again.
+    server.holdAnswers(false);
     await store.setQuantity('o2', { byCase: false, quantity: 1 });
     const uid = server.items()[0]!.uid;
     await server.api.deleteItem('fresh', uid);
