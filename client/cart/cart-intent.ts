@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../../shared/line-limits';
 
 // The no-JavaScript cart form's fields (client/components/cart/cart-form.tsx), one intent per change.
 const Uid = z.string().min(1).max(100);
@@ -9,7 +10,7 @@ export const CartIntent = z.discriminatedUnion('intent', [
     intent: z.literal('set'),
     offeringId: Uid,
     byCase: z.enum(['true', 'false']).transform((value) => value === 'true'),
-    quantity: z.coerce.number().int().min(0).max(9999),
+    quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY),
     returnTo: ReturnTo,
   }),
   z.object({ intent: z.literal('remove'), itemUid: Uid, returnTo: ReturnTo }),

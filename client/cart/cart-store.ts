@@ -10,6 +10,7 @@ import {
   type QuantityKey,
   type QuantityMap,
 } from './quantity-map';
+import { MAX_LINE_QUANTITY } from '../../shared/line-limits';
 
 // The cart ("booking") of specification sections 3, 4, 7 and 8, shared by every control of a page.
 // Quantity changes are optimistic and coalesced per offering (docs/decisions/0080).
@@ -47,8 +48,6 @@ export const EMPTY_CART: CartState = Object.freeze({
   messages: {},
   error: null,
 });
-
-const MAX_QUANTITY = 9999;
 
 export function createCartStore(deps: CartStoreDeps) {
   const { api, logger } = deps;
@@ -267,7 +266,7 @@ export function createCartStore(deps: CartStoreDeps) {
     setQuantity(offeringId: string, { byCase, quantity }: QuantityChange): Promise<Booking | null> {
       const key = quantityKey(offeringId, byCase);
       pending.set(key, {
-        quantity: Math.max(0, Math.min(MAX_QUANTITY, Math.trunc(quantity))),
+        quantity: Math.max(0, Math.min(MAX_LINE_QUANTITY, Math.trunc(quantity))),
         timestamp: now(),
       });
       const { [offeringId]: _cleared, ...messages } = state.messages;

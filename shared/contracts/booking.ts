@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../line-limits';
 
 // The cart ("booking") of specification sections 3 and 7. Paths are relative to the gateway
 // (browser) or PLATFORM_URL (server); they live in booking-paths.ts, free of zod.
@@ -24,7 +25,7 @@ export type Booking = z.infer<typeof Booking>;
 export const BookingItemInput = z.object({
   uid: z.string().optional(),
   offeringId: z.string().min(1).max(100),
-  quantity: z.number().int().min(0).max(9999),
+  quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY),
   byCase: z.boolean(),
 });
 export type BookingItemInput = z.infer<typeof BookingItemInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Booking } from './booking';
 import { OrderSummary } from './orders';
+import { MAX_LINE_QUANTITY } from '../line-limits';
 
 // Shopping lists (/api/services/shopping-lists/api/v1) and smart carts, saved carts that can be
 // ordered (/api/services/smart-carts/api/v1). Money is integer cents in the shop's currency.
@@ -88,7 +89,7 @@ export type ShoppingListInput = z.input<typeof ShoppingListInput>;
 
 export const ShoppingListItemInput = z.object({
   offeringId: id,
-  quantity: z.number().int().min(1).max(999).default(1),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
   /** Single or case: the same offering in both units is two items (as in the cart). */
   byCase: z.boolean().default(false),
   note: z.string().trim().max(200).default(''),
@@ -97,7 +98,7 @@ export type ShoppingListItemInput = z.input<typeof ShoppingListItemInput>;
 
 export const ShoppingListItemUpdate = z
   .object({
-    quantity: z.number().int().min(1).max(999).optional(),
+    quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).optional(),
     note: z.string().trim().max(200).optional(),
   })
   .refine(
@@ -111,7 +112,7 @@ export const ListItemParams = z.object({ listId: id, itemId: id });
 
 export const SmartCartItemInput = z.object({
   offeringId: id,
-  quantity: z.number().int().min(1).max(999),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
   byCase: z.boolean().default(false),
 });
 export type SmartCartItemInput = z.input<typeof SmartCartItemInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeliveryAddress } from './profile';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../line-limits';
 
 // Orders service (/api/services/orders/api/v1): delivery slots, the quote of the cart, placing,
 // listing, editing and cancelling orders. Money is always an integer number of cents (minor units)
@@ -90,7 +91,7 @@ export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
 
 export const OrderLineInput = z.object({
   offeringId: id,
-  quantity: z.number().int().min(1).max(999),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
   byCase: z.boolean().default(false),
 });
 export type OrderLineInput = z.input<typeof OrderLineInput>;
@@ -98,7 +99,11 @@ export type OrderLineInput = z.input<typeof OrderLineInput>;
 /** Edit before the cut-off: any of lines, slot, address, notes. Lines replace the order's lines. */
 export const OrderEditInput = z
   .object({
-    lines: z.array(OrderLineInput).min(1, 'An order needs at least one line').max(200).optional(),
+    lines: z
+      .array(OrderLineInput)
+      .min(1, 'An order needs at least one line')
+      .max(MAX_CART_LINES)
+      .optional(),
     slotId: id.optional(),
     addressId: id.optional(),
     notes: z.string().trim().max(1000).optional(),

@@ -204,3 +204,29 @@ describe('an order too large for its amounts', () => {
     expect((await readCart(shopper)).items).toHaveLength(35);
   });
 });
+
+describe('a line as large as the cart takes', () => {
+  it('stays editable in the order made from it, and whole in a smart cart saved from it', async () => {
+    const shopper = await newShopper();
+    const [a, b] = await availableOfferings(2);
+    await addToCart(shopper.token, a!, 1000);
+    await addToCart(shopper.token, b!, 1);
+    const saved = await orders.platform.call(smartCartPaths.fromCart, {
+      method: 'POST',
+      token: shopper.token,
+      body: { name: 'Big week' },
+    });
+    expect(saved.status).toBe(201);
+    const smart = (await saved.json()) as { items: { quantity: number }[] };
+    expect(smart.items.map((item) => item.quantity).sort((x, y) => y - x)).toEqual([1000, 1]);
+
+    const order = await placeOrder(shopper);
+    // The order screen's lines editor sends every line back: here, the second one removed.
+    const edit = await orders.platform.call(orderPaths.order(order.id), {
+      method: 'PUT',
+      token: shopper.token,
+      body: { lines: [{ offeringId: a!, quantity: 1000, byCase: false }] },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { FieldError, errorProps } from './field-error';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // A table of lines to change and save together (an order before its cut-off, a smart cart): a
 // quantity field per line (0 removes it) and a "Remove" button per line. Enter in a quantity
@@ -93,7 +94,7 @@ export function RemoveCell({ index, name }: { index: number; name: string }) {
   );
 }
 
-/** A quantity field (up to 999) pointing at its error message, `${id}-error`. */
+/** A quantity field (up to MAX_LINE_QUANTITY) pointing at its error message, `${id}-error`. */
 export function QuantityInput(props: {
   id: string;
   min: number;
@@ -107,7 +108,7 @@ export function QuantityInput(props: {
       type="number"
       inputMode="numeric"
       min={props.min}
-      max={999}
+      max={MAX_LINE_QUANTITY}
       defaultValue={props.quantity}
       {...errorProps(`${props.id}-error`, props.error)}
     />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
 
 // The lines editors' form (an order's lines, a smart cart's items): offeringId, byCase and
 // quantity repeated once per line, in order, and "Remove" sending the index of its line.
@@ -13,7 +14,7 @@ export function linesForm(removes: string) {
         .number({ error: 'Enter a number' })
         .int('Enter a whole number')
         .min(0, `Enter 0 or more (0 removes the ${removes})`)
-        .max(999, 'At most 999'),
+        .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT),
     ),
     remove: z.string().optional().describe('The index of the line to remove'),
   });

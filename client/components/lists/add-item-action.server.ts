@@ -5,6 +5,7 @@ import { href } from '../../../shared/href';
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
 import { askPlatform } from '../../lib/platform-answer.server';
 import type { ListActionResult } from './list-result';
+import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
 
 // "Add to list" chosen on the lists screen (issue #29): into one of the shopper's lists, or a new
 // one made on the way, with the quantity and unit chosen. Back to the list, which says so and
@@ -17,7 +18,7 @@ export const AddItemForm = z.object({
     .number({ error: 'Enter a number' })
     .int('Enter a whole number')
     .min(1, 'At least 1')
-    .max(999, 'At most 999'),
+    .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT),
   unit: z.enum(['single', 'case']).default('single'),
   back: z.string().max(2000).default(''),
 });

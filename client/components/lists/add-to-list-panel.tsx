@@ -4,6 +4,7 @@ import { FieldError, errorProps } from '../forms/field-error';
 import type { Adding } from './adding';
 import type { ListActionResult } from './list-result';
 import './fill.css';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // The lists screen asked to add a product (issue #29, "Add to list"): which list, or a new one,
 // how many, singles or cases. A plain form, so it works without JavaScript.
@@ -49,7 +50,7 @@ export function AddToListPanel({ adding, lists, result }: Props) {
             type="number"
             inputMode="numeric"
             min={1}
-            max={999}
+            max={MAX_LINE_QUANTITY}
             required
             defaultValue={adding.quantity}
             {...errorProps('add-quantity-error', errors.quantity)}

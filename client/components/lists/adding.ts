@@ -1,4 +1,5 @@
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // What "Add to list" asks the lists screen to add (its link's query, client/components/lists/
 // add-to-list.tsx): the offering, its product's name, the quantity and unit, and where "Back" goes.
@@ -24,7 +25,7 @@ export function addingOf(search: URLSearchParams): Adding | null {
   return {
     offeringId,
     name: (search.get('name') ?? '').trim().slice(0, 200) || 'This product',
-    quantity: whole(search.get('quantity'), 1, 999, 1),
+    quantity: whole(search.get('quantity'), 1, MAX_LINE_QUANTITY, 1),
     byCase: search.get('unit') === 'case',
     caseSize,
     back: back && isSafeLocalPath(back) ? back : null,

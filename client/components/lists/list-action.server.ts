@@ -7,6 +7,7 @@ import { intentForms } from '../forms/intent-forms';
 import { AddItemForm, addItemAction } from './add-item-action.server';
 import { fillCart } from './fill-cart.server';
 import type { ListActionResult, ListIntent } from './list-result';
+import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's
 // quantity or remove it. Each form names its intent; success redirects back to the list.
@@ -20,7 +21,7 @@ const Quantity = z.coerce
   .number({ error: 'Enter a number' })
   .int('Enter a whole number')
   .min(1, 'At least 1')
-  .max(999, 'At most 999');
+  .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT);
 
 /** The screen's forms, by intent; the action checks each field with these very schemas. */
 export const ListForms = intentForms({

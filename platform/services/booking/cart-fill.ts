@@ -1,7 +1,7 @@
 import type { NotAddedItem } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
 import { ensureCart, hasRoomFor, readBooking, touchCart, type CartKey } from './cart-store';
-import { MAX_QUANTITY } from './merge';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // Filling the cart from a shopping list or a smart cart (issue #29): each item's quantity is added
 // to what the cart holds of that offering in that unit; what cannot be bought today (withdrawn,
@@ -35,8 +35,8 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
         `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
          values (gen_random_uuid()::text, $1, $2, $3, $4, clock_timestamp())
          on conflict (cart_uid, offering_id, by_case)
-           do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`,
-        [cartUid, item.offeringId, Math.min(item.quantity, MAX_QUANTITY), item.byCase],
+           do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})`,
+        [cartUid, item.offeringId, Math.min(item.quantity, MAX_LINE_QUANTITY), item.byCase],
       );
       added += 1;
     }

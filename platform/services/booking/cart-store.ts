@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '../../../shared/contracts/booking';
 import type { Queryable } from '../../db/db';
+import { MAX_CART_LINES } from '../../../shared/line-limits';
 
 // The cart's storage: every function takes the request's transaction, so one request is one
 // transaction (PGlite has a single connection; never reach for the pool inside).
@@ -71,7 +72,7 @@ export async function setItemQuantity(
 }
 
 /** How many distinct lines one cart may hold: far above any real basket, it bounds abuse. */
-export const MAX_CART_LINES = 300;
+export { MAX_CART_LINES };
 
 /** Whether (offering, byCase) fits: it is already a line, or the cart has fewer than the maximum. */
 export async function hasRoomFor(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../http/errors';
 import { checkShop } from './cart-access';
 import { ensureCart, MAX_CART_LINES, readBooking, touchCart } from './cart-store';
-import { MAX_QUANTITY } from './merge';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 import type { ServiceApp } from '../service';
 
 // Specification call 7: reorder. The lines of one of the shopper's past orders go into the cart;
@@ -68,12 +68,12 @@ export function registerCopyRoute(app: ServiceApp, db: Db): void {
         // Offerings withdrawn since the order (unavailable or gone) are left out: they could not be bought.
         await tx.query(
           `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case)
-           select gen_random_uuid()::text, $2, l.offering_id, least(sum(l.quantity), ${MAX_QUANTITY})::int, l.by_case
+           select gen_random_uuid()::text, $2, l.offering_id, least(sum(l.quantity), ${MAX_LINE_QUANTITY})::int, l.by_case
              from order_lines l join offerings o on o.id = l.offering_id and o.tenant_id = $3 and o.available
             where l.order_id = $1
             group by l.offering_id, l.by_case
            on conflict (cart_uid, offering_id, by_case)
-             do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`,
+             do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})`,
           [query.bookingId, cartUid, principal.tenantId],
         );
         return readBooking(tx, cartUid);

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/db';
 import { ensureCart, findCart, touchCart } from './cart-store';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // Highest quantity a cart line may hold (the same bound as BookingItemInput).
-export const MAX_QUANTITY = 9999;
 
 /**
  * A guest signs in: their cart's items join the account's cart, quantities summed per
@@ -28,7 +28,7 @@ export async function mergeGuestCart(
      select gen_random_uuid()::text, $2, offering_id, quantity, by_case, created_at
        from cart_items where cart_uid = $1
      on conflict (cart_uid, offering_id, by_case)
-       do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`,
+       do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})`,
     [guestCart, accountCart],
   );
   await tx.query(

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { newId, requireShopper } from '../orders/shopper';
 import { ownList, readList } from './list-read';
 import { requireOfferings } from './offering-view';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 const route = routeSchemas('shopping-lists');
 const MAX_ITEMS = 500;
@@ -44,7 +45,7 @@ export const itemRoutes: ServicePlugin = async (app, { db }) => {
         const found = existing.rows[0];
         if (found) {
           await tx.query(
-            `update shopping_list_items set quantity = least(999, quantity + $2),
+            `update shopping_list_items set quantity = least(${MAX_LINE_QUANTITY}, quantity + $2),
              note = case when $3::text = '' then note else $3::text end where id = $1`,
             [found.id, item.quantity, item.note],
           );

@@ -10,6 +10,7 @@ import { newId, refuseBeyond, type Shopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
 import type { ShopperCollection } from '../shopper-collection';
 import { ownSmartCart, readSmartCart, smartCartSummaries } from './smart-cart-read';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 const MAX_SMART_CARTS = 50;
 /** As `SmartCartInput` allows; a cart saved as a smart cart may hold more lines (ADR 0064). */
@@ -32,7 +33,7 @@ async function replaceItems(
   for (const [position, item] of items.entries()) {
     await tx.query(
       'insert into smart_cart_items (smart_cart_id, position, offering_id, quantity, by_case) values ($1, $2, $3, $4, $5)',
-      [id, position, item.offeringId, Math.min(999, item.quantity), item.byCase],
+      [id, position, item.offeringId, Math.min(MAX_LINE_QUANTITY, item.quantity), item.byCase],
     );
   }
 }
