@@ -50,6 +50,10 @@ function jwt(name: string, seconds: number): string {
   return `${part({ alg: 'ES256' })}.${part({ sub: name, exp })}.c2ln`;
 }
 
+/** The message a shopper without JavaScript reads on the page: the cart panel's alert. */
+const shownAlert = (html: string) =>
+  /<p class="quantity-message" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+
 const postCart = (cookie: string) =>
   gw.app.inject({
     method: 'POST',
@@ -118,7 +122,9 @@ describe('POST /cart while uaa cannot answer for the visitor’s session', () =>
 
       // As a cart change booking-ms could not make: the cart page, an error status, the message.
       expect(failed.statusCode).toBe(503);
-      expect(failed.body).toContain('Please try again.');
+      expect(shownAlert(failed.body)).toBe(
+        'Could not start a session for your cart. Please try again.',
+      );
       expect(failed.headers['set-cookie']).toBeUndefined();
       expect(gw.upstream.received(uaaPaths.guest)).toHaveLength(0);
       expect(gw.upstream.received(CART_ITEM)).toHaveLength(0);
@@ -150,7 +156,9 @@ describe('POST /cart, the answers the fix leaves as they were', () => {
     gw.upstream.on('PUT', CART_ITEM, { status: 500, body: { error: { message: 'boom' } } });
     const res = await postCart('access_token=ann-access; refresh_token=ann-refresh');
     expect(res.statusCode).toBe(502);
-    expect(res.body).toContain('Please try again.');
+    expect(shownAlert(res.body)).toBe(
+      'Your cart could not be changed right now. Please try again.',
+    );
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 

@@ -7,7 +7,8 @@ import './cart.css';
 
 // /cart: the cart panel as a plain page, where the header's cart link leads without JavaScript
 // (docs/decisions/0163). Quantities and removal are forms; checkout (or sign-in first) is a link.
-export function CartPage() {
+// `refused`: why the cart form's last change was not made, shown where the cart's errors are.
+export function CartPage({ refused = null }: { refused?: string | null }) {
   const cart = useCart();
   const summaries = useOfferingSummaries(
     cart.booking?.items.map((item) => item.offeringId) ?? [],
@@ -19,7 +20,7 @@ export function CartPage() {
         booking={cart.booking}
         summaries={summaries}
         totals={cartTotals(cart.booking, summaries)}
-        error={cart.error}
+        error={refused ?? cart.error}
         headingLevel="h1"
       />
     </section>
