@@ -26,7 +26,7 @@ export function pageSessionActions(
       const outcome = await passwordSignIn(
         request,
         reply,
-        { uaa: app.uaa, config },
+        { uaa: app.uaa, config, refresher: app.refresher },
         {
           email,
           password,

@@ -54,6 +54,7 @@ export const sessionPlugin = fp(
       registry: createProviderRegistry(social.providers, social.timeoutMs),
       sealer: createSealer(social.cookieSecret),
       usedStates: new LRUCache<string, true>({ max: 50_000, ttl: TRANSACTION_SECONDS * 1000 }),
+      refresher,
     };
     if (social.providers.length > 0 && !social.cookieSecret)
       app.log.warn(

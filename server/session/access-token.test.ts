@@ -85,7 +85,7 @@ describe('renewAccessToken: cookies and token for every token state and uaa answ
   it.each(table)('token %s, uaa answers %s: %s', async (state, answer, expected) => {
     const renewal = await renewAccessToken(
       {
-        refresher: { refresh: async () => answers[answer]!, size: () => 0 },
+        refresher: { refresh: async () => answers[answer]! },
         config: { cookieSecure: true },
         serializeCookie: (name, value) => `${name}=${value}`,
       },

@@ -23,7 +23,7 @@ export type Renewal =
   | { kind: 'kept' };
 
 export type RenewalDeps = {
-  refresher: Refresher;
+  refresher: Pick<Refresher, 'refresh'>;
   config: Pick<Config, 'cookieSecure'>;
   serializeCookie: SerializeCookie;
 };

@@ -45,6 +45,23 @@ describe('createRefresher', () => {
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 
+  it('names the refresh token that replaced one here, for its memo time only (the cart merge)', async () => {
+    vi.useFakeTimers();
+    const refresh = vi
+      .fn<() => Promise<TokenResult>>()
+      .mockResolvedValueOnce(ok('1'))
+      .mockResolvedValueOnce({ kind: 'invalid_grant' });
+    const refresher = createRefresher({ refresh });
+    expect(refresher.newest('old', ctx)).toBe('old');
+    await refresher.refresh('old', ctx);
+    expect(refresher.newest('old', ctx)).toBe('r1');
+    expect(refresher.newest('old', { shopOrigin: 'http://other.localhost' })).toBe('old');
+    await refresher.refresh('spent', ctx);
+    expect(refresher.newest('spent', ctx)).toBe('spent');
+    vi.advanceTimersByTime(5_001);
+    expect(refresher.newest('old', ctx)).toBe('old');
+  });
+
   it('does not remember transient failures', async () => {
     const refresh = vi
       .fn<() => Promise<TokenResult>>()

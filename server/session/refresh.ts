@@ -18,6 +18,12 @@ export type RefreshOutcome =
 
 export type Refresher = {
   refresh(refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome>;
+  /**
+   * The refresh token that replaced this one here within the memo's few seconds, else this one:
+   * a sign-in that left the browser with a guest token another request just rotated still names
+   * the live guest session, so uaa merges its cart (it refuses a spent token).
+   */
+  newest(refreshToken: string, ctx: Pick<UaaCallContext, 'shopOrigin'>): string;
   /** Entries in flight or remembered (tests, metrics). */
   size(): number;
 };
@@ -78,11 +84,7 @@ export function createRefresher(
 
   return {
     refresh(refreshToken, ctx) {
-      const key = createHash('sha256')
-        .update(ctx.shopOrigin)
-        .update('\n')
-        .update(refreshToken)
-        .digest('base64url');
+      const key = keyOf(refreshToken, ctx.shopOrigin);
       const remembered = memo.get(key);
       if (remembered && live(remembered)) return Promise.resolve(remembered);
       const pending = inFlight.get(key);
@@ -91,8 +93,21 @@ export function createRefresher(
       inFlight.set(key, started);
       return started;
     },
+    newest(refreshToken, ctx) {
+      const remembered = memo.get(keyOf(refreshToken, ctx.shopOrigin));
+      return remembered?.kind === 'refreshed' ? remembered.pair.refresh_token : refreshToken;
+    },
     size: () => inFlight.size + memo.size,
   };
+}
+
+/** A memo key: a hash of the shop and the refresh token (never the token itself). */
+function keyOf(refreshToken: string, shopOrigin: string): string {
+  return createHash('sha256')
+    .update(shopOrigin)
+    .update('\n')
+    .update(refreshToken)
+    .digest('base64url');
 }
 
 /**

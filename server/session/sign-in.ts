@@ -4,6 +4,7 @@ import { codeOfStatus } from '../errors/status';
 import type { UaaClient } from '../uaa/client';
 import { publicAccount, type PublicAccount } from './account';
 import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import type { Refresher } from './refresh';
 
 // Password sign-in and sign-out, shared by the JSON endpoints (/auth/sign-in, /auth/sign-out) and
 // the sign-in screen's form posts without JavaScript: one place sets and clears the token cookies.
@@ -11,7 +12,7 @@ export type SignInOutcome =
   | { kind: 'ok'; account: PublicAccount | null }
   | { kind: 'error'; status: number; code: string; message: string };
 
-type Deps = { uaa: UaaClient; config: Config };
+type Deps = { uaa: UaaClient; config: Config; refresher: Pick<Refresher, 'newest'> };
 
 export async function passwordSignIn(
   request: FastifyRequest,
@@ -21,11 +22,12 @@ export async function passwordSignIn(
 ): Promise<SignInOutcome> {
   // The visitor's address goes with the sign-in: uaa's lockout counts per address (ADR 0241).
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin, clientAddress: request.ip };
-  // A guest's refresh token lets uaa merge the guest cart into the account's cart.
+  // A guest's refresh token lets uaa merge the guest cart into the account's cart: the newest
+  // of it, when another request of the guest's has just rotated it.
   const { refreshToken } = readTokenCookies(request);
   const result = await deps.uaa.signIn(ctx, {
     ...input,
-    guestRefreshToken: refreshToken ?? undefined,
+    guestRefreshToken: refreshToken ? deps.refresher.newest(refreshToken, ctx) : undefined,
   });
   if (result.kind === 'invalid_grant')
     return {
@@ -82,7 +84,7 @@ export async function passwordSignIn(
 export async function signOut(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: Deps,
+  deps: Pick<Deps, 'uaa' | 'config'>,
 ): Promise<void> {
   const tokens = readTokenCookies(request);
   // Either cookie names the session: a visitor left with the access token alone is signed out

@@ -5,6 +5,7 @@ import { safeReturnPath } from '../../shared/safe-redirect';
 import { socialCallbackPath, type SocialErrorCode } from '../../shared/social-sign-in';
 import type { Config } from '../config';
 import { readTokenCookies, setTokenCookies } from '../session/cookies';
+import type { Refresher } from '../session/refresh';
 import { externalSignIn } from '../uaa/external';
 import type { Platform } from '../upstream/platform';
 import type { ProviderRegistry } from './providers';
@@ -26,6 +27,8 @@ export type SocialDeps = {
   sealer: TransactionSealer;
   /** States already used in this process: a replayed callback fails before the provider is asked. */
   usedStates: LRUCache<string, true>;
+  /** The guest's newest refresh token, for the cart merge (../session/refresh.ts). */
+  refresher: Pick<Refresher, 'newest'>;
 };
 
 export type StartOutcome =
@@ -133,7 +136,8 @@ export async function finishSocialSignIn(
   if (!idToken) return fail('invalid', 'no ID token');
 
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
-  const guestRefreshToken = readTokenCookies(request).refreshToken ?? undefined;
+  const guest = readTokenCookies(request).refreshToken;
+  const guestRefreshToken = guest ? deps.refresher.newest(guest, ctx) : undefined;
   const result = await externalSignIn(deps.platform, deps.config.timeouts.context, ctx, {
     idToken,
     guestRefreshToken,
