@@ -19,7 +19,7 @@ let failedPath: string | null = null;
 const listeners = new Set<() => void>();
 
 function reloadForChunk() {
-  if (mayReload(here(), sessionStorage)) location.reload();
+  if (mayReload(here())) location.reload();
 }
 
 function routeModuleFailed(message: string): never {
@@ -27,7 +27,7 @@ function routeModuleFailed(message: string): never {
   const to = router?.state.navigation.location;
   const target = to ? to.pathname + to.search : here();
   const error = new Error(`${message.split(',')[0]}: failed to fetch dynamically imported module`);
-  if (mayReload(target, sessionStorage)) {
+  if (mayReload(target)) {
     location.assign(target);
   } else {
     failedPath = target;

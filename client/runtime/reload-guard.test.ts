@@ -18,6 +18,19 @@ describe('reload guard', () => {
     expect(mayReload('/search', storage, 11_001)).toBe(true);
   });
 
+  it('refuses, without throwing, where the tab has no usable sessionStorage', () => {
+    const failing = (name: string) => () => {
+      throw new DOMException('storage refused', name);
+    };
+    // Private mode or a full quota: a reload it cannot record could repeat forever.
+    const full = { getItem: () => null, setItem: failing('QuotaExceededError') };
+    expect(mayReload('/search', full, 1_000)).toBe(false);
+    const blocked = { getItem: failing('SecurityError'), setItem: failing('SecurityError') };
+    expect(mayReload('/search', blocked, 1_000)).toBe(false);
+    // Storage disabled (Firefox dom.storage.enabled=false): window.sessionStorage is null.
+    expect(mayReload('/search', null, 1_000)).toBe(false);
+  });
+
   it('recognises chunk load failures of the browsers', () => {
     expect(
       isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),

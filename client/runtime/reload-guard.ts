@@ -4,13 +4,33 @@ export const RELOAD_GUARD_MS = 10_000;
 
 export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** The tab's sessionStorage; null where the browser refuses it (blocked: reading it throws). */
+export function tabStorage(): GuardStorage | null {
+  try {
+    return window.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** True when a reload of `path` is allowed now; records it. */
-export function mayReload(path: string, storage: GuardStorage, now = Date.now()): boolean {
+export function mayReload(
+  path: string,
+  storage: GuardStorage | null = tabStorage(),
+  now = Date.now(),
+): boolean {
+  // No storage (disabled, blocked, private mode, full): a reload it cannot record could repeat
+  // forever, so none.
+  if (!storage) return false;
   const key = `storefront:reload:${path}`;
-  const last = storage.getItem(key);
-  if (last !== null && now - Number(last) < RELOAD_GUARD_MS) return false;
-  storage.setItem(key, String(now));
-  return true;
+  try {
+    const last = storage.getItem(key);
+    if (last !== null && now - Number(last) < RELOAD_GUARD_MS) return false;
+    storage.setItem(key, String(now));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
