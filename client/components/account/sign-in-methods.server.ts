@@ -50,6 +50,13 @@ const text = (form: FormData, name: string) => {
 const refused = (intent: SignInMethodsResult['intent'], message: string, status: number) =>
   data<SignInMethodsResult>({ intent, message }, { status });
 
+/** uaa's refusal is shown on its form with its status; uaa failing (5xx) is the page's 502. */
+function refusedByUaa(intent: SignInMethodsResult['intent'], body: unknown, status: number) {
+  const message = platformMessage(body, status);
+  if (status >= 500) throw data({ message }, { status: 502 });
+  return refused(intent, message, status);
+}
+
 export async function signInMethodsAction(context: AppLoadContext, form: FormData) {
   const intent = text(form, 'intent');
   const { forms } = SignInMethodForms;
@@ -60,7 +67,7 @@ export async function signInMethodsAction(context: AppLoadContext, form: FormDat
       path: identityPaths.one(identity),
     });
     if (answer.ok) throw redirect('/profile?done=unlinked', 303);
-    return refused('unlink', platformMessage(answer.body, answer.status), answer.status);
+    return refusedByUaa('unlink', answer.body, answer.status);
   }
   if (intent === 'set-password') {
     const passwords = {
@@ -78,7 +85,7 @@ export async function signInMethodsAction(context: AppLoadContext, form: FormDat
       body: { newPassword: input.data.newPassword },
     });
     if (answer.ok) throw redirect('/profile?done=password-set', 303);
-    return refused('set-password', platformMessage(answer.body, answer.status), answer.status);
+    return refusedByUaa('set-password', answer.body, answer.status);
   }
   return refused('unlink', 'Unknown form.', 400);
 }

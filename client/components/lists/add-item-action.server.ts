@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
-import { askPlatform } from '../../lib/platform-answer.server';
+import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { refusalOf } from '../forms/order-steps.server';
 import type { ListActionResult } from './list-result';
 import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
 
@@ -23,8 +24,14 @@ export const AddItemForm = z.object({
   back: z.string().max(2000).default(''),
 });
 
-const refused = (fieldErrors: Record<string, string>, formError?: string) =>
-  data<ListActionResult>({ intent: 'add-item', fieldErrors, formError }, { status: 400 });
+const refused = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
+  data<ListActionResult>({ intent: 'add-item', fieldErrors, formError }, { status });
+
+/** The lists service said no: its message on the form (409 stays 409); its failure is a 502. */
+function refusedByPlatform(failure: PlatformFailure) {
+  const { formError, status } = refusalOf(failure);
+  return refused({}, formError, status);
+}
 
 export async function addItemAction(context: AppLoadContext, form: FormData) {
   const parsed = AddItemForm.safeParse(Object.fromEntries(form));
@@ -43,7 +50,7 @@ export async function addItemAction(context: AppLoadContext, form: FormData) {
       path: listPaths.lists,
       body: { name: input.newName },
     });
-    if (!created.ok) return refused({}, created.message);
+    if (!created.ok) return refusedByPlatform(created);
     listId = created.body.id;
   }
   const added = await askPlatform<ShoppingList>(context.platform, {
@@ -51,10 +58,7 @@ export async function addItemAction(context: AppLoadContext, form: FormData) {
     path: listPaths.items(listId),
     body: { offeringId: input.offeringId, quantity: input.quantity, byCase: input.unit === 'case' },
   });
-  if (!added.ok) {
-    if (added.status >= 500) throw data({ message: added.message }, { status: 502 });
-    return refused({}, added.message);
-  }
+  if (!added.ok) return refusedByPlatform(added);
   const back = isSafeLocalPath(input.back) ? input.back : undefined;
   return redirect(href('shopping-lists', {}, { list: listId, done: 'added', back }));
 }
