@@ -14,7 +14,9 @@ beforeAll(async () => {
   // One after the other: they share the cached seeded database, made by the first.
   platform = await startPlatform({ seeds: ['core'] });
   strict = await startPlatform({ seeds: ['core'], config: { refreshReuseWindowSeconds: 0 } });
-  shortLived = await startPlatform({ seeds: ['core'], config: { accessTokenTtl: 1 } });
+  // Two seconds, not one: \`exp\` counts whole seconds, so a token minted late in a second with a
+  // one-second life may have expired before the test reads it (it failed so on a busy machine).
+  shortLived = await startPlatform({ seeds: ['core'], config: { accessTokenTtl: 2 } });
 });
 afterAll(async () => Promise.all([platform?.close(), strict?.close(), shortLived?.close()]));
 
@@ -59,7 +61,7 @@ describe('refresh-token reuse window (30 s by default)', () => {
   it('hands back a live access token (same session, same refresh token) once the first expired', async () => {
     const first = await shortLived.signIn();
     const second = await (await refresh(shortLived, first.refresh_token)).json();
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await shortLived.app.signer.verify(second.access_token))?.expired).toBe(true);
     const again = await (await refresh(shortLived, first.refresh_token)).json();
     expect(again.refresh_token).toBe(second.refresh_token);
