@@ -2,6 +2,7 @@ import type { Booking } from '../../shared/contracts/booking';
 import type { ApiError } from '../lib/api';
 import { httpCartApi, type CartApi, type CartResult } from './cart-api';
 import { emitCartUpdated } from './cart-events';
+import { createLineOrder } from './line-order';
 import {
   bookingTimestamp,
   deriveQuantityMap,
@@ -57,10 +58,7 @@ export function createCartStore(deps: CartStoreDeps) {
   const pending = new Map<QuantityKey, { quantity: number; timestamp: number }>();
   /** One writer per quantity: it sends the newest wish until none is left (last click wins). */
   const writers = new Map<QuantityKey, Promise<Booking | null>>();
-  /** The PUT of each quantity on its way: removing that quantity's line waits for it. */
-  const sending = new Map<QuantityKey, Promise<CartResult>>();
-  /** Lines being removed or replaced, by their quantities: those quantities' next PUT waits. */
-  const lineChanges = new Map<QuantityKey, Promise<Booking | null>>();
+  const lines = createLineOrder();
   /** Removals on their way, by their lines: a second click is the same removal. */
   const removals = new Map<string, Promise<Booking | null>>();
   let serverQuantities: QuantityMap = {};
@@ -139,11 +137,12 @@ export function createCartStore(deps: CartStoreDeps) {
       try {
         for (;;) {
           // A removal of this line clicked before the wish goes first: the wish then re-adds it.
-          if (lineChanges.has(key)) await lineChanges.get(key);
+          const earlier = lines.before(key);
+          if (earlier) await earlier;
           const wish = pending.get(key);
           if (!wish) return state.booking;
           const ready = await ensureSession();
-          if (lineChanges.has(key)) continue;
+          if (lines.overtaken(key)) continue;
           let result: CartResult = {
             ok: false,
             status: 0,
@@ -151,8 +150,7 @@ export function createCartStore(deps: CartStoreDeps) {
           };
           if (ready) {
             const put = api.putItem(tenant(), { offeringId, byCase, quantity: wish.quantity });
-            sending.set(key, put);
-            result = await put.finally(() => sending.delete(key));
+            result = await lines.send(key, put);
           }
           if (!result.ok) {
             // Back to the stored quantity, with a message beside the control the shopper touched.
@@ -190,11 +188,7 @@ export function createCartStore(deps: CartStoreDeps) {
     return failed(what, result);
   }
 
-  /**
-   * Removes or replaces lines (booking-ms quantities are absolute, so order matters): their
-   * quantities not sent yet are dropped, the PUT of each on its way arrives first, and a quantity
-   * clicked afterwards is sent after this call, so the shopper's last action on a line wins.
-   */
+  /** Removes or replaces lines: their quantities not sent yet are dropped (./line-order.ts). */
   function changeLines(
     what: string,
     uids: readonly string[],
@@ -207,17 +201,12 @@ export function createCartStore(deps: CartStoreDeps) {
       .map((item) => quantityKey(item.offeringId, item.byCase));
     for (const key of keys) pending.delete(key);
     if (keys.length > 0) publish({});
-    const changing: Promise<Booking | null> = (async () => {
-      await Promise.allSettled(keys.map((key) => sending.get(key)));
+    return lines.change(keys, async () => {
       const result = await call();
       // Already gone (another click, another tab): no failure; the cart is read again.
       if (removes && !result.ok && result.status === 404) return load();
       return change(what, async () => result);
-    })().finally(() => {
-      for (const key of keys) if (lineChanges.get(key) === changing) lineChanges.delete(key);
     });
-    for (const key of keys) lineChanges.set(key, changing);
-    return changing;
   }
 
   function removal(what: string, uids: readonly string[], call: () => Promise<CartResult>) {
