@@ -94,7 +94,7 @@ function rulesText(): string {
       .map(([name, value]) => `${name} (${value})`)
       .join(', ')}.`,
     `Passed on from the browser: only ${list(FORWARDED_TO_UPSTREAM)}, less any the request’s Connection header names; nothing else (cookies, Authorization and X-Forwarded-* never).`,
-    `Stripped from the answer: ${list([...HOP_BY_HOP, ...GATEWAY_OWN_ANSWER_HEADERS])}, names starting ${list(STRIPPED_ANSWER_PREFIXES)} and those the answer’s Connection header names. An answer to a call that carried the visitor’s token is \`Cache-Control: ${PRIVATE_POLICY}\` (but a public picture).`,
+    `Stripped from the answer: ${list([...HOP_BY_HOP, ...GATEWAY_OWN_ANSWER_HEADERS])}, names starting ${list(STRIPPED_ANSWER_PREFIXES)} and those the answer’s Connection header names. An answer to a call that carried the visitor’s token is \`Cache-Control: ${PRIVATE_POLICY}\` (but a public picture), and so is every answer that sets the renewal’s cookies.`,
     `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer).`,
     `Retry: at most ${MAX_ATTEMPTS} upstream attempts; a second only for a bodiless ${list(REPLAYABLE_METHODS)} that changes nothing, after a ${RETRIED_STATUS} (waiting its Retry-After or a short random time, at most ${MAX_RETRY_DELAY_MS} ms) or after a ${RENEWED_STATUS} once the token is renewed.`,
     `Refused before any upstream call: an unknown service (404), uaa paths with a segment ${list(TOKEN_SEGMENTS)} or containing \`token\` (404: they are /auth/* here), a path escape (\`..\`, encoded slashes: 400 bad_path), a target over ${size(TARGET_LIMIT)} (414), a body over ${size(BODY_LIMIT)} (413 payload_too_large).`,
