@@ -51,6 +51,9 @@ export function GenericErrorScreen({ message }: { message?: string | null }) {
 /** The message a thrown route error carries, if it carries one meant for the shopper. */
 export function errorMessage(error: unknown): string | null {
   if (!isRouteErrorResponse(error)) return null;
+  // React Router's own refusals (a form posted to a page that takes none: 405) carry a message
+  // for developers, naming the route's module: the shopper gets the fallback text.
+  if ((error as { internal?: boolean }).internal) return null;
   const data = error.data as { message?: unknown } | string | null | undefined;
   if (typeof data === 'string') return data || null;
   return typeof data?.message === 'string' ? data.message : null;

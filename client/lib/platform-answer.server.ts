@@ -17,6 +17,13 @@ export function platformMessage(body: unknown, status: number): string {
   return `The shop could not do that just now (${status}). Please try again.`;
 }
 
+/**
+ * The platform has nothing at the address a page asked about: 404, or 414 (an id or slug longer
+ * than any the platform gives out, which its router refuses before looking). Either way the page
+ * the shopper asked for does not exist: the 404 page, not the platform's words about its path.
+ */
+export const nothingThere = (status: number) => status === 404 || status === 414;
+
 /** One call; a failed answer comes back with its message instead of a body. */
 export async function askPlatform<T>(
   platform: PlatformClient,
@@ -28,13 +35,13 @@ export async function askPlatform<T>(
 }
 
 /**
- * Data a screen cannot render without: a 404 becomes the 404 page; any other failure is thrown
+ * Data a screen cannot render without: nothing there (404, 414) becomes the 404 page; any other failure is thrown
  * as a response with the platform's message, which the route's error screen shows with the CID.
  */
 export async function requirePlatform<T>(platform: PlatformClient, call: PlatformCall): Promise<T> {
   const answer = await askPlatform<T>(platform, call);
   if (answer.ok) return answer.body;
-  if (answer.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(answer.status)) throw data(null, { status: 404 });
   throw data({ message: answer.message }, { status: answer.status >= 500 ? 502 : answer.status });
 }
 

@@ -7,6 +7,11 @@ import { FoodInformation, Pack } from '../grocery';
 export const CATALOGUE_BASE = '/api/services/catalogue/api/v1';
 
 const list = (values: readonly string[]) => values.map(encodeURIComponent).join(',');
+/**
+ * The longest product slug the catalogue looks up (its router takes no longer path parameter
+ * either): a page addressed by a longer one has no product (the app's 404, not a 400).
+ */
+export const SLUG_LIMIT = 300;
 /** The most ids or slugs one list call takes (offerings, products by ids or by slugs). */
 export const IDS_PER_CALL = 100;
 export const cataloguePaths = {

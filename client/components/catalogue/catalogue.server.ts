@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import {
   cataloguePaths,
+  SLUG_LIMIT,
   type BrandPage,
   type Category,
   type CategoryPage,
@@ -12,7 +13,7 @@ import {
 } from '../../../shared/contracts/catalogue';
 import type { PlatformClient } from '../../../shared/load-context';
 import { optionalSection, sectionData, SectionFetchError } from '../../lib/optional-section.server';
-import { platformMessage } from '../../lib/platform-answer.server';
+import { nothingThere, platformMessage } from '../../lib/platform-answer.server';
 import type { SearchFilters } from '../search/search-filters';
 
 // The catalogue calls of the screens' loaders. Critical data throws (404 for unknown things, 502
@@ -22,7 +23,7 @@ export const PAGE_SIZE = 24;
 
 async function required<T>(platform: PlatformClient, path: string): Promise<T> {
   const response = await platform.call<T>({ path });
-  if (response.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(response.status)) throw data(null, { status: 404 });
   // The platform refused the request (a search of 3,000 characters, say): the visitor's input,
   // so a 4xx with the platform's message, not a 502 (issue #12 item 6).
   if (response.status >= 400 && response.status < 500)
@@ -78,6 +79,8 @@ export async function productWithRelated(
   context: Pick<AppLoadContext, 'platform' | 'reportSectionFailure'>,
   slug: string,
 ) {
+  // No product has a longer slug: the catalogue would refuse the lookup as a bad query (400).
+  if (slug.length > SLUG_LIMIT) throw data(null, { status: 404 });
   const [product, related] = await Promise.allSettled([
     productBySlug(context.platform, slug),
     relatedProducts(context, slug),

@@ -6,7 +6,7 @@ import {
   guestOrderPaths,
 } from '../../../shared/contracts/guest-orders';
 import type { OrderDetail } from '../../../shared/contracts/orders';
-import { askPlatform } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import { numberText, OrderKeyField, orderKeyHeaders, text } from '../forms/place-order-forms';
@@ -153,7 +153,7 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     body: account.data,
   });
   if (created.ok) return redirect(`${GUEST_CHECKOUT}?account=created`);
-  if (created.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(created.status)) throw data(null, { status: 404 });
   if (created.status >= 500) throw data({ message: created.message }, { status: 502 });
   return refused(
     'create-account',

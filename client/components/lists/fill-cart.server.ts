@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { ToCartResult } from '../../../shared/contracts/lists';
-import { askPlatform } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 
 // Putting a list or a smart cart into the cart from a page action (the form without JavaScript,
 // issue #29): the platform adds what it can and names what it cannot; the page redirected to says
@@ -23,6 +23,6 @@ export async function fillCart(
 ): Promise<URLSearchParams> {
   const answer = await askPlatform<ToCartResult>(context.platform, { method: 'POST', path, body });
   if (answer.ok) return fillQuery(answer.body);
-  if (answer.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(answer.status)) throw data(null, { status: 404 });
   throw data({ message: answer.message }, { status: answer.status >= 500 ? 502 : 400 });
 }

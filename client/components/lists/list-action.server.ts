@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
 import { intentForms } from '../forms/intent-forms';
 import { AddItemForm, addItemAction } from './add-item-action.server';
 import { fillCart } from './fill-cart.server';
@@ -47,7 +47,7 @@ const refused = (
 ) => data<ListActionResult>({ intent, fieldErrors, formError, itemId }, { status });
 
 function refusedByPlatform(intent: ListIntent, failure: PlatformFailure, itemId?: string) {
-  if (failure.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(failure.status)) throw data(null, { status: 404 });
   if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
   return refused(intent, {}, failure.message, failure.status === 409 ? 409 : 400, itemId);
 }

@@ -9,7 +9,7 @@ import {
   parseLines,
   type OrderActionResult,
 } from './order-forms';
-import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
 
 // The order page's one action. Changes and cancelling are the platform's to allow (until the
 // cut-off): its refusal (409) is shown beside the form that asked. Reorder copies the order into
@@ -22,7 +22,7 @@ const refused = (
 ) => data<OrderActionResult>({ intent, fieldErrors, formError }, { status });
 
 function refusedByPlatform(intent: OrderIntent, failure: PlatformFailure) {
-  if (failure.status === 404) throw data(null, { status: 404 });
+  if (nothingThere(failure.status)) throw data(null, { status: 404 });
   if (failure.status >= 500) throw data({ message: failure.message }, { status: 502 });
   return refused(intent, {}, failure.message, failure.status === 409 ? 409 : 400);
 }

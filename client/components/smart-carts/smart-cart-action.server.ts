@@ -18,7 +18,7 @@ import {
   PlaceOrderPost,
   orderKeyHeaders,
 } from '../forms/place-order-forms';
-import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fillCart } from '../lists/fill-cart.server';
 import type { SmartCartActionResult, SmartCartIntent } from './smart-cart-result';
 
@@ -37,7 +37,7 @@ function refusedByPlatform(
   failure: PlatformFailure,
   fields: Record<string, RegExp> = {},
 ) {
-  if (failure.status === 404 && intent !== 'place-order') throw data(null, { status: 404 });
+  if (nothingThere(failure.status) && intent !== 'place-order') throw data(null, { status: 404 });
   const { fieldErrors, formError, status } = refusalOf(failure, fields);
   return refused(intent, fieldErrors, formError, status);
 }

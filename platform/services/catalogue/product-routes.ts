@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   IDS_PER_CALL,
+  SLUG_LIMIT,
   OfferingSummaries,
   ProductDetail,
   ProductList,
@@ -23,7 +24,7 @@ import { routeSchemas, type ServiceApp } from '../service';
 // Products one at a time (by slug, for the product page), in batches (by slugs or ids, for lists
 // and the cart widget), featured for the home page, and related to another product.
 const route = routeSchemas('catalogue');
-const BySlugQuery = z.object({ slug: z.string().min(1).max(300) });
+const BySlugQuery = z.object({ slug: z.string().min(1).max(SLUG_LIMIT) });
 const BatchQuery = z.object({
   slugs: z.string().max(10_000).optional(),
   ids: z.string().max(10_000).optional(),
