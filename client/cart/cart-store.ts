@@ -270,6 +270,8 @@ export function createCartStore(deps: CartStoreDeps) {
       changeLines(`substitute item ${itemUid}`, [itemUid], () =>
         api.putItem(tenant(), input, itemUid),
       ),
+    /** A cart another service answered with (a list put into it): shown unless older. */
+    adopt: (booking: Booking): boolean => applyBooking(booking),
     /** Specification call 7: the answer's booking becomes the cart; a failure is returned, not thrown. */
     async copyBookingToCart(bookingId: string, override: boolean): Promise<CopyResult> {
       const result = await api.copyBookingToCart(bookingId, override);

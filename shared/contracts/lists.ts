@@ -4,31 +4,9 @@ import { OrderSummary } from './orders';
 import { MAX_LINE_QUANTITY } from '../line-limits';
 
 // Shopping lists (/api/services/shopping-lists/api/v1) and smart carts, saved carts that can be
-// ordered (/api/services/smart-carts/api/v1). Money is integer cents in the shop's currency.
-export const LISTS_BASE = '/api/services/shopping-lists/api/v1';
-export const SMART_CARTS_BASE = '/api/services/smart-carts/api/v1';
-
-export const listPaths = {
-  lists: `${LISTS_BASE}/lists`,
-  list: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}`,
-  items: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items`,
-  /** POST: the list's items (all, or the ones named) into the cart; see ToCartResult. */
-  toCart: (listId: string) => `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/to-cart`,
-  item: (listId: string, itemId: string) =>
-    `${LISTS_BASE}/lists/${encodeURIComponent(listId)}/items/${encodeURIComponent(itemId)}`,
-} as const;
-
-export const smartCartPaths = {
-  smartCarts: `${SMART_CARTS_BASE}/smart-carts`,
-  smartCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}`,
-  /** POST: a new smart cart holding the caller's cart as it is now. */
-  fromCart: `${SMART_CARTS_BASE}/smart-carts/from-cart`,
-  /** POST: the smart cart's items into the cart; see ToCartResult. */
-  toCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/to-cart`,
-  order: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/order`,
-  placedOrder: (id: string, orderId: string) =>
-    `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/orders/${encodeURIComponent(orderId)}`,
-} as const;
+// ordered (/api/services/smart-carts/api/v1). Money is integer cents in the shop's currency. The
+// paths are in ./list-paths.ts (no zod: the pages' "Add all to cart" calls them in the browser).
+export { LISTS_BASE, SMART_CARTS_BASE, listPaths, smartCartPaths } from './list-paths';
 
 const id = z.string().trim().min(1, 'Required').max(100);
 const listName = z.string().trim().min(1, 'Required').max(100);

@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPaths, type Booking } from '../../shared/contracts/booking';
+import { cataloguePaths, type ProductList } from '../../shared/contracts/catalogue';
+import { listPaths, type ShoppingList } from '../../shared/contracts/lists';
 import { axeViolations } from '../support/axe';
 import { launchChromium, reactHandles } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
@@ -115,6 +118,56 @@ describe.each([
     await cartCount(page, 4);
     expect(page.url().includes('filled=')).toBe(!javaScriptEnabled);
     expect(await summary(page).textContent()).toMatch(/^4 items, /);
+    await context.close();
+  });
+});
+
+// "Add all to cart" with JavaScript adds to what the cart holds when the shop gets the click: a
+// change made in another tab since the list's page loaded is kept. (The page once added the list
+// to its own copy of the cart and sent absolute quantities, overwriting that change.)
+describe('a list put into the cart after another tab changed the cart', () => {
+  it('adds the list to the cart as it is now, with JavaScript', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await signIn(page, '/shopping-lists');
+    const other = await context.newPage(); // another tab of the same shopper
+    await other.goto(`${shop.url}/cart`);
+    const api = (path: string, method = 'GET', body?: unknown) =>
+      other.evaluate(
+        async ({ path, method, body }) => {
+          const response = await fetch(path, {
+            method,
+            headers: { 'x-csrf': '1', 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: response.status, body: await response.json() };
+        },
+        { path, method, body },
+      );
+    const found = (await api(`${cataloguePaths.search}?q=bread`)).body as ProductList;
+    const offering = found.items.find((item) => item.offering.available)!.offering;
+    const cart = bookingPaths.cart('fresh');
+    const held = (await api(cart)).body as Booking;
+    if (held.items.length > 0)
+      await api(bookingPaths.items('fresh'), 'DELETE', {
+        items: held.items.map((item) => ({ uid: item.uid })),
+      });
+    const list = (await api(listPaths.lists, 'POST', { name: 'Two tabs' })).body as ShoppingList;
+    await api(listPaths.items(list.id), 'POST', { offeringId: offering.id, quantity: 2 });
+
+    await page.goto(`${shop.url}/shopping-lists?list=${list.id}`);
+    await reactHandles(page, 'form.fill-buttons');
+    // The other tab puts 5 of the same bread into the cart after this page loaded.
+    await api(bookingPaths.item('fresh'), 'PUT', {
+      offeringId: offering.id,
+      quantity: 5,
+      byCase: false,
+    });
+    await page.getByRole('button', { name: 'Add all to cart' }).click();
+    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    const after = (await api(cart)).body as Booking;
+    expect(after.items.map((item) => [item.offeringId, item.quantity])).toEqual([[offering.id, 7]]);
+    await cartCount(page, 7);
     await context.close();
   });
 });

@@ -1,21 +1,15 @@
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
-import { ToCartForm, type FillItem } from './to-cart-form';
+import { listPaths } from '../../../shared/contracts/list-paths';
+import { ToCartForm } from './to-cart-form';
 
 // A list into the cart (issue #29): "Add all to cart" under the list, "Add to cart" per item.
 const productName = (item: ShoppingListItem) => item.product?.name ?? 'No longer sold';
-export const fillItemOf = (item: ShoppingListItem): FillItem => ({
-  offeringId: item.offeringId,
-  byCase: item.byCase,
-  quantity: item.quantity,
-  name: productName(item),
-  available: Boolean(item.product?.available),
-});
 
 export function ListToCart({ list }: { list: ShoppingList }) {
   if (list.items.length === 0) return null;
   return (
     <ToCartForm
-      items={list.items.map(fillItemOf)}
+      call={{ path: listPaths.toCart(list.id) }}
       fields={{ intent: 'to-cart', listId: list.id }}
       className="fill-buttons"
     >
@@ -30,7 +24,7 @@ export function ItemToCart({ list, item }: { list: ShoppingList; item: ShoppingL
   if (!item.product?.available) return <span className="per">Not available today</span>;
   return (
     <ToCartForm
-      items={[fillItemOf(item)]}
+      call={{ path: listPaths.toCart(list.id), body: { itemIds: [item.id] } }}
       fields={{ intent: 'to-cart', listId: list.id, itemId: item.id }}
       className="fill-form"
     >

@@ -1,51 +1,34 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { cartStore } from '../../cart/cart-store';
-import { FillMessage, type Filled } from './fill-notice';
+import { fillCartFrom, type FillOutcome } from './fill-cart.client';
+import { FillMessage } from './fill-notice';
 
 // "Add all to cart" / "Add to cart" of a list or a smart cart (issue #29). Without JavaScript the
 // form posts to the screen's action, which asks the platform to fill the cart. With JavaScript the
-// cart store adds each available item at once (optimistic: the cart widget shows it before the
-// shop answers, and re-checks on the store's cart:updated), and the items not available today are
-// named here from the page's data.
-export type FillItem = {
-  offeringId: string;
-  byCase: boolean;
-  quantity: number;
-  name: string;
-  available: boolean;
-};
-
+// page makes the same call of the platform through the proxy (./fill-cart.client.ts) and shows
+// what it added and what it could not, named; the cart widget takes the cart it answered with.
 type Props = {
-  items: readonly FillItem[];
+  /** The platform's to-cart call (listPaths.toCart, smartCartPaths.toCart) and its body. */
+  call: { path: string; body?: object };
   /** The hidden fields the screen's action reads (intent, ids). */
   fields: Record<string, string>;
   className?: string;
   children: ReactNode;
 };
 
-export function addToCartStore(items: readonly FillItem[]): Filled {
-  const { quantities } = cartStore.getState();
-  const adding = new Map<string, number>();
-  for (const item of items.filter((i) => i.available)) {
-    const key = `${item.offeringId}|${item.byCase}`;
-    const held = quantities[item.offeringId]?.[item.byCase ? 'case' : 'single'] ?? 0;
-    const quantity = (adding.get(key) ?? held) + item.quantity;
-    adding.set(key, quantity);
-    void cartStore.setQuantity(item.offeringId, { byCase: item.byCase, quantity });
-  }
-  return {
-    added: items.filter((i) => i.available).length,
-    missing: items.filter((i) => !i.available).map((i) => i.name),
-  };
-}
-
-export function ToCartForm({ items, fields, className, children }: Props) {
-  const [filled, setFilled] = useState<Filled | null>(null);
+export function ToCartForm({ call, fields, className, children }: Props) {
+  const [outcome, setOutcome] = useState<FillOutcome | null>(null);
+  const sending = useRef(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The store needs the page's shop; until it has one, the form posts as without JavaScript.
     if (!cartStore.getState().tenantId) return;
     event.preventDefault();
-    setFilled(addToCartStore(items));
+    // A second click while the first is on its way would add the items twice.
+    if (sending.current) return;
+    sending.current = true;
+    void fillCartFrom(call.path, call.body ?? {})
+      .then(setOutcome)
+      .finally(() => (sending.current = false));
   };
   return (
     <>
@@ -55,7 +38,12 @@ export function ToCartForm({ items, fields, className, children }: Props) {
         ))}
         {children}
       </form>
-      {filled ? <FillMessage filled={filled} /> : null}
+      {outcome?.ok ? <FillMessage filled={outcome.filled} /> : null}
+      {outcome && !outcome.ok ? (
+        <p className="form-error" role="alert">
+          {outcome.message}
+        </p>
+      ) : null}
     </>
   );
 }

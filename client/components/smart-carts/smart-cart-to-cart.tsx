@@ -1,4 +1,5 @@
 import type { SmartCart } from '../../../shared/contracts/lists';
+import { smartCartPaths } from '../../../shared/contracts/list-paths';
 import { ToCartForm } from '../lists/to-cart-form';
 
 // "Add smart cart to cart" (issue #29): its items join what the cart holds, by unit; the ones not
@@ -7,13 +8,7 @@ export function SmartCartToCart({ cart }: { cart: SmartCart }) {
   if (cart.items.length === 0) return null;
   return (
     <ToCartForm
-      items={cart.items.map((item) => ({
-        offeringId: item.offeringId,
-        byCase: item.byCase,
-        quantity: item.quantity,
-        name: item.product?.name ?? 'An item no longer sold',
-        available: Boolean(item.product?.available),
-      }))}
+      call={{ path: smartCartPaths.toCart(cart.id) }}
       fields={{ intent: 'to-cart' }}
       className="fill-buttons"
     >

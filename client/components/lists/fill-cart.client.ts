@@ -1,0 +1,34 @@
+import { cartStore } from '../../cart/cart-store';
+import { readBooking } from '../../cart/read-booking';
+import { apiFetch } from '../../lib/api';
+import type { Filled } from './fill-notice';
+
+// "Add all to cart" (a list, one of its items, a smart cart) with JavaScript: the same to-cart call
+// of the lists service the form makes without it, through the gateway's proxy. The platform adds
+// the quantities to what the cart holds at that moment, so a change made in another tab since this
+// page loaded is kept (adding to this page's copy of the cart and sending absolute quantities
+// overwrote it); the answer's cart becomes the store's, and the widget shows it.
+export type FillOutcome = { ok: true; filled: Filled } | { ok: false; message: string };
+
+const FAILED = 'Sorry, the cart could not be updated. Please try again.';
+
+type ToCartAnswer = { booking?: unknown; added?: unknown; notAdded?: unknown };
+
+/** Names of the items the platform did not add (`notAdded`), as the page without JavaScript shows. */
+function missingNames(notAdded: unknown): string[] {
+  if (!Array.isArray(notAdded)) return [];
+  return notAdded.map((item: { name?: unknown }) =>
+    typeof item?.name === 'string' ? item.name : 'An item no longer sold',
+  );
+}
+
+export async function fillCartFrom(path: string, body: object): Promise<FillOutcome> {
+  const answer = await apiFetch<ToCartAnswer>(path, { method: 'POST', body });
+  if (!answer.ok)
+    return { ok: false, message: answer.status < 500 ? answer.error.message : FAILED };
+  const booking = readBooking(answer.data?.booking);
+  if (!booking) return { ok: false, message: FAILED };
+  cartStore.adopt(booking);
+  const added = typeof answer.data.added === 'number' ? answer.data.added : 0;
+  return { ok: true, filled: { added, missing: missingNames(answer.data.notAdded) } };
+}
