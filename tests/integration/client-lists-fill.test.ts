@@ -18,6 +18,9 @@ let offerings: { id: string; name: string }[];
 
 const escaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+/** What a page shows: its HTML without scripts (React Router's data for hydration is in one). */
+const shown = async (response: Response) =>
+  (await response.text()).replace(/<script\b[\s\S]*?<\/script>/g, '');
 const cartLines = async () =>
   (await shopper.cart()).items.map(
     (i) => `${i.offeringId}:${i.byCase ? 'case' : 'single'}:${i.quantity}`,
@@ -181,5 +184,19 @@ describe('smart carts and the cart', () => {
 
     const unnamed = await shopper.post('/smart-carts', { intent: 'from-cart', name: ' ' });
     expect(unnamed.status).toBe(400);
+  });
+
+  it('says why the cart could not be saved as a smart cart', async () => {
+    // Found in review: the smart carts page answered 400 and said nothing, so "Save smart cart"
+    // seemed to do nothing at all (an empty cart, a blank name, the limit of smart carts).
+    await emptyCart();
+    const empty = await shopper.post('/smart-carts', { intent: 'from-cart', name: 'Sunday' });
+    expect(empty.status).toBe(400);
+    expect(await shown(empty)).toContain('Your cart is empty: nothing to save');
+
+    await shopper.putItem(offerings[0]!.id, 1);
+    const unnamed = await shopper.post('/smart-carts', { intent: 'from-cart', name: ' ' });
+    expect(unnamed.status).toBe(400);
+    expect(await shown(unnamed)).toContain('Enter a name');
   });
 });

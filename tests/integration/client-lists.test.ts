@@ -4,6 +4,7 @@ import {
   type ShoppingList,
   type ShoppingListCollection,
 } from '../../shared/contracts/lists';
+import { formatCents } from '../../client/lib/money';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf, type Shopper } from './client-checkout-support';
 
@@ -131,5 +132,25 @@ describe('shopping list screens', () => {
     expect((html.match(/<td class="tick"/g) ?? []).length).toBe(5);
     expect((await shopper.page('/shopping-lists/list-nope/print')).status).toBe(404);
     expect((await shopper.page('/shopping-lists?list=list-nope')).status).toBe(404);
+  });
+
+  it('prints a case item at the price of a case, and says it is counted in cases', async () => {
+    // Found in review: the print view showed every item at the single price, so a list of two
+    // cases read "2 … €1.29" where the list screen said the case's price.
+    const list = await shopper.api<ShoppingList>(listPaths.lists, 'POST', { name: 'Print cases' });
+    const caseItem = seeded.items.find((i) => i.product && i.product.caseSize > 1)!;
+    await shopper.api(listPaths.items(list.id), 'POST', {
+      offeringId: caseItem.offeringId,
+      quantity: 2,
+      byCase: true,
+    });
+    const html = await (await shopper.page(`/shopping-lists/${list.id}/print`)).text();
+    const money = (cents: number) =>
+      formatCents(cents, { currency: list.currency, locale: 'en-IE' });
+    // The row's text, without the markers React puts between adjacent text parts.
+    const row = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)![1]!.replace(/<!-- -->/g, '');
+    expect(row).toContain(money(caseItem.product!.priceCase));
+    expect(row).not.toContain(money(caseItem.product!.priceSingle));
+    expect(row).toContain(`case of ${caseItem.product!.caseSize}`);
   });
 });

@@ -5,7 +5,8 @@ import {
   type SmartCartCollection,
 } from '../../shared/contracts/lists';
 import { startShop, type TestShop } from '../support/shop';
-import { shopperOf, type Shopper } from './client-checkout-support';
+import { formatCents } from '../../client/lib/money';
+import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
 
 // The smart cart screens through the gateway against the real platform, as page form posts
 // (without JavaScript): the overview, one smart cart's items, ordering it, and the order screen.
@@ -129,5 +130,37 @@ describe('smart cart screens', () => {
     expect((await shopper.page('/smart-carts/sc-harbour-demo-breakfast')).status).toBe(404);
     expect((await shopper.page(`/smart-carts/${SEEDED}/order/ord-nope`)).status).toBe(404);
     expect((await shopper.page('/smart-carts/sc-nope/order/ord-nope')).status).toBe(404);
+  });
+
+  it('says which item is not available today instead of a total the subtotal leaves out', async () => {
+    // Found in review: an item out of stock today kept its line total on the page while the
+    // subtotal below left it out, so the totals shown did not add up and nothing said why.
+    const [a, gone] = await buyableOfferings(shop, 2);
+    const cart = await shopper.api<SmartCart>(smartCartPaths.smartCarts, 'POST', {
+      name: 'Out of stock',
+      items: [
+        { offeringId: a!.id, quantity: 1 },
+        { offeringId: gone!.id, quantity: 3 },
+      ],
+    });
+    await shop.platform.db.query('update offerings set available = false where id = $1', [
+      gone!.id,
+    ]);
+    try {
+      const now = await shopper.api<SmartCart>(smartCartPaths.smartCart(cart.id));
+      const [kept, out] = now.items;
+      expect(now.subtotal).toBe(kept!.lineTotal);
+      const html = await (await shopper.page(`/smart-carts/${cart.id}`)).text();
+      const money = (cents: number) =>
+        formatCents(cents, { currency: now.currency, locale: 'en-IE' });
+      const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+      const outRow = rows.find((row) => row.includes(escaped(out!.product!.name)))!;
+      expect(outRow).toContain('Not available today');
+      expect(outRow).not.toContain(money(out!.lineTotal!));
+    } finally {
+      await shop.platform.db.query('update offerings set available = true where id = $1', [
+        gone!.id,
+      ]);
+    }
   });
 });

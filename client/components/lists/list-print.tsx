@@ -55,11 +55,20 @@ export function ListPrint({ list }: { list: ShoppingList }) {
                 <th scope="row">
                   {productName(item)}
                   {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+                  {item.byCase ? (
+                    <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
+                  ) : null}
                 </th>
                 <td>{item.product?.brand ?? ''}</td>
                 <td className="num">{item.quantity}</td>
                 <td className="num">
-                  {item.product ? money(item.product.priceSingle, list.currency) : '–'}
+                  {/* A case item is bought by the case: its price, as on the list screen. */}
+                  {item.product
+                    ? money(
+                        item.byCase ? item.product.priceCase : item.product.priceSingle,
+                        list.currency,
+                      )
+                    : '–'}
                 </td>
                 <td>{item.note}</td>
               </tr>

@@ -45,7 +45,12 @@ export function SmartCartItems({
               {item.byCase ? <span className="per"> / case</span> : null}
             </td>
             <td className="num">
-              {item.lineTotal === null ? 'Unavailable' : money(item.lineTotal, cart.currency)}
+              {/* The subtotal counts only what can be bought today: the others say so, not a total. */}
+              {item.lineTotal === null
+                ? 'Unavailable'
+                : item.product?.available
+                  ? money(item.lineTotal, cart.currency)
+                  : 'Not available today'}
             </td>
             <RemoveCell index={index} name={name} />
           </tr>

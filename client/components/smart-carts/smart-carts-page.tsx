@@ -16,12 +16,21 @@ export function SmartCartsPage({
   const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
+  // "Save cart as a smart cart" is a form under the cart that posts here: its refusal (an empty
+  // cart, a blank name, too many smart carts) is said here, or the page would say nothing.
+  const saveCart = result?.intent === 'from-cart' ? result : undefined;
+  const saveCartError = saveCart ? (saveCart.formError ?? saveCart.fieldErrors.name) : undefined;
   return (
     <section className="smart-cart-screen" aria-labelledby="smart-carts-title">
       <h1 id="smart-carts-title">Smart carts</h1>
       {notice ? (
         <p className="notice" role="status">
           {notice}
+        </p>
+      ) : null}
+      {saveCartError ? (
+        <p className="form-error" role="alert">
+          {`Your cart was not saved as a smart cart: ${saveCartError}`}
         </p>
       ) : null}
       {carts.length === 0 ? (
