@@ -84,4 +84,45 @@ describe('gateway config', () => {
       /REDIS_URL/,
     );
   });
+
+  it('takes an empty number as unset: its default, not 0 (PORT= listened on a random port)', () => {
+    const config = loadConfig({
+      PLATFORM_URL: 'http://a',
+      PORT: '',
+      METRICS_PORT: '',
+      SHUTDOWN_DELAY_MS: '',
+      SHUTDOWN_TIMEOUT_MS: '',
+      SUBREQUEST_CACHE_MB: '',
+      FAIR_SHARE_QUEUE_MS: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.metrics.port).toBe(9464);
+    expect(config.shutdown).toEqual({ delay: 5_000, timeout: 25_000 });
+    expect(config.subrequestCacheMb).toBe(16);
+    expect(config.fairShare.queueMs).toBe(1_000);
+    // 0 written out still means 0 (a random port, metrics off).
+    expect(loadConfig({ PLATFORM_URL: 'http://a', PORT: '0', METRICS_PORT: '0' })).toMatchObject({
+      port: 0,
+      metrics: { port: 0 },
+    });
+  });
+
+  it('refuses a TRUST_PROXY address or range that is no IP, not only by its shape', () => {
+    // Fastify's proxy-addr threw on these while the app was built: a crash naming no setting.
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', 'fd00::/129', '1.2.3.4/8/8', 'a:b:c'])
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY/,
+      );
+    const config = loadConfig({
+      PLATFORM_URL: 'http://a',
+      TRUST_PROXY: '10.0.0.1, 10.244.0.0/16,::1,fd00::/8,172.28.0.10',
+    });
+    expect(config.trustProxy).toEqual([
+      '10.0.0.1',
+      '10.244.0.0/16',
+      '::1',
+      'fd00::/8',
+      '172.28.0.10',
+    ]);
+  });
 });

@@ -35,15 +35,24 @@ if (process.env.GATEWAY_DEV !== 'true' && process.env.NODE_ENV !== 'production')
   );
 }
 
+// close-with-grace's own deadline (exit 1, nothing flushed) comes CLOSE_MARGIN_MS after the
+// shutdown timeout, so that closing and flushing error reports fit in after it; the orchestrators
+// allow 5 s past delay + timeout (docker-compose.yml's stop_grace_period, deploy/k8s/gateway.yaml).
+const CLOSE_MARGIN_MS = 4_000;
+
 closeWithGrace(
-  { delay: config.shutdown.delay + config.shutdown.timeout },
+  { delay: config.shutdown.delay + config.shutdown.timeout + CLOSE_MARGIN_MS },
   async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     app.shuttingDown = true;
     app.log.info({ signal }, 'shutting down: not ready any more');
     await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
     const drained = await app.drained(config.shutdown.timeout);
-    if (!drained) app.log.warn('shutdown timeout: closing with requests still in flight');
+    if (!drained) {
+      app.log.warn('shutdown timeout: closing with requests still in flight');
+      // The server's close waits for every open connection: the ones still busy are cut here.
+      app.server.closeAllConnections();
+    }
     await app.close();
     await metrics?.close();
     await app.reporter.flush(2_000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './values';
 
 // Rate limits (ADR 0130) and fair shares (ADR 0249).
 
@@ -36,7 +37,7 @@ export const limitsFields = {
    */
   FAIR_SHARE_CALLS: fairShare('32/96'),
   FAIR_SHARE_RENDERS: fairShare('24/48'),
-  FAIR_SHARE_QUEUE_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
+  FAIR_SHARE_QUEUE_MS: wholeNumber(0, 30_000, 1_000),
   /** Per client address (docs/decisions/0130). */
   RATE_LIMIT_SIGN_IN: rateLimit('20/60'),
   RATE_LIMIT_ACCOUNT: rateLimit('20/600'),

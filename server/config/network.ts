@@ -5,11 +5,11 @@ import {
   serviceUrls,
   type ServiceUpstream,
 } from '../upstream/service-urls';
-import { cidrList, commaList, httpUrl } from './values';
+import { cidrList, commaList, httpUrl, wholeNumber } from './values';
 
 // Where the gateway listens and what it calls.
 export const networkFields = {
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535, 3000),
   /** Ports a balancer in front publishes the shop at, besides PORT (comma-separated; ADR 0272). */
   PUBLIC_PORTS: z
     .string()

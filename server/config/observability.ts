@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { trueOrFalse, unlessEmpty } from './values';
+import { trueOrFalse, unlessEmpty, wholeNumber } from './values';
 
 // Error reports, metrics, the OpenAPI document and logs.
 export const observabilityFields = {
@@ -7,13 +7,13 @@ export const observabilityFields = {
   /** The browser's DSN (public key only); its events reach Sentry through the gateway's tunnel. */
   SENTRY_PUBLIC_DSN: unlessEmpty(z.url()),
   /** Prometheus metrics on their own port, never the public one; 0 turns them off. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_PORT: wholeNumber(0, 65535, 9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** GET /openapi.json on the shop's port too; the metrics port always serves it (ADR 0232). */
   OPENAPI_PUBLIC: trueOrFalse('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
-  LOG_BUFFER_KB: z.coerce.number().int().min(0).max(1024).default(0),
+  LOG_BUFFER_KB: wholeNumber(0, 1024, 0),
 };
 
 export type ObservabilityConfig = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, duration, trueOrFalse, unlessEmpty } from './values';
+import { commaList, duration, trueOrFalse, unlessEmpty, wholeNumber } from './values';
 
 // How the process runs: its environment, deadlines and shutdown, cookies and redirects, Redis.
 export const runtimeFields = {
@@ -16,7 +16,7 @@ export const runtimeFields = {
   PROXY_TIMEOUT_MS: duration(15_000),
   /** Client request timeout (slowloris) and the grace period at shutdown. */
   REQUEST_TIMEOUT_MS: duration(30_000),
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 5_000),
   SHUTDOWN_TIMEOUT_MS: duration(25_000),
   /** Hosts that route middleware may redirect to (https only), comma separated. */
   REDIRECT_ALLOWED_HOSTS: commaList((host) => host.toLowerCase()).default([]),

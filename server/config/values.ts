@@ -1,10 +1,20 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Parsers of values several settings share.
 
+// An empty variable (`PORT=`, a template's unset value) is as unset, as for unlessEmpty below:
+// coerced, it was the number 0 (PORT= listened on a random port, METRICS_PORT= turned metrics
+// off, SHUTDOWN_DELAY_MS= skipped the delay), silently.
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+/** A whole number from min to max; empty or unset: the fallback. */
+export const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+
 /** Milliseconds, positive, at most ten minutes. */
 export const duration = (fallback: number) =>
-  z.coerce.number().int().positive().max(600_000).default(fallback);
+  z.preprocess(emptyAsUnset, z.coerce.number().int().positive().max(600_000).default(fallback));
 
 /** A comma-separated list, trimmed, empty items dropped. */
 export const commaList = (item: (value: string) => string = (value) => value) =>
@@ -15,15 +25,27 @@ export const commaList = (item: (value: string) => string = (value) => value) =>
       .filter(Boolean),
   );
 
-/** IP addresses or CIDR ranges, comma-separated. */
+/** An IP address, or a CIDR range whose prefix fits its family (10.0.0.0/8, fd00::/8). */
+function addressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  );
+}
+
+/**
+ * IP addresses or CIDR ranges, comma-separated. Checked here, not only by shape: Fastify's
+ * proxy-addr throws on an address such as 10.0.0.300 when the app is built, a crash without the
+ * setting's name.
+ */
 export const cidrList = commaList().pipe(
   z.array(
     z
       .string()
-      .regex(
-        /^[0-9a-fA-F:.]+(\/\d{1,3})?$/,
-        'must be a comma-separated list of IP addresses or CIDR ranges',
-      ),
+      .refine(addressOrRange, 'must be a comma-separated list of IP addresses or CIDR ranges'),
   ),
 );
 

@@ -19,7 +19,14 @@ export async function connectReplicas(url: string, log: FastifyBaseLogger): Prom
     connectTimeout: 2000,
     lazyConnect: true,
   });
-  const subscriber = new Redis(url, { connectTimeout: 2000, lazyConnect: true });
+  // The subscriber keeps its SUBSCRIBE until it connects, however long Redis is down at start:
+  // ioredis drops a queued command after maxRetriesPerRequest reconnections (~10 s by default),
+  // and resubscribes after a reconnection only to channels it had subscribed to.
+  const subscriber = new Redis(url, {
+    connectTimeout: 2000,
+    lazyConnect: true,
+    maxRetriesPerRequest: null,
+  });
   let down = false;
   commands.on('error', (error: Error) => {
     if (down) return;
@@ -44,7 +51,10 @@ export async function connectReplicas(url: string, log: FastifyBaseLogger): Prom
     commands,
     subscriber,
     close: async () => {
-      await Promise.all([commands.quit(), subscriber.quit()].map((p) => p.catch(() => null)));
+      // The subscriber has nothing to flush; its QUIT would wait behind a SUBSCRIBE still queued
+      // for a Redis that is down, and hold up the shutdown.
+      subscriber.disconnect();
+      await commands.quit().catch(() => commands.disconnect());
     },
   };
 }

@@ -3,11 +3,12 @@ import { createConnection } from 'node:net';
 import { freePort } from './nginx';
 
 // Debian's redis-server on 127.0.0.1 and a free port, without persistence, for the tests that
-// share state between gateway replicas (REDIS_URL).
+// share state between gateway replicas (REDIS_URL). `port`: a given one (Redis that comes back
+// where a gateway already looks for it).
 export type TestRedis = { url: string; close(): Promise<void> };
 
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+export async function startRedis(port?: number): Promise<TestRedis> {
+  port ??= await freePort();
   const child = spawn(
     process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

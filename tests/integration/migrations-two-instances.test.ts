@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../platform/db/db';
+import { migrate } from '../../platform/db/migrate';
+import { runSeeds } from '../../platform/seed/index';
+import {
+  postgresBinDir,
+  postgresRequired,
+  startPostgres,
+  type TestPostgres,
+} from '../support/postgres-server';
+
+// Two platform instances starting at once on one empty PostgreSQL database (two replicas, or a
+// rollout's new pod beside a restarting one): both migrate and seed, and both must start. Before
+// the migrations took a lock, the second failed on the tables the first was creating.
+const skip = postgresBinDir() === null && !postgresRequired();
+const title = skip
+  ? 'two platform instances migrating at once (skipped: no PostgreSQL server binaries)'
+  : 'two platform instances migrating at once';
+
+describe.skipIf(skip)(title, () => {
+  let server: TestPostgres;
+  let dbs: Db[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    dbs = await Promise.all([1, 2].map(() => openDb({ databaseUrl: server.url })));
+  });
+  afterAll(async () => {
+    await Promise.all(dbs.map((db) => db.close()));
+    await server?.close();
+  });
+
+  it('applies every migration once and seeds, whichever instance gets there first', async () => {
+    const started = await Promise.allSettled(
+      dbs.map(async (db) => {
+        const applied = await migrate(db);
+        await runSeeds(db);
+        return applied;
+      }),
+    );
+    expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+    ]);
+    const [first, second] = started.map((s) => (s.status === 'fulfilled' ? s.value : []));
+    // Every migration applied by exactly one of them.
+    expect(new Set([...first!, ...second!]).size).toBe(first!.length + second!.length);
+    const { rows } = await dbs[0]!.query<{ n: number }>(
+      'select count(*)::int as n from schema_migrations',
+    );
+    expect(rows[0]!.n).toBe(first!.length + second!.length);
+  }, 120_000);
+});
