@@ -12,6 +12,7 @@ import { jsonError } from '../errors/json-error';
 import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
 import { BODY_LIMIT, PROXY_METHODS } from '../proxy/bounds';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
+import { headersOfDecodedBody } from '../proxy/decoded-body';
 import { createProxyEngine } from '../proxy/engine';
 import { proxyFrontDoor } from '../proxy/front-door';
 import { fairShareGate } from '../proxy/fair-share-gate';
@@ -84,7 +85,7 @@ export const proxyPlugin = fp(
           reply.hijack();
           engine({
             method: request.method,
-            headers: request.headers,
+            headers: headersOfDecodedBody(request.headers),
             body: (request.body as Readable | undefined) ?? null,
             res: reply.raw,
             target: targets.get(request)!,

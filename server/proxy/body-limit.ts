@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
+import { UNDECODABLE_BODY } from './decoded-body';
 
 // Proxied bodies are streamed, never parsed or buffered; this caps them at the gateway's body limit
 // (security checklist: 1 MiB, 413). A declared Content-Length over the limit is refused before the
@@ -30,7 +31,10 @@ export function limitedBody(payload: IncomingMessage, limit: number): Transform 
     payload.resume();
   });
   payload.once('close', () => {
-    if (!payload.readableEnded) counter.destroy(new Error('client closed the request body'));
+    if (payload.readableEnded) return;
+    // A body the gateway decodes that does not decode (./decoded-body.ts): that error, a 400.
+    const undecodable = (payload.errored as { code?: unknown } | null)?.code === UNDECODABLE_BODY;
+    counter.destroy(undecodable ? payload.errored! : new Error('client closed the request body'));
   });
   return counter;
 }

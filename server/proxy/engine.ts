@@ -148,6 +148,10 @@ class ProxyExchange implements AttemptOwner {
     if (breaker.state === CircuitState.Closed) {
       // The common case without a promise: the outcome is told to the breaker afterwards.
       return this.dispatch((outcome) => {
+        // No verdict (the visitor left, the gateway cut the upload): it says nothing of the
+        // service, so it must not start the consecutive failures over either (a sick service
+        // that makes visitors give up would never open its breaker).
+        if (outcome === 0) return;
         if (typeof outcome === 'number' && !isFailedStatus(outcome))
           return this.deps.breakers.succeeded(service);
         breaker

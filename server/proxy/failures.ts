@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { BodyTooLargeError } from './body-limit';
+import { UNDECODABLE_BODY } from './decoded-body';
 import type { Shaped } from './error-body';
 
 // What a proxied call that got no answer answers (brief: 504 JSON on upstream timeout, 502 on
@@ -62,6 +63,11 @@ export function failureAnswer(error: unknown, service: string): FailureAnswer {
       error: { code: 'payload_too_large', message: 'Request body too large (limit 1 MiB)' },
     };
   const codes = codesOf(error);
+  if (codes.includes(UNDECODABLE_BODY))
+    return {
+      status: 400,
+      error: { code: 'bad_request', message: 'The request body does not decode' },
+    };
   if (codes.includes('GW_UPSTREAM_REQUEST_INVALID'))
     return {
       status: 400,

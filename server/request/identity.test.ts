@@ -23,4 +23,17 @@ describe('request identity', () => {
       'https://harbour.example:8443',
     );
   });
+
+  it("names the shop origin without its scheme's default port, as a browser's Origin does", () => {
+    expect(shopOriginOf({ protocol: 'https', host: 'Shop.Example:443' })).toBe(
+      'https://shop.example',
+    );
+    expect(shopOriginOf({ protocol: 'http', host: 'shop.example:80' })).toBe('http://shop.example');
+    expect(shopOriginOf({ protocol: 'http', host: 'shop.example:443' })).toBe(
+      'http://shop.example:443',
+    );
+    expect(shopOriginOf({ protocol: 'https', host: 'shop.example:8080' })).toBe(
+      'https://shop.example:8080',
+    );
+  });
 });

@@ -15,7 +15,15 @@ export function requestCid(req: IncomingMessage): string {
   return KEEPS_CID.test(req.url ?? '') && isCid(sent) ? sent : createCid();
 }
 
-/** `https://shop.example`: the request's protocol and (lower-cased) host. */
+// A Host may name its scheme's default port (a balancer on 80/443, docs/decisions/0272); the
+// origin a browser sends in its Origin header never does. Without this, such a Host passed the
+// port check and every write from the shop's own page was then refused as cross-origin.
+const DEFAULT_PORT_SUFFIX: Record<string, string> = { http: ':80', https: ':443' };
+
+/** `https://shop.example`: the request's protocol and (lower-cased) host, as a browser names it. */
 export function shopOriginOf(request: { protocol: string; host: string }): string {
-  return `${request.protocol}://${request.host.toLowerCase()}`;
+  const host = request.host.toLowerCase();
+  const suffix = DEFAULT_PORT_SUFFIX[request.protocol];
+  const named = suffix && host.endsWith(suffix) ? host.slice(0, -suffix.length) : host;
+  return `${request.protocol}://${named}`;
 }
