@@ -59,10 +59,12 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
       await clearAttempts(db, account.tenant_id, account.email, source);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
-        await tx.query('update accounts set password_hash = $2 where id = $1', [
-          accountId,
-          passwordHash,
-        ]);
+        // A reset link mailed earlier is void: it would otherwise undo this change for the rest
+        // of its 24 hours (someone else read that mailbox, say).
+        await tx.query(
+          'update accounts set password_hash = $2, reset_key = null, reset_expires_at = null where id = $1',
+          [accountId, passwordHash],
+        );
         // Whoever else holds a session (a stolen one, too) is signed out; this one stays.
         await revokeOtherSessions(tx, accountId, sessionId);
       });

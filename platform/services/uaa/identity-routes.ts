@@ -82,8 +82,10 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
       const { accountId } = requireAccount(request);
       const input = request.body;
       const hash = await hashPassword(input.newPassword);
+      // A reset link mailed earlier is void, as after a password change (./account-routes.ts).
       const { rows } = await db.query(
-        `update accounts set password_hash = $2 where id = $1 and password_hash = '' returning id`,
+        `update accounts set password_hash = $2, reset_key = null, reset_expires_at = null
+         where id = $1 and password_hash = '' returning id`,
         [accountId, hash],
       );
       if (!rows[0])

@@ -31,6 +31,8 @@ const REGISTERED = {
 };
 /** At most one "you already have an account" e-mail per address in this time. */
 const EXISTS_MAIL_EVERY_SECONDS = 10 * 60;
+/** At most one reset e-mail per account in this time (its key stays good meanwhile). */
+const RESET_MAIL_EVERY_SECONDS = 10 * 60;
 
 export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions): Promise<void> {
   app.post(
@@ -64,13 +66,17 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
           ],
         );
         if (!rows[0]) return mailExistingOwner(tx, tenant, email);
+        // The shop's words only, not the name typed: anyone may register any address, and the
+        // name would let them send text of their own in the shop's e-mail to a stranger.
         await queueMail(tx, {
           tenantId: tenant.id,
           to: email,
           kind: 'activation',
           link,
           subject: `Activate your ${tenant.name} account`,
-          body: `Welcome to ${tenant.name}${input.firstName ? `, ${input.firstName}` : ''}!\n\nActivate your account: ${link}\n`,
+          body:
+            `Welcome to ${tenant.name}!\n\nActivate your account: ${link}\n\n` +
+            `Not you? Ignore this e-mail.\n`,
         });
       });
       return reply.status(202).send(REGISTERED);
@@ -111,10 +117,17 @@ export async function registrationRoutes(app: ServiceApp, { db }: ServiceOptions
         const resetKey = newKey();
         const link = `${tenant.origin}/profile/reset/${resetKey}`;
         await db.transaction(async (tx) => {
-          await tx.query(
-            `update accounts set reset_key = $2, reset_expires_at = now() + make_interval(hours => $3::int) where id = $1`,
-            [account.id, resetKey, RESET_KEY_HOURS],
+          // A key mailed less than RESET_MAIL_EVERY_SECONDS ago stays, and nothing is sent: asked
+          // for again and again (by anyone: it takes only the address), the reset would fill the
+          // owner's mailbox and void the link they were just mailed. Its expiry tells its age.
+          const { rows: replaced } = await tx.query(
+            `update accounts set reset_key = $2, reset_expires_at = now() + make_interval(hours => $3::int)
+             where id = $1 and (reset_key is null or reset_expires_at
+               <= now() + make_interval(hours => $3::int) - make_interval(secs => $4::int))
+             returning id`,
+            [account.id, resetKey, RESET_KEY_HOURS, RESET_MAIL_EVERY_SECONDS],
           );
+          if (!replaced[0]) return;
           await queueMail(tx, {
             tenantId: tenant.id,
             to: account.email,
