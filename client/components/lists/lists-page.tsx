@@ -6,11 +6,12 @@ import type { ListsData } from './list-data.server';
 import { ListDetail } from './list-detail';
 import { ListOverview } from './list-overview';
 import { LIST_NOTICES, type ListActionResult } from './list-result';
+import { noticeOf } from '../../lib/done-notice';
 
 // The shopping lists screen: the lists beside the chosen one (below it on a phone).
 export function ListsPage({ lists, result }: { lists: ListsData; result?: ListActionResult }) {
   const [search] = useSearchParams();
-  const notice = result ? undefined : LIST_NOTICES[search.get('done') ?? ''];
+  const notice = result ? undefined : noticeOf(LIST_NOTICES, search.get('done'));
   const { selected } = lists;
   const back = search.get('back');
   return (

@@ -11,6 +11,7 @@ import { OrderHead } from './order-head';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderSlotEditor } from './order-slot-editor';
 import { ReorderForm } from './reorder-form';
+import { noticeOf } from '../../lib/done-notice';
 
 // One order: its lines and totals, delivery and payment, the changes it still allows (until
 // the cut-off), and ordering it again.
@@ -30,7 +31,7 @@ export function OrderDetailPage({
 }) {
   const { order } = detail;
   const [search] = useSearchParams();
-  const notice = NOTICES[search.get('done') ?? ''];
+  const notice = noticeOf(NOTICES, search.get('done'));
   // Placing the order emptied the cart: the cart widget reloads.
   useCartChangedNotice(search.get('done') === 'placed');
   const resultOf = (intent: OrderActionResult['intent']) =>

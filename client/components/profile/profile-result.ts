@@ -1,3 +1,4 @@
+import { noticeOf } from '../../lib/done-notice';
 // What the profile screens' actions answer when something needs fixing (a change that went
 // through redirects back with ?done=, see DONE_NOTICES). Never a card number: see card-action.server.ts.
 export type ProfileIntent =
@@ -42,5 +43,5 @@ export const DONE_NOTICES: Record<string, string> = {
 };
 
 export function doneNotice(search: URLSearchParams): string | null {
-  return DONE_NOTICES[search.get('done') ?? ''] ?? null;
+  return noticeOf(DONE_NOTICES, search.get('done')) ?? null;
 }

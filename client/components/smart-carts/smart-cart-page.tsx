@@ -10,6 +10,7 @@ import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
 import { SmartCartToCart } from './smart-cart-to-cart';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
+import { noticeOf } from '../../lib/done-notice';
 
 // One smart cart: its items (editable), and ordering it with the checkout's choices. The
 // delivery fee is added by the shop when the order is placed; the subtotal is at today's prices.
@@ -19,7 +20,7 @@ export function SmartCartPage({ detail, result }: Props) {
   const { cart, chosen } = detail;
   const money = useMoney();
   const [search] = useSearchParams();
-  const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
+  const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const resultOf = (intent: SmartCartActionResult['intent']) =>
     result?.intent === intent ? result : undefined;
   const { order, address, card } = refusalsOf(result);

@@ -3,6 +3,7 @@ import type { SmartCartSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
 import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
+import { noticeOf } from '../../lib/done-notice';
 
 // The shopper's smart carts (saved carts ordered again in one step): open, delete, create.
 export function SmartCartsPage({
@@ -13,7 +14,7 @@ export function SmartCartsPage({
   result?: SmartCartActionResult;
 }) {
   const [search] = useSearchParams();
-  const notice = result ? undefined : SMART_CART_NOTICES[search.get('done') ?? ''];
+  const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
   // "Save cart as a smart cart" is a form under the cart that posts here: its refusal (an empty
