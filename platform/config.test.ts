@@ -31,4 +31,17 @@ describe('platform config', () => {
       /REFRESH_REUSE_WINDOW_SECONDS/,
     );
   });
+
+  it('takes an empty number as unset, not as 0 (PLATFORM_PORT= once listened on a random port)', () => {
+    const config = loadPlatformConfig({
+      PLATFORM_PORT: '',
+      ACCESS_TOKEN_TTL: '',
+      REFRESH_REUSE_WINDOW_SECONDS: '',
+    });
+    expect(config.port).toBe(4000);
+    expect(config.refreshReuseWindowSeconds).toBe(30);
+    expect(config.accessTokenTtl).toBe(300);
+    expect(() => loadPlatformConfig({ PLATFORM_PORT: 'x' })).toThrow(/PLATFORM_PORT/);
+    expect(() => loadPlatformConfig({ ACCESS_TOKEN_TTL: '0' })).toThrow(/ACCESS_TOKEN_TTL/);
+  });
 });

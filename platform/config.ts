@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../shared/env-numbers';
 
 // Reference platform configuration, validated once at start; every bad field is named.
 // External OpenID Connect issuers whose ID tokens uaa accepts, each for one audience (the shop's
@@ -23,7 +24,7 @@ const trustedIssuers = z
   );
 
 const schema = z.object({
-  PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  PLATFORM_PORT: wholeNumber(0, 65535, 4000),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),
@@ -36,17 +37,13 @@ const schema = z.object({
   PLATFORM_ERROR_INBOX: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
   /** Access token lifetime in seconds (short-lived). */
-  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(300),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(60 * 60 * 24 * 30),
+  ACCESS_TOKEN_TTL: wholeNumber(1, Number.MAX_SAFE_INTEGER, 300),
+  REFRESH_TOKEN_TTL: wholeNumber(1, Number.MAX_SAFE_INTEGER, 60 * 60 * 24 * 30),
   /**
    * Seconds a rotated refresh token, presented again, gets the same new pair back (replicas
    * renewing one session at once; docs/decisions/0220). 0: any reuse revokes the session.
    */
-  REFRESH_REUSE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  REFRESH_REUSE_WINDOW_SECONDS: wholeNumber(0, 300, 30),
   UAA_TRUSTED_ISSUERS: trustedIssuers.default([]),
   /**
    * Addresses, CIDR ranges or proxy-addr's names (loopback, uniquelocal) of the gateways: only

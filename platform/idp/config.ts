@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../../shared/env-numbers';
 
 // The demo identity provider's settings, from the environment (IDP_*), validated at start.
 export type IdpClient = {
@@ -28,7 +29,7 @@ const list = z
 
 const schema = z.object({
   IDP_ENABLED: z.enum(['true', 'false']).default('true'),
-  IDP_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  IDP_PORT: wholeNumber(0, 65535, 4001),
   IDP_HOST: z.string().min(1).optional(),
   PLATFORM_HOST: z.string().min(1).default('127.0.0.1'),
   IDP_ISSUER: z.url({ protocol: /^https?$/ }).optional(),

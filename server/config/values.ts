@@ -1,16 +1,11 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { emptyAsUnset } from '../../shared/env-numbers';
 
 // Parsers of values several settings share.
 
-// An empty variable (`PORT=`, a template's unset value) is as unset, as for unlessEmpty below:
-// coerced, it was the number 0 (PORT= listened on a random port, METRICS_PORT= turned metrics
-// off, SHUTDOWN_DELAY_MS= skipped the delay), silently.
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
-
-/** A whole number from min to max; empty or unset: the fallback. */
-export const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(max).default(fallback));
+// An empty number is as unset (../../shared/env-numbers.ts), as for unlessEmpty below.
+export { wholeNumber } from '../../shared/env-numbers';
 
 /** Milliseconds, positive, at most ten minutes. */
 export const duration = (fallback: number) =>

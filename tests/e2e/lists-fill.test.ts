@@ -94,7 +94,7 @@ describe.each([
     expect(await page.getByRole('row', { name: new RegExp(name) }).count()).toBe(1);
     expect(await page.getByLabel(`Quantity of ${name}`).inputValue()).toBe('2');
 
-    // With JavaScript the cart store adds the items at once, without a page load (optimistic).
+    // With JavaScript the page asks the platform to fill the cart through the proxy: no page load.
     if (javaScriptEnabled) await reactHandles(page, 'form.fill-buttons');
     await page.getByRole('button', { name: 'Add all to cart' }).click();
     await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
