@@ -5,13 +5,14 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { Reporter } from '../observability/error-reporting';
 import { runInScope, type RequestScope } from '../observability/scope';
-import { renewAccessToken, renewsFirst, type RenewalDeps } from '../session/access-token';
+import { renewsFirst, type RenewalDeps } from '../session/access-token';
 import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
 import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
 import type { Upstream, Upstreams } from '../upstream/upstreams';
 import { answerHead, writeError, type AnswerFrame } from './answers';
 import { isFailedStatus, type Breakers } from './breakers';
+import { renewForCall } from './call-renewal';
 import { upstreamErrorOf, type Shaped } from './error-body';
 import { failureAnswer } from './failures';
 import { upstreamRequestPairs, withoutConnectionNamed } from './headers';
@@ -119,20 +120,7 @@ class ProxyExchange implements AttemptOwner {
    */
   private async renew(ahead: string | null): Promise<boolean> {
     this.renewed = true;
-    const { call } = this;
-    let renewal;
-    try {
-      renewal = await renewAccessToken(
-        this.deps.renewal,
-        call.tokens.refreshToken!,
-        { cid: call.cid, shopOrigin: call.shopOrigin },
-        call.log(),
-        ahead,
-      );
-    } catch (error) {
-      call.log().warn({ err: error }, 'token refresh failed; using the current token');
-      return false;
-    }
+    const renewal = await renewForCall(this.deps.renewal, this.call, ahead);
     if (renewal.kind === 'kept') return false;
     this.frame.cookies = renewal.cookies;
     this.token = renewal.kind === 'renewed' ? renewal.accessToken : null;

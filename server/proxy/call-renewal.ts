@@ -1,0 +1,27 @@
+import { renewAccessToken, type Renewal, type RenewalDeps } from '../session/access-token';
+import type { ProxyCall } from './engine';
+
+/**
+ * A proxied call's renewal of its access token (../session/access-token.ts), made once by the
+ * engine (./engine.ts): before the call when the token is about to expire (`ahead`: that token,
+ * which uaa's refusal leaves in use), or after a 401 (`ahead` null). A renewal that throws (uaa
+ * unreachable) changes nothing: the call goes on with the token it has, and the line says why.
+ */
+export async function renewForCall(
+  deps: RenewalDeps,
+  call: Pick<ProxyCall, 'tokens' | 'cid' | 'shopOrigin' | 'log'>,
+  ahead: string | null,
+): Promise<Renewal> {
+  try {
+    return await renewAccessToken(
+      deps,
+      call.tokens.refreshToken!,
+      { cid: call.cid, shopOrigin: call.shopOrigin },
+      call.log(),
+      ahead,
+    );
+  } catch (error) {
+    call.log().warn({ err: error }, 'token refresh failed; using the current token');
+    return { kind: 'kept' };
+  }
+}
