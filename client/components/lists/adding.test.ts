@@ -1,7 +1,10 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { addToListHref } from './add-to-list';
 import { addingOf } from './adding';
 import { fillQuery } from './fill-cart.server';
+import { FillMessage } from './fill-notice';
 
 // "Add to list" links and what the lists screen reads back from them; the fill report's query.
 describe('Add to list links', () => {
@@ -50,5 +53,25 @@ describe('fill report', () => {
     expect(query.get('filled')).toBe('3');
     expect(query.getAll('missing')).toHaveLength(20);
     expect(query.getAll('missing')[0]).toBe('An item no longer sold');
+  });
+
+  it('names an item left out for want of room in the cart apart from one not sold today', () => {
+    const query = fillQuery({
+      booking: { uid: 'c', items: [], notes: [], lastUpdate: null },
+      added: 1,
+      notAdded: [
+        { offeringId: 'off-1', name: 'Bread', reason: 'cart_full' },
+        { offeringId: 'off-2', name: 'Figs', reason: 'unavailable' },
+      ],
+    });
+    expect(query.getAll('full')).toEqual(['Bread']);
+    expect(query.getAll('missing')).toEqual(['Figs']);
+    const text = renderToStaticMarkup(
+      createElement(FillMessage, { filled: { added: 1, missing: ['Figs'], full: ['Bread'] } }),
+    );
+    expect(text).toContain('Not available today, so not added: <strong>Figs</strong>');
+    expect(text).toContain(
+      'no room for more lines (300 at most), so not added: <strong>Bread</strong>',
+    );
   });
 });

@@ -14,12 +14,14 @@ const FAILED = 'Sorry, the cart could not be updated. Please try again.';
 
 type ToCartAnswer = { booking?: unknown; added?: unknown; notAdded?: unknown };
 
+type NotAdded = { name?: unknown; reason?: unknown };
+
 /** Names of the items the platform did not add (`notAdded`), as the page without JavaScript shows. */
-function missingNames(notAdded: unknown): string[] {
+function namesOf(notAdded: unknown, full: boolean): string[] {
   if (!Array.isArray(notAdded)) return [];
-  return notAdded.map((item: { name?: unknown }) =>
-    typeof item?.name === 'string' ? item.name : 'An item no longer sold',
-  );
+  return (notAdded as NotAdded[])
+    .filter((item) => (item?.reason === 'cart_full') === full)
+    .map((item) => (typeof item?.name === 'string' ? item.name : 'An item no longer sold'));
 }
 
 export async function fillCartFrom(path: string, body: object): Promise<FillOutcome> {
@@ -30,5 +32,9 @@ export async function fillCartFrom(path: string, body: object): Promise<FillOutc
   if (!booking) return { ok: false, message: FAILED };
   cartStore.adopt(booking);
   const added = typeof answer.data.added === 'number' ? answer.data.added : 0;
-  return { ok: true, filled: { added, missing: missingNames(answer.data.notAdded) } };
+  const { notAdded } = answer.data;
+  return {
+    ok: true,
+    filled: { added, missing: namesOf(notAdded, false), full: namesOf(notAdded, true) },
+  };
 }

@@ -7,11 +7,17 @@ import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 // both (fillNotice reads them back from its URL) and tells the cart widget to reload.
 const MAX_NAMED = 20;
 
-/** The query that reports a fill: `filled=<count>` and a `missing=<name>` per item not added. */
+/**
+ * The query that reports a fill: `filled=<count>`, and per item not added its name as `full=`
+ * (no room for another line in the cart) or `missing=` (not sold today, or no longer).
+ */
 export function fillQuery(result: ToCartResult): URLSearchParams {
   const query = new URLSearchParams({ filled: String(result.added) });
   for (const item of result.notAdded.slice(0, MAX_NAMED))
-    query.append('missing', (item.name ?? 'An item no longer sold').slice(0, 100));
+    query.append(
+      item.reason === 'cart_full' ? 'full' : 'missing',
+      (item.name ?? 'An item no longer sold').slice(0, 100),
+    );
   return query;
 }
 

@@ -1,10 +1,14 @@
 import { useSearchParams } from 'react-router';
+import { MAX_CART_LINES } from '../../../shared/line-limits';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
 // What a list or smart cart put into the cart says (issue #29): how many items went in, and the
 // ones that did not, named. Read from the URL the form without JavaScript was redirected to, or
 // given by the form with JavaScript (ToCartForm). The cart widget reloads after a server fill.
-export type Filled = { added: number; missing: string[] };
+// Items left out because the cart holds its most lines (`full`) are named apart from the ones not
+// sold today (`missing`): "not available today" would send the shopper looking for a reason the
+// product does not have.
+export type Filled = { added: number; missing: string[]; full: string[] };
 
 export const itemsText = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
@@ -20,15 +24,27 @@ export function FillMessage({ filled }: { filled: Filled }) {
           Not available today, so not added: <strong>{filled.missing.join(', ')}</strong>.
         </>
       ) : null}
+      {filled.full.length > 0 ? (
+        <>
+          {' '}
+          Your cart has no room for more lines ({MAX_CART_LINES} at most), so not added:{' '}
+          <strong>{filled.full.join(', ')}</strong>.
+        </>
+      ) : null}
     </p>
   );
 }
 
-/** The fill reported in the page's URL (`filled`, `missing`), if any. */
+/** The fill reported in the page's URL (`filled`, `missing`, `full`), if any. */
 export function FillNotice() {
   const [search] = useSearchParams();
   const count = search.get('filled');
   useCartChangedNotice(count !== null);
   if (count === null) return null;
-  return <FillMessage filled={{ added: Number(count) || 0, missing: search.getAll('missing') }} />;
+  const filled = {
+    added: Number(count) || 0,
+    missing: search.getAll('missing'),
+    full: search.getAll('full'),
+  };
+  return <FillMessage filled={filled} />;
 }
