@@ -29,6 +29,8 @@ describe('reload guard', () => {
     expect(mayReload('/search', blocked, 1_000)).toBe(false);
     // Storage disabled (Firefox dom.storage.enabled=false): window.sessionStorage is null.
     expect(mayReload('/search', null, 1_000)).toBe(false);
+    // The tab's own storage, read inside the guard: here (no window) reading it throws.
+    expect(mayReload('/search')).toBe(false);
   });
 
   it('recognises chunk load failures of the browsers', () => {

@@ -4,29 +4,19 @@ export const RELOAD_GUARD_MS = 10_000;
 
 export type GuardStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** The tab's sessionStorage; null where the browser refuses it (blocked: reading it throws). */
-export function tabStorage(): GuardStorage | null {
+/**
+ * True when a reload of `path` is allowed now; records it. `storage`: the tab's sessionStorage
+ * unless given, read inside the guard. Where the browser refuses it (blocked: reading it throws;
+ * disabled: null; private mode or a full quota: writing throws) a reload it cannot record could
+ * repeat forever, so none.
+ */
+export function mayReload(path: string, storage?: GuardStorage | null, now = Date.now()): boolean {
   try {
-    return window.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** True when a reload of `path` is allowed now; records it. */
-export function mayReload(
-  path: string,
-  storage: GuardStorage | null = tabStorage(),
-  now = Date.now(),
-): boolean {
-  // No storage (disabled, blocked, private mode, full): a reload it cannot record could repeat
-  // forever, so none.
-  if (!storage) return false;
-  const key = `storefront:reload:${path}`;
-  try {
-    const last = storage.getItem(key);
+    const tab = storage === undefined ? window.sessionStorage : storage;
+    const key = `storefront:reload:${path}`;
+    const last = tab!.getItem(key); // null (disabled): a TypeError, caught
     if (last !== null && now - Number(last) < RELOAD_GUARD_MS) return false;
-    storage.setItem(key, String(now));
+    tab!.setItem(key, String(now));
     return true;
   } catch {
     return false;
@@ -39,6 +29,7 @@ export function mayReload(
  * imported module", Safari's "Importing a module script failed".
  */
 export function isChunkLoadError(reason: unknown): boolean {
-  const message = reason instanceof Error ? reason.message : String(reason ?? '');
+  // An Error's message, or the reason itself (a string, say).
+  const message = String((reason as { message?: unknown } | null)?.message ?? reason);
   return /dynamically imported module|Importing a module script failed/i.test(message);
 }

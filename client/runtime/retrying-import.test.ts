@@ -21,7 +21,8 @@ describe('retrying import', () => {
         if (calls === 1) throw new TypeError('Failed to fetch dynamically imported module');
         return 'sdk';
       },
-      { pauseMs: 5_000, now: () => clock },
+      () => clock,
+      5_000,
     );
     expect(await load()).toBeNull();
     clock += 4_999;

@@ -4,23 +4,18 @@
 // meanwhile costs no request each). A load under way is shared; one that succeeded is kept.
 export function retryingImport<T>(
   importer: () => Promise<T>,
-  options: { pauseMs?: number; now?: () => number } = {},
+  now: () => number = Date.now,
+  pauseMs = 5_000,
 ): () => Promise<T | null> {
-  const { pauseMs = 5_000, now = Date.now } = options;
   let loading: Promise<T | null> | null = null;
   let failedAt = -Infinity;
   return () => {
     if (loading) return loading;
     if (now() - failedAt < pauseMs) return Promise.resolve(null);
-    const attempt = importer().then(
-      (module) => module,
-      () => {
-        failedAt = now();
-        loading = null;
-        return null;
-      },
-    );
-    loading = attempt;
-    return attempt;
+    return (loading = importer().catch(() => {
+      failedAt = now();
+      loading = null;
+      return null;
+    }));
   };
 }
