@@ -1,5 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { renewAccessToken, type Renewal, type RenewalDeps } from '../session/access-token';
-import type { ProxyCall } from './engine';
+import type { TokenCookies } from '../session/cookies';
+
+/** What of a proxied call (./engine.ts's ProxyCall) its renewal reads. */
+type RenewingCall = {
+  tokens: TokenCookies;
+  cid: string;
+  shopOrigin: string;
+  log(): FastifyBaseLogger;
+};
 
 /**
  * A proxied call's renewal of its access token (../session/access-token.ts), made once by the
@@ -9,7 +18,7 @@ import type { ProxyCall } from './engine';
  */
 export async function renewForCall(
   deps: RenewalDeps,
-  call: Pick<ProxyCall, 'tokens' | 'cid' | 'shopOrigin' | 'log'>,
+  call: RenewingCall,
   ahead: string | null,
 ): Promise<Renewal> {
   try {
