@@ -17,7 +17,7 @@ import { registerCompression } from './plugins/compression';
 import { refuseConnect } from './errors/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { fairSharePlugin } from './plugins/fair-share';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { helmetOptions, securityHeaders, securityHeadersPlugin } from './plugins/security-headers';
 import { healthPlugin } from './plugins/health';
 import { proxyPlugin } from './plugins/proxy';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -51,6 +51,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   assertKnownMiddleware(options.routeTable ?? routeTable);
 
   const logger = loggerOptions(config, options.logStream);
+  // Also on the answers given before the plugin's hook runs (ADR 0124): Node's own refusals and
+  // Fastify's framework errors below.
+  const security = securityHeaders(helmetOptions(config));
   const app: FastifyInstance = Fastify({
     logger,
     genReqId: requestCid,
@@ -79,11 +82,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
     // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
     frameworkErrors: (error, request, reply: FastifyReply) =>
-      app.answerError(error, request, reply),
+      app.answerError(error, request, reply.headers(security)),
     // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape.
-    clientErrorHandler: clientErrorInShape,
+    clientErrorHandler: (error, socket) => clientErrorInShape(error, socket, security),
   });
-  answerUnmetExpectations(app.server);
+  answerUnmetExpectations(app.server, security);
   // An answer sent before the upload arrived reaches the client (ADR 0301).
   lingerBeforeClosing(app.server);
   const reporter = await initErrorReporting(config);
@@ -115,8 +118,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(errorsPlugin);
   refuseConnect(app.server);
-  await app.register(targetFormPlugin);
+  // Before the target-form hook, whose refusal ends the request: it carries them too.
   await app.register(securityHeadersPlugin, { config });
+  await app.register(targetFormPlugin);
   await app.register(cookie);
   await registerCompression(app);
   await app.register(requestContextPlugin, { publicPorts: config.publicPorts });

@@ -7,7 +7,12 @@ import { createCid, isCid } from './cid';
 // Node answers a request whose `Expect` is not `100-continue` with a bare 417 before any framework
 // sees it. With a listener it is ours to answer: the same 417, in the JSON error shape with a CID
 // (the caller's when valid), like every other error.
-export function answerUnmetExpectations(server: Server): void {
+// `headers`: what every answer of the server carries (the gateway's security headers, ADR 0124);
+// these answers are written before any hook of the framework that would add them runs.
+export function answerUnmetExpectations(
+  server: Server,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   server.on('checkExpectation', (request, response) => {
     const sent = request.headers['x-correlation-id'];
     const body = JSON.stringify({
@@ -18,6 +23,7 @@ export function answerUnmetExpectations(server: Server): void {
       },
     });
     response.writeHead(417, {
+      ...headers,
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       connection: 'close',
@@ -35,9 +41,14 @@ const PARSER_CODES: Record<number, string> = {
 
 /**
  * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, bad framing,
- * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body.
+ * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body, with
+ * `headers` as answerUnmetExpectations's.
  */
-export function clientErrorInShape(error: Error & { code?: string }, socket: Socket): void {
+export function clientErrorInShape(
+  error: Error & { code?: string },
+  socket: Socket,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
   const status =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -48,8 +59,10 @@ export function clientErrorInShape(error: Error & { code?: string }, socket: Soc
   const body = JSON.stringify({
     error: { code: PARSER_CODES[status], message: STATUS_CODES[status], cid: createCid() },
   });
+  let extra = '';
+  for (const name in headers) extra += `${name}: ${headers[name]}\r\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra}content-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

@@ -2,6 +2,8 @@
 // headers, tokens, passwords, card numbers, reset and activation keys are replaced in events and
 // breadcrumbs, by key name and by the look of the value. Used by the gateway's beforeSend and
 // beforeBreadcrumb, by the browser's, and by the tunnel on what browsers send.
+import { redactAccountKeys } from './redact-keys';
+
 export const REDACTED = '[redacted]';
 
 const SECRET_KEY =
@@ -28,14 +30,21 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Secrets inside a free text (a message, a URL, a stack frame's line). */
+/**
+ * Secrets inside a free text (a message, a URL, a stack frame's line). A page's path also travels
+ * percent-encoded, inside the context call's query (`url=%7B...%2Fprofile%2Freset%2F<key>...`),
+ * which a failed context call's report names: account keys are replaced there too, as in the logs
+ * (./redact-keys.ts, ADR 0133).
+ */
 export function scrubText(text: string): string {
-  return text
-    .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(JWT, REDACTED)
-    .replace(QUERY_SECRET, `$1${REDACTED}`)
-    .replace(ACCOUNT_KEY_PATH, `$1${REDACTED}`)
-    .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? REDACTED : match));
+  return redactAccountKeys(
+    text
+      .replace(BEARER, `$1 ${REDACTED}`)
+      .replace(JWT, REDACTED)
+      .replace(QUERY_SECRET, `$1${REDACTED}`)
+      .replace(ACCOUNT_KEY_PATH, `$1${REDACTED}`)
+      .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? REDACTED : match)),
+  );
 }
 
 /** A deep copy with secret keys replaced and every string scrubbed (depth-limited). */

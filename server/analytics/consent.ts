@@ -1,3 +1,5 @@
+import { safeReturnPath } from '../../shared/safe-redirect';
+
 // The shopper's consent to measurement (issue #29 item 3, ADR 0265), in a first-party cookie the
 // server reads (so the page it renders knows) and the browser reads (to load the event sender):
 // `consent=analytics:1` (accepted) or `consent=analytics:0` (declined), kept a year. The Global
@@ -26,12 +28,14 @@ export function choiceOf(form: URLSearchParams): boolean | null {
   return null;
 }
 
-/** A path of this shop to go back to (never another origin), else the home page. */
+/**
+ * A path of this shop to go back to (never another origin), else the home page. It becomes POST
+ * /consent's Location: the shared rule (shared/safe-redirect.ts) also refuses DEL and encoded
+ * separators and percent-encodes what is not visible ASCII, where a raw `/中` or DEL made Node
+ * refuse the header (a 500) and a raw `/é` went out as a byte no browser reads as UTF-8.
+ */
 export function returnPath(value: string | null | undefined): string {
-  if (!value || value.length > 1000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f]/.test(value))
-    return '/';
-  return value;
+  return value && value.length <= 1000 ? safeReturnPath(value) : '/';
 }
 
 /** The path of a same-origin Referer (the page whose footer link was followed), else null. */

@@ -46,7 +46,9 @@ export function requestScope(
     cid,
     traceId: incoming ? incoming.traceId : newTraceIdPart(16),
     sampled: incoming ? incoming.flags === 1 : true,
-    traceState: passedTracestate(request.tracestate),
+    // A tracestate belongs to the trace its traceparent names: none, or an invalid one, and the
+    // trace begins here, without the caller's vendors' state (W3C Trace Context, 3.3.1).
+    traceState: incoming ? passedTracestate(request.tracestate) : undefined,
     shop,
     tenant: (shop && tenantOfHost.get(shop)) || '',
     routeId: request.routeId,

@@ -14,6 +14,7 @@ import { joinEvents, MAX_BODY, parseBatch } from '../analytics/events';
 import { forwardEvents } from '../analytics/sink';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
+import { contentSecurityPolicy, createNonce } from '../render/csp';
 
 // Consent and first-party analytics (issue #29 item 3, ADRs 0265-0267): the banner on a first
 // visit's pages, POST /consent (the choice, as a cookie, then back), GET /consent (the footer's
@@ -85,8 +86,11 @@ export const analyticsPlugin = fp(
             ? query.return
             : refererPath(request.headers.referer, request.shopOrigin),
         );
+        // An HTML page of the shop's origin like the rendered ones, so the same policy (ADR 0005):
+        // it runs no script, and with the policy nothing injected into it could run one either.
         return reply
           .header('cache-control', 'no-store')
+          .header('content-security-policy', contentSecurityPolicy(createNonce(), false))
           .type('text/html; charset=utf-8')
           .send(consentPage(back, consentOf(request)));
       });

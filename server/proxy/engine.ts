@@ -242,9 +242,16 @@ class ProxyExchange implements AttemptOwner {
     this.answerUpstreamError(statusCode, headers, body);
   }
 
-  /** The attempt got no answer (or lost it before its head). */
+  /**
+   * The attempt got no answer (or lost it before its head). The guard's deadline sweep tells it
+   * from another visitor's async context: the warning is written in this call's own scope.
+   */
   failed(error: Error): void {
     if (this.left) return void (this.call.res.statusCode = 499);
+    runInScope(this.call.scope, () => this.answerFailure(error));
+  }
+
+  private answerFailure(error: Error): void {
     const { target } = this.call;
     const answer = failureAnswer(error, target.service);
     if (answer.logged) this.call.log().warn(answer.logged, 'proxied call failed');
