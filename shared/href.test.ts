@@ -15,6 +15,14 @@ describe('href', () => {
     expect(href('smart-cart-order', { id: 's1', orderId: 'o9' })).toBe('/smart-carts/s1/order/o9');
   });
 
+  it('never ends a path in ".data", which React Router takes for a data request', () => {
+    expect(href('search-results', { searchQuery: 'milk.data' })).toBe('/search/milk%2Edata');
+    expect(href('search-results', { searchQuery: 'milk.data' }, { page: 2 })).toBe(
+      '/search/milk%2Edata?page=2',
+    );
+    expect(href('search-results', { searchQuery: 'big data' })).toBe('/search/big%20data');
+  });
+
   it('throws when a required parameter is missing or empty', () => {
     expect(() => href('order-detail', {} as { orderId: string })).toThrow(
       'Route "order-detail" needs the parameter "orderId"',

@@ -13,7 +13,7 @@ export function href<Id extends RouteId>(
     : [params: RouteParams<Id>, query?: Query]
 ): string {
   const [params = {}, query] = rest as [Record<string, string | undefined>?, Query?];
-  const path = findRoute(id).path.replace(
+  const built = findRoute(id).path.replace(
     /\{(\w+)(\+?)\}/g,
     (_all, name: string, multi: string) => {
       const value = params[name];
@@ -25,6 +25,10 @@ export function href<Id extends RouteId>(
         : encodeURIComponent(value);
     },
   );
+  // A path ending in ".data" is React Router's data request for the path before it: a search for
+  // "milk.data" would answer the raw data of "milk". Its dot encoded, it is the page; React Router
+  // decodes the parameter as typed.
+  const path = built.endsWith('.data') ? `${built.slice(0, -5)}%2Edata` : built;
   if (!query) return path; // most links (every product card's) have no query
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

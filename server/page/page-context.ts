@@ -79,6 +79,7 @@ export function startPageContext(
     visitorReads: 0,
     headerReads: 0,
     privateCalls: 0,
+    sectionsLeftOut: 0,
     publicAnswers: [],
   };
   // Calls that would wait for another's answer, started with the others when remembered.
@@ -163,8 +164,12 @@ export function startPageContext(
       config,
       shopFailure: () => ready.then(() => page?.failure ?? null),
     }),
-    reportSectionFailure: (section: string, error: unknown) =>
-      sectionFailed(request, section, error),
+    reportSectionFailure: (section: string, error: unknown) => {
+      // A call that never answered is in none of the page's dependencies: counted here, so the
+      // page without its section is not kept as a template (ADR 0203).
+      dependencies.sectionsLeftOut += 1;
+      sectionFailed(request, section, error);
+    },
     ensureSession: pageEnsureSession(app, request, reply, { config, visitorReady, token }),
     platform: clients.platform,
     personalPlatform: clients.personalPlatform,

@@ -11,6 +11,11 @@ export type PageDependencies = {
   visitorReads: number;
   headerReads: number;
   privateCalls: number;
+  /**
+   * Optional sections left out (a failed call, even one that never answered): the page is not
+   * what a whole render makes once the call succeeds again, so nothing keeps it.
+   */
+  sectionsLeftOut: number;
   publicAnswers: { path: string; version: number }[];
 };
 

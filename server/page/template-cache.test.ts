@@ -39,6 +39,7 @@ function context(
       visitorReads: 0,
       headerReads: 0,
       privateCalls: 0,
+      sectionsLeftOut: 0,
       publicAnswers: [],
       ...dependencies,
     },
@@ -131,6 +132,15 @@ describe('document templates', () => {
       false,
     );
     expect(templates.keep(key, { template, headers: [] }, context({ privateCalls: 1 }))).toBe(
+      false,
+    );
+    expect(templates.get(key, context())).toBeNull();
+  });
+
+  it('never keeps the render of a page that left out a section whose call failed', () => {
+    const { templates } = setup();
+    const key = `${SHOP} out /`;
+    expect(templates.keep(key, { template, headers: [] }, context({ sectionsLeftOut: 1 }))).toBe(
       false,
     );
     expect(templates.get(key, context())).toBeNull();

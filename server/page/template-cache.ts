@@ -12,7 +12,9 @@ import type { PageLoadContext } from './page-load-context';
 // served the same; ADR 0305), and while the page context says what it said then. It holds
 // nothing of a visitor: a render that read the visitor or made a call with the visitor's token
 // is not kept (`keep`), and a page that read the visitor outside a hole is not rendered as a
-// template at all (entry.server).
+// template at all (entry.server). Nor is a render that left out a section whose call failed: a
+// call that never answered has no version to retire the template by, and a whole render shows
+// the section again once the call succeeds.
 type Kept = {
   template: { bytes: number };
   headers: [string, string][];
@@ -104,8 +106,10 @@ export function createTemplateCache(options: {
       return { template: kept.template, headers: kept.headers, stale };
     },
     keep(key, { template, headers }, context) {
-      const { visitorReads, headerReads, privateCalls, publicAnswers } = context.dependencies;
-      if (visitorReads > 0 || headerReads > 0 || privateCalls > 0) return false;
+      const { visitorReads, headerReads, privateCalls, sectionsLeftOut, publicAnswers } =
+        context.dependencies;
+      if (visitorReads > 0 || headerReads > 0 || privateCalls > 0 || sectionsLeftOut > 0)
+        return false;
       templates.set(key, {
         template,
         headers: keptHeaders(headers),

@@ -6,13 +6,15 @@ import {
 import { href } from '../../../shared/href';
 import type { PlatformClient } from '../../../shared/load-context';
 import { allBrands, allCategories } from '../catalogue/catalogue.server';
+import { categoryHref } from '../search/search-filters';
 import { contentPages, policyPages } from './content.server';
 
-// The URLs of one shop's sitemap: home, policies, content pages, brands and every product. The
-// catalogue has no "all products" call, so products are read category by category, page by page,
-// in parallel. The list is the same for every visitor of a shop: it is kept for a few minutes per
-// shop, by its configured public origin, so another Host of the same shop costs no second
-// collection (tenant-level data may be cached; a shopper's never is).
+// The URLs of one shop's sitemap: home, policies, content pages, brands, categories (each opens
+// as its own listing, /search?category=, ADR 0160) and every product. The catalogue has no "all
+// products" call, so products are read category by category, page by page, in parallel. The
+// list is the same for every visitor of a shop: it is kept for a few minutes per shop, by its
+// configured public origin, so another Host of the same shop costs no second collection
+// (tenant-level data may be cached; a shopper's never is).
 const TTL_MS = 5 * 60_000;
 const MAX_PAGES_PER_CATEGORY = 40;
 const cache = new Map<string, { until: number; paths: Promise<string[]> }>();
@@ -49,6 +51,9 @@ async function collect(platform: PlatformClient): Promise<string[]> {
     ...brands
       .filter((brand) => brand.productCount > 0)
       .map((brand) => href('brands', { brandSlug: brand.slug })),
+    ...categories
+      .filter((category) => category.productCount > 0)
+      .map((category) => categoryHref(category)),
     ...[...new Set(productSlugs)].map((slug) => href('product', { slug })),
   ];
 }

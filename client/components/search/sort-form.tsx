@@ -3,8 +3,9 @@ import { Form } from 'react-router';
 import { href } from '../../../shared/href';
 import { SORT_LABELS, SORTS, type SearchFilters } from './search-filters';
 
-// Sort order of the results: a GET form keeping the other filters. With JavaScript a change
-// submits it at once; without, the "Sort" button does.
+// Sort order of the results: a GET form keeping the other filters (every one of filtersQuery's
+// but the sort and the page: a new order starts on page 1). With JavaScript a change submits it
+// at once; without, the "Sort" button does.
 export function SortForm({
   searchQuery,
   filters,
@@ -29,6 +30,9 @@ export function SortForm({
     >
       {filters.brand && <input type="hidden" name="brand" value={filters.brand} />}
       {filters.category && <input type="hidden" name="category" value={filters.category} />}
+      {filters.freeFrom?.length ? (
+        <input type="hidden" name="freeFrom" value={filters.freeFrom.join(',')} />
+      ) : null}
       <label htmlFor={id}>Sort by</label>
       <select
         ref={select}
