@@ -83,6 +83,9 @@ export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
         }
         if (edit.notes !== undefined) set('notes', edit.notes);
 
+        // The money changes with what it depends on, the lines and the slot: a new address or new
+        // notes keep the fee agreed, even if the shop's free delivery threshold has moved since.
+        const repriced = edit.lines !== undefined || slotId !== order.slot_id;
         let subtotal = order.subtotal_cents;
         if (edit.lines) {
           // Lines already on the order keep the price agreed when it was placed.
@@ -96,20 +99,22 @@ export const orderEditRoutes: ServicePlugin = async (app, { db }) => {
           await insertLines(tx, order.id, lines);
           subtotal = subtotalOf(lines);
         }
-        const { rows } = await tx.query<{ fee_cents: number }>(
-          'select fee_cents from delivery_slots where id = $1',
-          [slotId],
-        );
-        const fee = deliveryFee(
-          rows[0]!.fee_cents,
-          subtotal,
-          await loadPolicy(tx, shopper.tenantId),
-        );
-        set('subtotal_cents', subtotal);
-        set('delivery_fee_cents', fee);
-        set('total_cents', subtotal + fee);
+        if (repriced) {
+          const { rows } = await tx.query<{ fee_cents: number }>(
+            'select fee_cents from delivery_slots where id = $1',
+            [slotId],
+          );
+          const fee = deliveryFee(
+            rows[0]!.fee_cents,
+            subtotal,
+            await loadPolicy(tx, shopper.tenantId),
+          );
+          set('subtotal_cents', subtotal);
+          set('delivery_fee_cents', fee);
+          set('total_cents', subtotal + fee);
+        }
         await tx.query(
-          `update orders set ${changes.join(', ')}, updated_at = now() where id = $1`,
+          `update orders set ${[...changes, 'updated_at = now()'].join(', ')} where id = $1`,
           [order.id, ...values],
         );
         return (await readOrder(tx, shopper, order.id))!;

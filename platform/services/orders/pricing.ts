@@ -1,6 +1,7 @@
 import type { OrderLine } from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
 import { badRequest } from '../../http/errors';
+import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // The one place where order lines get their prices: from the shop's offerings, never from the
 // client. Used by the cart quote, placing an order, editing one and ordering a smart cart.
@@ -40,8 +41,10 @@ const amount = (cents: number) => (cents / 100).toLocaleString('en', { minimumFr
 
 /**
  * Prices items at the shop's current prices. `kept` are lines already on an order being edited:
- * they keep the price the shopper agreed to, even if the offering has since changed or gone.
- * Unknown or unavailable offerings are a 400 naming every one of them, and so is an order too large.
+ * they keep the price the shopper agreed to, even if the offering has since changed or gone; but a
+ * kept line raised above its ordered quantity buys more, so its offering must still be on sale
+ * (as raising a cart line, ADR 0051). Unknown or unavailable offerings are a 400 naming every one
+ * of them, and so are an order too large and a line beyond MAX_LINE_QUANTITY once added up.
  */
 export async function priceItems(
   q: Queryable,
@@ -51,8 +54,9 @@ export async function priceItems(
 ): Promise<PricedLine[]> {
   const merged = mergeItems(items);
   const keptByKey = new Map(kept.map((line) => [key(line), line]));
+  // New lines, and kept lines raised above what was ordered, need their offering on sale.
   const toLookUp = merged
-    .filter((item) => !keptByKey.has(key(item)))
+    .filter((item) => item.quantity > (keptByKey.get(key(item))?.quantity ?? 0))
     .map((item) => item.offeringId);
   const { rows } = await q.query<OfferingRow>(
     `select o.id, o.product_id, p.name, o.price_single_cents, o.price_case_cents, o.available
@@ -67,6 +71,20 @@ export async function priceItems(
     ...(unknown.length ? [`unknown offering ${unknown.join(', ')}`] : []),
     ...unavailable.map((id) => `${offerings.get(id)!.name} (${id}) is not available`),
   ];
+  // Items of one offering and unit add up (an order edit may name one twice): the sum is one line,
+  // which must fit the line limit every cart, order and list shares (shared/line-limits.ts).
+  const nameOf = (item: ItemToPrice) =>
+    offerings.get(item.offeringId)?.name ??
+    keptByKey.get(key(item))?.productName ??
+    item.offeringId;
+  problems.push(
+    ...merged
+      .filter((item) => item.quantity > MAX_LINE_QUANTITY)
+      .map(
+        (item) =>
+          `at most ${MAX_LINE_QUANTITY} of ${nameOf(item)} (${item.offeringId}) in one line, not ${item.quantity}`,
+      ),
+  );
   if (problems.length) throw badRequest(`Cannot order: ${problems.join('; ')}`);
 
   const lines = merged.map((item): PricedLine => {
