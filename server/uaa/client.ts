@@ -48,8 +48,11 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
       const exchange = await callUaa(platform, timeoutMs, ctx, {
         method: 'GET',
         path: uaaPaths.account,
-        // Specification section 7: both tokens in a Cookie header.
+        // Specification section 7: both tokens in a Cookie header. The upstream contract gives
+        // this call the bearer scheme (and the conformance kit checks it so), so an adopter's uaa
+        // may read the token from Authorization alone: the access token goes there as well.
         headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
           cookie: `access_token=${tokens.accessToken}; refresh_token=${tokens.refreshToken}`,
         },
       });

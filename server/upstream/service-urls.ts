@@ -20,6 +20,12 @@ export const DEFAULT_PROXIED_SERVICES = [
 /** The CMS context and content calls (/cms-api/*): an upstream of its own, never proxied. */
 export const CMS_SERVICE = 'cms-api';
 
+/**
+ * Services of the upstream contract that only the pages call, server side, and the browser never
+ * reaches (not proxied by default): /blink-test's reports. SERVICE_URLS may place them too.
+ */
+export const PAGE_ONLY_SERVICES = ['diagnostics'] as const;
+
 export type ServiceUpstream = {
   /** The base URL without a trailing slash: origin plus an optional path prefix. */
   url: string;
@@ -76,12 +82,15 @@ export const serviceList = z
       .min(1, 'must name at least one service'),
   );
 
-/** Each name of SERVICE_URLS that is neither a proxied service nor the CMS: one problem each. */
+/**
+ * Each name of SERVICE_URLS that is neither a proxied service, the CMS nor a service the pages
+ * call: one problem each.
+ */
 export function unknownServiceProblems(
   urls: Record<string, ServiceUpstream>,
   proxied: readonly string[],
 ): string[] {
-  const known = new Set([...proxied, CMS_SERVICE]);
+  const known = new Set([...proxied, CMS_SERVICE, ...PAGE_ONLY_SERVICES]);
   return Object.keys(urls)
     .filter((name) => !known.has(name))
     .map(

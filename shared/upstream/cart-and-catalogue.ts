@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGEN_SLUGS } from '../allergens';
 import { Booking, BookingItemInput, BookingItemsDelete } from '../contracts/booking';
 import {
   BrandPage,
@@ -13,17 +14,29 @@ import {
   SORTS,
   Suggestions,
 } from '../contracts/catalogue';
+import { MAX_PAGE } from '../listing-pages';
 import { service, SIGNED_IN_SCREENS } from './define';
 
 // booking-ms (the cart: the specification's calls 3-7) and the catalogue.
 const Tenant = z.object({ tenantId: z.string().min(1).max(100) });
 const Text = z.string().min(1).max(300);
+// Pages up to the last one the listings link to (shared/listing-pages.ts): the reference catalogue
+// refuses a later one (400), so the contract does not promise it.
 const Paging = {
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).optional(),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 };
 const Limit = z.object({ limit: z.coerce.number().int().min(1).max(60).optional() });
 const PRODUCT_SCREENS = ['product', 'search-product'] as const;
+// The search page's free-from filter (ADR 0214): allergens of the 14, comma-separated. Declared so
+// an adopter's catalogue applies it: one that ignored it would list foods with those allergens.
+const ALLERGEN = `(?:${ALLERGEN_SLUGS.join('|')})`;
+const FreeFrom = z
+  .string()
+  .regex(new RegExp(`^${ALLERGEN}(?:,${ALLERGEN})*$`))
+  .describe(
+    'Allergens the foods must be free from, neither contained nor as traces (comma-separated slugs of the 14: `gluten,milk`)',
+  );
 
 export const bookingOperations = service('booking-ms', [
   {
@@ -197,6 +210,7 @@ export const catalogueOperations = service('catalogue', [
       brand: z.string().optional(),
       category: z.string().optional(),
       sort: z.enum(SORTS).optional(),
+      freeFrom: FreeFrom.optional(),
       ...Paging,
     }),
     answers: { 200: SearchResult },
@@ -208,7 +222,11 @@ export const catalogueOperations = service('catalogue', [
     summary: 'Suggestions for the search box as the shopper types',
     callers: ['browser'],
     auth: 'none',
-    query: z.object({ q: z.string().max(200), limit: Limit.shape.limit }),
+    // At most 20 suggestions (the box shows 6): the reference catalogue refuses more (400).
+    query: z.object({
+      q: z.string().max(200),
+      limit: z.coerce.number().int().min(1).max(20).optional(),
+    }),
     answers: { 200: Suggestions },
     requiredFor: [],
     optionalFor: ['every-page'],

@@ -57,7 +57,7 @@ describe('resolveAccount: when uaa is asked', () => {
     expect(gw.upstream.requests).toHaveLength(0);
   });
 
-  it('sends both tokens in one Cookie header, with the product headers, and nothing else', async () => {
+  it('sends both tokens in one Cookie header, the access token as Bearer, with the product headers', async () => {
     accountFor(['a']);
     const res = await session('other=1; access_token=a; refresh_token=r');
 
@@ -65,7 +65,8 @@ describe('resolveAccount: when uaa is asked', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const [call] = gw.upstream.received(`${UAA}/account`);
     expect(call!.headers.cookie).toBe('access_token=a; refresh_token=r');
-    expect(call!.headers.authorization).toBeUndefined();
+    // The upstream contract's scheme for this call (ADR 0024, 0231): an adopter's uaa may read either.
+    expect(call!.headers.authorization).toBe('Bearer a');
     expect(call!.headers).toMatchObject({
       'x-domain-origin': 'http://shop.localhost',
       'x-client-name': 'cms-website',
