@@ -81,7 +81,8 @@ export function holdIslandSubmits(): void {
     }
     if (event.defaultPrevented || failed) return;
     // A GET form (the search box) navigates as well without its code: nothing to lose. Nor does
-    // a form that posts natively with its code too (`data-native`: the account menu's sign-out).
+    // a form that posts natively with its code too (`data-native`: the account menu's sign-out,
+    // the consent banner the gateway adds outside React).
     if (form.method !== 'post' || form.dataset.native != null || reactOwned(form)) return;
     if (!pageHydrated()) return;
     event.preventDefault();

@@ -3,7 +3,9 @@ import type { ConsentState } from './consent';
 // The consent choice as server-rendered HTML (ADR 0265): forms that post to /consent and work
 // without JavaScript. Accept, Decline, or Choose (a <details> with the one purpose we have,
 // "Measurement", on or off). The banner goes at the end of a first visit's page; /consent shows
-// the same choice as a page of its own (the footer's "Privacy choices").
+// the same choice as a page of its own (the footer's "Privacy choices"). `data-native`: a post
+// form React does not own, which the islands' submit hold (client/lib/island-submits.ts) would
+// otherwise take for an island's waiting for its code and send only 8 s later.
 const escape = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -24,7 +26,7 @@ export function consentForm(back: string, state: ConsentState, headingLevel: 'h1
       : '';
   return `<${headingLevel} id="consent-title">Privacy choices</${headingLevel}>
 <p>${EXPLAIN}</p>${gpc}
-<form method="post" action="/consent" class="consent-form">
+<form method="post" action="/consent" class="consent-form" data-native="">
 <input type="hidden" name="return" value="${escape(back)}">
 <div class="consent-actions"><button type="submit" name="choice" value="accept">Accept</button>
 <button type="submit" name="choice" value="decline">Decline</button></div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { CART_UPDATED, isStoreEvent } from '../../cart/cart-events';
 import { cartStore } from '../../cart/cart-store';
 import { cartTotals } from '../../cart/cart-totals';
@@ -22,6 +23,10 @@ export function CartWidget() {
   );
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
+  // A product chosen in the panel opens on the client: the modal dialog goes with the page it was
+  // opened on instead of staying over the new one (closing a closed dialog does nothing).
+  const locationKey = useLocation().key;
+  useEffect(() => dialog.current?.close(), [locationKey]);
 
   useEffect(() => {
     const recheck = (event: Event) => {

@@ -1,6 +1,7 @@
 import type { NavigationLink } from '../../../shared/contracts/context';
 import { href } from '../../../shared/href';
 import { appLink } from '../../lib/app-links';
+import { useConsentReturn } from './consent-return';
 
 // Footer: the shop's own links, then every policy the shop must show (added when the CMS footer
 // leaves one out), and the shop-wide links.
@@ -20,6 +21,7 @@ export function SiteFooter({
   shopName: string;
   links: readonly NavigationLink[];
 }) {
+  useConsentReturn();
   const policies = POLICY_CODES.map((policyCode) => ({
     label: POLICY_LABELS[policyCode],
     href: href('policy', { policyCode }),

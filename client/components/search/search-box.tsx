@@ -66,6 +66,9 @@ export function SearchBox({
         return next < -1 ? options.length - 1 : next;
       });
     } else if (event.key === 'Escape') {
+      // Only the list goes: a search field's own Escape would empty the text as well. With the
+      // list closed, Escape clears the field as the browser does (the ARIA combobox pattern).
+      if (expanded) event.preventDefault();
       setOpen(false);
       setActive(-1);
     }
