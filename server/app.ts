@@ -13,6 +13,7 @@ import { cachePurgePlugin } from './plugins/cache-purge';
 import { analyticsPlugin } from './plugins/analytics';
 import { openApiPlugin } from './plugins/openapi';
 import { tunnelRoute } from './observability/tunnel';
+import { tenantLookup } from './page/tenant-lookup';
 import { registerCompression } from './plugins/compression';
 import { refuseConnect } from './errors/connection-errors';
 import { errorsPlugin } from './plugins/errors';
@@ -133,7 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);
-  await tunnelRoute(app, config);
+  await tunnelRoute(app, config, tenantLookup(platform, config.timeouts.context));
   await app.register(analyticsPlugin, { config });
   await app.register(renderPlugin, {
     config,

@@ -113,7 +113,16 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
   return { body: `${out.join('\n')}\n`, events };
 }
 
-export async function tunnelRoute(app: FastifyInstance, config: Config): Promise<void> {
+/**
+ * `tenantOf`: the tenant id of a shop origin this process has not learned from a page yet (the
+ * one `tenant` tag of a report; ../page/tenant-lookup.ts), asked only for an envelope that holds
+ * an event within its budget.
+ */
+export async function tunnelRoute(
+  app: FastifyInstance,
+  config: Config,
+  tenantOf: (shopOrigin: string) => Promise<string>,
+): Promise<void> {
   if (!config.sentryPublicDsn) return;
   const dsn = parseDsn(config.sentryPublicDsn);
   const posts = minuteCounts();
@@ -132,7 +141,10 @@ export async function tunnelRoute(app: FastifyInstance, config: Config): Promise
       if (!posts.take(client, POSTS_PER_MINUTE, now)) return limited();
       const raw = typeof request.body === 'string' ? request.body : '';
       if (events.spent(client, PER_MINUTE, now) && raw.includes('"type":"event"')) return limited();
-      const envelope = rewriteEnvelope(raw, dsn, request.cid, request.scope?.tenant);
+      const scope = request.scope;
+      if (scope && !scope.tenant && raw.includes('"type":"event"'))
+        scope.tenant = await tenantOf(request.shopOrigin); // learned when the request ends
+      const envelope = rewriteEnvelope(raw, dsn, request.cid, scope?.tenant);
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       // Answered, so the SDK neither retries it nor backs off from the next event.
       if (!envelope.events) return reply.status(200).send({ ok: true });
