@@ -36,7 +36,8 @@ export const loader = loaderWithMeta(load, (data, matches) => {
     description: `${result.total} products found for “${searchQuery}”.`,
     // Sort orders show the same products: the canonical page keeps only filters and page.
     path: resultsHref(searchQuery, { ...filters, sort: 'relevance' }),
-    extra: result.total === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
+    // No products on this page (none found, or a page past the last): nothing to index.
+    extra: result.items.length === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
   });
 });
 

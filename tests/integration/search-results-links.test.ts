@@ -69,4 +69,11 @@ describe('a search ending in ".data"', () => {
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page)![1]!;
     expect(new URL(canonical).pathname).toBe(location.pathname);
   });
+
+  it('keeps a results page past the last one out of search engines (noindex), as one with none', async () => {
+    const past = await html('/search/milk?page=999');
+    expect(past).toContain('<meta name="robots" content="noindex"/>');
+    const first = await html('/search/milk');
+    expect(first).not.toContain('<meta name="robots" content="noindex"/>');
+  });
 });
