@@ -188,6 +188,17 @@ export function createCartStore(deps: CartStoreDeps) {
     return failed(what, result);
   }
 
+  /** The lines' quantities not sent yet are dropped: the keys of those lines. */
+  function dropPending(uids: readonly string[]): QuantityKey[] {
+    const going = new Set(uids);
+    const keys = (state.booking?.items ?? [])
+      .filter((item) => going.has(item.uid))
+      .map((item) => quantityKey(item.offeringId, item.byCase));
+    for (const key of keys) pending.delete(key);
+    if (keys.length > 0) publish({});
+    return keys;
+  }
+
   /** Removes or replaces lines: their quantities not sent yet are dropped (./line-order.ts). */
   function changeLines(
     what: string,
@@ -195,12 +206,7 @@ export function createCartStore(deps: CartStoreDeps) {
     call: () => Promise<CartResult>,
     removes = false,
   ): Promise<Booking | null> {
-    const going = new Set(uids);
-    const keys = (state.booking?.items ?? [])
-      .filter((item) => going.has(item.uid))
-      .map((item) => quantityKey(item.offeringId, item.byCase));
-    for (const key of keys) pending.delete(key);
-    if (keys.length > 0) publish({});
+    const keys = dropPending(uids);
     return lines.change(keys, async () => {
       const result = await call();
       // Already gone (another click, another tab): no failure; the cart is read again.
@@ -212,7 +218,8 @@ export function createCartStore(deps: CartStoreDeps) {
   function removal(what: string, uids: readonly string[], call: () => Promise<CartResult>) {
     const id = [...uids].sort().join(' ');
     const running = removals.get(id);
-    if (running) return running;
+    // The same removal clicked again after a new quantity: that quantity goes too (last click).
+    if (running) return dropPending(uids), running;
     const removing = changeLines(what, uids, call, true).finally(() => removals.delete(id));
     removals.set(id, removing);
     return removing;
