@@ -219,7 +219,7 @@ export function createCartStore(deps: CartStoreDeps) {
     const id = [...uids].sort().join(' ');
     const running = removals.get(id);
     // The same removal clicked again after a new quantity: that quantity goes too (last click).
-    if (running) return dropPending(uids), running;
+    if (running) return (dropPending(uids), running);
     const removing = changeLines(what, uids, call, true).finally(() => removals.delete(id));
     removals.set(id, removing);
     return removing;
