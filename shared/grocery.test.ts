@@ -11,9 +11,14 @@ describe('packOf', () => {
     ['30 m', { amount: 30, unit: 'm' }],
     ['6 pack', { amount: 6, unit: 'each' }],
     ['80 bags', { amount: 80, unit: 'each' }],
+    ['2 x 330 ml', { amount: 660, unit: 'ml' }],
+    ['4×125g', { amount: 500, unit: 'g' }],
+    ['3 X 1.5 l', { amount: 4500, unit: 'ml' }],
+    ['2 x 6 pack', { amount: 12, unit: 'each' }],
   ])('reads %s', (label, pack) => expect(packOf(label)).toEqual(pack));
-  it.each(['', 'large', '0 g', 'g 500', '2 x 330 ml'])('has no pack for %j', (label) =>
-    expect(packOf(label)).toBeNull(),
+  it.each(['', 'large', '0 g', 'g 500', '0 x 330 ml', 'x 330 ml', '2.5 x 330 ml'])(
+    'has no pack for %j',
+    (label) => expect(packOf(label)).toBeNull(),
   );
 });
 
@@ -27,6 +32,10 @@ describe('unitPriceOf', () => {
   it('prices per item and per metre', () => {
     expect(unitPriceOf(250, { amount: 6, unit: 'each' })).toEqual({ cents: 42, per: 'item' });
     expect(unitPriceOf(300, { amount: 30, unit: 'm' })).toEqual({ cents: 10, per: 'm' });
+  });
+  it('prices a multipack per litre or kg over all it holds', () => {
+    // 6 x 150 ml yoghurts: 900 ml, per litre (one 150 ml pot alone is priced per 100 ml).
+    expect(unitPriceOf(270, packOf('6 x 150 ml')!)).toEqual({ cents: 300, per: 'l' });
   });
   it('prices a case over all its packs', () => {
     expect(unitPriceOf(1659, { amount: 800, unit: 'g' }, 8)).toEqual({ cents: 259, per: 'kg' });

@@ -5,7 +5,8 @@
 /** How much a pack holds: grams, millilitres, metres or items. */
 export type Pack = { amount: number; unit: 'g' | 'ml' | 'm' | 'each' };
 
-const SIZE = /^(\d+(?:\.\d+)?)\s*(g|kg|ml|l|m|pack|bags)$/i;
+// "500 g", or a multipack's "6 x 330 ml" / "4×125g" (packs of it sold together).
+const SIZE = /^(?:(\d+)\s*[x×]\s*)?(\d+(?:\.\d+)?)\s*(g|kg|ml|l|m|pack|bags)$/i;
 const SCALE: Record<string, [number, Pack['unit']]> = {
   g: [1, 'g'],
   kg: [1000, 'g'],
@@ -16,12 +17,16 @@ const SCALE: Record<string, [number, Pack['unit']]> = {
   bags: [1, 'each'],
 };
 
-/** The pack a size label names ("500 g", "1.5 l", "6 pack", "80 bags", "30 m"), or null. */
+/**
+ * The pack a size label names ("500 g", "1.5 l", "6 pack", "80 bags", "30 m"), or null. A
+ * multipack ("6 x 330 ml") is one pack of all it holds (1,980 ml), priced per litre.
+ */
 export function packOf(sizeLabel: string): Pack | null {
   const match = SIZE.exec(sizeLabel.trim());
   if (!match) return null;
-  const [scale, unit] = SCALE[match[2]!.toLowerCase()]!;
-  const amount = Math.round(Number(match[1]) * scale * 1000) / 1000;
+  const [scale, unit] = SCALE[match[3]!.toLowerCase()]!;
+  const packs = match[1] === undefined ? 1 : Number(match[1]);
+  const amount = Math.round(packs * Number(match[2]) * scale * 1000) / 1000;
   return amount > 0 ? { amount, unit } : null;
 }
 
