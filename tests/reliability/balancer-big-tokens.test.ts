@@ -1,0 +1,59 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
+
+// An identity provider's tokens can be large (Keycloak's or Entra's access tokens with their
+// roles and groups: 2-4 KB, a browser's cookie limit), and the gateway keeps both in cookies:
+// the sign-in answer sets them (two Set-Cookie headers of ~4 KB, beside the CSP and the preload
+// links) and every later request carries them back (one Cookie header of ~8 KB). nginx's defaults
+// refuse both (a response head over 4 KB is "upstream sent too big header": 502; a request header
+// line over 8 KB: 400). The shipped balancer rules (deploy/nginx-proxy.conf) must pass them:
+// tested here in front of a stand-in gateway that answers such heads. Needs Debian's nginx.
+// The largest a browser keeps: name and value of a cookie within 4,096 bytes.
+const TOKEN = 'x'.repeat(4_096 - 'refresh_token='.length);
+let gateway: Server;
+let balancer: Nginx;
+let seen: { cookie?: string } = {};
+
+beforeAll(async () => {
+  const port = await freePort();
+  gateway = createServer((req, res) => {
+    seen = { cookie: req.headers.cookie };
+    if (req.url !== '/sign-in') return void res.end('ok');
+    res.setHeader('set-cookie', [
+      `access_token=${TOKEN}; Path=/; HttpOnly; SameSite=Lax`,
+      `refresh_token=${TOKEN}; Path=/; HttpOnly; SameSite=Lax`,
+    ]);
+    res.setHeader('link', '</assets/app.css>; rel=preload; as=style, '.repeat(20).slice(0, -2));
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => gateway.listen(port, '127.0.0.1', resolve));
+  balancer = await startNginx([port]);
+}, 20_000);
+
+afterAll(async () => {
+  await balancer?.close();
+  await new Promise((resolve) => gateway?.close(resolve));
+});
+
+describe('the balancer with identity-provider tokens of a browser cookie’s size', () => {
+  it('passes a sign-in answer that sets both tokens', async () => {
+    const answer = await request(`${balancer.url}/sign-in`);
+    expect(answer.statusCode).toBe(200);
+    expect(await answer.body.text()).toBe('ok');
+    const cookies = answer.headers['set-cookie'] as string[];
+    expect(cookies.map((cookie) => cookie.split(';')[0]!.length)).toEqual([
+      'access_token='.length + TOKEN.length,
+      'refresh_token='.length + TOKEN.length,
+    ]);
+  });
+
+  it('passes a request that carries both tokens back', async () => {
+    const cookie = `access_token=${TOKEN}; refresh_token=${TOKEN}; consent=all`;
+    const answer = await request(`${balancer.url}/orders`, { headers: { cookie } });
+    expect(answer.statusCode).toBe(200);
+    await answer.body.text();
+    expect(seen.cookie).toBe(cookie);
+  });
+});
