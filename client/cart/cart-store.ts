@@ -2,6 +2,8 @@ import type { Booking } from '../../shared/contracts/booking';
 import type { ApiError } from '../lib/api';
 import { httpCartApi, type CartApi, type CartResult } from './cart-api';
 import { emitCartUpdated } from './cart-events';
+import { EMPTY_CART, type CartState } from './cart-state';
+import { createLineChanges } from './line-changes';
 import { createLineOrder } from './line-order';
 import {
   bookingTimestamp,
@@ -15,20 +17,6 @@ import { MAX_LINE_QUANTITY } from '../../shared/line-limits';
 
 // The cart ("booking") of specification sections 3, 4, 7 and 8, shared by every control of a page.
 // Quantity changes are optimistic and coalesced per offering (docs/decisions/0080).
-export type CartState = {
-  tenantId: string | null;
-  booking: Booking | null;
-  notes: string[];
-  /** lastUpdate of the booking shown, in ms; an update older than this is ignored. */
-  lastUpdate: number;
-  quantities: QuantityMap;
-  status: 'idle' | 'loading' | 'ready';
-  /** A visible message per offering whose last change failed. */
-  messages: Readonly<Record<string, string>>;
-  /** The last failure of a whole-cart call (load, remove). */
-  error: string | null;
-};
-
 export type CartLogger = { error(message: string, detail?: unknown): void };
 export type CartStoreDeps = {
   api: CartApi;
@@ -39,17 +27,6 @@ export type CartStoreDeps = {
 export type QuantityChange = { byCase: boolean; quantity: number };
 export type CopyResult = { ok: true; booking: Booking } | { ok: false; error: ApiError };
 
-export const EMPTY_CART: CartState = Object.freeze({
-  tenantId: null,
-  booking: null,
-  notes: [],
-  lastUpdate: Number.NEGATIVE_INFINITY,
-  quantities: {},
-  status: 'idle',
-  messages: {},
-  error: null,
-});
-
 export function createCartStore(deps: CartStoreDeps) {
   const { api, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -59,8 +36,6 @@ export function createCartStore(deps: CartStoreDeps) {
   /** One writer per quantity: it sends the newest wish until none is left (last click wins). */
   const writers = new Map<QuantityKey, Promise<Booking | null>>();
   const lines = createLineOrder();
-  /** Removals on their way, by their lines: a second click is the same removal. */
-  const removals = new Map<string, Promise<Booking | null>>();
   let serverQuantities: QuantityMap = {};
   let state: CartState = EMPTY_CART;
   let session: Promise<boolean> | null = null;
@@ -178,52 +153,15 @@ export function createCartStore(deps: CartStoreDeps) {
     return writer;
   }
 
-  async function change(what: string, call: () => Promise<CartResult>): Promise<Booking | null> {
-    const result = await call();
-    if (result.ok) {
-      applyBooking(result.booking);
-      return result.booking;
-    }
-    publish({ error: 'Sorry, the cart could not be updated. Please try again.' });
-    return failed(what, result);
-  }
-
-  /** The lines' quantities not sent yet are dropped: the keys of those lines. */
-  function dropPending(uids: readonly string[]): QuantityKey[] {
-    const going = new Set(uids);
-    const keys = (state.booking?.items ?? [])
-      .filter((item) => going.has(item.uid))
-      .map((item) => quantityKey(item.offeringId, item.byCase));
-    for (const key of keys) pending.delete(key);
-    if (keys.length > 0) publish({});
-    return keys;
-  }
-
-  /** Removes or replaces lines: their quantities not sent yet are dropped (./line-order.ts). */
-  function changeLines(
-    what: string,
-    uids: readonly string[],
-    call: () => Promise<CartResult>,
-    removes = false,
-  ): Promise<Booking | null> {
-    const keys = dropPending(uids);
-    return lines.change(keys, async () => {
-      const result = await call();
-      // Already gone (another click, another tab): no failure; the cart is read again.
-      if (removes && !result.ok && result.status === 404) return load();
-      return change(what, async () => result);
-    });
-  }
-
-  function removal(what: string, uids: readonly string[], call: () => Promise<CartResult>) {
-    const id = [...uids].sort().join(' ');
-    const running = removals.get(id);
-    // The same removal clicked again after a new quantity: that quantity goes too (last click).
-    if (running) return (dropPending(uids), running);
-    const removing = changeLines(what, uids, call, true).finally(() => removals.delete(id));
-    removals.set(id, removing);
-    return removing;
-  }
+  const lineChanges = createLineChanges({
+    lines,
+    pending,
+    booking: () => state.booking,
+    publish,
+    applyBooking,
+    failed,
+    load,
+  });
 
   return {
     getState: (): CartState => state,
@@ -270,11 +208,11 @@ export function createCartStore(deps: CartStoreDeps) {
       return writeQuantity(key, offeringId, byCase);
     },
     removeItem: (uid: string) =>
-      removal(`remove item ${uid}`, [uid], () => api.deleteItem(tenant(), uid)),
+      lineChanges.remove(`remove item ${uid}`, [uid], () => api.deleteItem(tenant(), uid)),
     removeItems: (uids: readonly string[]) =>
-      removal('remove items', uids, () => api.deleteItems(tenant(), uids)),
+      lineChanges.remove('remove items', uids, () => api.deleteItems(tenant(), uids)),
     substitute: (itemUid: string, input: { offeringId: string } & QuantityChange) =>
-      changeLines(`substitute item ${itemUid}`, [itemUid], () =>
+      lineChanges.replace(`substitute item ${itemUid}`, [itemUid], () =>
         api.putItem(tenant(), input, itemUid),
       ),
     /** A cart another service answered with (a list put into it): shown unless older. */

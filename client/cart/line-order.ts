@@ -35,3 +35,5 @@ export function createLineOrder() {
     },
   };
 }
+
+export type LineOrder = ReturnType<typeof createLineOrder>;

@@ -2,7 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { Booking } from '../../shared/contracts/booking';
 import { useShopTenant } from '../lib/money';
 import { usePersonal } from '../lib/personal';
-import { cartStore, EMPTY_CART, type CartState } from './cart-store';
+import { EMPTY_CART, type CartState } from './cart-state';
+import { cartStore } from './cart-store';
 import {
   bookingTimestamp,
   deriveQuantityMap,

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb, type Db } from '../../platform/db/db';
 import { migrate } from '../../platform/db/migrate';
 import { runSeeds } from '../../platform/seed/index';
-import {
-  postgresBinDir,
-  postgresRequired,
-  startPostgres,
-  type TestPostgres,
-} from '../support/postgres-server';
+import { startPostgres, type TestPostgres } from '../support/postgres-server';
+import { describeOnPostgres } from '../support/postgres-suite';
 
 // Two platform instances starting at once on one empty PostgreSQL database (two replicas, or a
 // rollout's new pod beside a restarting one): both migrate and seed, and both must start. Before
 // the migrations took a lock, the second failed on the tables the first was creating.
-const skip = postgresBinDir() === null && !postgresRequired();
-const title = skip
-  ? 'two platform instances migrating at once (skipped: no PostgreSQL server binaries)'
-  : 'two platform instances migrating at once';
-
-describe.skipIf(skip)(title, () => {
+describeOnPostgres('two platform instances migrating at once', () => {
   let server: TestPostgres;
   let dbs: Db[] = [];
 

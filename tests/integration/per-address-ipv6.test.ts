@@ -1,34 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
 
 // Every per-address limit groups IPv6 by /64 (issue #27 item 11, docs/decisions/0242): a client
 // with a /64 has 2^64 addresses, so counting raw addresses let one client through every limit.
 // Here /monitoring (the browser's error tunnel, 30 envelopes a minute per client address) and the
 // sign-in rate limit, each from one /64 and from another.
 let gw: EndpointGateway;
-let ingest: Server;
-let envelopes = 0;
+let ingest: SentryIngest;
 beforeAll(async () => {
-  // Stands in for Sentry's ingest: the tunnel posts accepted envelopes here.
-  ingest = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      envelopes += 1;
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
-  const { port } = ingest.address() as AddressInfo;
-  gw = await startEndpointGateway({
-    RATE_LIMIT_SIGN_IN: '5/60',
-    SENTRY_PUBLIC_DSN: `http://publickey@127.0.0.1:${port}/42`,
-  });
+  ingest = await startSentryIngest();
+  gw = await startEndpointGateway({ RATE_LIMIT_SIGN_IN: '5/60', SENTRY_PUBLIC_DSN: ingest.dsn });
 });
 afterAll(async () => {
   await gw?.close();
-  await new Promise((resolve) => ingest?.close(resolve));
+  await ingest?.close();
 });
 
 const envelope = (dsn: string) =>
@@ -49,7 +35,7 @@ describe('per-address limits and IPv6', () => {
     for (let i = 0; i < 40; i++)
       statuses.push((await tunnel(`2001:db8:40:1::${i + 1}`)).statusCode);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
-    expect(envelopes).toBe(30);
+    expect(ingest.envelopes).toHaveLength(30);
     // Before: every address of the /64 had its own 30 (40 of 40 accepted).
     expect(statuses.slice(30)).toEqual(Array(10).fill(429));
     // Another /64 has its own budget.

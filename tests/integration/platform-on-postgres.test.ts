@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb } from '../../platform/db/db';
 import { MIGRATIONS_DIR, migrate } from '../../platform/db/migrate';
 import { runSeeds } from '../../platform/seed/index';
@@ -24,23 +24,14 @@ import {
 import { Account, TokenPair, uaaPaths } from '../../shared/contracts/uaa';
 import { json } from '../support/answers';
 import { DEMO, startPlatform, TEST_CID, type TestPlatform } from '../support/platform';
-import {
-  postgresBinDir,
-  postgresRequired,
-  startPostgres,
-  type TestPostgres,
-} from '../support/postgres-server';
+import { startPostgres, type TestPostgres } from '../support/postgres-server';
+import { describeOnPostgres } from '../support/postgres-suite';
 
 // The platform on a throwaway PostgreSQL server of its own, whatever TEST_DATABASE_URL says: the
 // migrations from an empty database, the seeds, then one round through every service, so that SQL
 // PostgreSQL refuses (and PGlite takes) fails here. The `postgres` project runs the other
 // platform-*.test.ts files on such a server as well (vitest.config.ts).
-const skip = postgresBinDir() === null && !postgresRequired();
-const title = skip
-  ? 'the platform on PostgreSQL (skipped: no PostgreSQL server binaries, apt-get install postgresql)'
-  : 'the platform on PostgreSQL';
-
-describe.skipIf(skip)(title, () => {
+describeOnPostgres('the platform on PostgreSQL', () => {
   let server: TestPostgres;
   let platform: TestPlatform;
   let token: string;

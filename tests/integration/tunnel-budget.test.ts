@@ -1,31 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
 
 // ADR 0303: the tunnel's budget (30 a minute per client address) is for events only. Envelopes
 // without an event (the SDK's session of a page load, a client report) are answered and dropped,
 // so a burst of page loads cannot make a real exception be refused; events keep their bound.
 let gw: EndpointGateway;
-let ingest: Server;
-const forwarded: string[] = [];
+let ingest: SentryIngest;
 beforeAll(async () => {
-  // Stands in for Sentry's ingest: the tunnel posts the envelopes it passes on here.
-  ingest = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      forwarded.push(body);
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
-  const { port } = ingest.address() as AddressInfo;
-  gw = await startEndpointGateway({ SENTRY_PUBLIC_DSN: `http://publickey@127.0.0.1:${port}/42` });
+  ingest = await startSentryIngest();
+  gw = await startEndpointGateway({ SENTRY_PUBLIC_DSN: ingest.dsn });
 });
 afterAll(async () => {
   await gw?.close();
-  await new Promise((resolve) => ingest?.close(resolve));
+  await ingest?.close();
 });
 
 const item = (type: string, payload: object) =>
@@ -47,33 +35,33 @@ const post = (from: string, payload: string) =>
 
 describe('the tunnel budget counts events only', () => {
   it('60 page loads (sessions, client reports) from one address leave an exception its budget', async () => {
-    forwarded.length = 0;
+    ingest.envelopes.length = 0;
     for (let i = 0; i < 60; i++) {
       expect((await post('10.30.0.1', envelope(session))).statusCode).toBe(200);
       expect((await post('10.30.0.1', envelope(clientReport))).statusCode).toBe(200);
     }
     // Before: the 31st envelope was a 429 and every session went on to Sentry.
-    expect(forwarded).toEqual([]);
+    expect(ingest.envelopes).toEqual([]);
     const exception = await post('10.30.0.1', envelope(event('browser exception')));
     expect(exception.statusCode).toBe(200);
-    expect(forwarded).toHaveLength(1);
-    expect(forwarded[0]).toContain('browser exception');
+    expect(ingest.envelopes).toHaveLength(1);
+    expect(ingest.envelopes[0]).toContain('browser exception');
   });
 
   it('keeps the per-address bound on events: 30 a minute, then 429, whatever else is sent', async () => {
-    forwarded.length = 0;
+    ingest.envelopes.length = 0;
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++) {
       statuses.push((await post('10.30.0.2', envelope(event(`e${i}`), session))).statusCode);
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses.slice(30)).toEqual(Array(5).fill(429));
-    expect(forwarded).toHaveLength(30);
+    expect(ingest.envelopes).toHaveLength(30);
     // An envelope with an event and a session item goes on whole.
-    expect(forwarded[0]).toContain('"type":"session"');
+    expect(ingest.envelopes[0]).toContain('"type":"session"');
     // Over the budget, an envelope without an event is still answered (and dropped).
     expect((await post('10.30.0.2', envelope(session))).statusCode).toBe(200);
-    expect(forwarded).toHaveLength(30);
+    expect(ingest.envelopes).toHaveLength(30);
     // Another address has its own budget.
     expect((await post('10.30.0.3', envelope(event('other')))).statusCode).toBe(200);
   });

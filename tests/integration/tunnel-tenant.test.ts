@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
 import { startShop, type TestShop } from '../support/shop';
 
 // Issue #28 item 2: one `tenant` tag, the tenant id, on every report. A browser's report can
@@ -8,36 +7,25 @@ import { startShop, type TestShop } from '../support/shop';
 // balancer sent the pages away from): the tunnel asks the shop's context for the tenant instead
 // of sending the report without it. (Before: the tag was left out until a page was served.)
 let shop: TestShop;
-let ingest: Server;
-const forwarded: string[] = [];
+let ingest: SentryIngest;
 beforeAll(async () => {
-  ingest = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      forwarded.push(body);
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
-  const { port } = ingest.address() as AddressInfo;
-  shop = await startShop({ SENTRY_PUBLIC_DSN: `http://publickey@127.0.0.1:${port}/42` });
+  ingest = await startSentryIngest();
+  shop = await startShop({ SENTRY_PUBLIC_DSN: ingest.dsn });
 });
 afterAll(async () => {
   await shop?.close();
-  await new Promise((resolve) => ingest?.close(resolve));
+  await ingest?.close();
 });
 
-const dsn = () => `http://publickey@127.0.0.1:${(ingest.address() as AddressInfo).port}/42`;
 const envelope = (message: string) =>
-  `${JSON.stringify({ dsn: dsn() })}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify({
+  `${JSON.stringify({ dsn: ingest.dsn })}\n${JSON.stringify({ type: 'event' })}\n${JSON.stringify({
     message,
     tags: { tenant: 'spoofed' },
   })}\n`;
 
 /** The `tenant` tag of the one event the tunnel forwarded last. */
 function lastTenantTag(): unknown {
-  const lines = forwarded.at(-1)!.trim().split('\n');
+  const lines = ingest.envelopes.at(-1)!.trim().split('\n');
   return (JSON.parse(lines[2]!) as { tags?: { tenant?: unknown } }).tags?.tenant;
 }
 
@@ -51,7 +39,7 @@ const post = (message: string) =>
 describe('the tunnel tags a report with its shop tenant before any page of the shop', () => {
   it('asks the shop context for the tenant id, and keeps it for the next report', async () => {
     expect((await post('first report after start')).status).toBe(200);
-    expect(forwarded).toHaveLength(1);
+    expect(ingest.envelopes).toHaveLength(1);
     expect(lastTenantTag()).toBe('fresh');
     expect((await post('second report')).status).toBe(200);
     expect(lastTenantTag()).toBe('fresh');
