@@ -6,8 +6,9 @@ import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
 // The gateway process: validated config, the app, listen, graceful shutdown on SIGTERM/SIGINT:
-// readiness turns 503 at once, the load balancer gets SHUTDOWN_DELAY_MS to notice, then the server
-// stops accepting and in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS) before the exit.
+// readiness turns 503 at once, the load balancer gets SHUTDOWN_DELAY_MS to notice (the listener
+// stays open and answers what still comes), then the server stops accepting and in-flight
+// requests finish (up to SHUTDOWN_TIMEOUT_MS) before the exit (docs/decisions/0141).
 let config: Config;
 try {
   config = loadConfig();
@@ -47,13 +48,18 @@ closeWithGrace(
     app.shuttingDown = true;
     app.log.info({ signal }, 'shutting down: not ready any more');
     await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
+    // Stop accepting first, then drain: with the listener open, requests that keep coming never
+    // let the count of those in flight reach zero, and the timeout cut them. close() closes the
+    // listener at once and waits for busy connections (return503OnClosing: false, app.ts).
+    const closing = app.close();
+    closing.catch(() => undefined); // awaited below: no unhandled rejection while draining
     const drained = await app.drained(config.shutdown.timeout);
     if (!drained) {
       app.log.warn('shutdown timeout: closing with requests still in flight');
       // The server's close waits for every open connection: the ones still busy are cut here.
       app.server.closeAllConnections();
     }
-    await app.close();
+    await closing;
     await metrics?.close();
     await app.reporter.flush(2_000);
     app.log.info('closed');

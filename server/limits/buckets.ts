@@ -7,8 +7,11 @@ import type { PageLimit } from '../../shared/load-context';
 // The sign-in screen's forms all post to /social-login: their action counts each by its intent
 // (sign-in → 'sign-in', registration and reset → 'account', "Continue with" → none).
 export type LimitBucket = 'sign-in' | 'account' | 'guest' | 'analytics';
-/** Every bucket: the path's, and those a page's own code takes from (the load context's limit). */
-export type AddressBucket = LimitBucket | PageLimit;
+/**
+ * Every bucket: the path's, those a page's own code takes from (the load context's limit), and
+ * the error-report tunnel's events (ADR 0303), which its route counts once it has read them.
+ */
+export type AddressBucket = LimitBucket | PageLimit | 'error-event';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -10,3 +10,6 @@ export const PAGE_BUDGETS: Record<'report' | 'test-failure' | 'probe', RateLimit
   // /blink-test's service probe, one platform call per service (ADR 0273).
   probe: { max: 30, windowMs: 60_000 },
 };
+
+/** Browser error events the tunnel passes on to Sentry (docs/decisions/0303). */
+export const ERROR_EVENT_BUDGET: RateLimit = { max: 30, windowMs: 60_000 };

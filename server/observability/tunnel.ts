@@ -5,20 +5,22 @@ import { addressGroup } from '../../shared/address-group';
 import { scrubEvent } from '../../shared/report-scrub';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
+import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
 // configured public DSN pass (same key and project), at most 64 KiB each; each event gets the
 // tunnel request's CID and is scrubbed once more. Only envelopes holding an event go on, 30 a
-// minute per client address (an IPv6 /64 counting as one, docs/decisions/0242): one without
-// (a session, a client report) is answered and dropped, so page loads cannot use up the budget
-// of a real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB
-// one, parsed and scrubbed): every post counts against a looser bound first, and an address whose
-// events are spent is refused an event before its envelope is read.
+// minute per client address (an IPv6 /64 counting as one, docs/decisions/0242), counted by the
+// rate limiter, in Redis when replicas share it (app.limits, 'error-event'): one without (a
+// session, a client report) is answered and dropped, so page loads cannot use up the budget of a
+// real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB one,
+// parsed and scrubbed): every post counts against a looser bound of this process's first (its
+// own CPU is what it guards), and an address whose events are spent is refused an event before
+// its envelope is read.
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
-const PER_MINUTE = 30;
-const POSTS_PER_MINUTE = 8 * PER_MINUTE;
+const POSTS_PER_MINUTE = 8 * ERROR_EVENT_BUDGET.max;
 
 /** Per client address, what it sent in the current minute. */
 function minuteCounts() {
@@ -30,10 +32,6 @@ function minuteCounts() {
       if (!entry || now - entry.start > 60_000) seen.set(client, { start: now, count: 1 });
       else if (++entry.count > limit) return false;
       return true;
-    },
-    spent(client: string, limit: number, now: number): boolean {
-      const entry = seen.get(client);
-      return entry !== undefined && now - entry.start <= 60_000 && entry.count >= limit;
     },
   };
 }
@@ -126,7 +124,6 @@ export async function tunnelRoute(
   if (!config.sentryPublicDsn) return;
   const dsn = parseDsn(config.sentryPublicDsn);
   const posts = minuteCounts();
-  const events = minuteCounts();
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -140,15 +137,15 @@ export async function tunnelRoute(
       const limited = () => jsonError(reply, 429, 'rate_limited', 'Too many error reports');
       if (!posts.take(client, POSTS_PER_MINUTE, now)) return limited();
       const raw = typeof request.body === 'string' ? request.body : '';
-      if (events.spent(client, PER_MINUTE, now) && raw.includes('"type":"event"')) return limited();
+      const hasEvent = raw.includes('"type":"event"');
+      if (hasEvent && (await app.limits.spent('error-event', request))) return limited();
       const scope = request.scope;
-      if (scope && !scope.tenant && raw.includes('"type":"event"'))
-        scope.tenant = await tenantOf(request.shopOrigin); // learned when the request ends
+      if (scope && !scope.tenant && hasEvent) scope.tenant = await tenantOf(request.shopOrigin); // learned when the request ends
       const envelope = rewriteEnvelope(raw, dsn, request.cid, scope?.tenant);
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       // Answered, so the SDK neither retries it nor backs off from the next event.
       if (!envelope.events) return reply.status(200).send({ ok: true });
-      if (!events.take(client, PER_MINUTE, now)) return limited();
+      if (!(await app.limits.take('error-event', request)).ok) return limited();
       try {
         const answer = await undiciRequest(dsn.ingest, {
           method: 'POST',

@@ -5,14 +5,15 @@ import type { Config, RateLimit } from '../config';
 import type { LimitAnswer } from '../../shared/load-context';
 import { addressGroup } from '../../shared/address-group';
 import { limitBucket, type AddressBucket, type LimitBucket } from '../limits/buckets';
-import { PAGE_BUDGETS } from '../limits/page-budgets';
+import { ERROR_EVENT_BUDGET, PAGE_BUDGETS } from '../limits/page-budgets';
 import type { Redis } from 'ioredis';
 import { jsonError } from '../errors/json-error';
 
 // Per-address limits on sign-in, registration/reset and guest sessions (issue #12 item 5,
 // docs/decisions/0130), checked in onRequest: refused before any body is read or any password is
 // hashed. `request.ip` is the real client behind TRUST_PROXY. Counters in Redis when REDIS_URL
-// is set (shared by every replica), in memory otherwise.
+// is set (shared by every replica), in memory otherwise; the error-report tunnel's event budget
+// is one of them (docs/decisions/0303).
 const WHAT: Record<LimitBucket, string> = {
   'sign-in': 'sign-in attempts',
   account: 'account requests (registration, password reset)',
@@ -23,7 +24,11 @@ const WHAT: Record<LimitBucket, string> = {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The per-address buckets, for what a route's own code counts (a page action's intent). */
-    limits: { take(bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer> };
+    limits: {
+      take(bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer>;
+      /** True when the address has nothing left in the bucket; counts nothing. */
+      spent(bucket: AddressBucket, request: FastifyRequest): Promise<boolean>;
+    };
   }
 }
 
@@ -52,6 +57,7 @@ export const rateLimitPlugin = fp(
       report: limiter('report', PAGE_BUDGETS.report),
       'test-failure': limiter('test-failure', PAGE_BUDGETS['test-failure']),
       probe: limiter('probe', PAGE_BUDGETS.probe),
+      'error-event': limiter('error-event', ERROR_EVENT_BUDGET),
     };
 
     /** Counts the request against its address's bucket: allowed, or the seconds to wait. */
@@ -61,8 +67,12 @@ export const rateLimitPlugin = fp(
       request.log.warn({ bucket, remoteAddress: request.ip }, 'rate limit exceeded');
       return { ok: false, retryAfter: Math.max(1, result.ttlInSeconds) };
     };
+    const spent = async (bucket: AddressBucket, request: FastifyRequest): Promise<boolean> => {
+      const result = await limiters[bucket](request, { increment: false });
+      return !result.isAllowed && result.remaining === 0;
+    };
     // Page actions and loaders take from the same buckets by what they do (docs/decisions/0242).
-    app.decorate('limits', { take });
+    app.decorate('limits', { take, spent });
 
     /** True when the request was refused (answered with 429). */
     const refuse = async (bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply) => {

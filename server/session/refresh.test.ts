@@ -52,14 +52,40 @@ describe('createRefresher', () => {
       .mockResolvedValueOnce(ok('1'))
       .mockResolvedValueOnce({ kind: 'invalid_grant' });
     const refresher = createRefresher({ refresh });
-    expect(refresher.newest('old', ctx)).toBe('old');
+    expect(await refresher.newest('old', ctx)).toBe('old');
     await refresher.refresh('old', ctx);
-    expect(refresher.newest('old', ctx)).toBe('r1');
-    expect(refresher.newest('old', { shopOrigin: 'http://other.localhost' })).toBe('old');
+    expect(await refresher.newest('old', ctx)).toBe('r1');
+    expect(await refresher.newest('old', { shopOrigin: 'http://other.localhost' })).toBe('old');
     await refresher.refresh('spent', ctx);
-    expect(refresher.newest('spent', ctx)).toBe('spent');
+    expect(await refresher.newest('spent', ctx)).toBe('spent');
     vi.advanceTimersByTime(5_001);
-    expect(refresher.newest('old', ctx)).toBe('old');
+    expect(await refresher.newest('old', ctx)).toBe('old');
+  });
+
+  it('waits for a renewal in flight here before naming the newest token', async () => {
+    let answer: (result: TokenResult) => void = () => {};
+    const refresh = vi.fn(() => new Promise<TokenResult>((resolve) => (answer = resolve)));
+    const refresher = createRefresher({ refresh });
+    const renewing = refresher.refresh('old', ctx);
+    const newest = refresher.newest('old', ctx);
+    answer(ok('3'));
+    await renewing;
+    expect(await newest).toBe('r3');
+  });
+
+  it("names the token another replica's renewal replaced (shared), not the spent one", async () => {
+    const pair = { access_token: 'a9', refresh_token: 'r9', token_type: 'Bearer', expires_in: 60 };
+    const remembered = vi.fn(async (_key: string, token: string) =>
+      token === 'old' ? { kind: 'refreshed' as const, pair } : null,
+    );
+    const renew = async () => ({ kind: 'invalid_grant' as const });
+    const refresher = createRefresher(
+      { refresh: vi.fn() },
+      { shared: Object.assign(renew, { remembered }) },
+    );
+    expect(await refresher.newest('old', ctx)).toBe('r9');
+    expect(await refresher.newest('other', ctx)).toBe('other');
+    expect(remembered).toHaveBeenCalledTimes(2);
   });
 
   it('does not remember transient failures', async () => {

@@ -19,11 +19,12 @@ export type RefreshOutcome =
 export type Refresher = {
   refresh(refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome>;
   /**
-   * The refresh token that replaced this one here within the memo's few seconds, else this one:
-   * a sign-in that left the browser with a guest token another request just rotated still names
-   * the live guest session, so uaa merges its cart (it refuses a spent token).
+   * The refresh token that replaced this one within the memo's few seconds, else this one: a
+   * sign-in that left the browser with a guest token another request just rotated still names
+   * the live guest session, so uaa merges its cart (it refuses a spent token). A renewal in
+   * flight here is waited for; with `shared`, one another replica made is read from Redis.
    */
-  newest(refreshToken: string, ctx: Pick<UaaCallContext, 'shopOrigin'>): string;
+  newest(refreshToken: string, ctx: Pick<UaaCallContext, 'shopOrigin'>): Promise<string>;
   /** Entries in flight or remembered (tests, metrics). */
   size(): number;
 };
@@ -32,11 +33,15 @@ export type Refresher = {
  * One renewal per session across replicas (./shared-refresh.ts, with Redis): runs `refresh` on one
  * replica and hands its outcome to the others asking with the same key.
  */
-export type SharedRefresh = (
-  key: string,
-  refreshToken: string,
-  refresh: () => Promise<RefreshOutcome>,
-) => Promise<RefreshOutcome>;
+export type SharedRefresh = {
+  (
+    key: string,
+    refreshToken: string,
+    refresh: () => Promise<RefreshOutcome>,
+  ): Promise<RefreshOutcome>;
+  /** The outcome a replica shared for this key and token (waiting for one in progress), or null. */
+  remembered(key: string, refreshToken: string): Promise<RefreshOutcome | null>;
+};
 
 export type RefresherOptions = { memoMs?: number; shared?: SharedRefresh };
 
@@ -93,9 +98,13 @@ export function createRefresher(
       inFlight.set(key, started);
       return started;
     },
-    newest(refreshToken, ctx) {
-      const remembered = memo.get(keyOf(refreshToken, ctx.shopOrigin));
-      return remembered?.kind === 'refreshed' ? remembered.pair.refresh_token : refreshToken;
+    async newest(refreshToken, ctx) {
+      const key = keyOf(refreshToken, ctx.shopOrigin);
+      const outcome =
+        memo.get(key) ??
+        (await inFlight.get(key)) ??
+        (await options.shared?.remembered(key, refreshToken));
+      return outcome?.kind === 'refreshed' ? outcome.pair.refresh_token : refreshToken;
     },
     size: () => inFlight.size + memo.size,
   };

@@ -9,6 +9,8 @@ import { live, type RefreshOutcome, type SharedRefresh } from './refresh';
 // outcome is sealed (AES-256-GCM) under a key derived from the old refresh token: Redis never holds
 // a readable token. Whatever goes wrong with Redis (down, slow, the lock holder gone past the lock
 // time), a replica calls uaa itself: uaa's reuse window then hands it the same pair.
+// `remembered` reads a shared outcome without renewing: the sign-in's guest token for the cart
+// merge, whichever replica renewed it.
 export type SharedRefreshOptions = {
   /** How long the lock holds, and the longest another replica waits for its outcome. */
   lockMs: number;
@@ -46,7 +48,7 @@ export function redisSharedRefresh(redis: Commands, options: SharedRefreshOption
     return outcome;
   }
 
-  return async (key, token, refresh) => {
+  const renew = async (key: string, token: string, refresh: () => Promise<RefreshOutcome>) => {
     const deadline = Date.now() + options.lockMs;
     const owner = randomBytes(12).toString('base64url');
     try {
@@ -78,6 +80,26 @@ export function redisSharedRefresh(redis: Commands, options: SharedRefreshOption
     }
     return refresh();
   };
+
+  // A renewal in progress elsewhere (its lock held) is waited for, up to the lock time. Once the
+  // lock is gone, the outcome is read once more: its holder stores it before letting go.
+  async function remembered(key: string, token: string): Promise<RefreshOutcome | null> {
+    const deadline = Date.now() + options.lockMs;
+    try {
+      for (let lockGone = false; ;) {
+        const stored = await redis.get(RESULT + key);
+        if (stored !== null) return open(token, stored);
+        if (lockGone || Date.now() >= deadline) return null;
+        lockGone = (await redis.get(LOCK + key)) === null;
+        if (!lockGone) await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    } catch (error) {
+      options.onError(error);
+      return null;
+    }
+  }
+
+  return Object.assign(renew, { remembered });
 }
 
 const keyOf = (token: string) =>

@@ -23,11 +23,11 @@ export async function passwordSignIn(
   // The visitor's address goes with the sign-in: uaa's lockout counts per address (ADR 0241).
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin, clientAddress: request.ip };
   // A guest's refresh token lets uaa merge the guest cart into the account's cart: the newest
-  // of it, when another request of the guest's has just rotated it.
+  // of it, when another request of the guest's has just rotated it (here or on another replica).
   const { refreshToken } = readTokenCookies(request);
   const result = await deps.uaa.signIn(ctx, {
     ...input,
-    guestRefreshToken: refreshToken ? deps.refresher.newest(refreshToken, ctx) : undefined,
+    guestRefreshToken: refreshToken ? await deps.refresher.newest(refreshToken, ctx) : undefined,
   });
   if (result.kind === 'invalid_grant')
     return {

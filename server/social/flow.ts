@@ -137,7 +137,7 @@ export async function finishSocialSignIn(
 
   const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
   const guest = readTokenCookies(request).refreshToken;
-  const guestRefreshToken = guest ? deps.refresher.newest(guest, ctx) : undefined;
+  const guestRefreshToken = guest ? await deps.refresher.newest(guest, ctx) : undefined;
   const result = await externalSignIn(deps.platform, deps.config.timeouts.context, ctx, {
     idToken,
     guestRefreshToken,

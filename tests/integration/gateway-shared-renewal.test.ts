@@ -132,6 +132,23 @@ describe('shared renewal through Redis', () => {
     expect(calls).toBe(1);
   });
 
+  it("reads another replica's outcome without renewing, waiting for one in progress", async () => {
+    const [a, b] = await Promise.all([replica(), replica()]);
+    await a('key-read', 'rt.old-read', async () => refreshed(10));
+    expect(await b.remembered('key-read', 'rt.old-read')).toEqual(refreshed(10));
+    // Sealed for another token, or nothing renewed: nothing to name.
+    expect(await b.remembered('key-read', 'rt.someone-else')).toBeNull();
+    expect(await b.remembered('key-none', 'rt.none')).toBeNull();
+    // A renewal still under way on A: B waits for its outcome.
+    const renewing = a('key-slow', 'rt.old-slow', async () => {
+      await sleep(150);
+      return refreshed(11);
+    });
+    await sleep(20);
+    expect(await b.remembered('key-slow', 'rt.old-slow')).toEqual(refreshed(11));
+    await renewing;
+  });
+
   it('asks uaa itself when the lock holder is gone past the lock time', async () => {
     const share = await replica(300);
     await connections.at(-1)!.set('storefront:renewal:lock:key-gone', 'someone', 'PX', 60_000);
