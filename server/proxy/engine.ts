@@ -1,4 +1,3 @@
-import { CircuitState, isBrokenCircuitError } from 'cockatiel';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -10,11 +9,16 @@ import type { TokenCookies } from '../session/cookies';
 import type { HeaderPairs } from '../upstream/header-pairs';
 import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
 import type { Upstream, Upstreams } from '../upstream/upstreams';
-import { answerHead, writeError, type AnswerFrame } from './answers';
-import { isFailedStatus, type Breakers } from './breakers';
+import { answerHead, type AnswerFrame } from './answers';
+import { callUnderBreaker, type BreakerCaller } from './breaker-call';
+import type { Breakers } from './breakers';
 import { renewForCall } from './call-renewal';
-import { upstreamErrorOf, type Shaped } from './error-body';
-import { failureAnswer } from './failures';
+import {
+  answerCircuitOpen,
+  answerFailure,
+  answerUpstreamError,
+  type ErringExchange,
+} from './error-answers';
 import { upstreamRequestPairs, withoutConnectionNamed } from './headers';
 import type { ProxyTarget } from './targets';
 import {
@@ -67,18 +71,18 @@ export function createProxyEngine(deps: EngineDeps): (call: ProxyCall) => void {
   return (call) => new ProxyExchange(call, deps).start();
 }
 
-class ProxyExchange implements AttemptOwner {
+class ProxyExchange implements AttemptOwner, BreakerCaller, ErringExchange {
   private token: string | null;
-  private readonly frame: AnswerFrame;
+  readonly frame: AnswerFrame;
   private renewed = false;
   private attempts = 0;
   private left = false;
   private current: UpstreamAttempt | null = null;
-  private readonly upstream: Upstream;
+  readonly upstream: Upstream;
 
   constructor(
-    private readonly call: ProxyCall,
-    private readonly deps: EngineDeps,
+    readonly call: ProxyCall,
+    readonly deps: EngineDeps,
   ) {
     this.token = call.target.publicPolicy ? null : call.tokens.accessToken;
     this.upstream = deps.upstreams.forService(call.target.service);
@@ -131,46 +135,15 @@ class ProxyExchange implements AttemptOwner {
   private send(): void {
     if (this.left) return;
     this.attempts += 1;
-    const { service } = this.call.target;
-    const breaker = this.deps.breakers.for(service);
-    if (breaker.state === CircuitState.Closed) {
-      // The common case without a promise: the outcome is told to the breaker afterwards.
-      return this.dispatch((outcome) => {
-        // No verdict (the visitor left, the gateway cut the upload): it says nothing of the
-        // service, so it must not start the consecutive failures over either (a sick service
-        // that makes visitors give up would never open its breaker).
-        if (outcome === 0) return;
-        if (typeof outcome === 'number' && !isFailedStatus(outcome))
-          return this.deps.breakers.succeeded(service);
-        breaker
-          .execute(async () => {
-            if (outcome instanceof Error) throw outcome;
-            return outcome;
-          })
-          .catch(() => undefined); // counted; the exchange answers it
-      });
-    }
-    // Open or half-open: the breaker decides whether this call may go (one trial at a time).
-    breaker
-      .execute(
-        () =>
-          new Promise<number>((resolve, reject) =>
-            this.dispatch((outcome) =>
-              outcome instanceof Error ? reject(outcome) : resolve(outcome),
-            ),
-          ),
-      )
-      .catch((error: unknown) => {
-        if (!isBrokenCircuitError(error)) return; // a fault: answered by the exchange
-        this.call.log().warn({ service }, 'circuit open: failing fast');
-        this.answerError(503, {
-          code: 'upstream_unavailable',
-          message: `The ${service} service is unavailable; try again shortly`,
-        });
-      });
+    callUnderBreaker(this.deps.breakers, this.call.target.service, this);
   }
 
-  private dispatch(verdict: Verdict): void {
+  /** The service's circuit is open: the call fails fast (./breaker-call.ts). */
+  circuitOpen(): void {
+    answerCircuitOpen(this);
+  }
+
+  dispatch(verdict: Verdict): void {
     const { call, upstream } = this;
     const attempt = new UpstreamAttempt(this, verdict);
     this.current = attempt;
@@ -234,12 +207,12 @@ class ProxyExchange implements AttemptOwner {
       runInScope(scope, () => {
         void this.renew(null).then((renewed) => {
           if (renewed) this.send();
-          else this.answerUpstreamError(statusCode, headers, body);
+          else answerUpstreamError(this, statusCode, headers, body);
         });
       });
       return;
     }
-    this.answerUpstreamError(statusCode, headers, body);
+    answerUpstreamError(this, statusCode, headers, body);
   }
 
   /**
@@ -248,41 +221,7 @@ class ProxyExchange implements AttemptOwner {
    */
   failed(error: Error): void {
     if (this.left) return void (this.call.res.statusCode = 499);
-    runInScope(this.call.scope, () => this.answerFailure(error));
-  }
-
-  private answerFailure(error: Error): void {
-    const { target } = this.call;
-    const answer = failureAnswer(error, target.service);
-    if (answer.logged) this.call.log().warn(answer.logged, 'proxied call failed');
-    if (answer.reported) {
-      const url = `${this.upstream.origin}${this.upstream.prefix}${target.path}`;
-      void this.deps.reporter().httpFailure(this.call.scope, {
-        status: answer.status,
-        statusText: answer.reported,
-        url,
-        path: target.path,
-      });
-    }
-    this.answerError(answer.status, answer.error);
-  }
-
-  private answerUpstreamError(status: number, headers: IncomingHttpHeaders, body: Buffer): void {
-    const encoding = headers['content-encoding'];
-    const error = upstreamErrorOf(status, encoding, body, this.call.target.service);
-    this.answerError(status, error, headers);
-  }
-
-  private answerError(
-    status: number,
-    error: Shaped,
-    upstream: IncomingHttpHeaders | null = null,
-  ): void {
-    const { res, scope } = this.call;
-    if (this.left || res.headersSent) return;
-    this.frame.eventId = scope.eventId;
-    this.frame.closing = this.deps.shuttingDown();
-    writeError(res, this.frame, status, error, upstream);
+    runInScope(this.call.scope, () => answerFailure(this, error));
   }
 
   /** The visitor went away before the whole answer: stop the upstream work too. */
