@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildPlatform } from './app';
 import { loadPlatformConfig } from './config';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { loadIdpConfig } from './idp/config';
@@ -12,7 +13,8 @@ import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-orig
 
 // The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
 // migrations, seed, then listen. SIGINT/SIGTERM close the server and the database cleanly, so the
-// embedded database is never left half-written.
+// embedded database is never left half-written. DATA_DIR is locked to this process first: a second
+// platform on it stops here, naming the one that holds it (docs/decisions/0006).
 async function main(): Promise<void> {
   let config;
   let idpConfig;
@@ -26,7 +28,18 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    try {
+      const lock = lockDataDir(dataDir);
+      // Every way out (a signal's graceful close, a failed start) ends in process.exit.
+      process.once('exit', () => lock.release());
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+  }
   // The server's log exists once the app is built; a connection lost before that fails its query.
   const server: { log?: { warn(object: object, message: string): void } } = {};
   const db = await openDb({

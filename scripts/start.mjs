@@ -145,14 +145,26 @@ const socialEnv = runPlatform
     }
   : {};
 
+// Each child leads a process group of its own, which a stop signals whole, once: Ctrl+C in the
+// terminal reaches this script alone (not the children at the same moment, which closed the
+// platform beside a gateway still finishing its requests, and whose second signal made
+// close-with-grace exit at once). A child that outlives this script (SIGKILL) sees its IPC channel
+// close and stops (scripts/stop-with-parent.mjs). docs/decisions/0006.
+const groups = process.platform !== 'win32';
+const stopWithParent = new URL('./stop-with-parent.mjs', import.meta.url).href;
 const children = [];
 let stopping = false;
 function run(name, script, env, nodeArgs = []) {
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, script], {
-    stdio: 'inherit',
-    // React and the libraries pick their production builds from NODE_ENV at load time.
-    env: { NODE_ENV: 'production', ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--import', stopWithParent, ...nodeArgs, script],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      detached: groups,
+      // React and the libraries pick their production builds from NODE_ENV at load time.
+      env: { NODE_ENV: 'production', ...process.env, ...env },
+    },
+  );
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? code}); stopping the shop.`);
@@ -163,22 +175,35 @@ function run(name, script, env, nodeArgs = []) {
   return child;
 }
 
+/** Sends `signal` to the child's whole process group; nothing when it is gone. */
+function signalGroup(child, signal) {
+  try {
+    if (groups) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+
 const exited = (child) =>
-  new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+  new Promise((resolve) =>
+    child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(),
+  );
 
 // The gateway goes first (it finishes its requests, which may still call the platform), then the
-// platform closes its database.
+// platform closes its database. Whatever a child left in its group goes with it.
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const child of [...children].reverse()) {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGTERM');
     await exited(child);
+    signalGroup(child, 'SIGKILL');
   }
   process.exit(code);
 }
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+// SIGHUP: the terminal closed, or `kill -HUP`.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0));
 
 async function waitForHealth(url, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
@@ -190,6 +215,8 @@ async function waitForHealth(url, timeoutMs = 120_000) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  // Stopping: stop() ends the script once the children are gone.
+  if (stopping) await new Promise(() => {});
   throw new Error(`${url} did not become healthy`);
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The real platform process (platform/main.ts): a bad configuration stops it with a readable
 // message; it starts on DATA_DIR, stops cleanly on SIGTERM, and starts again with the data kept;
 // a write it answered is kept also when the process is killed right after (SIGKILL: no exit
-// handler, no close of the database).
+// handler, no close of the database). One DATA_DIR serves one platform: a second refuses to start
+// (docs/decisions/0006).
 const ROOT = new URL('../../', import.meta.url).pathname;
 const dataDirs: string[] = [];
 afterAll(async () => {
@@ -140,4 +141,57 @@ describe('platform process', () => {
       }
     },
   );
+
+  it(
+    'refuses a second platform on the same DATA_DIR, naming it and the holder',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await newDataDir();
+      const port = String(await freePort());
+      const url = `http://127.0.0.1:${port}`;
+      const first = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: port, IDP_ENABLED: 'false' });
+      try {
+        await waitUntilUp(url, first.child);
+        const second = startProcess({
+          DATA_DIR: dataDir,
+          PLATFORM_PORT: String(await freePort()),
+          IDP_ENABLED: 'false',
+        });
+        const code = await Promise.race([
+          second.exit,
+          new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000)),
+        ]);
+        second.child.kill('SIGKILL');
+        expect(code, second.output()).toBe(1);
+        expect(second.output()).toContain(`DATA_DIR ${dataDir} is in use`);
+        expect(second.output()).toContain(`process ${first.child.pid}`);
+        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      } finally {
+        first.child.kill('SIGTERM');
+        expect(await first.exit).toBe(0);
+      }
+      // Released on exit: the next platform starts.
+      await expect(readFile(join(dataDir, 'platform.lock'))).rejects.toThrow(/ENOENT/);
+    },
+  );
+
+  it('takes over the lock of a process that is gone', { timeout: 240_000 }, async () => {
+    const dataDir = await newDataDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.on('exit', resolve));
+    await writeFile(
+      join(dataDir, 'platform.lock'),
+      JSON.stringify({ pid: gone.pid, startedAt: new Date(0).toISOString() }),
+    );
+    const port = String(await freePort());
+    const run = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: port, IDP_ENABLED: 'false' });
+    try {
+      await waitUntilUp(`http://127.0.0.1:${port}`, run.child);
+      const lock = JSON.parse(await readFile(join(dataDir, 'platform.lock'), 'utf8'));
+      expect(lock.pid).toBe(run.child.pid);
+    } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exit).toBe(0);
+    }
+  });
 });

@@ -14,13 +14,28 @@ export type NpmStartShop = {
   /** http://localhost:<PORT>, the Fresh Market shop. */
   url: string;
   platformUrl: string;
+  dataDir: string;
+  /** start.mjs's process id (with `detached`, its process group's too, as a terminal's job). */
+  pid: number;
+  /** start.mjs's exit code once it is gone (null when a signal ended it). */
+  exited: Promise<number | null>;
   /** What start.mjs and its processes wrote so far (the tail). */
   output(): string;
   close(): Promise<void>;
 };
 
-export async function startNpmStart(env: Record<string, string> = {}): Promise<NpmStartShop> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'storefront-npm-start-'));
+export type NpmStartOptions = {
+  /** start.mjs in a process group of its own, which a test can signal as a terminal does. */
+  detached?: boolean;
+  /** The caller's data directory, kept; by default a fresh one, removed by close(). */
+  dataDir?: string;
+};
+
+export async function startNpmStart(
+  env: Record<string, string> = {},
+  options: NpmStartOptions = {},
+): Promise<NpmStartShop> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'storefront-npm-start-')));
   const [port, platformPort, idpPort] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -36,16 +51,17 @@ export async function startNpmStart(env: Record<string, string> = {}): Promise<N
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 150_000;
@@ -59,6 +75,9 @@ export async function startNpmStart(env: Record<string, string> = {}): Promise<N
   return {
     url: `http://localhost:${port}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
+    dataDir,
+    pid: child.pid!,
+    exited,
     output: () => output,
     close,
   };
