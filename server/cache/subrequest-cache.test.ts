@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cachePreset, createSubrequestCache, type CachedAnswer } from './subrequest-cache';
 
 // The sub-request cache (ADR 0153): what may be cached, one load per key, stale while one refresh
@@ -97,13 +97,17 @@ describe('createSubrequestCache', () => {
   });
 
   it('keeps an answer current after a refresh that brought the same text, not one that changed', async () => {
+    // The answers' ages on a clock of the test's own (a loaded machine could pass a real 5 ms
+    // ttl between a refresh and the check after it).
+    let clock = 1_000_000; // not 0: the LRU reads a start at 0 as none
     const cache = createSubrequestCache({
       maxBytes: 1 << 20,
       durations: { ttl: 5, stale: 60_000 },
+      now: () => clock,
     });
     const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
     expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
-    await new Promise((resolve) => setTimeout(resolve, 20)); // past its ttl: served stale
+    clock += 20; // past its ttl: served stale
     expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
     // The refresh this stale read starts brings the same text: fresh again, the same version.
     await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
@@ -112,7 +116,7 @@ describe('createSubrequestCache', () => {
     expect(same.version).toBe(first.version);
     expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock += 20;
     await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk, oat milk' }));
     await new Promise((resolve) => setImmediate(resolve));
     const changed = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'unused' }));
@@ -123,26 +127,23 @@ describe('createSubrequestCache', () => {
   });
 
   it('tells an answer too old to be served from a stale one', async () => {
-    // The answer's age by the clock (faked: no window a loaded machine's timers could miss).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const cache = createSubrequestCache({
-        maxBytes: 1 << 20,
-        durations: { ttl: 1_000, stale: 2_000 },
-      });
-      const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
-      vi.advanceTimersByTime(1_000);
-      expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
-      vi.advanceTimersByTime(1);
-      expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
-      vi.advanceTimersByTime(1_999); // 3,000 ms old: ttl + stale
-      expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
-      vi.advanceTimersByTime(1); // past ttl + stale: a read waits for the platform
-      expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
-      expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    // The answer's age on a clock of the test's own (no window a loaded machine could miss).
+    let clock = 1_000_000; // not 0: the LRU reads a start at 0 as none
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 1_000, stale: 2_000 },
+      now: () => clock,
+    });
+    const first = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'milk' }));
+    clock += 1_000;
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('fresh');
+    clock += 1;
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
+    clock += 1_999; // 3,000 ms old: ttl + stale
+    expect(cache.freshness(A, SEARCH, first.version!)).toBe('stale');
+    clock += 1; // past ttl + stale: a read waits for the platform
+    expect(cache.freshness(A, SEARCH, first.version!)).toBeNull();
+    expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
   });
 
   it('does not keep a failed answer', async () => {

@@ -69,8 +69,18 @@ export function createSubrequestCache(options: {
   maxBytes: number;
   /** Replaces the presets' durations (tests). */
   durations?: Preset;
+  /**
+   * The clock of answers' ages, the LRU's too (one clock for both; a test's own): milliseconds,
+   * monotonic (performance.now), so a change of the wall clock ages nothing.
+   */
+  now?: () => number;
 }): SubrequestCache {
+  const now = options.now ?? (() => performance.now());
   const lru = new LRUCache<string, Loaded, Context>({
+    perf: { now },
+    // Reads the clock at each check instead of keeping a reading for a millisecond by a timer:
+    // the answers' ages and the LRU's agree.
+    ttlResolution: 0,
     maxSize: options.maxBytes,
     // Key and text, in UTF-16 code units: close enough for a budget.
     sizeCalculation: (value, key) => value.text.length + key.length + 64,
@@ -84,7 +94,7 @@ export function createSubrequestCache(options: {
       if (answer.status !== 200) entry.ttl = 1;
       const cache = answer.status === 200;
       const same = cache && stale?.cache === true && stale.text === answer.text;
-      return { ...answer, cache, at: Date.now(), version: same ? stale.version : (versions += 1) };
+      return { ...answer, cache, at: now(), version: same ? stale.version : (versions += 1) };
     },
   });
 
@@ -97,7 +107,7 @@ export function createSubrequestCache(options: {
       const status: LRUCache.Status<string, Loaded, Context> = {};
       let value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, status });
       // Too old to serve while it refreshes: wait for the refresh that fetch() just started.
-      if (value && Date.now() - value.at > preset.ttl + preset.stale) {
+      if (value && now() - value.at > preset.ttl + preset.stale) {
         value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, allowStale: false });
         status.fetch = 'miss';
       }
@@ -105,7 +115,7 @@ export function createSubrequestCache(options: {
       if (!value.cache) lru.delete(key);
       // A value older than its ttl is stale (served while the refresh runs, or joined to it).
       const kind: CacheStatus =
-        Date.now() - value.at > preset.ttl ? 'stale' : status.fetch === 'hit' ? 'hit' : 'miss';
+        now() - value.at > preset.ttl ? 'stale' : status.fetch === 'hit' ? 'hit' : 'miss';
       const version = value.cache ? value.version : undefined;
       return { answer: { status: value.status, text: value.text }, status: kind, version };
     },
@@ -113,7 +123,7 @@ export function createSubrequestCache(options: {
       const value = lru.peek(`${shopOrigin} ${path}`, { allowStale: true });
       const preset = options.durations ?? cachePreset(path);
       if (value?.version !== version || !preset) return null;
-      const age = Date.now() - value.at;
+      const age = now() - value.at;
       return age <= preset.ttl ? 'fresh' : age <= preset.ttl + preset.stale ? 'stale' : null;
     },
     purge: (shopOrigin) => dropShopKeys(lru, shopOrigin),
