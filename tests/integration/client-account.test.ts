@@ -83,11 +83,13 @@ describe('registration', () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(
-      /id="register-firstName-error" class="field-error">Enter your first name</,
+      /id="register-firstName-error" class="field-error" tabindex="-1" autofocus="">Enter your first name</,
     );
-    expect(html).toMatch(/id="register-email-error" class="field-error">Enter an e-mail address/);
     expect(html).toMatch(
-      /id="register-password-error" class="field-error">Use at least 8 characters/,
+      /id="register-email-error" class="field-error" tabindex="-1" autofocus="">Enter an e-mail address/,
+    );
+    expect(html).toMatch(
+      /id="register-password-error" class="field-error" tabindex="-1" autofocus="">Use at least 8 characters/,
     );
     expect(html).not.toContain('short7!');
   });
@@ -136,7 +138,7 @@ describe('password reset', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toMatch(
-      /id="reset-confirmPassword-error" class="field-error">The two passwords are not the same/,
+      /id="reset-confirmPassword-error" class="field-error" tabindex="-1" autofocus="">The two passwords are not the same/,
     );
 
     const done = await shopperOf(shop).post(link, {

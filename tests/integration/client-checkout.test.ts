@@ -72,7 +72,9 @@ describe('checkout', () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toMatch(/<p id="slotId-error" class="field-error">Choose a delivery slot<\/p>/);
+    expect(html).toMatch(
+      /<p id="slotId-error" class="field-error" tabindex="-1" autofocus="">Choose a delivery slot<\/p>/,
+    );
     expect(html).toContain('aria-describedby="slotId-error"');
   });
 

@@ -83,9 +83,19 @@ describe('profile', () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toMatch(/id="info-firstName-error" class="field-error">Enter your first name</);
-    expect(html).toMatch(/id="info-phone-error" class="field-error">Digits, spaces/);
+    expect(html).toMatch(
+      /id="info-firstName-error" class="field-error" tabindex="-1" autofocus="">Enter your first name</,
+    );
+    expect(html).toMatch(
+      /id="info-phone-error" class="field-error" tabindex="-1" autofocus="">Digits, spaces/,
+    );
     expect(html).toContain('value="call me"');
+    // Each field in error is invalid, described by its message, and a candidate for the
+    // document's autofocus (the browser takes the first): the no-JavaScript path of ADR 0308.
+    expect(html).toMatch(
+      /<input id="info-firstName"[^>]* aria-invalid="true" aria-describedby="info-firstName-error" autofocus=""/,
+    );
+    expect(html).toMatch(/<input id="info-lastName"(?![^>]*autofocus)[^>]*>/);
   });
 
   it('adds, changes, makes default and deletes a delivery address', async () => {
@@ -163,7 +173,9 @@ describe('profile', () => {
     });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toMatch(/id="add-address-postcode-error" class="field-error">/);
+    expect(html).toMatch(
+      /id="add-address-postcode-error" class="field-error" tabindex="-1" autofocus="">/,
+    );
     expect(html).toContain('value="3 Lake Road"');
   });
 
@@ -173,7 +185,7 @@ describe('profile', () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(
-      /<p id="add-card-cardNumber-error" class="field-error">This card number is not valid \(check the digits\)<\/p>/,
+      /<p id="add-card-cardNumber-error" class="field-error" tabindex="-1" autofocus="">This card number is not valid \(check the digits\)<\/p>/,
     );
     expect(html).toContain('aria-describedby="add-card-cardNumber-error"');
     expect(html).not.toContain(number);

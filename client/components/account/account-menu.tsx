@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { appLink } from '../../lib/app-links';
 
@@ -16,6 +16,15 @@ export function AccountMenu({ login, email }: AccountMenuProps) {
   useEffect(() => {
     if (location.key !== shownAt) menu.current?.removeAttribute('open');
   }, [location.key, shownAt]);
+  // Escape closes the open menu from anywhere in it, as a menu button's does, and the focus goes
+  // back to its toggle (the <summary>), not to the page's start. docs/decisions/0308.
+  const escape = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    const details = event.currentTarget;
+    if (event.key !== 'Escape' || !details.open) return;
+    event.preventDefault();
+    details.open = false;
+    details.querySelector('summary')?.focus();
+  };
 
   // "Sign out" is a form post to /social-login, with or without JavaScript: its action revokes
   // the session, clears the cookies and sends the page home, which loads everything again as a
@@ -23,7 +32,7 @@ export function AccountMenu({ login, email }: AccountMenuProps) {
   // ADR 0205) lets it post before this island's code arrived, as it does after.
   const name = login ?? email ?? 'Your account';
   return (
-    <details className="profile-menu" ref={menu}>
+    <details className="profile-menu" ref={menu} onKeyDown={escape}>
       <summary aria-label={`Account menu of ${name}`}>
         <span className="profile-name">{name}</span>
         <span className="profile-short" aria-hidden="true">

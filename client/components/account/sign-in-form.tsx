@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { safeReturnPath } from '../../../shared/safe-redirect';
 import { signInErrorMessage } from '../../../shared/sign-in-messages';
 import { apiFetch } from '../../lib/api';
@@ -10,7 +10,17 @@ import { apiFetch } from '../../lib/api';
 export function SignInForm(props: { returnTo: string; error?: string | null; email?: string }) {
   const [error, setError] = useState<string | null>(props.error ?? null);
   const [busy, setBusy] = useState(false);
+  // Refusals answered here, each of which takes the focus to its message (below).
+  const [refusals, setRefusals] = useState(0);
+  const message = useRef<HTMLParagraphElement>(null);
   const id = useId();
+  // A refused sign-in: the focus was on the button, disabled meanwhile, so nowhere. It goes to
+  // the message, which a screen reader then reads, inside the dialog when the form is in it; the
+  // fields are one Shift+Tab away. Without JavaScript the message of the refused post's document
+  // has `autofocus`. docs/decisions/0308.
+  useEffect(() => {
+    if (refusals > 0) message.current?.focus();
+  }, [refusals]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -30,6 +40,7 @@ export function SignInForm(props: { returnTo: string; error?: string | null; ema
     }
     setBusy(false);
     setError(signInErrorMessage(result.status, result.error.message));
+    setRefusals((n) => n + 1);
   };
   return (
     <form
@@ -59,7 +70,14 @@ export function SignInForm(props: { returnTo: string; error?: string | null; ema
         required
       />
       {error && (
-        <p id={`${id}-error`} className="form-error" role="alert">
+        <p
+          id={`${id}-error`}
+          className="form-error"
+          role="alert"
+          tabIndex={-1}
+          ref={message}
+          autoFocus
+        >
           {error}
         </p>
       )}

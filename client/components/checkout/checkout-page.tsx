@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
@@ -21,6 +22,8 @@ export function CheckoutPage({ checkout, result }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { order, address, card } = refusalsOf(result);
+  // The order form's choices sit outside it (form=): the page is where a refusal is shown.
+  const scope = useRefusalFocus<HTMLDivElement>(result);
   const reordered = useSearchParams()[0].get('reordered');
   // The order's items were just copied into the cart on the server: the cart widget reloads.
   useCartChangedNotice(reordered !== null);
@@ -47,7 +50,7 @@ export function CheckoutPage({ checkout, result }: Props) {
   }
 
   return (
-    <div className="checkout">
+    <div className="checkout" ref={scope}>
       <h1 id="checkout-title">Checkout</h1>
       {notice ? (
         <p className="notice" role="status">

@@ -69,7 +69,7 @@ export function ChoiceStep(props: Props) {
             <input type="checkbox" name="isDefault" /> {add.defaultLabel}
           </label>
           {addFailed ? (
-            <p className="form-error" role="alert">
+            <p className="form-error" role="alert" tabIndex={-1} autoFocus>
               {addFailed}
             </p>
           ) : null}

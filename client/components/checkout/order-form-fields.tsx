@@ -27,12 +27,12 @@ export function OrderFormFields({ orderKey, notes, refused }: Props) {
       />
       <FieldError id="notes-error" message={refused?.fieldErrors.notes} />
       {refused?.formError ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" tabIndex={-1} autoFocus>
           {refused.formError}
         </p>
       ) : null}
       {refused && Object.keys(refused.fieldErrors).length > 0 ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" tabIndex={-1} autoFocus>
           Please check the choices marked above.
         </p>
       ) : null}

@@ -68,8 +68,9 @@ export function FieldList(props: {
 
 /** The form-level message of a failed post (a refusal not about one field). */
 export function FormProblem({ message }: { message: string | undefined }) {
+  // Where a refusal without a field in error takes the focus (./refusal-focus.ts).
   return message ? (
-    <p className="form-error" role="alert">
+    <p className="form-error" role="alert" tabIndex={-1} autoFocus>
       {message}
     </p>
   ) : null;

@@ -5,6 +5,7 @@ import { useMoney } from '../../lib/money';
 import { LineTable } from '../checkout/cart-review';
 import { FieldError } from '../forms/field-error';
 import { FormField } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import { NewPasswordField } from '../registration/new-password-field';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
@@ -61,6 +62,7 @@ function GuestOrderPlaced({
 }) {
   const money = useMoney();
   const refused = result?.intent === 'create-account' ? result : undefined;
+  const scope = useRefusalFocus<HTMLFormElement>(refused);
   return (
     <article className="guest-order" aria-labelledby="order-title">
       <h1 id="order-title">{`Order ${order.number}`}</h1>
@@ -75,7 +77,7 @@ function GuestOrderPlaced({
       <section className="checkout-step" aria-labelledby="account-title">
         <h2 id="account-title">Create an account from this order</h2>
         <p>Choose a password to follow this order, change it until its cut-off and order faster.</p>
-        <Form method="post" className="field-grid">
+        <Form method="post" className="field-grid" ref={scope}>
           <input type="hidden" name="intent" value="create-account" />
           <input type="hidden" name="orderId" value={order.id} />
           <NewPasswordField

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFormFields } from '../checkout/order-form-fields';
@@ -17,6 +18,7 @@ type Props = { data: Extract<GuestCheckoutData, { state: 'form' }>; result?: Gue
 
 export function GuestOrderForm({ data, result }: Props) {
   const errors = result?.fieldErrors ?? {};
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   const valueFor = (name: string) => result?.values?.[name];
   const slot = data.slots.find((s) => s.id === data.slotId);
   // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
@@ -32,7 +34,7 @@ export function GuestOrderForm({ data, result }: Props) {
   };
   return (
     // One form around the whole page: the fields of every step are the order's.
-    <Form method="post" id={FORM} className="checkout">
+    <Form method="post" id={FORM} className="checkout" ref={scope}>
       <h1 id="checkout-title">Check out as a guest</h1>
       <div className="checkout-steps">
         <section className="checkout-step" aria-labelledby="guest-email-title">

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ListActionResult } from './list-result';
 
 // The shopper's lists (name and item count) as links that select one (?list=), and a form to
@@ -12,6 +13,7 @@ export const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
 export function ListOverview({ lists, selectedId, result }: Props) {
   const error = result?.intent === 'create-list' ? result : undefined;
+  const scope = useRefusalFocus<HTMLFormElement>(error);
   return (
     <nav className="lists-nav" aria-labelledby="lists-nav-title">
       <h2 id="lists-nav-title">Your lists</h2>
@@ -32,7 +34,7 @@ export function ListOverview({ lists, selectedId, result }: Props) {
           ))}
         </ul>
       )}
-      <Form method="post" className="list-create">
+      <Form method="post" className="list-create" ref={scope}>
         <input type="hidden" name="intent" value="create-list" />
         <label htmlFor="new-list-name">New list</label>
         <div className="inline-form">
@@ -50,7 +52,7 @@ export function ListOverview({ lists, selectedId, result }: Props) {
         </div>
         <FieldError id="new-list-name-error" message={error?.fieldErrors.name} />
         {error?.formError ? (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" tabIndex={-1} autoFocus>
             {error.formError}
           </p>
         ) : null}

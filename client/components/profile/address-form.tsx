@@ -3,6 +3,7 @@ import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { ADDRESS_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ProfileActionResult } from './profile-result';
 
 // One form for a new address and for changing one (then it carries the address's id and starts
@@ -14,6 +15,7 @@ export function AddressForm({ address, result }: Props) {
   const formId = address ? `edit-${address.id}` : 'add-address';
   const busy = useNavigation().formData?.get('intent') === intent;
   const errors = result?.fieldErrors ?? {};
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   const value = (name: string) =>
     result?.values?.[name] ??
     (address ? String(address[name as keyof DeliveryAddress]) : undefined);
@@ -21,6 +23,7 @@ export function AddressForm({ address, result }: Props) {
     <Form
       method="post"
       className="field-grid"
+      ref={scope}
       aria-label={address ? `Change the address ${address.name}` : 'New address'}
     >
       <input type="hidden" name="intent" value={intent} />

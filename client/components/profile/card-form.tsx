@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ProfileActionResult } from './profile-result';
 
 // Adding a card. The number field never has a value from the server: after a mistake the shopper
@@ -13,10 +14,11 @@ export function CardForm({
   open: boolean;
 }) {
   const busy = useNavigation().formData?.get('intent') === 'add-card';
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   return (
     <details className="add-form" open={open}>
       <summary>Add a card</summary>
-      <Form method="post" className="field-grid" autoComplete="on">
+      <Form method="post" className="field-grid" autoComplete="on" ref={scope}>
         <input type="hidden" name="intent" value="add-card" />
         <FieldList
           form="add-card"

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import type { ProfileInfo } from '../../../shared/contracts/profile';
 import { FormField, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ProfileActionResult } from './profile-result';
 
 // "Your details": name and phone can change; the e-mail is the sign-in name and is shown only.
@@ -13,10 +14,11 @@ export function InfoForm({
 }) {
   const busy = useNavigation().formData?.get('intent') === 'save-info';
   const errors = result?.fieldErrors ?? {};
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   // After a mistake, what the shopper typed; otherwise what is stored.
   const value = (name: 'firstName' | 'lastName' | 'phone') => result?.values?.[name] ?? info[name];
   return (
-    <Form method="post" className="account-form profile-panel">
+    <Form method="post" className="account-form profile-panel" ref={scope}>
       <input type="hidden" name="intent" value="save-info" />
       <FormField
         form="info"

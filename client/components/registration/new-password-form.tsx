@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
 import { FormField, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import type { AccountFormResult } from './account-form-result';
 import { NewPasswordField } from './new-password-field';
 
@@ -8,6 +9,7 @@ import { NewPasswordField } from './new-password-field';
 // account (uaa), so the next step is signing in with the new password.
 export function NewPasswordForm({ result }: { result: AccountFormResult | undefined }) {
   const busy = useNavigation().state === 'submitting';
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   if (result?.done) {
     return (
       <div className="account-done" role="status">
@@ -22,7 +24,7 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
   }
   const errors = result?.fieldErrors ?? {};
   return (
-    <Form method="post" className="account-form">
+    <Form method="post" className="account-form" ref={scope}>
       <input type="hidden" name="intent" value="reset-finish" />
       <NewPasswordField
         form="reset"

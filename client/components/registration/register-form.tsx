@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormField, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { CheckYourEmail, type AccountFormProps } from './check-your-email';
 import { NewPasswordField } from './new-password-field';
 
@@ -7,11 +8,12 @@ import { NewPasswordField } from './new-password-field';
 // uaa to register and send the activation e-mail; the password is never shown back.
 export function RegisterForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'register';
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
   return (
-    <Form method="post" className="account-form" aria-label="Create an account">
+    <Form method="post" className="account-form" aria-label="Create an account" ref={scope}>
       <input type="hidden" name="intent" value="register" />
       <FormField
         form="register"

@@ -1,14 +1,16 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FormField, FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { CheckYourEmail, type AccountFormProps } from './check-your-email';
 
 // "Forgot your password?": the e-mail goes to uaa, which mails a reset link if it knows the
 // account. The answer is the same either way (see sign-up-action.server.ts).
 export function ResetRequestForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'reset-request';
+  const scope = useRefusalFocus<HTMLFormElement>(result);
   if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
   return (
-    <Form method="post" className="account-form">
+    <Form method="post" className="account-form" ref={scope}>
       <input type="hidden" name="intent" value="reset-request" />
       <p>
         Enter the e-mail address of your account and we will send you a link to choose a new

@@ -2,6 +2,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import type { SmartCartSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
 import { noticeOf } from '../../lib/done-notice';
 
@@ -17,6 +18,7 @@ export function SmartCartsPage({
   const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
+  const scope = useRefusalFocus<HTMLFormElement>(create);
   // "Save cart as a smart cart" is a form under the cart that posts here: its refusal (an empty
   // cart, a blank name, too many smart carts) is said here, or the page would say nothing.
   const saveCart = result?.intent === 'from-cart' ? result : undefined;
@@ -58,7 +60,7 @@ export function SmartCartsPage({
           {remove.formError}
         </p>
       ) : null}
-      <Form method="post" className="smart-cart-panel list-create">
+      <Form method="post" className="smart-cart-panel list-create" ref={scope}>
         <input type="hidden" name="intent" value="create-cart" />
         <label htmlFor="new-cart-name">New smart cart</label>
         <div className="inline-form">
@@ -75,7 +77,7 @@ export function SmartCartsPage({
         </div>
         <FieldError id="new-cart-name-error" message={create?.fieldErrors.name} />
         {create?.formError ? (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" tabIndex={-1} autoFocus>
             {create.formError}
           </p>
         ) : null}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useNavigation } from 'react-router';
+
+// Where the focus goes when a post is refused, for keyboard and screen-reader users: the first
+// field marked invalid (errorProps: aria-invalid, its message in aria-describedby), or the first
+// message, whichever comes first: a group's (radios: the address, slot or card of an order; a
+// field's message follows its field) or the form's own (`.form-error`). The messages are
+// focusable (tabIndex -1), outside the tab order. Without JavaScript the refusal is a new
+// document and the invalid fields carry `autofocus` (errorProps): the browser focuses the first
+// of them. With JavaScript the answer is the route's action data, rendered into the form on
+// screen, whose submit button was disabled meanwhile, and whose page was inert for a moment
+// (runtime/pending-page.ts: the submission is a navigation): the focus was nowhere.
+// docs/decisions/0308.
+export function focusRefusal(scope: ParentNode | null | undefined): void {
+  scope?.querySelector<HTMLElement>('[aria-invalid="true"], .field-error, .form-error')?.focus();
+}
+
+/**
+ * A ref for the element around a form (the form, or a section whose fields name it with
+ * `form=`): each new refused answer (`result`, the route's action data for this form) moves the
+ * focus into it once the submission's navigation is over (React Router shows the action's data
+ * while it still revalidates, and <main> is inert until the new location is on screen). Not the
+ * answer the page was rendered with: that one is the server's document, where `autofocus` did
+ * it (and the shopper may have moved on since).
+ */
+export function useRefusalFocus<E extends HTMLElement>(result: unknown) {
+  const scope = useRef<E>(null);
+  const shown = useRef(result);
+  const idle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (!idle || result === shown.current) return;
+    shown.current = result;
+    if (result) focusRefusal(scope.current);
+  }, [result, idle]);
+  return scope;
+}
