@@ -44,4 +44,10 @@ describe('platform config', () => {
     expect(() => loadPlatformConfig({ PLATFORM_PORT: 'x' })).toThrow(/PLATFORM_PORT/);
     expect(() => loadPlatformConfig({ ACCESS_TOKEN_TTL: '0' })).toThrow(/ACCESS_TOKEN_TTL/);
   });
+
+  it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
+    // Another value had been taken silently as unset.
+    expect(() => loadPlatformConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+    expect(() => loadPlatformConfig({ LOG_FORMAT: '' })).not.toThrow();
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../shared/env-numbers';
+import { logFormatSetting } from '../shared/log-format';
 
 // Reference platform configuration, validated once at start; every bad field is named.
 // External OpenID Connect issuers whose ID tokens uaa accepts, each for one audience (the shop's
@@ -31,6 +32,8 @@ const schema = z.object({
   /** Named prepared statements (ADR 0289); false behind a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Checked here; read where the logger is made (shared/log-format.ts). */
+  LOG_FORMAT: logFormatSetting,
   /** Development-only endpoints (e-mail outbox). Off when NODE_ENV is set to anything but development or test, unless set. */
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
   /** Local error inbox (Sentry envelopes, GET /dev/errors). Default: as the dev endpoints. */

@@ -9,6 +9,7 @@ import { loggerOptions, requestLineLogger } from './logger';
 import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
+import { noteParserRefusal } from './observability/parser-refusals';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { analyticsPlugin } from './plugins/analytics';
 import { openApiPlugin } from './plugins/openapi';
@@ -46,7 +47,7 @@ export type AppOptions = {
   subrequestDurations?: Preset;
 };
 
-/** The gateway as a Fastify instance, not listening (server/main.ts listens). */
+/** The gateway as a Fastify instance, not listening (server/gateway-process.ts listens). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // An unknown route middleware is a start-up error, not a surprise at the first request.
   assertKnownMiddleware(options.routeTable ?? routeTable);
@@ -82,12 +83,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: false,
     // Requests Fastify refuses before routing (malformed percent-encoding, bad content type)
     // answer in the gateway's JSON error shape, with the CID (server/plugins/errors.ts).
+    // They run no hook: answerUnrouted gives them their metrics and request line.
     frameworkErrors: (error, request, reply: FastifyReply) =>
-      app.answerError(error, request, reply.headers(security)),
-    // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape.
-    clientErrorHandler: (error, socket) => clientErrorInShape(error, socket, security),
+      app.answerUnrouted(error, request, reply.headers(security)),
+    // What Node's parser refuses (headers too large) and unmet Expect headers, in the same shape,
+    // counted and logged (observability/parser-refusals.ts).
+    clientErrorHandler: (error, socket) =>
+      noteParserRefusal(clientErrorInShape(error, socket, security), app.writeRequestLine),
   });
-  answerUnmetExpectations(app.server, security);
+  answerUnmetExpectations(app.server, security, (refusal) =>
+    noteParserRefusal(refusal, app.writeRequestLine),
+  );
   // An answer sent before the upload arrived reaches the client (ADR 0301).
   lingerBeforeClosing(app.server);
   const reporter = await initErrorReporting(config);
@@ -118,7 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (replicas) app.addHook('onClose', () => replicas.close());
 
   await app.register(errorsPlugin);
-  refuseConnect(app.server);
+  refuseConnect(app.server, (refusal) => noteParserRefusal(refusal, app.writeRequestLine));
   // Before the target-form hook, whose refusal ends the request: it carries them too.
   await app.register(securityHeadersPlugin, { config });
   await app.register(targetFormPlugin);

@@ -26,6 +26,17 @@ describe('gateway config', () => {
       expect(message).toContain(field);
   });
 
+  it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', LOG_FORMAT: 'xml' })).toThrow(
+      /LOG_FORMAT: must be pretty or json/,
+    );
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', LOG_FORMAT: 'JSON' })).toThrow(
+      /LOG_FORMAT/,
+    );
+    for (const ok of ['pretty', 'json', '', undefined])
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', LOG_FORMAT: ok })).not.toThrow();
+  });
+
   it('takes any NODE_ENV: production behaviour unless development or test (issue #25 item 6)', () => {
     const envOf = (NODE_ENV?: string) => loadConfig({ PLATFORM_URL: 'http://p', NODE_ENV }).env;
     expect(envOf('staging')).toBe('production');

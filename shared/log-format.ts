@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type { PrettyOptions } from 'pino-pretty';
+import { z } from 'zod';
+import { emptyAsUnset } from './env-numbers';
 
 // Logs for people on a terminal, JSON lines for machines (issue #7 item 9). LOG_FORMAT=pretty|json
 // forces one; by default a terminal (stdout is a TTY: `npm start`, `npm run dev`) gets pino-pretty,
@@ -11,6 +13,15 @@ import type { PrettyOptions } from 'pino-pretty';
 // host left out, and the successful answers of what a page pulls in by itself (static assets, the
 // route manifest, the build watch, product pictures) not shown. JSON logs keep all of it.
 export type LogFormat = 'pretty' | 'json';
+
+/**
+ * LOG_FORMAT as the gateway's and the platform's configurations check it: `pretty`, `json`, or
+ * unset (empty too). Another value had been taken silently as unset (ADR 0312).
+ */
+export const logFormatSetting = z.preprocess(
+  emptyAsUnset,
+  z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+);
 
 export function logFormat(
   env: Record<string, string | undefined> = process.env,
@@ -53,7 +64,9 @@ export function forTerminal(json: string): string | null {
   const url = String(line.url ?? '');
   const status = Number(line.statusCode);
   if (status < 400 && PULLED_IN.test(url)) return null;
-  let msg = `${String(line.method)} ${url} ${status} ${String(line.responseTime)} ms`;
+  // A request Node's parser refused may have no method, target or time.
+  let msg = `${String(line.method ?? '-')} ${url || '-'} ${status}`;
+  if (line.responseTime !== undefined) msg += ` ${String(line.responseTime)} ms`;
   if (line.route) msg += ` [${String(line.route)}]`;
   if (line.upstreamService)
     msg += ` ${String(line.upstreamService)} ${String(line.upstreamStatus)} of ${String(line.upstreamCalls)} call(s)`;

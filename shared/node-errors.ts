@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { METHODS, STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createCid, isCid } from './cid';
 
@@ -9,17 +9,20 @@ import { createCid, isCid } from './cid';
 // (the caller's when valid), like every other error.
 // `headers`: what every answer of the server carries (the gateway's security headers, ADR 0124);
 // these answers are written before any hook of the framework that would add them runs.
+// `answered`: told of each such answer (the gateway logs its request line and counts it).
 export function answerUnmetExpectations(
   server: Server,
   headers: Readonly<Record<string, string>> = {},
+  answered?: (refusal: ParserRefusal) => void,
 ): void {
   server.on('checkExpectation', (request, response) => {
     const sent = request.headers['x-correlation-id'];
+    const cid = isCid(sent) ? sent : createCid();
     const body = JSON.stringify({
       error: {
         code: 'expectation_failed',
         message: 'Only "Expect: 100-continue" is supported',
-        cid: isCid(sent) ? sent : createCid(),
+        cid,
       },
     });
     response.writeHead(417, {
@@ -29,8 +32,25 @@ export function answerUnmetExpectations(
       connection: 'close',
     });
     response.end(body);
+    answered?.({
+      cid,
+      status: 417,
+      method: request.method,
+      url: request.url,
+      remoteAddress: request.socket.remoteAddress,
+    });
   });
 }
+
+/** A request answered before any framework saw it: what its request line can say. */
+export type ParserRefusal = {
+  cid: string;
+  status: number;
+  /** The method and target, when known (Node keeps only the bytes its parser failed on). */
+  method?: string;
+  url?: string;
+  remoteAddress: string | undefined;
+};
 
 /** The error codes of these statuses, as the gateway's table names them (server/errors/status.ts). */
 const PARSER_CODES: Record<number, string> = {
@@ -39,25 +59,36 @@ const PARSER_CODES: Record<number, string> = {
   431: 'headers_too_large',
 };
 
+/** The method and target of `raw` when it begins with a request line (a known method). */
+function requestLineOf(raw: unknown): { method: string; url: string } | null {
+  if (!Buffer.isBuffer(raw)) return null;
+  const head = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(
+    raw.subarray(0, 8300).toString('latin1'),
+  );
+  return head && METHODS.includes(head[1]!) ? { method: head[1]!, url: head[2]! } : null;
+}
+
 /**
  * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, bad framing,
  * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body, with
- * `headers` as answerUnmetExpectations's.
+ * `headers` as answerUnmetExpectations's. Returns what was answered (null: nothing was, the
+ * connection being gone).
  */
 export function clientErrorInShape(
-  error: Error & { code?: string },
+  error: Error & { code?: string; rawPacket?: unknown },
   socket: Socket,
   headers: Readonly<Record<string, string>> = {},
-): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+): ParserRefusal | null {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return null;
   const status =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? 431
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 408
         : 400;
+  const cid = createCid();
   const body = JSON.stringify({
-    error: { code: PARSER_CODES[status], message: STATUS_CODES[status], cid: createCid() },
+    error: { code: PARSER_CODES[status], message: STATUS_CODES[status], cid },
   });
   let extra = '';
   for (const name in headers) extra += `${name}: ${headers[name]}\r\n`;
@@ -65,4 +96,5 @@ export function clientErrorInShape(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra}content-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
+  return { cid, status, ...requestLineOf(error.rawPacket), remoteAddress: socket.remoteAddress };
 }

@@ -42,6 +42,30 @@ export const routeTable = [
 
 export type RouteId = (typeof routeTable)[number]['id'];
 
+/**
+ * The app's routes that are not screens of the specification (so not in the table): crawlers'
+ * files, the cart form and the like. `client/routes.ts` declares them from here; `id` is what the
+ * gateway counts and logs a request of theirs under (server/observability/route-id.ts), as the
+ * gateway's API document names them (`checkout-guest`), not the 404's `not-found`.
+ */
+export const routesBesideTable = [
+  { id: 'robots.txt', path: '/robots.txt', file: 'routes/robots[.]txt.tsx' },
+  { id: 'sitemap.xml', path: '/sitemap.xml', file: 'routes/sitemap[.]xml.tsx' },
+  // The no-JavaScript cart form's action (client/components/cart/cart-form.tsx) and, on GET, the
+  // cart as a page (docs/decisions/0163).
+  { id: 'cart', path: '/cart', file: 'routes/cart-action.tsx' },
+  // /blink-test's probe of the services, asked by the page's script (docs/decisions/0273).
+  {
+    id: 'blink-test-services',
+    path: '/blink-test/services',
+    file: 'routes/blink-test-services.tsx',
+  },
+  // Guest checkout (issue #29 item 2): a guest's order with an e-mail, an address and a card.
+  { id: 'checkout-guest', path: '/checkout/guest', file: 'routes/guest-checkout.tsx' },
+  // The development mailbox, only with DEV_MAILBOX=on (docs/decisions/0273).
+  { id: 'dev-mail', path: '/dev/mail', file: 'routes/dev-mail.tsx' },
+] as const;
+
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? (Name extends `${infer Base}+` ? Base : Name) | ParamNames<Rest>
   : never;

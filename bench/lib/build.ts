@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 
 // The benches measure their own build, in build-bench/ (or BUILD_DIR), so they never race another
 // engineer's `npm run build`: the React Router build, and the gateway bundled as
@@ -38,8 +38,12 @@ export async function ensureGatewayBundle(): Promise<void> {
   await bundleGateway('.', gatewayMain);
 }
 
-/** server/main.ts of the checkout in `dir`, bundled as scripts/build-node.mjs does, to `outfile`. */
+/**
+ * server/main.ts of the checkout in `dir`, bundled as scripts/build-node.mjs does (split: main.js
+ * imports the process's chunk once NODE_ENV is settled), to `outfile`, a `main.js`.
+ */
 export async function bundleGateway(dir: string, outfile: string): Promise<void> {
+  if (basename(outfile) !== 'main.js') throw new Error(`${outfile}: the entry is main.js`);
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: resolve(dir),
@@ -51,6 +55,7 @@ export async function bundleGateway(dir: string, outfile: string): Promise<void>
     sourcemap: true,
     logLevel: 'warning',
     entryPoints: ['server/main.ts'],
-    outfile,
+    outdir: dirname(outfile),
+    splitting: true,
   });
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { EventBatch } from '../analytics/events';
 import {
+  AnalyticsAnswer,
+  ConsentForm,
+  ConsentQuery,
   ErrorBody,
   GuestAnswer,
   Liveness,
@@ -24,7 +28,7 @@ export type GatewayOperation = {
   id: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
   path: string;
-  tag: 'session' | 'operations' | 'proxy' | 'pages';
+  tag: 'session' | 'operations' | 'proxy' | 'pages' | 'analytics';
   summary: string;
   description?: string;
   /** The request must come from the shop's own page: Origin (or Sec-Fetch-Site) and `X-CSRF: 1`. */
@@ -131,13 +135,64 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     method: 'get',
     path: '/readyz',
     tag: 'operations',
-    summary: 'Readiness: not shutting down, upstream pool not wedged',
+    summary: 'Readiness: not shutting down, upstream pool not wedged, not saturated',
     answers: {
       200: { description: 'Ready', schema: Readiness },
       503: {
-        description: 'Not ready (shutting down, or no upstream connection for too long)',
+        description:
+          'Not ready (shutting down, no upstream connection for too long, or every place of the fair share taken)',
         schema: Readiness,
       },
+    },
+  },
+  {
+    id: 'readConsent',
+    method: 'get',
+    path: '/consent',
+    tag: 'analytics',
+    summary: 'The privacy choices page (the footer’s “Privacy choices”): an HTML form',
+    description:
+      'Exists unless ANALYTICS=off (404 then). The form posts to POST /consent and leads back to `return`, else the Referer’s path on this shop, else /.',
+    query: ConsentQuery,
+    answers: { 200: { description: 'The page', contentType: 'text/html' } },
+  },
+  {
+    id: 'chooseConsent',
+    method: 'post',
+    path: '/consent',
+    tag: 'analytics',
+    summary: 'Record the visitor’s analytics choice (the consent banner’s and page’s forms)',
+    description:
+      'Exists unless ANALYTICS=off (404 then). Sets the `consent` cookie (`analytics:1` or `analytics:0`, a year, readable by the page) and redirects (303) to `return`, a path of this shop (else /). At most 2 KiB.',
+    csrf: 'origin',
+    body: { schema: ConsentForm, contentType: 'application/x-www-form-urlencoded' },
+    answers: {
+      303: {
+        description: 'Recorded',
+        headers: { Location: 'The page to go back to', 'Set-Cookie': 'consent' },
+      },
+      400: error('bad_request: choice must be accept, decline or save'),
+      403: error('csrf'),
+      413: error('payload_too_large: the form is over 2 KiB'),
+    },
+  },
+  {
+    id: 'sendAnalyticsEvents',
+    method: 'post',
+    path: '/analytics/events',
+    tag: 'analytics',
+    summary: 'Consented commerce events (GA4 names and parameters), forwarded to the sink',
+    description:
+      'Exists unless ANALYTICS=off (404 then). The body is JSON, also as text/plain (sendBeacon), at most 16 KiB. Without the consent cookie granting measurement, or with `Sec-GPC: 1`, nothing is forwarded (202, all dropped). Forwarded events get the page’s CID (X-Page-CID) and the shop’s tenant (ANALYTICS_SINK_URL). RATE_LIMIT_ANALYTICS per client address.',
+    csrf: 'origin',
+    body: { schema: EventBatch, contentType: 'application/json' },
+    answers: {
+      202: { description: 'Forwarded or dropped, as counted', schema: AnalyticsAnswer },
+      400: error('bad_request: the message names the first problem'),
+      403: error('csrf'),
+      413: error('payload_too_large'),
+      429: error('rate_limited (Retry-After)'),
+      502: error('upstream_unreachable: the analytics sink is unreachable or refused the events'),
     },
   },
   {

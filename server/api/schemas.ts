@@ -21,7 +21,7 @@ export const GuestAnswer = z.object({
 
 export const Liveness = z.object({ status: z.literal('ok') });
 export const Readiness = z.object({
-  status: z.enum(['ready', 'shutting-down', 'upstream-pool-wedged']),
+  status: z.enum(['ready', 'shutting-down', 'upstream-pool-wedged', 'saturated']),
   waitedMs: z.number().optional(),
 });
 
@@ -35,6 +35,24 @@ export const PurgeQuery = z.object({
 export const PurgeAnswer = z.object({
   purged: z.number().int().describe('Sub-request cache entries removed here'),
   replicas: z.number().int().optional().describe('Other replicas that heard the purge (Redis)'),
+});
+
+/** GET /consent and POST /consent (server/analytics/consent.ts, ADR 0265). */
+export const ConsentQuery = z.object({
+  return: z.string().optional().describe('The path of this shop to go back to'),
+});
+export const ConsentForm = z.object({
+  choice: z.enum(['accept', 'decline', 'save']),
+  measurement: z
+    .literal('on')
+    .optional()
+    .describe('With `save`: measurement allowed (absent: declined)'),
+  return: z.string().optional().describe('The path of this shop to go back to'),
+});
+/** POST /analytics/events (ADR 0266). */
+export const AnalyticsAnswer = z.object({
+  forwarded: z.number().int(),
+  dropped: z.number().int(),
 });
 
 /** The error shape of every gateway answer that is not the upstream's own success. */

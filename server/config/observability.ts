@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logFormatSetting } from '../../shared/log-format';
 import { trueOrFalse, unlessEmpty, wholeNumber } from './values';
 
 // Error reports, metrics, the OpenAPI document and logs.
@@ -12,6 +13,8 @@ export const observabilityFields = {
   /** GET /openapi.json on the shop's port too; the metrics port always serves it (ADR 0232). */
   OPENAPI_PUBLIC: trueOrFalse('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Checked here; read where the logger is made (shared/log-format.ts). */
+  LOG_FORMAT: logFormatSetting,
   /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
   LOG_BUFFER_KB: wholeNumber(0, 1024, 0),
 };

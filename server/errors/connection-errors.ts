@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createCid } from '../../shared/cid';
+import type { ParserRefusal } from '../../shared/node-errors';
 
 // CONNECT never reaches Fastify's router: Node closes the connection without an answer when
 // nobody listens for it. Answered in the gateway's JSON error shape (issue #12 item 6); parser
@@ -20,8 +21,12 @@ const CODES: Record<number, string> = {
   431: 'headers_too_large',
 };
 
-export function writeRawError(socket: Duplex, status: number, message: string): void {
-  if (!socket.writable) return void socket.destroy();
+/** Writes the error and closes; returns the answer's CID (null: the socket took nothing). */
+export function writeRawError(socket: Duplex, status: number, message: string): string | null {
+  if (!socket.writable) {
+    socket.destroy();
+    return null;
+  }
   const cid = createCid();
   const body = JSON.stringify({ error: { code: CODES[status], message, cid } });
   socket.end(
@@ -32,11 +37,23 @@ export function writeRawError(socket: Duplex, status: number, message: string): 
       'connection: close\r\n\r\n' +
       body,
   );
+  return cid;
 }
 
-/** CONNECT is not something a shop does: 405 instead of a silently closed connection. */
-export function refuseConnect(server: Server): void {
-  server.on('connect', (_request, socket: Duplex) =>
-    writeRawError(socket, 405, 'CONNECT is not supported'),
-  );
+/**
+ * CONNECT is not something a shop does: 405 instead of a silently closed connection. `answered`
+ * is told of each refusal (the gateway logs its request line and counts it).
+ */
+export function refuseConnect(server: Server, answered?: (refusal: ParserRefusal) => void): void {
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    const cid = writeRawError(socket, 405, 'CONNECT is not supported');
+    if (cid)
+      answered?.({
+        cid,
+        status: 405,
+        method: 'CONNECT',
+        url: request.url,
+        remoteAddress: request.socket.remoteAddress,
+      });
+  });
 }

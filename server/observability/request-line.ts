@@ -16,12 +16,13 @@ export type LineLog = { info(line: object, msg: string): void };
 
 export type RequestLine = {
   cid: string;
-  method: string;
-  /** The raw request URL (account keys are hidden here). */
-  url: string;
+  /** Unknown only for a request Node's parser refused (./parser-refusals.ts). */
+  method?: string;
+  /** The raw request URL (account keys are hidden here); unknown as the method. */
+  url?: string;
   statusCode: number;
-  /** Milliseconds. */
-  responseTime: number;
+  /** Milliseconds; unknown for a request Node's parser refused. */
+  responseTime?: number;
   remoteAddress: string | undefined;
   pageCid: unknown;
   scope?: RequestScope;
@@ -44,9 +45,10 @@ export function logRequestLine(log: LineLog, line: RequestLine): void {
     {
       cid: line.cid,
       method: line.method,
-      url: redactLoggedUrl(line.url),
+      url: line.url === undefined ? undefined : redactLoggedUrl(line.url),
       statusCode: line.statusCode,
-      responseTime: Math.round(line.responseTime * 10) / 10,
+      responseTime:
+        line.responseTime === undefined ? undefined : Math.round(line.responseTime * 10) / 10,
       route: scope?.routeId,
       tenant: scope?.tenant || undefined,
       upstreamService: upstream?.service,

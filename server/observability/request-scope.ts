@@ -36,6 +36,8 @@ export function requestScope(
     method?: string;
     routeId: string;
     tokens: ScopeTokens;
+    /** When the request began (epoch ms), for a scope made as it is answered; else now. */
+    startTime?: number;
   },
 ): RequestScope {
   const { cid, shopOrigin } = request;
@@ -53,7 +55,7 @@ export function requestScope(
     tenant: (shop && tenantOfHost.get(shop)) || '',
     routeId: request.routeId,
   };
-  openRequestSpan(scope, request.method ?? 'GET', incoming);
+  openRequestSpan(scope, request.method ?? 'GET', incoming, request.startTime);
   const { accessToken, refreshToken } = request.tokens;
   if (app.reporter.enabled && accessToken && refreshToken) {
     // Only a report needs it: who was it, for a proxied call that failed.

@@ -1,12 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { matchRoutes } from 'react-router';
-import { routeTable, toRouterPath } from '../../shared/routes';
+import { routesBesideTable, routeTable, toRouterPath } from '../../shared/routes';
 
 // The route id a request is counted and reported under: the route table's id for pages and their
-// data requests, "proxy" for proxied calls, the Fastify route pattern for the gateway's own
-// endpoints. Bounded, so it is safe as a metric label.
-const pageRoutes = routeTable.map((r) => ({ id: r.id, path: toRouterPath(r.path) }));
+// data requests (and those of the app's routes beside the table: `cart`, `checkout-guest`...),
+// "proxy" for proxied calls, the Fastify route pattern for the gateway's own endpoints; any other
+// page path is `not-found`. Bounded, so it is safe as a metric label.
+const pageRoutes = [...routeTable, ...routesBesideTable].map((r) => ({
+  id: r.id,
+  path: toRouterPath(r.path),
+}));
 
 // matchRoutes flattens and ranks the whole table on every call, and every request asks: the id
 // of a path is remembered, in a cache bounded in paths and in characters (issue #11 item 4; a

@@ -41,6 +41,7 @@ export function openRequestSpan(
   scope: RequestScope,
   method: string,
   incoming: IncomingTrace | null,
+  startTime?: number,
 ): void {
   if (!tracing) return;
   const span = tracing.tracer.startSpan(
@@ -48,6 +49,7 @@ export function openRequestSpan(
     {
       kind: SpanKind.SERVER,
       attributes: { 'http.request.method': method, 'http.route': scope.routeId },
+      startTime,
     },
     remoteParent(incoming, scope.traceState),
   );

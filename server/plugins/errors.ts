@@ -15,8 +15,22 @@ declare module 'fastify' {
     errorReporters: ErrorReporter[];
     /** Logs, reports and answers an error the way the error handler does. */
     answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    /**
+     * What the onResponse hooks do for a request (its metrics, its request line), for a request
+     * Fastify refused before routing (a malformed URL): it runs no hook. Each is called once the
+     * answer is sent, with the milliseconds it took.
+     */
+    afterUnroutedAnswer: UnroutedAnswerWatcher[];
+    /** answerError for a request refused before routing (`frameworkErrors`); then afterUnroutedAnswer. */
+    answerUnrouted(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply;
   }
 }
+
+export type UnroutedAnswerWatcher = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  elapsedMs: number,
+) => void;
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -42,6 +56,20 @@ export const errorsPlugin = fp(
       return jsonError(reply, status, codeOfError(error, status), message);
     };
     app.decorate('answerError', answer);
+
+    const watchers: UnroutedAnswerWatcher[] = [];
+    app.decorate('afterUnroutedAnswer', watchers);
+    app.decorate(
+      'answerUnrouted',
+      (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+        const started = performance.now();
+        reply.raw.once('finish', () => {
+          const elapsedMs = performance.now() - started;
+          for (const watcher of watchers) watcher(request, reply, elapsedMs);
+        });
+        return answer(error, request, reply);
+      },
+    );
     app.setErrorHandler((error: FastifyError, request, reply) => answer(error, request, reply));
     app.setNotFoundHandler((request, reply) =>
       jsonError(

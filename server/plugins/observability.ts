@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Reporter } from '../observability/error-reporting';
 import { HttpFailureError } from '../errors/http-failure';
@@ -74,15 +74,31 @@ export const observabilityPlugin = fp(
       done(null, payload);
     });
 
-    app.addHook('onResponse', (request, reply, done) => {
-      done();
-      const scope = request.scope;
-      const route = scope?.routeId ?? 'unmatched';
-      countRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
-      if (!scope) return;
+    // A request refused before the onRequest hook above (an overlong target, a bad Host, a port
+    // the shop is not published at, a target that is not a path; a malformed URL Fastify refuses
+    // before routing) gets its scope as it is answered: its metrics, span and request line
+    // (plugins/request-log.ts, after this) name its route, CID and trace like any other's.
+    const answered = (request: FastifyRequest, reply: FastifyReply, elapsedMs: number) => {
+      const scope = (request.scope ??= requestScope(app, {
+        cid: request.cid || request.id,
+        shopOrigin: request.shopOrigin,
+        traceparent: request.headers.traceparent,
+        tracestate: request.headers.tracestate,
+        method: request.method,
+        routeId: routeIdOf(request),
+        tokens: NO_TOKENS,
+        startTime: Date.now() - elapsedMs,
+      }));
+      countRequest(scope.routeId, request.method, reply.statusCode, elapsedMs / 1000);
       closeRequestSpan(scope, reply.statusCode);
       learnTenant(scope);
+    };
+    app.addHook('onResponse', (request, reply, done) => {
+      // Before done(), which runs the next hooks at once: the request line reads the scope.
+      answered(request, reply, reply.elapsedTime);
+      done();
     });
+    app.afterUnroutedAnswer.push(answered);
   },
   { name: 'observability', dependencies: ['request-context', 'errors'] },
 );

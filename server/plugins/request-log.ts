@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLineWriter, type LineLog, type RequestLine } from '../observability/request-line';
 
@@ -9,25 +9,33 @@ declare module 'fastify' {
   }
 }
 
-// The request line (../observability/request-line.ts) of every request but the balancer's probes.
+// The request line (../observability/request-line.ts) of every request but the balancer's probes,
+// those Fastify refuses before routing (a malformed URL) included. A request refused before the
+// request-context hook named its CID is logged with the one its answer carries (Fastify's
+// request id), and with the scope the observability plugin gave it as it was answered.
 export const requestLogPlugin = fp(
   async (app: FastifyInstance, opts: { lines: LineLog | null }) => {
     const write = requestLineWriter(opts.lines);
     app.decorate('writeRequestLine', write);
-    app.addHook('onResponse', (request, reply, done) => {
-      done();
+    const answered = (request: FastifyRequest, reply: FastifyReply, elapsedMs: number) => {
       if (request.url === '/healthz' || request.url === '/readyz') return;
       write({
-        cid: request.cid,
+        cid: request.cid || request.id,
         method: request.method,
         url: request.url,
         statusCode: reply.statusCode,
-        responseTime: reply.elapsedTime,
+        responseTime: elapsedMs,
         remoteAddress: request.ip,
         pageCid: request.headers['x-page-cid'],
         scope: request.scope,
       });
+    };
+    app.addHook('onResponse', (request, reply, done) => {
+      done();
+      answered(request, reply, reply.elapsedTime);
     });
+    app.afterUnroutedAnswer.push(answered);
   },
-  { name: 'request-log' },
+  // After the observability plugin: its onResponse hook gives a refused request its scope first.
+  { name: 'request-log', dependencies: ['observability', 'errors'] },
 );

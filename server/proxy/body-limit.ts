@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
+import { ClientBodyError } from '../errors/client-body';
 import { UNDECODABLE_BODY } from './decoded-body';
 
 // Proxied bodies are streamed, never parsed or buffered; this caps them at the gateway's body limit
 // (security checklist: 1 MiB, 413). A declared Content-Length over the limit is refused before the
 // upstream is called; a chunked body is cut when it crosses the limit, which aborts the upstream call.
-export class BodyTooLargeError extends Error {
+export class BodyTooLargeError extends ClientBodyError {
   readonly code = 'GW_BODY_TOO_LARGE';
 }
 
@@ -34,7 +35,11 @@ export function limitedBody(payload: IncomingMessage, limit: number): Transform 
     if (payload.readableEnded) return;
     // A body the gateway decodes that does not decode (./decoded-body.ts): that error, a 400.
     const undecodable = (payload.errored as { code?: unknown } | null)?.code === UNDECODABLE_BODY;
-    counter.destroy(undecodable ? payload.errored! : new Error('client closed the request body'));
+    counter.destroy(
+      undecodable
+        ? new ClientBodyError('the request body does not decode', { cause: payload.errored })
+        : new ClientBodyError('client closed the request body'),
+    );
   });
   return counter;
 }

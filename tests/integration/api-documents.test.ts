@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../scripts/api/documents';
 import { lintOpenApi } from '../../scripts/api/redocly-lint';
+import { startEndpointGateway } from '../support/endpoint-gateway';
 
 // docs/api/*.openapi.json (ADRs 0231, 0232): what `npm run api:check` checks, in the suite that
 // `npm test` runs. The committed documents are the generated ones, and redocly's `recommended`
@@ -85,6 +86,34 @@ describe('the API documents', () => {
         'OPTIONS /api/services/{service}/{path}',
       ]),
     );
+  });
+
+  it('names every route the gateway registers (ADR 0312)', async () => {
+    // Every endpoint on, as an operator may have them: the purge, the tunnel, the public document.
+    const gw = await startEndpointGateway({
+      CACHE_PURGE_TOKEN: 'p'.repeat(40),
+      SENTRY_PUBLIC_DSN: 'http://publickey@127.0.0.1:9/42',
+      OPENAPI_PUBLIC: 'true',
+    });
+    const routes = gw.app.printRoutes({ commonPrefix: false });
+    await gw.close();
+    const document = await read('docs/api/gateway.openapi.json');
+    // The pages (`*`, from the route table), the build's own files and the document itself.
+    const undocumented = new Set(['*', '/builds/latest.json', '/openapi.json']);
+    const registered = [...routes.matchAll(/[├└]── (\S+) \(([A-Z, ]+)\)/g)]
+      .filter(([, path]) => !undocumented.has(path!))
+      .flatMap(([, path, methods]) =>
+        methods!
+          .split(', ')
+          .filter((method) => method !== 'HEAD')
+          .map((method) => `${method} ${path!.replace(/:(\w+)/g, '{$1}')}`),
+      );
+    expect(registered.length).toBeGreaterThanOrEqual(12);
+    const missing = registered.filter((route) => {
+      const [method, path] = route.split(' ');
+      return !document.paths[path!]?.[method!.toLowerCase()];
+    });
+    expect(missing).toEqual([]);
   });
 
   it('every page action’s form names its fields (and each form of several its intent)', async () => {

@@ -8,12 +8,21 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registry } from '../../server/observability/metrics';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { requestLineOf } from '../support/request-lines';
 
 // Issue #2 point 8, streaming: bodies streamed both ways, and the upstream call aborted when the
 // browser goes away (faults, limits and breakers: gateway-proxy-faults.test.ts).
 const WRITE = { host: 'shop.localhost', 'x-csrf': '1', origin: 'http://shop.localhost' };
 const MiB = 1024 * 1024;
+
+/** gateway_upstream_requests_total of a service and status (0 when absent). */
+async function upstreamCount(service: string, status: number): Promise<number> {
+  const series = `gateway_upstream_requests_total{service="${service}",status="${status}"} `;
+  const line = (await registry.metrics()).split('\n').find((l) => l.startsWith(series));
+  return line ? Number(line.slice(series.length)) : 0;
+}
 
 describe('with a hand-driven upstream (streaming, aborts)', () => {
   let upstream: RawUpstream;
@@ -136,7 +145,9 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     expect(JSON.parse(await answer)).toEqual({ size: 2000 });
   });
 
-  it('cuts a chunked body at 1 MiB with 413 JSON and aborts the upstream call', async () => {
+  it('cuts a chunked body at 1 MiB with 413 JSON and aborts the upstream call, no upstream failure', async () => {
+    const failures = () => upstreamCount('orders', 0);
+    const before = await failures();
     const upstreamAborted = new Promise<boolean>((resolve) =>
       upstream.handle((req) => {
         req.on('error', () => {});
@@ -167,6 +178,12 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error.code).toBe('payload_too_large');
     expect(await upstreamAborted).toBe(true);
+    // The visitor's body, not the platform: no "no answer" (status 0) counted, nor in its line
+    // (ADR 0312).
+    const line = await requestLineOf(gw.logs, JSON.parse(res.body).error.cid);
+    expect(line).toMatchObject({ statusCode: 413, route: 'proxy' });
+    expect(line).not.toHaveProperty('upstreamStatus');
+    expect(await failures()).toBe(before);
   });
 
   it('keeps a keep-alive connection usable after refusing a request whose body it never read', async () => {

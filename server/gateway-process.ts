@@ -1,0 +1,81 @@
+import { givenNodeEnv } from './node-env';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { initErrorReporting } from './observability/error-reporting';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
+
+// The gateway process, started by ./main.ts once NODE_ENV is settled: validated config, the app,
+// listen, graceful shutdown on SIGTERM/SIGINT: readiness turns 503 at once, the load balancer gets
+// SHUTDOWN_DELAY_MS to notice (the listener stays open and answers what still comes), then the
+// server stops accepting and in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS) before the exit
+// (docs/decisions/0141).
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+await initErrorReporting(config);
+const app = await buildApp(config, {
+  render:
+    process.env.GATEWAY_DEV === 'true'
+      ? { kind: 'vite' }
+      : { kind: 'build', dir: process.env.BUILD_DIR },
+});
+
+if (givenNodeEnv !== undefined && givenNodeEnv !== process.env.NODE_ENV)
+  app.log.info({ nodeEnv: givenNodeEnv }, 'NODE_ENV is taken as production');
+if (process.env.GATEWAY_DEV !== 'true' && process.env.NODE_ENV !== 'production') {
+  app.log.warn(
+    'NODE_ENV is not "production": React and the libraries run their slow development builds',
+  );
+}
+
+// close-with-grace's own deadline (exit 1, nothing flushed) comes CLOSE_MARGIN_MS after the
+// shutdown timeout, so that closing and flushing error reports fit in after it; the orchestrators
+// allow 5 s past delay + timeout (docker-compose.yml's stop_grace_period, deploy/k8s/gateway.yaml).
+const CLOSE_MARGIN_MS = 4_000;
+
+closeWithGrace(
+  { delay: config.shutdown.delay + config.shutdown.timeout + CLOSE_MARGIN_MS },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'fatal error, shutting down');
+    app.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: not ready any more');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
+    // Stop accepting first, then drain: with the listener open, requests that keep coming never
+    // let the count of those in flight reach zero, and the timeout cut them. close() closes the
+    // listener at once and waits for busy connections (return503OnClosing: false, app.ts).
+    const closing = app.close();
+    closing.catch(() => undefined); // awaited below: no unhandled rejection while draining
+    const drained = await app.drained(config.shutdown.timeout);
+    if (!drained) {
+      app.log.warn('shutdown timeout: closing with requests still in flight');
+      // The server's close waits for every open connection: the ones still busy are cut here.
+      app.server.closeAllConnections();
+    }
+    await closing;
+    await metrics?.close();
+    await app.reporter.flush(2_000);
+    app.log.info('closed');
+  },
+);
+
+await app.listen({ port: config.port, host: config.host });
+
+// Metrics on their own port; a port already taken (another replica on this host) is not fatal.
+let metrics: MetricsServer | null = null;
+if (config.metrics.port > 0) {
+  try {
+    metrics = await startMetricsServer(config.metrics);
+    app.log.info({ port: metrics.port, host: config.metrics.host }, 'metrics on /metrics');
+  } catch (error) {
+    app.log.warn({ err: error }, 'metrics port not available; metrics are off');
+  }
+}
