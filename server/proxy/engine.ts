@@ -1,17 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { Reporter } from '../observability/error-reporting';
-import { runInScope, type RequestScope } from '../observability/scope';
-import { renewsFirst, type RenewalDeps } from '../session/access-token';
-import type { TokenCookies } from '../session/cookies';
-import type { HeaderPairs } from '../upstream/header-pairs';
+import { runInScope } from '../observability/scope';
+import { renewsFirst } from '../session/access-token';
 import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
-import type { Upstream, Upstreams } from '../upstream/upstreams';
+import type { Upstream } from '../upstream/upstreams';
 import { answerHead, type AnswerFrame } from './answers';
 import { callUnderBreaker, type BreakerCaller } from './breaker-call';
-import type { Breakers } from './breakers';
 import { renewForCall } from './call-renewal';
 import {
   answerCircuitOpen,
@@ -20,7 +14,7 @@ import {
   type ErringExchange,
 } from './error-answers';
 import { upstreamRequestPairs, withoutConnectionNamed } from './headers';
-import type { ProxyTarget } from './targets';
+import type { EngineDeps, ProxyCall } from './proxy-call';
 import {
   MAX_ATTEMPTS,
   RENEWED_STATUS,
@@ -38,34 +32,7 @@ import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-att
 // the engine alone: an upstream answer below 400 streamed through with back-pressure, anything
 // else in the gateway's error shape. The visitor leaving aborts the upstream call and ends the
 // exchange.
-export type EngineDeps = {
-  /** Each service's upstream: its pool (behind the guard), address and deadline. */
-  upstreams: Pick<Upstreams, 'forService'>;
-  breakers: Breakers;
-  renewal: RenewalDeps;
-  reporter: () => Reporter;
-  shuttingDown(): boolean;
-};
-
-/** One visitor request to the proxy, as a door hands it to the engine. */
-export type ProxyCall = {
-  method: string;
-  /** The visitor's request headers. */
-  headers: IncomingHttpHeaders;
-  /** The request body (already capped at the body limit), or null. */
-  body: Readable | null;
-  res: ServerResponse;
-  target: ProxyTarget;
-  cid: string;
-  shopOrigin: string;
-  scope: RequestScope;
-  tokens: TokenCookies;
-  /** The gateway's headers so far (security headers, CID). */
-  own: HeaderPairs;
-  log(): FastifyBaseLogger;
-  /** Told once the visitor's response closed (the door's log line, say). */
-  closed?(): void;
-};
+export type { EngineDeps, ProxyCall } from './proxy-call';
 
 export function createProxyEngine(deps: EngineDeps): (call: ProxyCall) => void {
   return (call) => new ProxyExchange(call, deps).start();

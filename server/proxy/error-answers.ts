@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Upstream } from '../upstream/upstreams';
 import { writeError, type AnswerFrame } from './answers';
-import type { EngineDeps, ProxyCall } from './engine';
+import type { EngineDeps, ProxyCall } from './proxy-call';
 import { upstreamErrorOf, type Shaped } from './error-body';
 import { failureAnswer } from './failures';
 

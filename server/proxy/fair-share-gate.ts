@@ -2,7 +2,7 @@ import { addressGroup } from '../../shared/address-group';
 import type { FairShare, Shed } from '../limits/fair-share';
 import { writeError } from './answers';
 import { clientAddressOf } from './client-address';
-import type { ProxyCall } from './engine';
+import type { ProxyCall } from './proxy-call';
 
 // The proxy's place in the gateway's fair share (issue #27 item 5, ADR 0249): every proxied call,
 // by either door, takes a place of its client's (address group) before the engine sees it, and

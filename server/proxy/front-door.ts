@@ -11,7 +11,7 @@ import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
 import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { clientAddressOf as clientAddress } from './client-address';
-import type { ProxyCall } from './engine';
+import type { ProxyCall } from './proxy-call';
 import type { ProxyTarget, TargetRefusal } from './targets';
 
 // The proxy's front door (docs/decisions/0210): a proxied read (GET or HEAD without a body) is
