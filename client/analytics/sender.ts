@@ -4,12 +4,14 @@ import { CART_UPDATED, isStoreEvent, type CartUpdatedDetail } from '../cart/cart
 import { cartStore } from '../cart/cart-store';
 import { readCidFromDocument } from '../lib/cid-context';
 import { apiFetch } from '../lib/api';
+import { beaconBodies, itemChunks } from './beacon-batches';
 
 // The event sender, loaded only after consent (./track.ts; ADR 0267): events of one moment go in
 // one navigator.sendBeacon to the gateway's /analytics/events, as text/plain JSON (a beacon
 // cannot send application/json without CORS), with the page's CID. The cart's changes become
 // add_to_cart / remove_from_cart: the quantities of the store's cart:updated events compared with
-// the last ones, named and priced from the catalogue's offerings.
+// the last ones, named and priced from the catalogue's offerings (in beacons and events the
+// gateway takes however many lines change at once: ./beacon-batches.ts).
 /** An event's parameters, as GA4 names them (./items.ts builds the e-commerce ones). */
 export type TrackParams = Record<string, unknown>;
 
@@ -22,12 +24,27 @@ export function send(name: string, params: TrackParams): void {
 }
 
 function flush(): void {
-  for (let at = 0; at < queue.length; at += 20) {
-    const body = JSON.stringify({ cid: readCidFromDocument(), events: queue.slice(at, at + 20) });
+  for (const body of beaconBodies(readCidFromDocument(), queue))
     if (!navigator.sendBeacon?.(PATH, body))
       void fetch(PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
-  }
   queue = [];
+}
+
+// The catalogue's /offerings takes at most this many ids a call (IDS_PER_CALL of the contracts,
+// restated: they would bring zod to the browser); past it the whole call was refused, and every
+// item of the change went unnamed and unpriced.
+const IDS_PER_CALL = 100;
+
+async function summariesOf(ids: readonly string[]): Promise<Record<string, ProductSummary>> {
+  const summaries: Record<string, ProductSummary> = {};
+  for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
+    const some = ids.slice(at, at + IDS_PER_CALL).map(encodeURIComponent);
+    const answer = await apiFetch<{ offerings?: Record<string, ProductSummary> }>(
+      `/api/services/catalogue/api/v1/offerings?ids=${some.join(',')}`,
+    );
+    if (answer.ok) Object.assign(summaries, answer.data.offerings);
+  }
+  return summaries;
 }
 
 type Line = { offeringId: string; byCase: boolean; quantity: number };
@@ -47,22 +64,18 @@ async function cartChanged(booking: Booking): Promise<void> {
   }
   last = now;
   if (changes.length === 0) return;
-  const ids = [...new Set(changes.map((c) => c.line.offeringId))];
-  const answer = await apiFetch<{ offerings?: Record<string, ProductSummary> }>(
-    `/api/services/catalogue/api/v1/offerings?ids=${ids.map(encodeURIComponent).join(',')}`,
-  );
-  const summaries = answer.ok ? (answer.data.offerings ?? {}) : {};
+  const summaries = await summariesOf([...new Set(changes.map((c) => c.line.offeringId))]);
+  const currency = Object.values(summaries)[0]?.offering.currency;
   for (const sign of [1, -1]) {
     const items = changes
       .filter((c) => Math.sign(c.delta) === sign)
       .map(({ line, delta }) => cartItem(line, Math.abs(delta), summaries[line.offeringId]));
-    if (items.length === 0) continue;
-    const currency = summaries[changes[0]!.line.offeringId]?.offering.currency;
-    send(sign > 0 ? 'add_to_cart' : 'remove_from_cart', {
-      ...(currency ? { currency } : {}),
-      value: round(items.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0)),
-      items,
-    });
+    for (const some of itemChunks(items))
+      send(sign > 0 ? 'add_to_cart' : 'remove_from_cart', {
+        ...(currency ? { currency } : {}),
+        value: round(some.reduce((sum, item) => sum + (item.price ?? 0) * item.quantity, 0)),
+        items: some,
+      });
   }
 }
 

@@ -4,6 +4,7 @@ import { CART_UPDATED } from './cart-events';
 import { createCartStore } from './cart-store';
 import { createFakeCartApi } from './fake-cart-api';
 import { deriveQuantityMap } from './quantity-map';
+import { MAX_CART_LINES } from '../../shared/line-limits';
 
 function setup() {
   const server = createFakeCartApi();
@@ -91,6 +92,24 @@ describe('cart store', () => {
     // The next change clears the message.
     await store.setQuantity('o1', { byCase: false, quantity: 4 });
     expect(store.getState().messages.o1).toBeUndefined();
+  });
+
+  it('says a full cart has no room for another line, rather than to try again', async () => {
+    const { store } = setup();
+    await flush();
+    for (let n = 0; n < MAX_CART_LINES; n++)
+      await store.setQuantity(`o${n}`, { byCase: false, quantity: 1 });
+    // booking-ms refuses the 301st line (400): trying again would never help.
+    await expect(store.setQuantity('o-new', { byCase: false, quantity: 1 })).resolves.toBeNull();
+    expect(store.getState().messages['o-new']).toBe(
+      `Your cart has no room for another line (${MAX_CART_LINES} at most). Remove one to add this.`,
+    );
+    expect(store.getState().quantities['o-new']?.single ?? 0).toBe(0);
+    // A line the cart holds still changes; a case of it would be one more line.
+    await store.setQuantity('o0', { byCase: false, quantity: 2 });
+    expect(store.getState().quantities.o0?.single).toBe(2);
+    await store.setQuantity('o0', { byCase: true, quantity: 1 });
+    expect(store.getState().messages.o0).toMatch(/no room for another line/);
   });
 
   it('ends at the last value after fast repeated changes, without resurrecting removed items', async () => {

@@ -13,7 +13,7 @@ import {
   type QuantityKey,
   type QuantityMap,
 } from './quantity-map';
-import { MAX_LINE_QUANTITY } from '../../shared/line-limits';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/line-limits';
 
 // The cart ("booking") of specification sections 3, 4, 7 and 8, shared by every control of a page.
 // Quantity changes are optimistic and coalesced per offering (docs/decisions/0080).
@@ -26,6 +26,10 @@ export type CartStoreDeps = {
 };
 export type QuantityChange = { byCase: boolean; quantity: number };
 export type CopyResult = { ok: true; booking: Booking } | { ok: false; error: ApiError };
+
+const FAILED = 'Sorry, the cart could not be updated. Please try again.';
+// booking-ms refuses a new line past its most (a 400): trying again never helps, removing does.
+const FULL = `Your cart has no room for another line (${MAX_CART_LINES} at most). Remove one to add this.`;
 
 export function createCartStore(deps: CartStoreDeps) {
   const { api, logger } = deps;
@@ -130,12 +134,12 @@ export function createCartStore(deps: CartStoreDeps) {
           if (!result.ok) {
             // Back to the stored quantity, with a message beside the control the shopper touched.
             pending.delete(key);
-            publish({
-              messages: {
-                ...state.messages,
-                [offeringId]: 'Sorry, the cart could not be updated. Please try again.',
-              },
-            });
+            const items = state.booking?.items ?? [];
+            const full =
+              result.status === 400 &&
+              items.length >= MAX_CART_LINES &&
+              !items.some((item) => item.offeringId === offeringId && item.byCase === byCase);
+            publish({ messages: { ...state.messages, [offeringId]: full ? FULL : FAILED } });
             return failed(`set quantity of ${offeringId}`, result);
           }
           applyBooking(result.booking);

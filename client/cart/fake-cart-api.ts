@@ -1,5 +1,6 @@
 import type { Booking, BookingItemInput } from '../../shared/contracts/booking';
 import type { CartApi, CartResult } from './cart-api';
+import { MAX_CART_LINES } from '../../shared/line-limits';
 
 // An in-memory booking-ms for the store's unit tests: absolute quantities, a strictly increasing
 // lastUpdate, and answers a test may hold back (to reorder them) or turn into failures.
@@ -58,15 +59,27 @@ export function createFakeCartApi() {
     else if (item.quantity > 0) items.push({ ...item, uid: `item-${++nextUid}` });
   };
 
+  // As booking-ms: a new line past the cart's most is a 400.
+  const noRoomFor = (item: BookingItemInput) =>
+    item.quantity > 0 &&
+    items.length >= MAX_CART_LINES &&
+    !items.some((i) => i.offeringId === item.offeringId && i.byCase === item.byCase);
+
   const api: CartApi = {
     getCart: () => answer('get', null, snapshot),
     putItem: (_tenant, item, subst) =>
-      answer('put', item, () =>
-        change(() => {
-          if (subst) items = items.filter((i) => i.uid !== subst);
-          setItem(item);
-        }),
-      ),
+      !subst && noRoomFor(item)
+        ? Promise.resolve({
+            ok: false,
+            status: 400,
+            error: { code: 'bad_request', message: `A cart holds at most ${MAX_CART_LINES} lines` },
+          })
+        : answer('put', item, () =>
+            change(() => {
+              if (subst) items = items.filter((i) => i.uid !== subst);
+              setItem(item);
+            }),
+          ),
     // As booking-ms: removing an item the cart does not hold is a 404.
     deleteItem: (_tenant, uid) =>
       items.some((i) => i.uid === uid)

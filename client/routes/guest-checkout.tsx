@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { href } from '../../shared/href';
 import { guestCheckoutAction } from '../components/guest-checkout/guest-checkout-action.server';
 import {
@@ -17,7 +17,8 @@ import type { Route } from './+types/guest-checkout';
 export async function loader({ context, request }: Route.LoaderArgs) {
   await settled(context);
   if (context.isLoggedIn) throw redirect(href('checkout'));
-  return loadGuestCheckout(context, pageUrl(request.url));
+  const loaded = await loadGuestCheckout(context, pageUrl(request.url));
+  return loaded.state === 'gone' ? data(loaded, { status: 404 }) : loaded;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { signInDemo } from '../support/screens';
 import { startShop, type TestShop } from '../support/shop';
 
 // Issue #29 item 5: the list print view has a Print button that opens the browser's print dialog
-// (window.print) and is not on the printed page.
+// (window.print) and is not on the printed page, nor is the consent banner.
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -32,8 +32,13 @@ describe('the shopping list print view', () => {
     await print.click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
+    // A visitor who has not made the consent choice has the banner at the page's foot (ADR 0265):
+    // on screen, not on the printed list.
+    const banner = page.getByRole('complementary', { name: 'Privacy choices' });
+    expect(await banner.isVisible()).toBe(true);
     await page.emulateMedia({ media: 'print' });
     expect(await print.isVisible()).toBe(false);
+    expect(await banner.isVisible()).toBe(false);
     expect(await page.getByRole('heading', { name: 'Weekly shop' }).isVisible()).toBe(true);
     await page.close();
   });

@@ -44,6 +44,19 @@ function fields(html: string, email: string): Record<string, string> {
   };
 }
 
+/** The slot radios of a page: id, its label, whether it can be chosen and whether it is. */
+function slotsOf(html: string) {
+  return (html.match(/<input[^>]*name="slotId"[^>]*>/g) ?? []).map((tag) => {
+    const named = /aria-label="([^"]+)"/.exec(tag)![1]!; // "<label>, <fee or full>"
+    return {
+      id: /value="([^"]+)"/.exec(tag)![1]!,
+      label: named.slice(0, named.lastIndexOf(', ')),
+      open: !/ disabled/.test(tag),
+      checked: / checked/.test(tag),
+    };
+  });
+}
+
 describe('guest checkout', () => {
   it('is offered to a guest beside sign-in, and sends a signed-in shopper to /checkout', async () => {
     const guest = await guestWithCart();
@@ -60,6 +73,49 @@ describe('guest checkout', () => {
     expect(response.headers.get('location')).toBe('/checkout');
     const empty = await (await shopperOf(shop).page('/checkout/guest')).text();
     expect(empty).toContain('Your cart is empty');
+  });
+
+  it('keeps the slot a refused form chose, with its totals, and places the order in it', async () => {
+    const guest = await guestWithCart();
+    const page = await (await guest.page('/checkout/guest')).text();
+    const slots = slotsOf(page);
+    const earliest = slots.find((slot) => slot.checked)!;
+    // A slot of another day than the earliest, with a fee of its own: the totals must follow it.
+    const later = slots.find((slot) => slot.open && !slot.id.startsWith(earliest.id.slice(0, -4)))!;
+    expect(later).toBeDefined();
+    await shop.platform.db.query('update delivery_slots set fee_cents = 123 where id = $1', [
+      later.id,
+    ]);
+    const email = `gil-${Date.now()}@example.com`;
+    const form: Record<string, string> = { ...fields(page, email), slotId: later.id };
+
+    // Without JavaScript a mistake in the card comes back as a page: the chosen slot stays chosen.
+    const refused = await guest.post('/checkout/guest', { ...form, cardNumber: '4242' });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(
+      slotsOf(again)
+        .filter((slot) => slot.checked)
+        .map((slot) => slot.id),
+    ).toEqual([later.id]);
+    expect(again).toContain(`Your slot: <strong>${later.label}</strong>`);
+    // The totals are that slot's: its label and its fee beside "Delivery".
+    expect(again).toContain(`<span class="totals-slot">${later.label}</span></dt><dd>€1.23</dd>`);
+
+    // Sent again as it now stands (the card number typed again): the order is in that slot.
+    const next: Record<string, string> = {
+      ...fields(again, email),
+      cardNumber: '4242424242424242',
+    };
+    expect(next.slotId).toBe(later.id);
+    const placed = await guest.post('/checkout/guest', next);
+    expect(placed.status).toBe(302);
+    const orderId = new URL(placed.headers.get('location')!, shop.url).searchParams.get('placed');
+    const { rows } = await shop.platform.db.query<{ slot_id: string; delivery_fee_cents: number }>(
+      'select slot_id, delivery_fee_cents from orders where id = $1',
+      [orderId],
+    );
+    expect(rows[0]).toEqual({ slot_id: later.id, delivery_fee_cents: 123 });
   });
 
   it('places the order with an e-mail, an address and a card; the same form twice is one order', async () => {
@@ -116,6 +172,14 @@ describe('guest checkout', () => {
     );
     expect(rows[0]?.email).toBe(email);
     expect((await shop.platform.outbox(email)).map((m) => m.kind)).toContain('activation');
+    // The confirmation again (Back, a reload): the order is the account's now, and the page says
+    // where it went rather than "Page not found".
+    const moved = await guest.page(location);
+    expect(moved.status).toBe(404);
+    const movedPage = await moved.text();
+    expect(movedPage).toContain('<h1 id="checkout-title">This order is not here</h1>');
+    expect(movedPage).toContain('sign in to see it');
+    expect(movedPage).toContain('href="/social-login?returnTo=%2Forders"');
 
     // The same form again (a double click, a resubmit without JavaScript): answered as the first,
     // one account and one activation e-mail.

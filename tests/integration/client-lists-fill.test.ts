@@ -102,6 +102,32 @@ describe('Add to list', () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain('Unknown offering');
   });
+
+  it('comes back with the choices made when the new list has no name (without JavaScript)', async () => {
+    const [a] = offerings;
+    // The form posts to the page it is on, whose query names the product.
+    const asking = `/shopping-lists?add=${a!.id}&name=${encodeURIComponent(a!.name)}&caseSize=6`;
+    const noName = await shopper.post(asking, {
+      intent: 'add-item',
+      offeringId: a!.id,
+      back: '',
+      listId: 'new',
+      newName: ' ',
+      quantity: '4',
+      unit: 'case',
+    });
+    expect(noName.status).toBe(400);
+    const html = await shown(noName);
+    expect(html).toContain('Enter a name for the new list');
+    const checked = (name: string) =>
+      (html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`, 'g')) ?? [])
+        .filter((tag) => / checked/.test(tag))
+        .map((tag) => /value="([^"]*)"/.exec(tag)![1]);
+    // Still a new list, four, in cases: sent again with a name, it is what the shopper chose.
+    expect(checked('listId')).toEqual(['new']);
+    expect(checked('unit')).toEqual(['case']);
+    expect(html).toMatch(/<input[^>]*id="add-quantity"[^>]*value="4"/);
+  });
 });
 
 describe('a list into the cart', () => {

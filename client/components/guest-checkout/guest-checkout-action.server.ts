@@ -5,7 +5,7 @@ import {
   GuestOrderInput,
   guestOrderPaths,
 } from '../../../shared/contracts/guest-orders';
-import type { OrderDetail } from '../../../shared/contracts/orders';
+import { orderPaths, type OrderDetail, type OrderQuote } from '../../../shared/contracts/orders';
 import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
@@ -22,6 +22,8 @@ export type GuestCheckoutResult = {
   formError?: string;
   /** What the shopper typed, to fill the form again (never the card number). */
   values?: FormFields;
+  /** The totals of the slot the refused form chose: the page shows that slot again with them. */
+  quote?: OrderQuote;
 };
 
 const HINTS: Record<string, string> = {
@@ -107,7 +109,24 @@ const refused = (
   formError?: string,
   values?: FormFields,
   status = 400,
-) => data<GuestCheckoutResult>({ intent, fieldErrors, formError, values }, { status });
+  quote?: OrderQuote,
+) => data<GuestCheckoutResult>({ intent, fieldErrors, formError, values, quote }, { status });
+
+/**
+ * The quote of the slot a refused order form chose (the earliest bookable one if it no longer
+ * can be). Without JavaScript the page's own quote is of the slot in its URL, so the earliest:
+ * the form came back with that slot chosen, and an order then sent as it was went to the wrong
+ * slot. None when the platform cannot say: the page then shows its own.
+ */
+async function quoteOfPosted(context: AppLoadContext, slotId: string | undefined) {
+  if (!slotId) return undefined;
+  const quoted = await askPlatform<OrderQuote>(context.platform, {
+    method: 'POST',
+    path: orderPaths.quote,
+    body: { slotId, fallback: 'earliest' },
+  });
+  return quoted.ok ? quoted.body : undefined;
+}
 
 export async function guestCheckoutAction(context: AppLoadContext, form: FormData) {
   const fields = formFields(form);
@@ -118,8 +137,11 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
 
   if (intent.data === 'place-guest-order') {
     const input = orderInput(fields);
-    if (!input.success)
-      return refused('place-guest-order', errorsOf(input.error), undefined, values);
+    const again = (errors: FieldErrors, formError?: string, status = 400) =>
+      quoteOfPosted(context, fields.slotId?.trim()).then((quote) =>
+        refused('place-guest-order', errors, formError, values, status, quote),
+      );
+    if (!input.success) return again(errorsOf(input.error));
     const placed = await askPlatform<OrderDetail>(context.platform, {
       method: 'POST',
       path: guestOrderPaths.orders,
@@ -131,8 +153,8 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     if (placed.status >= 500) throw data({ message: placed.message }, { status: 502 });
     const field = /slot/i.test(placed.message) ? 'slotId' : null;
     return field
-      ? refused('place-guest-order', { [field]: placed.message }, undefined, values)
-      : refused('place-guest-order', {}, placed.message, values, placed.status === 409 ? 409 : 400);
+      ? again({ [field]: placed.message })
+      : again({}, placed.message, placed.status === 409 ? 409 : 400);
   }
 
   const orderId = OrderId.safeParse(fields.orderId);

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import { guestOrderPaths } from '../../../shared/contracts/guest-orders';
 import {
   orderPaths,
@@ -6,17 +6,19 @@ import {
   type OrderDetail,
   type OrderQuote,
 } from '../../../shared/contracts/orders';
-import { requirePlatform } from '../../lib/platform-answer.server';
+import { askPlatform, nothingThere, requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
 import { quoteOfChoice, quoteShownSlot } from '../checkout/slot-quote.server';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 
 // What the guest checkout shows (issue #29 item 2, docs/decisions/0262): the cart's quote and the
 // slots with the order form, or the order just placed (?placed=) with the offer of an account, or
-// that the account was made (?account=created: the order is no longer the guest session's).
+// that the account was made (?account=created: the order is no longer the guest session's), or
+// that the order of ?placed= is not this session's (any more): the route answers that with a 404.
 export type GuestCheckoutData =
   | { state: 'empty' }
   | { state: 'account-created' }
+  | { state: 'gone' }
   | { state: 'placed'; order: OrderDetail }
   | {
       state: 'form';
@@ -40,10 +42,14 @@ export async function loadGuestCheckout(
   if (!context.hasSession) return { state: 'empty' };
   const placed = url.searchParams.get('placed');
   if (placed) {
-    const order = await requirePlatform<OrderDetail>(context.platform, {
+    const order = await askPlatform<OrderDetail>(context.platform, {
       path: guestOrderPaths.order(placed),
     });
-    return { state: 'placed', order };
+    if (order.ok) return { state: 'placed', order: order.body };
+    // An account made from the order took it (the confirmation shown again: Back, a reload), or
+    // it never was this session's. The shop's "Page not found" said neither.
+    if (nothingThere(order.status)) return { state: 'gone' };
+    throw data({ message: order.message }, { status: order.status >= 500 ? 502 : order.status });
   }
   // The slot list and the quote of the slot the page will show as chosen, together (ADR 0290).
   const wanted = url.searchParams.get('slotId');

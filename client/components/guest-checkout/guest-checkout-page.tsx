@@ -46,6 +46,21 @@ export function GuestCheckoutPage({ data, result }: Props) {
           </p>
         </section>
       );
+    case 'gone':
+      return (
+        <section className="checkout-empty" aria-labelledby="checkout-title">
+          <h1 id="checkout-title">This order is not here</h1>
+          <p>
+            If you made an account from this order, it is in that account now: sign in to see it and
+            follow it. Your confirmation e-mail has its number.
+          </p>
+          <p>
+            <a href={`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(href('order-list'))}`}>
+              Sign in
+            </a>
+          </p>
+        </section>
+      );
     case 'placed':
       return <GuestOrderPlaced order={data.order} result={result} />;
     case 'form':

@@ -20,13 +20,18 @@ export function GuestOrderForm({ data, result }: Props) {
   const errors = result?.fieldErrors ?? {};
   const scope = useRefusalFocus<HTMLFormElement>(result);
   const valueFor = (name: string) => result?.values?.[name];
-  const slot = data.slots.find((s) => s.id === data.slotId);
+  // A refused form comes back with the slot it chose, while that slot can be booked, and its
+  // totals: without JavaScript the page's own are of the earliest slot (the URL names none).
+  const posted = valueFor('slotId');
+  const slotId = data.slots.some((s) => s.available && s.id === posted) ? posted! : data.slotId;
+  const quote = result?.quote?.slotId === slotId ? result.quote : data.quote;
+  const slot = data.slots.find((s) => s.id === slotId);
   // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
   // URL: the page keeps what was typed, and no other field leaves the form.
   const navigate = useNavigate();
   const requote = (event: ChangeEvent<HTMLElement>) => {
     const input = event.target as HTMLInputElement;
-    if (input.name === 'slotId' && input.checked && input.value !== data.slotId)
+    if (input.name === 'slotId' && input.checked && input.value !== slotId)
       void navigate(`?slotId=${encodeURIComponent(input.value)}`, {
         replace: true,
         preventScrollReset: true,
@@ -59,7 +64,7 @@ export function GuestOrderForm({ data, result }: Props) {
         <section className="checkout-step" aria-labelledby="slot-title">
           <h2 id="slot-title">Delivery slot</h2>
           <div onChange={requote}>
-            <SlotChoice slots={data.slots} chosen={data.slotId} error={errors.slotId} form={FORM} />
+            <SlotChoice slots={data.slots} chosen={slotId} error={errors.slotId} form={FORM} />
           </div>
         </section>
         <section className="checkout-step field-grid" aria-labelledby="guest-card-title">
@@ -74,15 +79,8 @@ export function GuestOrderForm({ data, result }: Props) {
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <LineTable
-          lines={data.quote.lines}
-          currency={data.quote.currency}
-          caption="Items in your cart"
-        />
-        <TotalsList
-          totals={{ ...data.quote, freeDeliveryFrom: data.quote.freeDeliveryFrom }}
-          slot={slot?.label}
-        />
+        <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
+        <TotalsList totals={quote} slot={slot?.label} />
         <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
           <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>

@@ -24,41 +24,62 @@ export const AddItemForm = z.object({
   back: z.string().max(2000).default(''),
 });
 
-const refused = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
-  data<ListActionResult>({ intent: 'add-item', fieldErrors, formError }, { status });
+const refused = (
+  fieldErrors: Record<string, string>,
+  formError?: string,
+  status = 400,
+  values?: Record<string, string>,
+) => data<ListActionResult>({ intent: 'add-item', fieldErrors, formError, values }, { status });
 
 /** The lists service said no: its message on the form (409 stays 409); its failure is a 502. */
-function refusedByPlatform(failure: PlatformFailure) {
+function refusedByPlatform(failure: PlatformFailure, values: Record<string, string>) {
   const { formError, status } = refusalOf(failure);
-  return refused({}, formError, status);
+  return refused({}, formError, status, values);
+}
+
+/**
+ * The choices of the form, to show them again when it is refused: without JavaScript the page
+ * came back with the first list, one single, and a name then typed for the new list went with
+ * the product into the first list.
+ */
+function choicesOf(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of ['listId', 'newName', 'quantity', 'unit']) {
+    const value = form.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 200);
+  }
+  return values;
 }
 
 export async function addItemAction(context: AppLoadContext, form: FormData) {
   const parsed = AddItemForm.safeParse(Object.fromEntries(form));
+  const values = choicesOf(form);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     if (fieldErrors.offeringId) throw data({ message: 'Which product?' }, { status: 400 });
-    return refused(fieldErrors);
+    return refused(fieldErrors, undefined, 400, values);
   }
   const input = parsed.data;
   let listId = input.listId;
   if (listId === 'new') {
-    if (!input.newName) return refused({ newName: 'Enter a name for the new list' });
+    if (!input.newName)
+      return refused({ newName: 'Enter a name for the new list' }, undefined, 400, values);
     const created = await askPlatform<ShoppingList>(context.platform, {
       method: 'POST',
       path: listPaths.lists,
       body: { name: input.newName },
     });
-    if (!created.ok) return refusedByPlatform(created);
+    if (!created.ok) return refusedByPlatform(created, values);
     listId = created.body.id;
+    values.listId = listId; // made: a second try adds to it rather than making another
   }
   const added = await askPlatform<ShoppingList>(context.platform, {
     method: 'POST',
     path: listPaths.items(listId),
     body: { offeringId: input.offeringId, quantity: input.quantity, byCase: input.unit === 'case' },
   });
-  if (!added.ok) return refusedByPlatform(added);
+  if (!added.ok) return refusedByPlatform(added, values);
   const back = isSafeLocalPath(input.back) ? input.back : undefined;
   return redirect(href('shopping-lists', {}, { list: listId, done: 'added', back }));
 }

@@ -13,6 +13,11 @@ type Props = { adding: Adding; lists: ShoppingListSummary[]; result?: ListAction
 export function AddToListPanel({ adding, lists, result }: Props) {
   const refused = result?.intent === 'add-item' ? result : undefined;
   const errors = refused?.fieldErrors ?? {};
+  // A refused form shows the choices it was sent with (without JavaScript the page is new).
+  const chosen = refused?.values ?? {};
+  const known = chosen.listId === 'new' || lists.some((list) => list.id === chosen.listId);
+  const listId = known ? chosen.listId! : (lists[0]?.id ?? 'new');
+  const byCase = chosen.unit ? chosen.unit === 'case' : adding.byCase;
   return (
     <section className="add-to-list-panel" aria-labelledby="add-to-list-title">
       <h2 id="add-to-list-title">{`Add “${adding.name}” to a list`}</h2>
@@ -22,15 +27,20 @@ export function AddToListPanel({ adding, lists, result }: Props) {
         <input type="hidden" name="back" value={adding.back ?? ''} />
         <fieldset>
           <legend>Which list?</legend>
-          {lists.map((list, index) => (
+          {lists.map((list) => (
             <label key={list.id} className="check">
-              <input type="radio" name="listId" value={list.id} defaultChecked={index === 0} />{' '}
+              <input
+                type="radio"
+                name="listId"
+                value={list.id}
+                defaultChecked={list.id === listId}
+              />{' '}
               {list.name}
             </label>
           ))}
           <label className="check">
-            <input type="radio" name="listId" value="new" defaultChecked={lists.length === 0} /> A
-            new list
+            <input type="radio" name="listId" value="new" defaultChecked={listId === 'new'} /> A new
+            list
           </label>
           <label htmlFor="add-new-list-name">Name of the new list</label>
           <input
@@ -38,6 +48,7 @@ export function AddToListPanel({ adding, lists, result }: Props) {
             name="newName"
             maxLength={100}
             placeholder="e.g. Weekend barbecue"
+            defaultValue={chosen.newName}
             {...errorProps('add-new-list-name-error', errors.newName)}
           />
           <FieldError id="add-new-list-name-error" message={errors.newName} />
@@ -52,7 +63,7 @@ export function AddToListPanel({ adding, lists, result }: Props) {
             min={1}
             max={MAX_LINE_QUANTITY}
             required
-            defaultValue={adding.quantity}
+            defaultValue={chosen.quantity ?? adding.quantity}
             {...errorProps('add-quantity-error', errors.quantity)}
           />
           <FieldError id="add-quantity-error" message={errors.quantity} />
@@ -60,16 +71,15 @@ export function AddToListPanel({ adding, lists, result }: Props) {
             <fieldset>
               <legend>Buy as</legend>
               <label className="check">
-                <input type="radio" name="unit" value="single" defaultChecked={!adding.byCase} />{' '}
-                Singles
+                <input type="radio" name="unit" value="single" defaultChecked={!byCase} /> Singles
               </label>
               <label className="check">
-                <input type="radio" name="unit" value="case" defaultChecked={adding.byCase} />{' '}
+                <input type="radio" name="unit" value="case" defaultChecked={byCase} />{' '}
                 {`Cases of ${adding.caseSize}`}
               </label>
             </fieldset>
           ) : (
-            <input type="hidden" name="unit" value={adding.byCase ? 'case' : 'single'} />
+            <input type="hidden" name="unit" value={byCase ? 'case' : 'single'} />
           )}
         </div>
         {refused?.formError ? (

@@ -13,6 +13,8 @@ export type ListActionResult = {
   fieldErrors: Record<string, string>;
   formError?: string;
   itemId?: string;
+  /** What a refused "Add to list" chose (list, new name, quantity, unit), to choose it again. */
+  values?: Record<string, string>;
 };
 
 export const LIST_NOTICES: Record<string, string> = {
