@@ -7,3 +7,9 @@ export const MAX_LINE_QUANTITY = 9999;
 export const MAX_LINE_QUANTITY_TEXT = `At most ${MAX_LINE_QUANTITY}`;
 /** Lines of a cart (docs/decisions/0051), so of an order made from it. */
 export const MAX_CART_LINES = 300;
+/**
+ * Lines a guest's cart merged at sign-in may leave in the account's cart: two full carts. Nothing
+ * of either is dropped; the cart takes no new line and cannot be ordered until it is back within
+ * MAX_CART_LINES (docs/decisions/0314).
+ */
+export const MAX_MERGED_CART_LINES = 2 * MAX_CART_LINES;

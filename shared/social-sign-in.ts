@@ -13,6 +13,9 @@ export const SOCIAL_ERRORS = {
   email_not_verified:
     '{provider} has not verified your e-mail address. Verify it there, or create an account with a password.',
   unknown_provider: 'This sign-in option is not available.',
+  // uaa's refusal to merge a cart beyond two full carts' lines (docs/decisions/0314).
+  cart_too_large:
+    "Your cart and your account's cart together hold more lines than one cart can. Remove some lines from this cart, then sign in again.",
   failed: 'The shop could not sign you in just now. Please try again.',
 } as const;
 export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;

@@ -4,7 +4,13 @@ import type { PlatformCall, PlatformClient } from '../../shared/load-context';
 // Reading the platform's answers in loaders and actions. Service errors have the shape
 // { error: { code, message } }, uaa's OAuth-style ones { error, error_description }
 // (docs/decisions/0041); either message is written for the shopper and shown as is.
-export type PlatformFailure = { ok: false; status: number; message: string };
+export type PlatformFailure = {
+  ok: false;
+  status: number;
+  message: string;
+  /** The service error's code (`order_too_large`), when it gave one. */
+  code?: string;
+};
 export type PlatformAnswer<T> = { ok: true; status: number; body: T } | PlatformFailure;
 
 export function platformMessage(body: unknown, status: number): string {
@@ -15,6 +21,12 @@ export function platformMessage(body: unknown, status: number): string {
   if (error && typeof error === 'object' && typeof error.message === 'string' && error.message)
     return error.message;
   return `The shop could not do that just now (${status}). Please try again.`;
+}
+
+function platformCode(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  const code = typeof error === 'object' && error ? (error as { code?: unknown }).code : error;
+  return typeof code === 'string' && code ? code : undefined;
 }
 
 /**
@@ -31,7 +43,12 @@ export async function askPlatform<T>(
 ): Promise<PlatformAnswer<T>> {
   const answer = await platform.call<T>(call);
   if (answer.ok) return { ok: true, status: answer.status, body: answer.body };
-  return { ok: false, status: answer.status, message: platformMessage(answer.body, answer.status) };
+  return {
+    ok: false,
+    status: answer.status,
+    message: platformMessage(answer.body, answer.status),
+    code: platformCode(answer.body),
+  };
 }
 
 /**
@@ -41,8 +58,16 @@ export async function askPlatform<T>(
 export async function requirePlatform<T>(platform: PlatformClient, call: PlatformCall): Promise<T> {
   const answer = await askPlatform<T>(platform, call);
   if (answer.ok) return answer.body;
-  if (nothingThere(answer.status)) throw data(null, { status: 404 });
-  throw data({ message: answer.message }, { status: answer.status >= 500 ? 502 : answer.status });
+  throw screenError(answer);
+}
+
+/** What requirePlatform throws for a failed answer: the 404 page, or the route's error screen. */
+export function screenError(failure: PlatformFailure) {
+  if (nothingThere(failure.status)) return data(null, { status: 404 });
+  return data(
+    { message: failure.message },
+    { status: failure.status >= 500 ? 502 : failure.status },
+  );
 }
 
 /** A form's submission: a 5xx is the route's error screen, a 4xx comes back for the form. */

@@ -143,7 +143,7 @@ export async function finishSocialSignIn(
     guestRefreshToken,
   });
   if (result.kind === 'refused') {
-    const known = result.code === 'email_conflict' || result.code === 'email_not_verified';
+    const known = ['email_conflict', 'email_not_verified', 'cart_too_large'].includes(result.code);
     return fail(known ? (result.code as SocialErrorCode) : 'failed', `uaa: ${result.code}`);
   }
   if (result.kind === 'failed') return fail('failed', `uaa: ${result.status} ${result.reason}`);

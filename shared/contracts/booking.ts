@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../line-limits';
+import { MAX_LINE_QUANTITY, MAX_MERGED_CART_LINES } from '../line-limits';
 
 // The cart ("booking") of specification sections 3 and 7. Paths are relative to the gateway
 // (browser) or PLATFORM_URL (server); they live in booking-paths.ts, free of zod.
@@ -30,12 +30,12 @@ export const BookingItemInput = z.object({
 });
 export type BookingItemInput = z.infer<typeof BookingItemInput>;
 
-/** Body of DELETE .../items. */
+/** Body of DELETE .../items: any of a cart's lines, a merged cart's too (docs/decisions/0314). */
 export const BookingItemsDelete = z.object({
   items: z
     .array(z.object({ uid: z.string().min(1) }))
     .min(1)
-    .max(500),
+    .max(MAX_MERGED_CART_LINES),
 });
 
 /** Body of PUT .../notes: the cart's notes, replaced as a whole. */

@@ -81,6 +81,13 @@ export const OrderQuote = z.object({
 });
 export type OrderQuote = z.infer<typeof OrderQuote>;
 
+/**
+ * The code of the 400 when items are more than one order may be (its total beyond 10,000,000.00,
+ * or more lines than a cart holds): the quote refuses as placing does, and the checkout shows
+ * the message in its page (docs/decisions/0061, 0314).
+ */
+export const ORDER_TOO_LARGE = 'order_too_large';
+
 export const PlaceOrderInput = z.object({
   addressId: id,
   slotId: id,

@@ -155,4 +155,41 @@ describe('checkout in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('says in the page, not an error screen, when the cart became too large to order', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signedInShopper(context);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const [first] = await offerings(page);
+    await putInCart(page, [{ offeringId: first!, quantity: 1, byCase: false }]);
+    await page.goto(`${shop.url}/checkout`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+
+    // Meanwhile (another tab) the cart passes 10,000,000.00 (ADR 0061): 35 lines of 9999 cases.
+    const { rows } = await shop.platform.db.query<{ id: string }>(
+      `select id from offerings where tenant_id = 'fresh' and available
+        order by price_case_cents desc, id limit 35`,
+    );
+    await putInCart(
+      page,
+      rows.map((row) => ({ offeringId: row.id, quantity: 9999, byCase: true })),
+    );
+    // Choosing a slot loads the checkout's data again, in the page (ADR 0314).
+    await page.getByRole('radio', { name: /€/, checked: false }).first().check();
+    await page.waitForURL(/slotId=/);
+    await page.getByRole('alert').filter({ hasText: 'This order is too large' }).waitFor();
+    await page.getByText('Remove some items from your cart, or lower their quantities').waitFor();
+    expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+    expect(await page.getByText(/^CID:/).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Review your cart' }).click();
+    await page.waitForURL(`${shop.url}/cart`);
+    await page.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await shop.platform.db.query(
+      "delete from cart_items where cart_uid in (select uid from carts where principal_id = 'acc-fresh-demo')",
+    );
+    await context.close();
+  });
 });

@@ -136,3 +136,41 @@ describe('checkout', () => {
     expect((await shopper.cart()).items).toEqual([]);
   });
 });
+
+describe('a cart too large to order', () => {
+  const tooLarge =
+    /<p class="form-error" role="alert">This order is too large: its items total [\d,]+\.\d\d, at most 10,000,000\.00 is allowed\.<\/p>/;
+
+  it('shows the checkout saying why and what to do, with and without JavaScript', async () => {
+    // 35 lines of 9999 cases of the dearest offerings: more than 10,000,000.00 (ADR 0061).
+    const cart = await shopper.cart();
+    await shop.platform.db.query(
+      `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case)
+       select gen_random_uuid()::text, $1, id, 9999, true from offerings
+        where tenant_id = 'fresh' and available order by price_case_cents desc, id limit 35`,
+      [cart.uid],
+    );
+    try {
+      // Without JavaScript: the document.
+      const page = await shopper.page('/checkout');
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toMatch(tooLarge);
+      expect(html).toContain('Remove some items from your cart, or lower their quantities');
+      expect(html).toContain(
+        '<a class="button" href="/cart" data-discover="true">Review your cart</a>',
+      );
+      expect(html).not.toContain('Place order');
+
+      // With JavaScript: a choice (here a slot) reloads the page's data, not the document.
+      const slot = await shopper.firstSlot();
+      const data = await shopper.page(`/checkout.data?slotId=${slot.id}`);
+      expect(data.status).toBe(200);
+      const payload = await data.text();
+      expect(payload).toContain('tooLarge');
+      expect(payload).toMatch(/This order is too large: its items total [\d,]+\.\d\d, at most/);
+    } finally {
+      await shop.platform.db.query('delete from cart_items where cart_uid = $1', [cart.uid]);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
 import { useMoney } from '../../lib/money';
 import { usePersonal } from '../../lib/personal';
+import { MAX_CART_LINES } from '../../../shared/line-limits';
 import { SaveCartForm } from '../smart-carts/save-cart-form';
 import { CartLine } from './cart-line';
 
@@ -53,6 +54,14 @@ export function CartPanel(props: {
       {props.error && (
         <p className="quantity-message" role="alert">
           {props.error}
+        </p>
+      )}
+      {items.length > MAX_CART_LINES && (
+        // Only a guest's cart merged at sign-in gets here (docs/decisions/0314): all of it is
+        // kept, and the shopper chooses what goes.
+        <p className="quantity-message" role="status">
+          {`Your cart holds ${items.length} lines, and an order at most ${MAX_CART_LINES}: ` +
+            `remove at least ${items.length - MAX_CART_LINES} to check out.`}
         </p>
       )}
       {items.length === 0 ? (

@@ -14,7 +14,7 @@ import {
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
-import { quoteOfChoice, quoteShownSlot } from './slot-quote.server';
+import { orderTooLarge, quoteOfChoice, quoteShownSlot } from './slot-quote.server';
 
 // Everything the checkout screen shows, the quote included, fetched in parallel: the platform
 // quotes the slot the page will show as chosen (ADR 0290). The shopper's choices live in the URL
@@ -46,7 +46,23 @@ function pick<T extends { id: string }>(
   return items.find((item) => item.id === wanted)?.id ?? fallback?.id ?? null;
 }
 
-export async function loadCheckout(context: AppLoadContext, url: URL): Promise<CheckoutData> {
+/** A cart larger than one order may be: the platform's reason, shown in the page (ADR 0314). */
+export type CheckoutTooLarge = { tooLarge: string };
+
+export async function loadCheckout(
+  context: AppLoadContext,
+  url: URL,
+): Promise<CheckoutData | CheckoutTooLarge> {
+  try {
+    return await loadChoices(context, url);
+  } catch (thrown) {
+    const tooLarge = orderTooLarge(thrown);
+    if (tooLarge === null) throw thrown;
+    return { tooLarge };
+  }
+}
+
+async function loadChoices(context: AppLoadContext, url: URL): Promise<CheckoutData> {
   const wanted = (name: string) => url.searchParams.get(name);
   const [addresses, cards, slotList, quoted] = await Promise.all([
     requirePlatform<DeliveryAddressList>(context.platform, { path: profilePaths.addresses }),

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { useRefusalFocus } from '../forms/refusal-focus';
-import { useCartChangedNotice } from '../orders/cart-changed';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
 import { ORDER_FORM } from './address-choice';
@@ -11,6 +10,7 @@ import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
 import { PlaceOrderButton } from './place-order-button';
+import { useReorderedNotice } from './reordered-notice';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone).
@@ -24,15 +24,7 @@ export function CheckoutPage({ checkout, result }: Props) {
   const { order, address, card } = refusalsOf(result);
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
   const scope = useRefusalFocus<HTMLDivElement>(result);
-  const reordered = useSearchParams()[0].get('reordered');
-  // The order's items were just copied into the cart on the server: the cart widget reloads.
-  useCartChangedNotice(reordered !== null);
-  const notice =
-    reordered === 'replaced'
-      ? 'Your cart now holds the items of your past order.'
-      : reordered === 'added'
-        ? 'The items of your past order were added to your cart.'
-        : null;
+  const notice = useReorderedNotice();
 
   if (quote.lines.length === 0) {
     return (

@@ -1,12 +1,35 @@
-import { orderPaths, QuoteInput, type OrderQuote } from '../../../shared/contracts/orders';
+import { data } from 'react-router';
+import {
+  ORDER_TOO_LARGE,
+  orderPaths,
+  QuoteInput,
+  type OrderQuote,
+} from '../../../shared/contracts/orders';
 import type { PlatformClient } from '../../../shared/load-context';
-import { requirePlatform } from '../../lib/platform-answer.server';
+import { askPlatform, screenError } from '../../lib/platform-answer.server';
 
 // The checkout pages' quote (ADR 0290): asked beside their other calls, for the slot the page will
 // show as chosen (the wanted one when it can be booked, otherwise the earliest), and asked again
 // only when the platform priced another slot than the page then chose from its own slot list.
-const quote = (platform: PlatformClient, body: QuoteInput) =>
-  requirePlatform<OrderQuote>(platform, { method: 'POST', path: orderPaths.quote, body });
+// A cart too large to order (ADR 0061, 0314) is thrown as the route's 400 with the platform's
+// message and its code, so that a page can show it in place instead (`orderTooLarge`).
+async function quote(platform: PlatformClient, body: QuoteInput): Promise<OrderQuote> {
+  const answer = await askPlatform<OrderQuote>(platform, {
+    method: 'POST',
+    path: orderPaths.quote,
+    body,
+  });
+  if (answer.ok) return answer.body;
+  if (answer.code === ORDER_TOO_LARGE)
+    throw data({ message: answer.message, code: ORDER_TOO_LARGE }, { status: 400 });
+  throw screenError(answer);
+}
+
+/** The platform's message when `thrown` is the quote's refusal of a cart too large to order. */
+export function orderTooLarge(thrown: unknown): string | null {
+  const body = (thrown as { data?: { code?: unknown; message?: unknown } } | null)?.data;
+  return body?.code === ORDER_TOO_LARGE && typeof body.message === 'string' ? body.message : null;
+}
 
 /** The quote of the slot the page will show; a `wanted` that is no slot id is left out. */
 export function quoteShownSlot(

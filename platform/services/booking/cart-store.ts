@@ -74,19 +74,24 @@ export async function setItemQuantity(
 /** How many distinct lines one cart may hold: far above any real basket, it bounds abuse. */
 export { MAX_CART_LINES };
 
-/** Whether (offering, byCase) fits: it is already a line, or the cart has fewer than the maximum. */
+/**
+ * Whether (offering, byCase) fits: it is already a line, whatever the cart holds (a sign-in merge
+ * may have taken it beyond the maximum, and its lines must still change: docs/decisions/0314), or
+ * the cart has fewer lines than the maximum.
+ */
 export async function hasRoomFor(
   tx: Queryable,
   cartUid: string,
   offeringId: string,
   byCase: boolean,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{ others: number }>(
-    `select count(*) filter (where not (offering_id = $2 and by_case = $3))::int as others
+  const { rows } = await tx.query<{ lines: number; mine: number }>(
+    `select count(*)::int as lines,
+            count(*) filter (where offering_id = $2 and by_case = $3)::int as mine
        from cart_items where cart_uid = $1`,
     [cartUid, offeringId, byCase],
   );
-  return rows[0]!.others < MAX_CART_LINES;
+  return rows[0]!.mine > 0 || rows[0]!.lines < MAX_CART_LINES;
 }
 
 // A cart and its items in one statement: one snapshot, and on PGlite's single connection one

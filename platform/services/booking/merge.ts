@@ -1,12 +1,14 @@
 import type { Queryable } from '../../db/db';
+import { HttpError } from '../../http/errors';
 import { ensureCart, findCart, touchCart } from './cart-store';
-import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
-
-// Highest quantity a cart line may hold (the same bound as BookingItemInput).
+import { MAX_LINE_QUANTITY, MAX_MERGED_CART_LINES } from '../../../shared/line-limits';
 
 /**
  * A guest signs in: their cart's items join the account's cart, quantities summed per
  * (offering, byCase), notes appended when not already there; then the guest cart is deleted.
+ * Every line of both carts is kept, even beyond the cart's 300 lines (docs/decisions/0314): the
+ * shopper then removes what they do not want before ordering. Only a merge that would leave more
+ * than two full carts' lines is refused, and the sign-in with it, so the guest loses nothing.
  * Runs inside the caller's (sign-in) transaction. Cart rows are locked before their items, as
  * every cart change does (docs/decisions/0051, 0306): the guest's cart (a change of it in flight
  * is merged, not lost), then the account's, which another tab may be changing meanwhile.
@@ -23,6 +25,7 @@ export async function mergeGuestCart(
   await tx.query('select 1 from carts where uid = $1 for update', [guestCart]);
   const accountCart = await ensureCart(tx, { tenantId, principalId: toPrincipalId });
   await touchCart(tx, accountCart);
+  await refuseBeyondMergedLimit(tx, guestCart, accountCart);
   await tx.query(
     `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
      select gen_random_uuid()::text, $2, offering_id, quantity, by_case, created_at
@@ -39,4 +42,30 @@ export async function mergeGuestCart(
     [guestCart, accountCart],
   );
   await tx.query('delete from carts where uid = $1', [guestCart]);
+}
+
+/**
+ * Two full carts make at most MAX_MERGED_CART_LINES; more is only reached by merging into an
+ * account's cart still beyond 300 lines from an earlier merge. Refused (409, the sign-in with it)
+ * rather than dropping lines: the guest keeps the cart and is told how many lines to remove.
+ */
+async function refuseBeyondMergedLimit(
+  tx: Queryable,
+  guestCart: string,
+  accountCart: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ lines: number }>(
+    `select count(*)::int as lines from (
+       select distinct offering_id, by_case from cart_items where cart_uid = any($1::text[])) l`,
+    [[guestCart, accountCart]],
+  );
+  const lines = rows[0]!.lines;
+  if (lines <= MAX_MERGED_CART_LINES) return;
+  const over = lines - MAX_MERGED_CART_LINES;
+  throw new HttpError(
+    409,
+    'cart_too_large',
+    `Signing in would put ${lines} lines in your account's cart, more than the ${MAX_MERGED_CART_LINES} ` +
+      `it can hold: remove at least ${over} ${over === 1 ? 'line' : 'lines'} from this cart, then sign in`,
+  );
 }

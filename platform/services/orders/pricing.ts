@@ -1,7 +1,7 @@
-import type { OrderLine } from '../../../shared/contracts/orders';
+import { ORDER_TOO_LARGE, type OrderLine } from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
-import { badRequest } from '../../http/errors';
-import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import { badRequest, HttpError } from '../../http/errors';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // The one place where order lines get their prices: from the shop's offerings, never from the
 // client. Used by the cart quote, placing an order, editing one and ordering a smart cart.
@@ -39,12 +39,16 @@ export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
 export const MAX_ORDER_SUBTOTAL_CENTS = 1_000_000_000;
 const amount = (cents: number) => (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
 
+const tooLarge = (message: string) => new HttpError(400, ORDER_TOO_LARGE, message);
+
 /**
  * Prices items at the shop's current prices. `kept` are lines already on an order being edited:
  * they keep the price the shopper agreed to, even if the offering has since changed or gone; but a
  * kept line raised above its ordered quantity buys more, so its offering must still be on sale
  * (as raising a cart line, ADR 0051). Unknown or unavailable offerings are a 400 naming every one
- * of them, and so are an order too large and a line beyond MAX_LINE_QUANTITY once added up.
+ * of them, and so is a line beyond MAX_LINE_QUANTITY once added up. An order too large, by its
+ * total or by more lines than a cart holds (a cart merged at sign-in may, ADR 0314), is a 400
+ * `order_too_large`, which the checkout shows in its page.
  */
 export async function priceItems(
   q: Queryable,
@@ -53,6 +57,12 @@ export async function priceItems(
   kept: readonly PricedLine[] = [],
 ): Promise<PricedLine[]> {
   const merged = mergeItems(items);
+  // Before any lookup: a cart merged at sign-in may hold more lines than an order (ADR 0314).
+  if (merged.length > MAX_CART_LINES) {
+    throw tooLarge(
+      `This order is too large: it has ${merged.length} lines, at most ${MAX_CART_LINES} are allowed`,
+    );
+  }
   const keptByKey = new Map(kept.map((line) => [key(line), line]));
   // New lines, and kept lines raised above what was ordered, need their offering on sale.
   const toLookUp = merged
@@ -107,7 +117,7 @@ export async function priceItems(
   });
   const subtotal = subtotalOf(lines);
   if (subtotal > MAX_ORDER_SUBTOTAL_CENTS) {
-    throw badRequest(
+    throw tooLarge(
       `This order is too large: its items total ${amount(subtotal)}, at most ${amount(MAX_ORDER_SUBTOTAL_CENTS)} is allowed`,
     );
   }

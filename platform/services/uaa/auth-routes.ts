@@ -48,8 +48,9 @@ export async function authRoutes(app: ServiceApp, { db, config }: ServiceOptions
   app.post(
     '/auth/sign-in',
     route('Sign in with e-mail and password; merges the guest cart', {
-      // 401 invalid_grant (wrong e-mail or password), 403 not activated, 429 locked (ADR 0230).
-      errors: [401, 403, 429],
+      // 401 invalid_grant (wrong e-mail or password), 403 not activated, 429 locked (ADR 0230),
+      // 409 cart_too_large (the merged cart would pass its limit, ADR 0314).
+      errors: [401, 403, 409, 429],
       body: SignInRequest,
       response: { 200: TokenPair },
     }),

@@ -22,7 +22,8 @@ export async function externalRoutes(
     route(
       'Sign in with an ID token of a trusted OpenID Connect provider; links or creates the account; merges the guest cart',
       {
-        errors: [401],
+        // 409 cart_too_large: the merged cart would pass its limit (ADR 0314).
+        errors: [401, 409],
         body: ExternalSignInRequest,
         response: { 200: TokenPair },
       },
