@@ -60,7 +60,7 @@ export function Shell() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const location = useLocation();
-  usePendingPageGuard(location.key);
+  usePendingPageGuard(location);
   // Measured only after consent (ADR 0267): page_view per page, with its path.
   const path = location.pathname + location.search;
   useTrack('page_view', path, () => ({ page_location: path, page_title: document.title }));

@@ -26,7 +26,7 @@ describe('isCurrentPath', () => {
     expect(isCurrentPath('/search', '/search?category=bakery')).toBe(false);
   });
 
-  it('answers the same for the page query parsed once (the navigation passes it to every link)', () => {
+  it('answers the same for a query already parsed (copied, not tested for its type)', () => {
     for (const search of [
       '',
       '?category=bakery',

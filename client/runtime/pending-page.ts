@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import type { Location } from 'react-router';
 import { browserRouter } from '../lib/react-router-adapter';
 
 // Once a client navigation's data is there, React Router puts the new address in the history at
@@ -6,14 +7,29 @@ import { browserRouter } from '../lib/react-router-adapter';
 // (its page is an island, ADR 0208). In between, the previous page must not take clicks or keys
 // meant for the next one: its <main> is inert (out of reach of pointer, keyboard and assistive
 // technology) until the new location is on screen.
-/** In the layout: `key` is the location on screen (React's committed one). */
-export function usePendingPageGuard(key: string): void {
+// A form post is a navigation too, mostly back to its own page, and going inert took the focus
+// from the field or button that had it: the browser moves it to the <body>. When the new location
+// is the same page (its path: a post's redirect adds ?done=), that element gets the focus back
+// once <main> takes input again, unless the focus is elsewhere by then; focus() does nothing if
+// the element is no longer in the document or is hidden. Another page starts without it. A
+// form's own focus (forms/refusal-focus.ts, an effect once the navigation is idle) comes after.
+// docs/decisions/0308.
+let kept: HTMLElement | void;
+
+/** In the layout (whose <main> is always there): the location on screen, React's committed one. */
+export function usePendingPageGuard(page: Location): void {
   useLayoutEffect(() => {
-    const main = document.querySelector('main');
-    const mark = (pending: boolean) => {
-      if (main) main.inert = pending;
-    };
-    mark(false);
-    return browserRouter()?.subscribe((state) => mark(state.location.key !== key));
-  }, [key]);
+    const main = document.querySelector('main')!;
+    main.inert = false;
+    kept = document.activeElement === document.body ? kept?.focus() : undefined;
+    return browserRouter()?.subscribe(({ location }) => {
+      const pending = location.key !== page.key;
+      // Taken before <main> goes inert, for the same page only.
+      kept =
+        pending && location.pathname === page.pathname
+          ? (kept ?? (document.activeElement as HTMLElement))
+          : undefined;
+      main.inert = pending;
+    });
+  }, [page]);
 }

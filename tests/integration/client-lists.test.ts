@@ -74,9 +74,13 @@ describe('shopping list screens', () => {
     });
     expect(renamed.status).toBe(302);
     expect(await listNames()).toContain('Garden party');
-    expect(await (await shopper.page(`/shopping-lists?list=${listId}`)).text()).toContain(
-      'Garden party',
-    );
+    const list = await (await shopper.page(`/shopping-lists?list=${listId}`)).text();
+    expect(list).toContain('Garden party');
+    expect(list).toContain('<details class="add-form">');
+    // After the rename (its redirect): the form stays open, as the shopper left it (ADR 0308).
+    const after = await (await shopper.page(renamed.headers.get('location')!)).text();
+    expect(renamed.headers.get('location')).toContain('done=renamed');
+    expect(after).toContain('<details class="add-form" open="">');
 
     const asking = await (
       await shopper.page(`/shopping-lists?list=${listId}&confirm=delete`)

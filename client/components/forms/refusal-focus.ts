@@ -8,8 +8,8 @@ import { useNavigation } from 'react-router';
 // focusable (tabIndex -1), outside the tab order. Without JavaScript the refusal is a new
 // document and the invalid fields carry `autofocus` (errorProps): the browser focuses the first
 // of them. With JavaScript the answer is the route's action data, rendered into the form on
-// screen, whose submit button was disabled meanwhile, and whose page was inert for a moment
-// (runtime/pending-page.ts: the submission is a navigation): the focus was nowhere.
+// screen; the focus stays where it was (runtime/pending-page.ts gives it back after the post's
+// inert moment): on the submit button, or nowhere if that button was disabled meanwhile.
 // docs/decisions/0308.
 export function focusRefusal(scope: ParentNode | null | undefined): void {
   scope?.querySelector<HTMLElement>('[aria-invalid="true"], .field-error, .form-error')?.focus();
@@ -18,10 +18,12 @@ export function focusRefusal(scope: ParentNode | null | undefined): void {
 /**
  * A ref for the element around a form (the form, or a section whose fields name it with
  * `form=`): each new refused answer (`result`, the route's action data for this form) moves the
- * focus into it once the submission's navigation is over (React Router shows the action's data
- * while it still revalidates, and <main> is inert until the new location is on screen). Not the
- * answer the page was rendered with: that one is the server's document, where `autofocus` did
- * it (and the shopper may have moved on since).
+ * focus into it once the submission's navigation is over. React Router shows the action's data
+ * while it still revalidates; an effect of that render can run after the router has the new
+ * location, while <main> is inert until React shows it: its focus() would do nothing, and the
+ * layout would then give the focus back to the submit button (seen in Chromium at 6x CPU
+ * throttling). Not the answer the page was rendered with: that one is the server's document,
+ * where `autofocus` did it (and the shopper may have moved on since).
  */
 export function useRefusalFocus<E extends HTMLElement>(result: unknown) {
   const scope = useRef<E>(null);

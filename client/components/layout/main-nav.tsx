@@ -10,8 +10,6 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
   const { pathname, search } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   const [more, setMore] = useState(false);
-  // The page's query once for every link, not once per link.
-  const query = new URLSearchParams(search);
   useEffect(() => {
     const element = list.current;
     if (!element) return;
@@ -30,7 +28,7 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
       <ul ref={list}>
         {links.map((link) => (
           <li key={link.href}>
-            {isCurrentPath(pathname, link.href, query) ? (
+            {isCurrentPath(pathname, link.href, search) ? (
               <a href={link.href} {...appLink} className="active" aria-current="page">
                 {link.label}
               </a>

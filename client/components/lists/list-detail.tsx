@@ -24,7 +24,9 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
       </header>
       <ListItems list={list} result={result} />
       <ListToCart list={list} />
-      <details className="add-form" open={Boolean(rename)}>
+      {/* Open on a refusal, and after a rename (its button keeps the focus: a refused and then
+          accepted name would otherwise close it on the shopper, docs/decisions/0308). */}
+      <details className="add-form" open={Boolean(rename) || search.get('done') === 'renamed'}>
         <summary>Rename this list</summary>
         <Form method="post" className="list-rename">
           <input type="hidden" name="intent" value="rename-list" />
