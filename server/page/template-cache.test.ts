@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSubrequestCache } from '../cache/subrequest-cache';
 import type { PageLoadContext } from './page-load-context';
 import { createTemplateCache } from './template-cache';
@@ -79,12 +79,12 @@ describe('document templates', () => {
   });
 
   it('fills from a template whose answers are served stale, naming them for a refresh', async () => {
-    // Ages by the clock, faked: no window a loaded machine's timers could miss.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => void vi.useRealTimers());
+    // The answers' ages on a clock of the test's own: no window a loaded machine could miss.
+    let clock = 1_000_000;
     const subrequests = createSubrequestCache({
       maxBytes: 1 << 20,
       durations: { ttl: 1_000, stale: 2_000 },
+      now: () => clock,
     });
     const templates = createTemplateCache({ maxBytes: 1 << 20, subrequests });
     const { version } = await subrequests.get(SHOP, SEARCH, ok);
@@ -98,12 +98,12 @@ describe('document templates', () => {
     expect(templates.likely(page, false)).toBe(true);
     expect(templates.get(key, context())?.stale).toEqual([]);
     // Past its ttl a read is served the same answer while it refreshes: so is the template.
-    vi.advanceTimersByTime(1_001);
+    clock += 1_001;
     expect(templates.likely(page, false)).toBe(true);
     expect(templates.get(key, context())?.stale).toEqual([SEARCH]);
     // Too old to be served, the page's render waits for its data: no template, and none likely,
     // so the render starts with the page context's calls rather than after them (ADR 0270).
-    vi.advanceTimersByTime(2_000);
+    clock += 2_000;
     expect(templates.likely(page, false)).toBe(false);
     expect(templates.size).toBe(0); // never to be used again: dropped at once
     expect(templates.get(key, context())).toBeNull();
