@@ -112,9 +112,13 @@ export const analyticsPlugin = fp(
           httpOnly: false,
           encode: String,
         });
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(returnPath(form.get('return')), 303);
+        // Back to the page the choice was made on: the banner's form is posted from the address
+        // the shopper is at (client navigations included, whether or not the footer's code that
+        // keeps its `return` field up to date has arrived); the /consent page's own form, and a
+        // browser that sends no Referer, name the way back in `return`.
+        const from = refererPath(request.headers.referer, request.shopOrigin);
+        const back = from && !/^\/consent(?:[?#]|$)/.test(from) ? from : form.get('return');
+        return reply.header('cache-control', 'no-store').redirect(returnPath(back), 303);
       });
 
       scope.post(EVENTS_PATH, async (request, reply) => {

@@ -62,4 +62,16 @@ describe('the consent banner with JavaScript', () => {
     expect(await banner(page).count()).toBe(0);
     await close();
   });
+
+  it('comes back to the address the page is at even before the footer kept the field up to date', async () => {
+    const { page, documents, close } = await visit('/');
+    // An address the router never heard of: the footer's code leaves `return` at "/" (as it is
+    // before that code arrives); the banner's post names the address it is made from.
+    await page.evaluate(() => history.pushState(null, '', '/brands?from=banner'));
+    expect(await page.inputValue('.consent-form input[name="return"]')).toBe('/');
+    await banner(page).getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(() => documents.length === 3, { timeout: 15_000 });
+    expect(documents).toEqual(['GET /', 'POST /consent', 'GET /brands']);
+    await close();
+  });
 });

@@ -67,6 +67,28 @@ describe('analytics through the gateway', () => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/choice/);
   });
 
+  it('goes back to the page the banner was posted from, whatever its return field says', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    // The banner of the first document, posted after client navigations to a product: its
+    // `return` still names the first page (the footer's code that updates it had not arrived).
+    const banner = await post('/consent', 'choice=accept&return=%2F', {
+      ...form,
+      referer: `${shop.url}/product/oat-milk?from=home`,
+    });
+    expect(banner.headers.get('location')).toBe('/product/oat-milk?from=home');
+    // The /consent page's own form names its way back; another site's Referer is not followed.
+    const page = await post('/consent', 'choice=save&return=%2Fsearch%2Fmilk', {
+      ...form,
+      referer: `${shop.url}/consent?return=%2Fsearch%2Fmilk`,
+    });
+    expect(page.headers.get('location')).toBe('/search/milk');
+    const foreign = await post('/consent', 'choice=save&return=%2Forders', {
+      ...form,
+      referer: 'https://evil.example/somewhere',
+    });
+    expect(foreign.headers.get('location')).toBe('/orders');
+  });
+
   it('shows the banner until a choice, not after it, and never with Sec-GPC: 1', async () => {
     const page = async (headers: Record<string, string>) =>
       (await (await fetch(`${shop.url}/`, { headers })).text()).includes('class="consent-banner"');
