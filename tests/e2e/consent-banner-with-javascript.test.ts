@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, reactHandles } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 
 // The consent banner (ADR 0265) is the gateway's HTML, not React's: with JavaScript a choice must
@@ -50,6 +50,9 @@ describe('the consent banner with JavaScript', () => {
     // A product from the home page, opened on the client (no document loaded).
     const card = page.locator('a.product-card-link').first();
     const product = new URL((await card.getAttribute('href'))!, shop.url).pathname;
+    // Once the grid's island handles clicks: before, a click is the browser's own navigation (a
+    // document load), as without JavaScript (CI at 04cb6bc on a busy machine).
+    await reactHandles(page, '.product-rail, .product-grid');
     await card.click();
     await page.waitForURL((url) => url.pathname === product);
     await page.locator('main h1').waitFor();
