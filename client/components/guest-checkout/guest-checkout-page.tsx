@@ -39,11 +39,7 @@ export function GuestCheckoutPage({ data, result }: Props) {
             Your order is in your new account. Check your e-mail: we have sent a link to activate
             the account. Then sign in to follow your order.
           </p>
-          <p>
-            <a href={`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(href('order-list'))}`}>
-              Sign in
-            </a>
-          </p>
+          <SignInToOrders />
         </section>
       );
     case 'gone':
@@ -54,11 +50,7 @@ export function GuestCheckoutPage({ data, result }: Props) {
             If you made an account from this order, it is in that account now: sign in to see it and
             follow it. Your confirmation e-mail has its number.
           </p>
-          <p>
-            <a href={`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(href('order-list'))}`}>
-              Sign in
-            </a>
-          </p>
+          <SignInToOrders />
         </section>
       );
     case 'placed':
@@ -131,5 +123,14 @@ function GuestOrderPlaced({
         </Form>
       </section>
     </article>
+  );
+}
+
+/** Sign in, then the account's orders: where an order made into an account is followed. */
+function SignInToOrders() {
+  return (
+    <p>
+      <a href={`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(href('order-list'))}`}>Sign in</a>
+    </p>
   );
 }
