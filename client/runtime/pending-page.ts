@@ -13,7 +13,7 @@ import { browserRouter } from '../lib/react-router-adapter';
 // once <main> takes input again, unless the focus is elsewhere by then; focus() does nothing if
 // the element is no longer in the document or is hidden. Another page starts without it. A
 // form's own focus (forms/refusal-focus.ts, an effect once the navigation is idle) comes after.
-// docs/decisions/0308.
+// docs/decisions/0315.
 let kept: HTMLElement | void;
 
 /** In the layout (whose <main> is always there): the location on screen, React's committed one. */

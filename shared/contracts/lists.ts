@@ -158,13 +158,19 @@ export const NotAddedItem = z.object({
 });
 export type NotAddedItem = z.infer<typeof NotAddedItem>;
 
+/** An item that went into the cart with less than its quantity: its line holds 9,999 at most. */
+export const CappedItem = z.object({ offeringId: z.string(), name: z.string() });
+export type CappedItem = z.infer<typeof CappedItem>;
+
 /**
  * What putting a list or a smart cart into the cart answers: the cart afterwards, how many items
- * went in (quantities added to what the cart held), and the ones that did not, named.
+ * went in (each one's quantity added to what the cart held of it), the ones that did not, named,
+ * and (optional: an upstream may leave it out) those whose line could not take all their quantity.
  */
 export const ToCartResult = z.object({
   booking: Booking,
   added: z.number().int(),
   notAdded: z.array(NotAddedItem),
+  capped: z.array(CappedItem).optional(),
 });
 export type ToCartResult = z.infer<typeof ToCartResult>;

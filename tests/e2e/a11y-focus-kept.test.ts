@@ -4,7 +4,7 @@ import { launchChromium, reactHandles } from '../support/browser';
 import { focused, signedIn as signedInAs, submitFromKeyboard } from '../support/focus';
 import { startShop, type TestShop } from '../support/shop';
 
-// Where the keyboard focus stays (docs/decisions/0308): after a post back to its own page, with
+// Where the keyboard focus stays (docs/decisions/0315): after a post back to its own page, with
 // the control that had it (not after a navigation to another page); Escape closes the account
 // menu and gives the focus back to its toggle.
 let shop: TestShop;
@@ -21,7 +21,7 @@ afterAll(async () => {
 const signedIn = (javaScriptEnabled = true) => signedInAs(browser, shop.url, javaScriptEnabled);
 
 describe('a post that stays on its page, with JavaScript', () => {
-  // The forms without a focus of their own (docs/decisions/0308, point 6): <main> is inert for a
+  // The forms without a focus of their own (docs/decisions/0315, point 1): <main> is inert for a
   // moment after each post (the new location is committed before React shows it), which dropped
   // the focus; the layout gives it back to the element that had it.
   it('renaming a shopping list: a refusal keeps the focus on the name, a rename on the button', async () => {

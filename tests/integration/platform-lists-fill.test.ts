@@ -115,6 +115,36 @@ describe('a list into the cart', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('adds up to what a cart line holds and names the items that did not fit whole', async () => {
+    const shopper = await newShopper();
+    const [a, b, c] = orders.offerings;
+    await addToCart(shopper.token, a!.id, 9_990);
+    await addToCart(shopper.token, b!.id, 9_999);
+    const list = await newList(shopper.token);
+    await addItem(shopper.token, list.id, { offeringId: a!.id, quantity: 20 });
+    await addItem(shopper.token, list.id, { offeringId: b!.id, quantity: 1 });
+    await addItem(shopper.token, list.id, { offeringId: c!.id, quantity: 3 });
+    const response = await orders.platform.call(listPaths.toCart(list.id), {
+      method: 'POST',
+      token: shopper.token,
+      body: {},
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const result = ToCartResult.parse(await response.json());
+    // a: 9 of its 20 went in; b: none (its line was full); c: all 3.
+    expect(cartItems(result)).toEqual([
+      `${a!.id}:single:9999`,
+      `${b!.id}:single:9999`,
+      `${c!.id}:single:3`,
+    ]);
+    expect(result.added).toBe(2);
+    expect(result.capped).toEqual([
+      { offeringId: a!.id, name: a!.name },
+      { offeringId: b!.id, name: b!.name },
+    ]);
+    expect(result.notAdded).toEqual([]);
+  });
+
   it("refuses a guest (lists are an account's)", async () => {
     const guest = await orders.platform.guest();
     const response = await orders.platform.call(listPaths.toCart('list-fresh-demo-weekly'), {

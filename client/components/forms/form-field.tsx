@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { FieldSpec } from './address-card-fields';
+import { useDoneFocus } from './done-focus';
 import { FieldError, errorProps } from './field-error';
 
 // A labelled input with its message beside it, for the account and profile forms. Unlike the
@@ -78,8 +79,11 @@ export function FormProblem({ message }: { message: string | undefined }) {
 
 /** A notice after a change went through (PRG: the page was loaded again with ?done=). */
 export function DoneNotice({ message }: { message: string | null }) {
+  // Where the focus goes after the post (./done-focus.ts): the redirect's document starts on it
+  // (`autofocus`), and with JavaScript the hook moves it there.
+  const notice = useDoneFocus<HTMLParagraphElement>();
   return message ? (
-    <p className="notice" role="status">
+    <p className="notice" role="status" tabIndex={-1} autoFocus ref={notice}>
       {message}
     </p>
   ) : null;

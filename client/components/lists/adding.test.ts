@@ -66,12 +66,33 @@ describe('fill report', () => {
     });
     expect(query.getAll('full')).toEqual(['Bread']);
     expect(query.getAll('missing')).toEqual(['Figs']);
+    expect(query.getAll('capped')).toEqual([]);
     const text = renderToStaticMarkup(
-      createElement(FillMessage, { filled: { added: 1, missing: ['Figs'], full: ['Bread'] } }),
+      createElement(FillMessage, {
+        filled: { added: 1, missing: ['Figs'], full: ['Bread'], capped: [] },
+      }),
     );
     expect(text).toContain('Not available today, so not added: <strong>Figs</strong>');
     expect(text).toContain(
       'no room for more lines (300 at most), so not added: <strong>Bread</strong>',
+    );
+    expect(text).not.toContain('at most, so not all were added');
+  });
+
+  it('names the items whose cart line could not take all of their quantity', () => {
+    const query = fillQuery({
+      booking: { uid: 'c', items: [], notes: [], lastUpdate: null },
+      added: 2,
+      notAdded: [],
+      capped: [{ offeringId: 'off-3', name: 'Milk' }],
+    });
+    expect(query.getAll('capped')).toEqual(['Milk']);
+    const text = renderToStaticMarkup(
+      createElement(FillMessage, { filled: { added: 2, missing: [], full: [], capped: ['Milk'] } }),
+    );
+    expect(text).toContain('2 items added to your cart.');
+    expect(text).toContain(
+      'A cart line holds 9,999 at most, so not all were added of: <strong>Milk</strong>',
     );
   });
 });

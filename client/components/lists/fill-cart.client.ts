@@ -12,9 +12,17 @@ export type FillOutcome = { ok: true; filled: Filled } | { ok: false; message: s
 
 const FAILED = 'Sorry, the cart could not be updated. Please try again.';
 
-type ToCartAnswer = { booking?: unknown; added?: unknown; notAdded?: unknown };
+type ToCartAnswer = { booking?: unknown; added?: unknown; notAdded?: unknown; capped?: unknown };
 
 type NotAdded = { name?: unknown; reason?: unknown };
+
+/** Names of the items whose line could not take all of their quantity (`capped`). */
+function cappedNames(capped: unknown): string[] {
+  if (!Array.isArray(capped)) return [];
+  return (capped as { name?: unknown }[])
+    .map((item) => item?.name)
+    .filter((name): name is string => typeof name === 'string');
+}
 
 /** Names of the items the platform did not add (`notAdded`), as the page without JavaScript shows. */
 function namesOf(notAdded: unknown, full: boolean): string[] {
@@ -32,9 +40,14 @@ export async function fillCartFrom(path: string, body: object): Promise<FillOutc
   if (!booking) return { ok: false, message: FAILED };
   cartStore.adopt(booking);
   const added = typeof answer.data.added === 'number' ? answer.data.added : 0;
-  const { notAdded } = answer.data;
+  const { notAdded, capped } = answer.data;
   return {
     ok: true,
-    filled: { added, missing: namesOf(notAdded, false), full: namesOf(notAdded, true) },
+    filled: {
+      added,
+      missing: namesOf(notAdded, false),
+      full: namesOf(notAdded, true),
+      capped: cappedNames(capped),
+    },
   };
 }

@@ -8,8 +8,9 @@ import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 const MAX_NAMED = 20;
 
 /**
- * The query that reports a fill: `filled=<count>`, and per item not added its name as `full=`
- * (no room for another line in the cart) or `missing=` (not sold today, or no longer).
+ * The query that reports a fill: `filled=<count>`, per item not added its name as `full=` (no
+ * room for another line in the cart) or `missing=` (not sold today, or no longer), and per item
+ * whose line could not take all of its quantity its name as `capped=`.
  */
 export function fillQuery(result: ToCartResult): URLSearchParams {
   const query = new URLSearchParams({ filled: String(result.added) });
@@ -18,6 +19,8 @@ export function fillQuery(result: ToCartResult): URLSearchParams {
       item.reason === 'cart_full' ? 'full' : 'missing',
       (item.name ?? 'An item no longer sold').slice(0, 100),
     );
+  for (const item of (result.capped ?? []).slice(0, MAX_NAMED))
+    query.append('capped', item.name.slice(0, 100));
   return query;
 }
 

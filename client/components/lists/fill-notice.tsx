@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { MAX_CART_LINES } from '../../../shared/line-limits';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
 // What a list or smart cart put into the cart says (issue #29): how many items went in, and the
@@ -7,8 +7,9 @@ import { useCartChangedNotice } from '../orders/cart-changed';
 // given by the form with JavaScript (ToCartForm). The cart widget reloads after a server fill.
 // Items left out because the cart holds its most lines (`full`) are named apart from the ones not
 // sold today (`missing`): "not available today" would send the shopper looking for a reason the
-// product does not have.
-export type Filled = { added: number; missing: string[]; full: string[] };
+// product does not have. Items that went in with less than their quantity (a cart line holds
+// MAX_LINE_QUANTITY at most: `capped`) are named too: the cart would show fewer than the list asked.
+export type Filled = { added: number; missing: string[]; full: string[]; capped: string[] };
 
 export const itemsText = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
@@ -31,6 +32,13 @@ export function FillMessage({ filled }: { filled: Filled }) {
           <strong>{filled.full.join(', ')}</strong>.
         </>
       ) : null}
+      {filled.capped.length > 0 ? (
+        <>
+          {' '}
+          A cart line holds {MAX_LINE_QUANTITY.toLocaleString('en')} at most, so not all were added
+          of: <strong>{filled.capped.join(', ')}</strong>.
+        </>
+      ) : null}
     </p>
   );
 }
@@ -45,6 +53,7 @@ export function FillNotice() {
     added: Number(count) || 0,
     missing: search.getAll('missing'),
     full: search.getAll('full'),
+    capped: search.getAll('capped'),
   };
   return <FillMessage filled={filled} />;
 }

@@ -25,7 +25,7 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
       <ListItems list={list} result={result} />
       <ListToCart list={list} />
       {/* Open on a refusal, and after a rename (its button keeps the focus: a refused and then
-          accepted name would otherwise close it on the shopper, docs/decisions/0308). */}
+          accepted name would otherwise close it on the shopper, docs/decisions/0315). */}
       <details className="add-form" open={Boolean(rename) || search.get('done') === 'renamed'}>
         <summary>Rename this list</summary>
         <Form method="post" className="list-rename">

@@ -1,4 +1,4 @@
-import type { NotAddedItem } from '../../../shared/contracts/lists';
+import type { CappedItem, NotAddedItem } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
 import { ensureCart, hasRoomFor, readBooking, touchCart, type CartKey } from './cart-store';
 import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
@@ -6,7 +6,9 @@ import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 // Filling the cart from a shopping list or a smart cart (issue #29): each item's quantity is added
 // to what the cart holds of that offering in that unit; what cannot be bought today (withdrawn,
 // gone from the catalogue, or no room left in the cart) is left out and named, never a 400 for
-// the whole list. One transaction, the cart row locked first (as every cart change).
+// the whole list. A line holds MAX_LINE_QUANTITY at most: an item whose quantity would pass it is
+// added up to it and named as `capped` (the shopper asked for more than went in). One transaction,
+// the cart row locked first (as every cart change).
 export type FillItem = { offeringId: string; quantity: number; byCase: boolean };
 
 type OfferingRow = { id: string; available: boolean; name: string };
@@ -22,6 +24,7 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
   );
   const known = new Map(rows.map((row) => [row.id, row]));
   const notAdded: NotAddedItem[] = [];
+  const capped: CappedItem[] = [];
   let added = 0;
   for (const item of items) {
     const offering = known.get(item.offeringId);
@@ -31,15 +34,28 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
     else if (!offering.available) refuse('unavailable');
     else if (!(await hasRoomFor(tx, cartUid, item.offeringId, item.byCase))) refuse('cart_full');
     else {
-      await tx.query(
-        `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
-         values (gen_random_uuid()::text, $1, $2, $3, $4, clock_timestamp())
-         on conflict (cart_uid, offering_id, by_case)
-           do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})`,
-        [cartUid, item.offeringId, Math.min(item.quantity, MAX_LINE_QUANTITY), item.byCase],
-      );
-      added += 1;
+      const put = await addToLine(tx, cartUid, item);
+      if (put > 0) added += 1;
+      if (put < item.quantity) capped.push({ offeringId: item.offeringId, name: offering.name });
     }
   }
-  return { booking: await readBooking(tx, cartUid), added, notAdded };
+  return { booking: await readBooking(tx, cartUid), added, notAdded, capped };
+}
+
+/** Adds the item's quantity to its cart line, up to what a line holds; how many went in. */
+async function addToLine(tx: Queryable, cartUid: string, item: FillItem): Promise<number> {
+  // The CTE reads the line as it was before the insert (one snapshot for the whole statement).
+  const { rows } = await tx.query<{ quantity: number; before: number | null }>(
+    `with before as (
+       select quantity from cart_items where cart_uid = $1 and offering_id = $2 and by_case = $4
+     )
+     insert into cart_items (uid, cart_uid, offering_id, quantity, by_case, created_at)
+     values (gen_random_uuid()::text, $1, $2, $3, $4, clock_timestamp())
+     on conflict (cart_uid, offering_id, by_case)
+       do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})
+     returning quantity, (select quantity from before) as before`,
+    [cartUid, item.offeringId, Math.min(item.quantity, MAX_LINE_QUANTITY), item.byCase],
+  );
+  const row = rows[0]!;
+  return row.quantity - (row.before ?? 0);
 }
