@@ -11,6 +11,7 @@ import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-erro
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { currentTraceIds, traceRequests, tracedDb } from './http/tracing';
 import { registerOpenApi, type ServiceAccess } from './http/openapi';
+import { registerReadiness } from './http/readiness';
 import type { SignInHook } from './auth/sign-in-hooks';
 import booking from './services/booking/index';
 import catalogue from './services/catalogue/index';
@@ -117,6 +118,7 @@ export async function buildPlatform(
   app.get('/healthz', { schema: { summary: 'Liveness', tags: ['platform'] } }, async () => ({
     status: 'ok',
   }));
+  registerReadiness(app, db);
   for (const { plugin, prefix } of services) {
     await app.register(plugin, { prefix, db, config } satisfies ServiceOptions & {
       prefix: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlatformConfig } from './config';
+import { loadIdpConfig } from './idp/config';
 
 // The platform's configuration from its environment: what it falls back to when a variable is
 // not set, and which values it refuses.
@@ -43,6 +44,19 @@ describe('platform config', () => {
     expect(config.accessTokenTtl).toBe(300);
     expect(() => loadPlatformConfig({ PLATFORM_PORT: 'x' })).toThrow(/PLATFORM_PORT/);
     expect(() => loadPlatformConfig({ ACCESS_TOKEN_TTL: '0' })).toThrow(/ACCESS_TOKEN_TTL/);
+  });
+
+  it('refuses port 0 for the platform and its provider, naming the setting', () => {
+    // It listened on a random port, which no PLATFORM_URL or issuer names.
+    expect(() => loadPlatformConfig({ PLATFORM_PORT: '0' })).toThrow(
+      /^ {2}PLATFORM_PORT: must be a port number, 1-65535 \(0 would be a random port/m,
+    );
+    expect(() => loadIdpConfig({ IDP_PORT: '0' })).toThrow(/^ {2}IDP_PORT: must be a port/m);
+    expect(() => loadPlatformConfig({ PLATFORM_PORT: '65536' })).toThrow(
+      /^ {2}PLATFORM_PORT: must be a port number, 1-65535$/m,
+    );
+    expect(loadPlatformConfig({ PLATFORM_PORT: '65535' }).port).toBe(65535);
+    expect(loadIdpConfig({ IDP_PORT: '' }).port).toBe(4001);
   });
 
   it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {

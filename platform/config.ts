@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../shared/env-numbers';
+import { listeningPort, wholeNumber } from '../shared/env-numbers';
 import { logFormatSetting } from '../shared/log-format';
 
 // Reference platform configuration, validated once at start; every bad field is named.
@@ -25,7 +25,7 @@ const trustedIssuers = z
   );
 
 const schema = z.object({
-  PLATFORM_PORT: wholeNumber(0, 65535, 4000),
+  PLATFORM_PORT: listeningPort(4000),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().url().optional(),

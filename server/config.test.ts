@@ -72,7 +72,6 @@ describe('gateway config', () => {
       loadConfig({ PLATFORM_URL: 'http://a', PORT: '8080', PUBLIC_PORTS: '8443, 443,8080' })
         .publicPorts,
     ).toEqual([8080, 8443, 443]);
-    expect(loadConfig({ PLATFORM_URL: 'http://a', PORT: '0' }).publicPorts).toEqual([]);
     for (const bad of ['https', '8443;443', '0', '70000'])
       expect(() => loadConfig({ PLATFORM_URL: 'http://a', PUBLIC_PORTS: bad }), bad).toThrow(
         /PUBLIC_PORTS/,
@@ -111,11 +110,20 @@ describe('gateway config', () => {
     expect(config.shutdown).toEqual({ delay: 5_000, timeout: 25_000 });
     expect(config.subrequestCacheMb).toBe(16);
     expect(config.fairShare.queueMs).toBe(1_000);
-    // 0 written out still means 0 (a random port, metrics off).
-    expect(loadConfig({ PLATFORM_URL: 'http://a', PORT: '0', METRICS_PORT: '0' })).toMatchObject({
-      port: 0,
-      metrics: { port: 0 },
-    });
+    // METRICS_PORT=0 written out still means 0: metrics off.
+    expect(loadConfig({ PLATFORM_URL: 'http://a', METRICS_PORT: '0' }).metrics.port).toBe(0);
+  });
+
+  it('refuses PORT=0 as any other value that is not a port, naming it', () => {
+    // It listened on a random port, which no balancer or health check names.
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', PORT: '0' })).toThrow(
+      /^ {2}PORT: must be a port number, 1-65535 \(0 would be a random port/m,
+    );
+    for (const bad of ['70000', 'eighty', '80.5'])
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', PORT: bad }), bad).toThrow(
+        /^ {2}PORT: must be a port number, 1-65535$/m,
+      );
+    expect(loadConfig({ PLATFORM_URL: 'http://a', PORT: '1' }).port).toBe(1);
   });
 
   it('refuses a TRUST_PROXY address or range that is no IP, not only by its shape', () => {

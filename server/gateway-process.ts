@@ -2,6 +2,7 @@ import { givenNodeEnv } from './node-env';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { listenFailureMessage } from './listen-failure';
 import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
@@ -67,7 +68,15 @@ closeWithGrace(
   },
 );
 
-await app.listen({ port: config.port, host: config.host });
+// A start that fails (the port taken, HOST not an address here) exits 1 at once, naming the
+// cause: the process never listened, so no balancer sends it anything and there is nothing to
+// drain. As an uncaught error it went through the shutdown above and waited SHUTDOWN_DELAY_MS.
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  process.stderr.write(`${listenFailureMessage(error, config)}\n`);
+  process.exit(1);
+}
 
 // Metrics on their own port; a port already taken (another replica on this host) is not fatal.
 let metrics: MetricsServer | null = null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from '../../shared/env-numbers';
+import { listeningPort } from '../../shared/env-numbers';
 
 // The demo identity provider's settings, from the environment (IDP_*), validated at start.
 export type IdpClient = {
@@ -29,7 +29,7 @@ const list = z
 
 const schema = z.object({
   IDP_ENABLED: z.enum(['true', 'false']).default('true'),
-  IDP_PORT: wholeNumber(0, 65535, 4001),
+  IDP_PORT: listeningPort(4001),
   IDP_HOST: z.string().min(1).optional(),
   PLATFORM_HOST: z.string().min(1).default('127.0.0.1'),
   IDP_ISSUER: z.url({ protocol: /^https?$/ }).optional(),

@@ -5,11 +5,11 @@ import {
   serviceUrls,
   type ServiceUpstream,
 } from '../upstream/service-urls';
-import { cidrList, commaList, httpUrl, wholeNumber } from './values';
+import { cidrList, commaList, httpUrl, listeningPort } from './values';
 
 // Where the gateway listens and what it calls.
 export const networkFields = {
-  PORT: wholeNumber(0, 65535, 3000),
+  PORT: listeningPort(3000),
   /** Ports a balancer in front publishes the shop at, besides PORT (comma-separated; ADR 0272). */
   PUBLIC_PORTS: z
     .string()
@@ -53,7 +53,7 @@ type Env = z.infer<z.ZodObject<typeof networkFields>>;
 
 export const readNetwork = (e: Env): NetworkConfig => ({
   port: e.PORT,
-  publicPorts: [...new Set([...(e.PORT > 0 ? [e.PORT] : []), ...e.PUBLIC_PORTS])],
+  publicPorts: [...new Set([e.PORT, ...e.PUBLIC_PORTS])],
   host: e.HOST,
   platformUrl: e.PLATFORM_URL,
   serviceUrls: e.SERVICE_URLS,

@@ -5,7 +5,7 @@ import { emptyAsUnset } from '../../shared/env-numbers';
 // Parsers of values several settings share.
 
 // An empty number is as unset (../../shared/env-numbers.ts), as for unlessEmpty below.
-export { wholeNumber } from '../../shared/env-numbers';
+export { listeningPort, wholeNumber } from '../../shared/env-numbers';
 
 /** Milliseconds, positive, at most ten minutes. */
 export const duration = (fallback: number) =>

@@ -1,4 +1,5 @@
 import type { ParserRefusal } from '../../shared/node-errors';
+import { loggedTarget } from './logged-target';
 import { httpRequests } from './metrics';
 import type { RequestLine } from './request-line';
 import { newTraceIdPart } from './scope';
@@ -7,7 +8,8 @@ import { newTraceIdPart } from './scope';
 // timeout) and unmet `Expect` headers are answered before Fastify sees them
 // (shared/node-errors.ts): no hook runs. They are counted and get their request line here, with the
 // CID their answer carries, the route id `unmatched` and trace ids of their own, as a request
-// Fastify refuses before routing; method and target when Node still had them. No duration: a
+// Fastify refuses before routing; method and target when Node still had them, the target cut to
+// its first 1,024 characters (./logged-target.ts: up to 8 KiB of it otherwise). No duration: a
 // request timeout's would be the timeout, not the gateway's time.
 
 /** The request line of a parser's refusal. */
@@ -15,7 +17,7 @@ export function parserRefusalLine(refusal: ParserRefusal): RequestLine {
   return {
     cid: refusal.cid,
     method: refusal.method,
-    url: refusal.url,
+    url: refusal.url === undefined ? undefined : loggedTarget(refusal.url),
     statusCode: refusal.status,
     remoteAddress: refusal.remoteAddress,
     pageCid: undefined,

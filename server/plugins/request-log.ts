@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { loggedTarget } from '../observability/logged-target';
 import { requestLineWriter, type LineLog, type RequestLine } from '../observability/request-line';
 
 declare module 'fastify' {
@@ -12,7 +13,8 @@ declare module 'fastify' {
 // The request line (../observability/request-line.ts) of every request but the balancer's probes,
 // those Fastify refuses before routing (a malformed URL) included. A request refused before the
 // request-context hook named its CID is logged with the one its answer carries (Fastify's
-// request id), and with the scope the observability plugin gave it as it was answered.
+// request id), and with the scope the observability plugin gave it as it was answered. A target
+// refused for its length (414) is logged cut (../observability/logged-target.ts).
 export const requestLogPlugin = fp(
   async (app: FastifyInstance, opts: { lines: LineLog | null }) => {
     const write = requestLineWriter(opts.lines);
@@ -22,7 +24,7 @@ export const requestLogPlugin = fp(
       write({
         cid: request.cid || request.id,
         method: request.method,
-        url: request.url,
+        url: reply.statusCode === 414 ? loggedTarget(request.url) : request.url,
         statusCode: reply.statusCode,
         responseTime: elapsedMs,
         remoteAddress: request.ip,

@@ -1,17 +1,24 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/nginx';
 import { GATEWAY_MAIN } from '../support/processes';
 
 // The built gateway process (server/main.ts, dist/server/main.js; npm run build) with a bad
 // configuration: it stops before listening, with exit code 1 and a readable message on stderr
 // naming each bad variable, not a stack trace (main.ts catches the configuration's error).
+// A free port: were a configuration taken, the gateway would listen there (PORT=0 is refused).
+let port: string;
+beforeAll(async () => {
+  port = String(await freePort());
+});
+
 function startGateway(env: Record<string, string>) {
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: port,
       PLATFORM_URL: 'http://127.0.0.1:9',
       ...env,
     },
@@ -35,11 +42,12 @@ function expectReadableRefusal(stderr: string) {
 
 describe('gateway process with a bad configuration', () => {
   it('refuses a PORT that is not a port, naming it', { timeout: 30_000 }, async () => {
-    for (const PORT of ['eighty', '70000']) {
+    // 0 too: it listened on a random port, which no balancer or health check names.
+    for (const PORT of ['eighty', '70000', '0']) {
       const run = startGateway({ PORT });
       expect(await run.exit, PORT).toBe(1);
       expectReadableRefusal(run.stderr());
-      expect(run.stderr()).toMatch(/^ {2}PORT: /m);
+      expect(run.stderr()).toMatch(/^ {2}PORT: must be a port number, 1-65535/m);
       // It never got as far as listening.
       expect(run.stdout()).not.toContain('listening');
     }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { freePort } from '../support/nginx';
 import { serveContext } from '../support/page-gateway';
 
 // SIGTERM on the built gateway process: readiness turns 503 at once, the request in flight
@@ -24,7 +25,7 @@ describe('graceful shutdown', () => {
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       env: {
         ...process.env,
-        PORT: '0',
+        PORT: String(await freePort()),
         HOST: '127.0.0.1',
         PLATFORM_URL: upstream.url,
         LOG_LEVEL: 'info',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READY_DEADLINE_MS } from '../../platform/http/readiness';
 import { loadShopOrigins } from '../../platform/shop-origins';
 import { containerPorts, readCompose, seconds } from '../support/compose-file';
 import {
@@ -15,13 +16,14 @@ import {
 const manifests = readManifests();
 const compose = readCompose();
 
-type Probe = { httpGet?: { path: string; port: string | number } };
+type Probe = { httpGet?: { path: string; port: string | number }; timeoutSeconds?: number };
 type Container = {
   name: string;
   image: string;
   command?: string[];
   args?: string[];
   ports?: { name?: string; containerPort: number }[];
+  startupProbe?: Probe;
   readinessProbe?: Probe;
   livenessProbe?: Probe;
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
@@ -73,6 +75,16 @@ describe('deploy/k8s', () => {
     expect(grace - Number(preStop[1])).toBe(
       seconds(compose.services.gateway!.stop_grace_period, 0),
     );
+  });
+
+  it('probes the platform on /readyz (its database answering) and /healthz (the process)', () => {
+    // Readiness was /healthz, which never looks at the database.
+    const platform = containerOf('Deployment', 'platform');
+    expect(platform.startupProbe!.httpGet!.path).toBe('/healthz');
+    expect(platform.livenessProbe!.httpGet!.path).toBe('/healthz');
+    expect(platform.readinessProbe!.httpGet!.path).toBe('/readyz');
+    // The platform's own deadline comes first: a 503 with its reason, not a probe timing out.
+    expect(platform.readinessProbe!.timeoutSeconds! * 1000).toBeGreaterThan(READY_DEADLINE_MS);
   });
 
   it('requests and limits the memory measured with everything on, as the compose file does', () => {

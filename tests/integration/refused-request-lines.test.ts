@@ -103,6 +103,30 @@ describe('a request refused before the request hooks', () => {
     );
   });
 
+  it('an overlong target and one Node’s parser refused are logged cut, keys hidden', async () => {
+    // Up to 8 KiB of whatever the client sent was in the line, whole; the key is hidden first.
+    const key = 'Zk3activationkey0123456789';
+    const target = (length: number) =>
+      `/${'a'.repeat(1_000)}/profile/activation/${key}/${'b'.repeat(length)}`;
+    const overlong = await send(target(9_000));
+    const refused = await send(target(7_000), [
+      ['Host', HOST],
+      ['X-Filler', 'f'.repeat(12_000)],
+    ]);
+    for (const [answer, status, length] of [
+      [overlong, 414, target(9_000).length],
+      [refused, 431, target(7_000).length],
+    ] as const) {
+      expect(answer.status).toBe(status);
+      const cid = cidOf(answer.body);
+      const line = await requestLineOf(gw.logs, cid);
+      expect(line.url).toBe(
+        `/${'a'.repeat(1_000)}/profile/activation/ …(${length.toLocaleString('en-US')} characters)`,
+      );
+      expect(JSON.stringify(gw.logs.filter((l) => l.cid === cid))).not.toContain(key);
+    }
+  });
+
   it('CONNECT and an unmet Expect (answered by the server itself) have their lines', async () => {
     const connect = await sendRaw(port, {
       method: 'CONNECT',

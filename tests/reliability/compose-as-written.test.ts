@@ -98,7 +98,7 @@ describe('docker-compose.yml as written', () => {
         );
     }
     expect(file.services.gateway!.healthcheck!.test.join(' ')).toContain('/readyz');
-    expect(file.services.platform!.healthcheck!.test.join(' ')).toContain('/healthz');
+    expect(file.services.platform!.healthcheck!.test.join(' ')).toContain('/readyz');
     const env = gatewayEnv();
     const drain = (Number(env.SHUTDOWN_DELAY_MS) + Number(env.SHUTDOWN_TIMEOUT_MS)) / 1000;
     expect(seconds(file.services.gateway!.stop_grace_period, 10)).toBeGreaterThan(drain);

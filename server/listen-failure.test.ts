@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { listenFailureMessage } from './listen-failure';
+
+// What a gateway that could not listen says (the process test is
+// tests/integration/gateway-listen-failure-process.test.ts): the cause and the setting to change.
+const at = { port: 80, host: '192.0.2.1' };
+const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+describe('listenFailureMessage', () => {
+  it('names the setting each cause concerns', () => {
+    expect(listenFailureMessage(failure('EADDRINUSE'), at)).toMatch(
+      /port 80 \(PORT\) on 192\.0\.2\.1 \(HOST\) is already in use.*set another PORT/,
+    );
+    expect(listenFailureMessage(failure('EACCES'), at)).toMatch(/ports below 1024.*Set a PORT/);
+    expect(listenFailureMessage(failure('EADDRNOTAVAIL'), at)).toMatch(
+      /192\.0\.2\.1 \(HOST\) is not an address of this machine/,
+    );
+    expect(listenFailureMessage(failure('ENOTFOUND'), { port: 80, host: 'nosuch' })).toMatch(
+      /nosuch \(HOST\) is not a name this machine resolves/,
+    );
+  });
+
+  it('gives any other cause as Node words it, with the address', () => {
+    expect(listenFailureMessage(failure('EWHATEVER'), at)).toBe(
+      'The gateway did not start: listening on port 80 (PORT) on 192.0.2.1 (HOST) failed: listen EWHATEVER',
+    );
+  });
+});

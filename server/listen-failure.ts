@@ -1,0 +1,29 @@
+// Why the gateway could not listen, in words that name the setting to change. A gateway that never
+// listened has no traffic to drain: it exits 1 at once with this message, not after the shutdown
+// delay meant for a load balancer to stop sending to a running instance (./gateway-process.ts).
+
+/** Where the gateway was told to listen (PORT, HOST). */
+export type ListenAddress = { port: number; host: string };
+
+const codeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+
+/** The cause, one line per setting it concerns, for stderr. */
+export function listenFailureMessage(error: unknown, at: ListenAddress): string {
+  const where = `port ${at.port} (PORT) on ${at.host} (HOST)`;
+  switch (codeOf(error)) {
+    case 'EADDRINUSE':
+      return `The gateway did not start: ${where} is already in use by another process (another gateway?). Stop it, or set another PORT.`;
+    case 'EACCES':
+      return `The gateway did not start: it may not listen on ${where} (ports below 1024 need privileges). Set a PORT from 1024.`;
+    case 'EADDRNOTAVAIL':
+      return `The gateway did not start: ${at.host} (HOST) is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The gateway did not start: ${at.host} (HOST) is not a name this machine resolves. Set HOST to an address, or 0.0.0.0 for all.`;
+    default:
+      return `The gateway did not start: listening on ${where} failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
