@@ -1,13 +1,13 @@
-import { CartTooLarge } from '../components/checkout/cart-too-large';
+import { CartRefused } from '../components/checkout/cart-refused';
 import { CheckoutPage } from '../components/checkout/checkout-page';
 import type { Route } from '../routes/+types/checkout';
 import { orderParams } from '../analytics/items';
 import { useTrack } from '../analytics/track';
 
 export default function CheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const checkout = 'tooLarge' in loaderData ? null : loaderData;
-  // A cart too large to order begins no checkout.
+  const checkout = 'refused' in loaderData ? null : loaderData;
+  // A cart that cannot be ordered begins no checkout.
   useTrack('begin_checkout', checkout?.orderKey ?? null, () => orderParams(checkout!.quote));
-  if ('tooLarge' in loaderData) return <CartTooLarge message={loaderData.tooLarge} />;
+  if ('refused' in loaderData) return <CartRefused refusal={loaderData.refused} title="Checkout" />;
   return <CheckoutPage checkout={loaderData} result={actionData} />;
 }

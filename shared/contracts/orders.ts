@@ -88,6 +88,13 @@ export type OrderQuote = z.infer<typeof OrderQuote>;
  */
 export const ORDER_TOO_LARGE = 'order_too_large';
 
+/**
+ * The code of the 400 when items cannot be bought today (withdrawn from sale, or gone from the
+ * catalogue): the message names each one, "Cannot order: Milk (off-1) is not available". The
+ * quote refuses as placing does, and the checkout shows it in its page (docs/decisions/0314).
+ */
+export const ITEMS_UNAVAILABLE = 'items_unavailable';
+
 export const PlaceOrderInput = z.object({
   addressId: id,
   slotId: id,

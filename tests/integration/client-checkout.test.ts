@@ -167,9 +167,57 @@ describe('a cart too large to order', () => {
       const data = await shopper.page(`/checkout.data?slotId=${slot.id}`);
       expect(data.status).toBe(200);
       const payload = await data.text();
-      expect(payload).toContain('tooLarge');
+      expect(payload).toContain('order_too_large');
       expect(payload).toMatch(/This order is too large: its items total [\d,]+\.\d\d, at most/);
     } finally {
+      await shop.platform.db.query('delete from cart_items where cart_uid = $1', [cart.uid]);
+    }
+  });
+});
+
+describe('a cart holding a product no longer on sale', () => {
+  it('shows the checkout naming it and what to do, with and without JavaScript', async () => {
+    await shopper.putItem(items[0]!.id, 1);
+    await shop.platform.db.query('update offerings set available = false where id = $1', [
+      items[0]!.id,
+    ]);
+    try {
+      const unavailable = `Cannot order: ${escaped(items[0]!.name)} (${items[0]!.id}) is not available.`;
+      // Without JavaScript: the document, the checkout and no error screen (ADR 0314).
+      const page = await shopper.page('/checkout');
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`<p class="form-error" role="alert">${unavailable}</p>`);
+      expect(html).toContain('Remove the items that are not available from your cart');
+      expect(html).toContain('href="/cart"');
+      expect(html).not.toContain('Place order');
+      expect(html).not.toContain('class="error-screen"');
+
+      // With JavaScript: the page's data on a choice.
+      const slot = await shopper.firstSlot();
+      const data = await shopper.page(`/checkout.data?slotId=${slot.id}`);
+      expect(data.status).toBe(200);
+      const payload = await data.text();
+      expect(payload).toContain('items_unavailable');
+      expect(payload).toContain(`(${items[0]!.id}) is not available`);
+
+      // An order form sent all the same (the page loaded before): back to the page, which says
+      // why, not the reason beside a field; nothing is ordered.
+      const placed = await shopper.post(`/checkout?slotId=${slot.id}`, {
+        intent: 'place-order',
+        addressId: 'adr-fresh-demo-home',
+        slotId: slot.id,
+        paymentMethodId: 'pm-fresh-demo-visa',
+        notes: '',
+      });
+      expect(placed.status).toBe(302);
+      expect(placed.headers.get('location')).toBe(`/checkout?slotId=${slot.id}`);
+      expect((await shopper.cart()).items).toHaveLength(1);
+    } finally {
+      await shop.platform.db.query('update offerings set available = true where id = $1', [
+        items[0]!.id,
+      ]);
+      const cart = await shopper.cart();
       await shop.platform.db.query('delete from cart_items where cart_uid = $1', [cart.uid]);
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type TestShop } from '../support/shop';
-import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
+import { shopperOf } from './client-checkout-support';
+import { guestOrderFields as fields, guestWithCart } from './guest-checkout-support';
 
 // Guest checkout (issue #29 item 2) through the gateway against the real platform, as a browser
 // without JavaScript posts it: the form, the order's number, the confirmation e-mail, the same
@@ -11,38 +12,6 @@ beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-async function guestWithCart(): Promise<Shopper> {
-  const guest = shopperOf(shop);
-  await guest.api('/auth/guest', 'POST');
-  const [a] = await buyableOfferings(shop, 1);
-  await guest.putItem(a!.id, 2);
-  return guest;
-}
-
-function fields(html: string, email: string): Record<string, string> {
-  const key = /name="(order-key|orderKey|idempotencyKey)" value="([^"]+)"/.exec(html);
-  const slot = /<input[^>]*name="slotId"[^>]*>/g;
-  let slotId = '';
-  for (const tag of html.match(slot) ?? [])
-    if (/checked/.test(tag) && !/disabled/.test(tag)) slotId = /value="([^"]+)"/.exec(tag)![1]!;
-  return {
-    intent: 'place-guest-order',
-    [key?.[1] ?? 'orderKey']: key?.[2] ?? '',
-    email,
-    name: 'Gail Guest',
-    line1: '12 Dock Rd',
-    postcode: 'D04',
-    city: 'Dublin',
-    country: 'Ireland',
-    cardNumber: '4242 4242 4242 4242',
-    holderName: 'Gail Guest',
-    expiryMonth: '10',
-    expiryYear: '2099',
-    slotId,
-    notes: '',
-  };
-}
 
 /** The slot radios of a page: id, its label, whether it can be chosen and whether it is. */
 function slotsOf(html: string) {
@@ -59,7 +28,7 @@ function slotsOf(html: string) {
 
 describe('guest checkout', () => {
   it('is offered to a guest beside sign-in, and sends a signed-in shopper to /checkout', async () => {
-    const guest = await guestWithCart();
+    const guest = await guestWithCart(shop);
     expect(await (await guest.page('/cart')).text()).toContain('href="/checkout/guest"');
     // Where /checkout's auth middleware sends a guest.
     const signInPage = await (await guest.page('/social-login?returnTo=%2Fcheckout')).text();
@@ -76,7 +45,7 @@ describe('guest checkout', () => {
   });
 
   it('keeps the slot a refused form chose, with its totals, and places the order in it', async () => {
-    const guest = await guestWithCart();
+    const guest = await guestWithCart(shop);
     const page = await (await guest.page('/checkout/guest')).text();
     const slots = slotsOf(page);
     const earliest = slots.find((slot) => slot.checked)!;
@@ -119,7 +88,7 @@ describe('guest checkout', () => {
   });
 
   it('places the order with an e-mail, an address and a card; the same form twice is one order', async () => {
-    const guest = await guestWithCart();
+    const guest = await guestWithCart(shop);
     const page = await (await guest.page('/checkout/guest')).text();
     expect(page).toContain('Check out as a guest');
     const email = `gail-${Date.now()}@example.com`;

@@ -21,6 +21,7 @@ async function errorOf(response: Response) {
   return { status: response.status, message: ((await response.json()) as ErrorBody).error.message };
 }
 type ErrorBody = { error: { message: string } };
+type CodedError = { error: { code: string; message: string } };
 
 const availableOfferings = async (count: number, order = 'o.id') =>
   (
@@ -175,6 +176,33 @@ describe('a line of an offering withdrawn from sale', () => {
       await orders.platform.db.query('update offerings set available = true where id = $1', [
         offering,
       ]);
+    }
+  });
+
+  it('makes the quote and placing refuse the cart, naming it, as items_unavailable', async () => {
+    const shopper = await newShopper();
+    const { id, name } = orders.offerings[3]!;
+    await addToCart(shopper.token, id, 1);
+    await orders.platform.db.query('update offerings set available = false where id = $1', [id]);
+    try {
+      // A code of its own: the checkout shows it in its page, not its error screen (ADR 0314).
+      const unavailable = {
+        code: 'items_unavailable',
+        message: `Cannot order: ${name} (${id}) is not available`,
+      };
+      const quote = await orders.platform.call(orderPaths.quote, {
+        method: 'POST',
+        token: shopper.token,
+        body: { slotId: shopper.choice.slotId },
+      });
+      expect(quote.status).toBe(400);
+      expect(((await quote.json()) as CodedError).error).toMatchObject(unavailable);
+      const placed = await postOrder(shopper);
+      expect(placed.status).toBe(400);
+      expect(((await placed.json()) as CodedError).error).toMatchObject(unavailable);
+      expect((await readCart(shopper)).items).toHaveLength(1);
+    } finally {
+      await orders.platform.db.query('update offerings set available = true where id = $1', [id]);
     }
   });
 });

@@ -6,6 +6,7 @@ import { fieldErrorsOf, formFields, type FieldErrors } from '../forms/form-field
 import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
 import { PlaceOrderForm, orderKeyHeaders } from '../forms/place-order-forms';
 import { CheckoutIntent, type CheckoutActionResult } from './checkout-forms';
+import { isCartRefusal } from './slot-quote.server';
 
 // The checkout's one action: place the order, add an address, add a card. Mistakes come back as a
 // 400 with a message per field; the card number goes to the platform and nowhere else (never
@@ -48,6 +49,10 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
         body: order.data,
         headers: orderKeyHeaders(fields),
       });
+      // A cart that cannot be ordered as it stands (ADR 0314): the checkout, loaded again, says
+      // why and what to do in its page, with JavaScript as without; no field is to blame.
+      if (!placed.ok && isCartRefusal(placed.code))
+        return redirect(`${href('checkout')}${pageUrl.search}`);
       if (!placed.ok) return refusedByPlatform('place-order', placed, ORDER_REFUSAL_FIELDS);
       return redirect(href('order-detail', { orderId: placed.body.id }, { done: 'placed' }));
     }

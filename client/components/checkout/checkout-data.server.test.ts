@@ -62,7 +62,7 @@ const page = (query = '') => new URL(`http://localhost/checkout${query}`);
 /** The checkout's data, its cart one that can be ordered. */
 async function ready(context: AppLoadContext, url: URL): Promise<CheckoutData> {
   const data = await loadCheckout(context, url);
-  if ('tooLarge' in data) throw new Error(`too large: ${data.tooLarge}`);
+  if ('refused' in data) throw new Error(`refused: ${data.refused.message}`);
   return data;
 }
 
@@ -96,20 +96,29 @@ describe('loadCheckout', () => {
   });
 });
 
-describe('loadCheckout of a cart too large to order', () => {
+describe('loadCheckout of a cart that cannot be ordered as it stands', () => {
   const TOO_LARGE = 'This order is too large: it has 301 lines, at most 300 are allowed';
+  const tooLarge = { refused: { code: 'order_too_large', message: TOO_LARGE } };
 
   it("answers the platform's reason, for the page to show, instead of throwing", async () => {
     const { context } = checkoutContext(() => refusal('order_too_large', TOO_LARGE));
-    expect(await loadCheckout(context, page())).toEqual({ tooLarge: TOO_LARGE });
+    expect(await loadCheckout(context, page())).toEqual(tooLarge);
   });
 
   it("answers it from the chosen slot's own quote too", async () => {
     const { context, quotes } = checkoutContext((body) =>
       body.fallback ? 'slot-b' : refusal('order_too_large', TOO_LARGE),
     );
-    expect(await loadCheckout(context, page('?slotId=slot-a'))).toEqual({ tooLarge: TOO_LARGE });
+    expect(await loadCheckout(context, page('?slotId=slot-a'))).toEqual(tooLarge);
     expect(quotes).toHaveLength(2);
+  });
+
+  it('answers items no longer on sale the same way', async () => {
+    const message = 'Cannot order: Milk (off-1) is not available';
+    const { context } = checkoutContext(() => refusal('items_unavailable', message));
+    expect(await loadCheckout(context, page())).toEqual({
+      refused: { code: 'items_unavailable', message },
+    });
   });
 
   it("still throws any other refusal of the quote, for the route's error screen", async () => {

@@ -14,7 +14,7 @@ import {
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
-import { orderTooLarge, quoteOfChoice, quoteShownSlot } from './slot-quote.server';
+import { cartRefusal, quoteOfChoice, quoteShownSlot, type CartRefusal } from './slot-quote.server';
 
 // Everything the checkout screen shows, the quote included, fetched in parallel: the platform
 // quotes the slot the page will show as chosen (ADR 0290). The shopper's choices live in the URL
@@ -46,19 +46,22 @@ function pick<T extends { id: string }>(
   return items.find((item) => item.id === wanted)?.id ?? fallback?.id ?? null;
 }
 
-/** A cart larger than one order may be: the platform's reason, shown in the page (ADR 0314). */
-export type CheckoutTooLarge = { tooLarge: string };
+/**
+ * A cart that cannot be ordered as it stands (too large an order, items no longer on sale): the
+ * platform's reason, shown in the page (ADR 0314).
+ */
+export type CheckoutRefused = { refused: CartRefusal };
 
 export async function loadCheckout(
   context: AppLoadContext,
   url: URL,
-): Promise<CheckoutData | CheckoutTooLarge> {
+): Promise<CheckoutData | CheckoutRefused> {
   try {
     return await loadChoices(context, url);
   } catch (thrown) {
-    const tooLarge = orderTooLarge(thrown);
-    if (tooLarge === null) throw thrown;
-    return { tooLarge };
+    const refused = cartRefusal(thrown);
+    if (refused === null) throw thrown;
+    return { refused };
   }
 }
 

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import {
+  ITEMS_UNAVAILABLE,
   ORDER_TOO_LARGE,
   orderPaths,
   QuoteInput,
@@ -11,8 +12,18 @@ import { askPlatform, screenError } from '../../lib/platform-answer.server';
 // The checkout pages' quote (ADR 0290): asked beside their other calls, for the slot the page will
 // show as chosen (the wanted one when it can be booked, otherwise the earliest), and asked again
 // only when the platform priced another slot than the page then chose from its own slot list.
-// A cart too large to order (ADR 0061, 0314) is thrown as the route's 400 with the platform's
-// message and its code, so that a page can show it in place instead (`orderTooLarge`).
+// A cart that cannot be ordered as it stands (ADR 0061, 0314) is thrown as the route's 400 with
+// the platform's message and its code, so that a page can show it in place instead
+// (`cartRefusal`): what the shopper fixes in the cart is no error of the shop's.
+const CART_REFUSALS = [ORDER_TOO_LARGE, ITEMS_UNAVAILABLE] as const;
+
+/** Why the quote refused the cart: too large an order, or items no longer on sale. */
+export type CartRefusal = { code: (typeof CART_REFUSALS)[number]; message: string };
+
+/** Whether a platform's error code is a refusal of the cart (the quote's, or placing's). */
+export const isCartRefusal = (code: unknown): code is CartRefusal['code'] =>
+  CART_REFUSALS.some((refusal) => refusal === code);
+
 async function quote(platform: PlatformClient, body: QuoteInput): Promise<OrderQuote> {
   const answer = await askPlatform<OrderQuote>(platform, {
     method: 'POST',
@@ -20,15 +31,16 @@ async function quote(platform: PlatformClient, body: QuoteInput): Promise<OrderQ
     body,
   });
   if (answer.ok) return answer.body;
-  if (answer.code === ORDER_TOO_LARGE)
-    throw data({ message: answer.message, code: ORDER_TOO_LARGE }, { status: 400 });
+  if (isCartRefusal(answer.code))
+    throw data({ message: answer.message, code: answer.code }, { status: 400 });
   throw screenError(answer);
 }
 
-/** The platform's message when `thrown` is the quote's refusal of a cart too large to order. */
-export function orderTooLarge(thrown: unknown): string | null {
+/** The platform's code and message when `thrown` is the quote's refusal of the cart. */
+export function cartRefusal(thrown: unknown): CartRefusal | null {
   const body = (thrown as { data?: { code?: unknown; message?: unknown } } | null)?.data;
-  return body?.code === ORDER_TOO_LARGE && typeof body.message === 'string' ? body.message : null;
+  if (!body || !isCartRefusal(body.code) || typeof body.message !== 'string') return null;
+  return { code: body.code, message: body.message };
 }
 
 /** The quote of the slot the page will show; a `wanted` that is no slot id is left out. */

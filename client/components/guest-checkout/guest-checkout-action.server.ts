@@ -11,6 +11,7 @@ import { formFields, type FieldErrors, type FormFields } from '../forms/form-fie
 import { intentForms } from '../forms/intent-forms';
 import { numberText, OrderKeyField, orderKeyHeaders, text } from '../forms/place-order-forms';
 import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
+import { isCartRefusal } from '../checkout/slot-quote.server';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
@@ -151,6 +152,9 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     if (placed.ok)
       return redirect(`${GUEST_CHECKOUT}?placed=${encodeURIComponent(placed.body.id)}`);
     if (placed.status >= 500) throw data({ message: placed.message }, { status: 502 });
+    // A cart that cannot be ordered as it stands (ADR 0314): the page, loaded again, says why
+    // and what to do, with JavaScript as without; no field is to blame.
+    if (isCartRefusal(placed.code)) return redirect(GUEST_CHECKOUT);
     const field = /slot/i.test(placed.message) ? 'slotId' : null;
     return field
       ? again({ [field]: placed.message })

@@ -8,25 +8,33 @@ import {
 } from '../../../shared/contracts/orders';
 import { askPlatform, nothingThere, requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
-import { quoteOfChoice, quoteShownSlot } from '../checkout/slot-quote.server';
+import {
+  cartRefusal,
+  quoteOfChoice,
+  quoteShownSlot,
+  type CartRefusal,
+} from '../checkout/slot-quote.server';
 import { slotChoices, type SlotOption } from '../orders/delivery-time';
 
 // What the guest checkout shows (issue #29 item 2, docs/decisions/0262): the cart's quote and the
 // slots with the order form, or the order just placed (?placed=) with the offer of an account, or
 // that the account was made (?account=created: the order is no longer the guest session's), or
 // that the order of ?placed= is not this session's (any more): the route answers that with a 404.
+// A cart the platform will not order as it stands is the page saying why (ADR 0314).
+type GuestOrderForm = {
+  state: 'form';
+  quote: OrderQuote;
+  slots: SlotOption[];
+  slotId: string | null;
+  orderKey: string;
+};
 export type GuestCheckoutData =
   | { state: 'empty' }
+  | { state: 'refused'; refused: CartRefusal }
   | { state: 'account-created' }
   | { state: 'gone' }
   | { state: 'placed'; order: OrderDetail }
-  | {
-      state: 'form';
-      quote: OrderQuote;
-      slots: SlotOption[];
-      slotId: string | null;
-      orderKey: string;
-    };
+  | GuestOrderForm;
 
 /** The page context and the visitor, once known (they may load beside the loaders, ADR 0270). */
 export async function settled(context: AppLoadContext): Promise<void> {
@@ -51,6 +59,19 @@ export async function loadGuestCheckout(
     if (nothingThere(order.status)) return { state: 'gone' };
     throw data({ message: order.message }, { status: order.status >= 500 ? 502 : order.status });
   }
+  try {
+    return await loadOrderForm(context, url);
+  } catch (thrown) {
+    const refused = cartRefusal(thrown);
+    if (refused === null) throw thrown;
+    return { state: 'refused', refused };
+  }
+}
+
+async function loadOrderForm(
+  context: AppLoadContext,
+  url: URL,
+): Promise<GuestOrderForm | { state: 'empty' }> {
   // The slot list and the quote of the slot the page will show as chosen, together (ADR 0290).
   const wanted = url.searchParams.get('slotId');
   const [list, quoted] = await Promise.all([

@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { SIGN_IN_PATH } from '../../../shared/route-middleware';
 import { useMoney } from '../../lib/money';
+import { CartRefused } from '../checkout/cart-refused';
 import { LineTable } from '../checkout/cart-review';
 import { FieldError } from '../forms/field-error';
 import { FormField } from '../forms/form-field';
@@ -31,6 +32,8 @@ export function GuestCheckoutPage({ data, result }: Props) {
           </p>
         </section>
       );
+    case 'refused':
+      return <CartRefused refusal={data.refused} title="Check out as a guest" />;
     case 'account-created':
       return (
         <section className="checkout-empty" aria-labelledby="checkout-title">

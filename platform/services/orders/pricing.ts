@@ -1,4 +1,8 @@
-import { ORDER_TOO_LARGE, type OrderLine } from '../../../shared/contracts/orders';
+import {
+  ITEMS_UNAVAILABLE,
+  ORDER_TOO_LARGE,
+  type OrderLine,
+} from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
 import { badRequest, HttpError } from '../../http/errors';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
@@ -40,13 +44,16 @@ export const MAX_ORDER_SUBTOTAL_CENTS = 1_000_000_000;
 const amount = (cents: number) => (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
 
 const tooLarge = (message: string) => new HttpError(400, ORDER_TOO_LARGE, message);
+/** Items that cannot be bought today: the checkout names them in its page (ADR 0314). */
+const unavailableItems = (message: string) => new HttpError(400, ITEMS_UNAVAILABLE, message);
 
 /**
  * Prices items at the shop's current prices. `kept` are lines already on an order being edited:
  * they keep the price the shopper agreed to, even if the offering has since changed or gone; but a
  * kept line raised above its ordered quantity buys more, so its offering must still be on sale
- * (as raising a cart line, ADR 0051). Unknown or unavailable offerings are a 400 naming every one
- * of them, and so is a line beyond MAX_LINE_QUANTITY once added up. An order too large, by its
+ * (as raising a cart line, ADR 0051). Unknown or unavailable offerings are a 400
+ * `items_unavailable` naming every one of them (with any other problem of the lines); a line beyond
+ * MAX_LINE_QUANTITY once added up, alone, a plain 400 naming it. An order too large, by its
  * total or by more lines than a cart holds (a cart merged at sign-in may, ADR 0314), is a 400
  * `order_too_large`, which the checkout shows in its page.
  */
@@ -95,7 +102,11 @@ export async function priceItems(
           `at most ${MAX_LINE_QUANTITY} of ${nameOf(item)} (${item.offeringId}) in one line, not ${item.quantity}`,
       ),
   );
-  if (problems.length) throw badRequest(`Cannot order: ${problems.join('; ')}`);
+  if (problems.length) {
+    const message = `Cannot order: ${problems.join('; ')}`;
+    // What is no longer on sale is the shopper's to remove; an overlong line only an edit sends.
+    throw unknown.length || unavailable.length ? unavailableItems(message) : badRequest(message);
+  }
 
   const lines = merged.map((item): PricedLine => {
     const agreed = keptByKey.get(key(item));
