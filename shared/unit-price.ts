@@ -1,6 +1,6 @@
 // The price per unit of quantity (Directive 98/6/EC; docs/decisions/0214), without zod: the
-// browser's product cards, product page and cart lines print it (shared/grocery.ts holds the
-// schemas the platform and the contracts validate with).
+// browser's product cards, product page, cart lines and line tables print it (shared/grocery.ts
+// holds the schemas the platform and the contracts validate with).
 
 /** How much a pack holds: grams, millilitres, metres or items. */
 export type Pack = { amount: number; unit: 'g' | 'ml' | 'm' | 'each' };

@@ -1,5 +1,7 @@
+import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import type { OrderLine } from '../../../shared/contracts/orders';
 import { useMoney } from '../../lib/money';
+import { PriceEach } from '../catalogue/price-each';
 
 // The lines of the cart (or of an order) as the platform priced them.
 export function unitLabel(line: Pick<OrderLine, 'quantity' | 'byCase'>): string {
@@ -11,10 +13,16 @@ export function LineTable({
   lines,
   currency,
   caption,
+  products,
 }: {
   lines: OrderLine[];
   currency: string;
   caption: string;
+  /**
+   * The cart's products by offering id, for each line's price per kg or litre. An order's lines
+   * go without: its record keeps no pack (ADR 0214).
+   */
+  products?: Readonly<Record<string, ProductSummary>>;
 }) {
   const money = useMoney();
   return (
@@ -27,7 +35,7 @@ export function LineTable({
             Quantity
           </th>
           <th scope="col" className="num">
-            Unit price
+            Price each
           </th>
           <th scope="col" className="num">
             Total
@@ -35,17 +43,25 @@ export function LineTable({
         </tr>
       </thead>
       <tbody>
-        {lines.map((line) => (
-          <tr key={`${line.offeringId}-${line.byCase}`}>
-            <th scope="row">{line.productName}</th>
-            <td className="num">{line.byCase ? unitLabel(line) : line.quantity}</td>
-            <td className="num">
-              {money(line.unitPrice, currency)}
-              {line.byCase ? <span className="per"> / case</span> : null}
-            </td>
-            <td className="num">{money(line.lineTotal, currency)}</td>
-          </tr>
-        ))}
+        {lines.map((line) => {
+          const product = products?.[line.offeringId];
+          return (
+            <tr key={`${line.offeringId}-${line.byCase}`}>
+              <th scope="row">{line.productName}</th>
+              <td className="num">{line.byCase ? unitLabel(line) : line.quantity}</td>
+              <td className="num">
+                <PriceEach
+                  cents={line.unitPrice}
+                  byCase={line.byCase}
+                  caseSize={product?.offering.caseSize}
+                  pack={product?.pack}
+                  currency={currency}
+                />
+              </td>
+              <td className="num">{money(line.lineTotal, currency)}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
+import { usePersonal } from '../../lib/personal';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
@@ -25,6 +26,8 @@ export function CheckoutPage({ checkout, result }: Props) {
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
   const scope = useRefusalFocus<HTMLDivElement>(result);
   const notice = useReorderedNotice();
+  // The cart's products, read with the page, give the lines their price per kg (ADR 0214).
+  const products = usePersonal().cart?.products;
 
   if (quote.lines.length === 0) {
     return (
@@ -59,7 +62,12 @@ export function CheckoutPage({ checkout, result }: Props) {
       />
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
+        <LineTable
+          lines={quote.lines}
+          currency={quote.currency}
+          caption="Items in your cart"
+          products={products}
+        />
         <TotalsList
           totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }}
           slot={checkout.slots.find((slot) => slot.id === chosen.slotId)?.label}

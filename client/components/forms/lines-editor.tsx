@@ -8,7 +8,7 @@ import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 // field saves: the form's first submit button is a hidden "Save changes", not a "Remove".
 export function LinesEditor(props: {
   intent: string;
-  /** A unit price column before the totals. */
+  /** A "Price each" column (of one item or case) before the totals. */
   priceColumn?: boolean;
   /** Shown between the table and the save button (errors of the whole form). */
   after: ReactNode;
@@ -29,7 +29,7 @@ export function LinesEditor(props: {
             <th scope="col">Quantity</th>
             {props.priceColumn ? (
               <th scope="col" className="num">
-                Price
+                Price each
               </th>
             ) : null}
             <th scope="col" className="num">

@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
+import { usePersonal } from '../../lib/personal';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
@@ -26,6 +27,8 @@ export function GuestOrderForm({ data, result }: Props) {
   const slotId = data.slots.some((s) => s.available && s.id === posted) ? posted! : data.slotId;
   const quote = result?.quote?.slotId === slotId ? result.quote : data.quote;
   const slot = data.slots.find((s) => s.id === slotId);
+  // The guest's cart, read with the page, gives the lines their price per kg (ADR 0214).
+  const products = usePersonal().cart?.products;
   // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
   // URL: the page keeps what was typed, and no other field leaves the form.
   const navigate = useNavigate();
@@ -79,7 +82,12 @@ export function GuestOrderForm({ data, result }: Props) {
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <LineTable lines={quote.lines} currency={quote.currency} caption="Items in your cart" />
+        <LineTable
+          lines={quote.lines}
+          currency={quote.currency}
+          caption="Items in your cart"
+          products={products}
+        />
         <TotalsList totals={quote} slot={slot?.label} />
         <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />

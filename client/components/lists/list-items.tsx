@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
-import { useMoney } from '../../lib/money';
+import { packOf } from '../../../shared/unit-price';
+import { PriceEach } from '../catalogue/price-each';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
 import type { ListActionResult } from './list-result';
@@ -12,8 +13,22 @@ export function productName(item: ShoppingListItem): string {
   return item.product?.name ?? 'No longer sold';
 }
 
+/** Today's price of one item, or one case for a case item, with its price per kg (ADR 0214). */
+export function ListItemPrice({ item, currency }: { item: ShoppingListItem; currency: string }) {
+  const { product, byCase } = item;
+  if (!product) return '–';
+  return (
+    <PriceEach
+      cents={byCase ? product.priceCase : product.priceSingle}
+      byCase={byCase}
+      caseSize={product.caseSize}
+      pack={packOf(product.sizeLabel)}
+      currency={currency}
+    />
+  );
+}
+
 export function ListItems({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
-  const money = useMoney();
   if (list.items.length === 0)
     return (
       <p>
@@ -29,7 +44,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
           <th scope="col">Product</th>
           <th scope="col">Brand</th>
           <th scope="col" className="num">
-            Price
+            Price each
           </th>
           <th scope="col">Quantity</th>
           <th scope="col">Note</th>
@@ -54,12 +69,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
               </th>
               <td>{item.product?.brand ?? ''}</td>
               <td className="num">
-                {item.product
-                  ? money(
-                      item.byCase ? item.product.priceCase : item.product.priceSingle,
-                      list.currency,
-                    )
-                  : '–'}
+                <ListItemPrice item={item} currency={list.currency} />
               </td>
               <td className="line-qty">
                 <Form method="post" preventScrollReset className="inline-form">

@@ -2,14 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { useMoney } from '../../lib/money';
-import { productName } from './list-items';
+import { ListItemPrice, productName } from './list-items';
 
 // A list to print: a plain checklist with a box per item. The page's chrome is hidden when
 // printing (lists.css, @media print). The Print button needs JavaScript: it appears once the page
 // runs, the hint about the browser's print command stays for those without.
 export function ListPrint({ list }: { list: ShoppingList }) {
-  const money = useMoney();
   const [canPrint, setCanPrint] = useState(false);
   useEffect(() => setCanPrint(typeof window.print === 'function'), []);
   return (
@@ -41,7 +39,7 @@ export function ListPrint({ list }: { list: ShoppingList }) {
                 Qty
               </th>
               <th scope="col" className="num">
-                Price
+                Price each
               </th>
               <th scope="col">Note</th>
             </tr>
@@ -63,12 +61,7 @@ export function ListPrint({ list }: { list: ShoppingList }) {
                 <td className="num">{item.quantity}</td>
                 <td className="num">
                   {/* A case item is bought by the case: its price, as on the list screen. */}
-                  {item.product
-                    ? money(
-                        item.byCase ? item.product.priceCase : item.product.priceSingle,
-                        list.currency,
-                      )
-                    : '–'}
+                  <ListItemPrice item={item} currency={list.currency} />
                 </td>
                 <td>{item.note}</td>
               </tr>

@@ -1,4 +1,6 @@
 import type { SmartCart } from '../../../shared/contracts/lists';
+import { packOf } from '../../../shared/unit-price';
+import { PriceEach } from '../catalogue/price-each';
 import { useMoney } from '../../lib/money';
 import { FormProblem } from '../forms/form-field';
 import { LinesEditor, QuantityCell, RemoveCell } from '../forms/lines-editor';
@@ -41,8 +43,17 @@ export function SmartCartItems({
               error={errors[`quantity-${index}`]}
             />
             <td className="num">
-              {item.unitPrice === null ? '–' : money(item.unitPrice, cart.currency)}
-              {item.byCase ? <span className="per"> / case</span> : null}
+              {item.unitPrice === null ? (
+                '–'
+              ) : (
+                <PriceEach
+                  cents={item.unitPrice}
+                  byCase={item.byCase}
+                  caseSize={item.product?.caseSize}
+                  pack={item.product && packOf(item.product.sizeLabel)}
+                  currency={cart.currency}
+                />
+              )}
             </td>
             <td className="num">
               {/* The subtotal counts only what can be bought today: the others say so, not a total. */}
