@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { listeningPorts } from './start-ports.mjs';
 
 const outputs = ['build/server/index.js', 'dist/server/main.js', 'dist/platform/main.js'];
 const sources = [
@@ -26,12 +27,25 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const platformPort = process.env.PLATFORM_PORT ?? '4000';
-const port = process.env.PORT ?? '3000';
-const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
 const runPlatform = !process.env.PLATFORM_URL;
+const runIdp = runPlatform && process.env.IDP_ENABLED !== 'false';
+// The ports of the processes this script starts, read as they read them (the platform reads
+// IDP_PORT, enabled or not): a port they would refuse (0, 70000, "eighty") stops the shop here, in
+// their words, before any build or process.
+const { ports, problems } = listeningPorts(
+  process.env,
+  runPlatform ? ['PORT', 'PLATFORM_PORT', 'IDP_PORT'] : ['PORT'],
+);
+if (problems.length > 0) {
+  for (const problem of problems) console.error(problem);
+  console.error('The shop did not start.');
+  process.exit(1);
+}
+const port = String(ports.PORT);
+const platformPort = String(ports.PLATFORM_PORT ?? 4000);
+const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
 const metricsPort = process.env.METRICS_PORT ?? '9464';
-const idpPort = process.env.IDP_PORT ?? '4001';
+const idpPort = String(ports.IDP_PORT ?? 4001);
 
 // Every port this shop listens on must be free before anything starts: with one taken, the
 // health checks would answer from whatever holds it (often another shop) and the shop would say
@@ -54,16 +68,16 @@ const wanted = [
   ...(runPlatform
     ? [
         ['PLATFORM_PORT', platformPort, process.env.PLATFORM_HOST ?? '127.0.0.1', 'the platform'],
-        ...(process.env.IDP_ENABLED === 'false'
-          ? []
-          : [
+        ...(runIdp
+          ? [
               [
                 'IDP_PORT',
                 idpPort,
                 process.env.IDP_HOST ?? process.env.PLATFORM_HOST ?? '127.0.0.1',
                 'the demo sign-in provider',
               ],
-            ]),
+            ]
+          : []),
       ]
     : []),
 ];

@@ -40,6 +40,22 @@ describe('the shopping list print view', () => {
     expect(await print.isVisible()).toBe(false);
     expect(await banner.isVisible()).toBe(false);
     expect(await page.getByRole('heading', { name: 'Weekly shop' }).isVisible()).toBe(true);
+    // Sizes, cases and unit prices (.per) small, grey and not bold beside the product names, on
+    // paper as on the list screen: lists.css styled them in .line-table only, so in the print
+    // table's product cells (th) they were bold (and without forms.css, as in development, plain).
+    const per = await page.locator('.print-table .per').evaluateAll((spans) =>
+      spans.map((span) => {
+        const own = getComputedStyle(span);
+        const cell = getComputedStyle(span.parentElement!.closest('th, td')!);
+        return {
+          grey: own.color !== cell.color,
+          smaller: parseFloat(own.fontSize) < parseFloat(cell.fontSize),
+          normal: own.fontWeight === '400',
+        };
+      }),
+    );
+    expect(per.length).toBeGreaterThan(0);
+    expect(per).toEqual(per.map(() => ({ grey: true, smaller: true, normal: true })));
     await page.close();
   });
 });

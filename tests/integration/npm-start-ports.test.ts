@@ -6,7 +6,9 @@ import { freePort } from '../support/nginx';
 
 // Issue #25 item 6: `npm start` with one of its ports taken said "Storefront is running" (the
 // health checks answered from whatever held the port), then stopped. It now names the port and
-// the variable that sets it, starts nothing (no build either) and exits non-zero.
+// the variable that sets it, starts nothing (no build either) and exits non-zero. So does a port
+// the gateway or the platform would refuse (PORT=0 started the platform, then stopped the shop on
+// the gateway's configuration error): with their message.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const held: Server[] = [];
 afterEach(async () => {
@@ -64,5 +66,39 @@ describe('npm start with a port taken', () => {
     expect(code).toBe(1);
     expect(out).toContain(`Port ${platformPort} (PLATFORM_PORT, the platform) is already in use`);
     expect(out).not.toContain('Storefront is running');
+  });
+});
+
+describe('npm start with a port its processes would refuse', () => {
+  it('says so as the gateway does, before building or starting anything', async () => {
+    for (const PORT of ['0', 'eighty']) {
+      const { code, out } = await npmStart({
+        PORT,
+        PLATFORM_PORT: String(await freePort()),
+        IDP_PORT: String(await freePort()),
+      });
+      expect(code, out).toBe(1);
+      expect(out).toMatch(
+        /^Invalid gateway configuration:\n {2}PORT: must be a port number, 1-65535/,
+      );
+      expect(out).toContain('The shop did not start.');
+      // Nothing started: no platform, hence no gateway stopping the shop either.
+      expect(out).not.toContain('stopped');
+      expect(out).not.toContain('Building');
+    }
+  });
+
+  it("says so as the platform does for the platform's ports", async () => {
+    const { code, out } = await npmStart({
+      PORT: String(await freePort()),
+      PLATFORM_PORT: '70000',
+      IDP_PORT: '0',
+    });
+    expect(code, out).toBe(1);
+    expect(out).toContain(
+      'Invalid platform configuration:\n  PLATFORM_PORT: must be a port number, 1-65535',
+    );
+    expect(out).toContain('Invalid identity provider configuration:\n  IDP_PORT: must be a port');
+    expect(out).not.toMatch(/^\s+at /m);
   });
 });
