@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, reactHandles } from '../support/browser';
+import { fillGuestOrderForm } from '../support/guest-order-form';
 import { startShop, type TestShop } from '../support/shop';
 
 // begin_checkout counts a checkout start once per visit of the checkout page (ADR 0267): not again
@@ -85,16 +86,7 @@ const starts = (sent: string[]) => sent.filter((name) => name === 'begin_checkou
 
 /** The order form with a card that expired: the gateway refuses it (400), the form comes back. */
 async function postRefusedOrder(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill('start@example.com');
-  await page.getByRole('textbox', { name: "Recipient's name" }).fill('Grace Guest');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Harbour Rd');
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('D01 F5P2');
-  await page.getByRole('textbox', { name: 'Town or city' }).fill('Dublin');
-  await page.getByRole('textbox', { name: 'Country' }).fill('Ireland');
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-  await page.getByRole('textbox', { name: 'Name on the card' }).fill('Grace Guest');
-  await page.getByRole('textbox', { name: 'Expiry month (MM)' }).fill('12');
-  await page.getByRole('textbox', { name: 'Expiry year (YYYY)' }).fill('2001');
+  await fillGuestOrderForm(page, { email: 'start@example.com', expiryYear: '2001' });
   const refused = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.includes('checkout'),
   );
