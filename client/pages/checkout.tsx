@@ -1,12 +1,14 @@
 import { CartRefused } from '../components/checkout/cart-refused';
 import { CheckoutPage } from '../components/checkout/checkout-page';
 import type { Route } from '../routes/+types/checkout';
-import { useCheckoutStart } from '../analytics/checkout-start';
+import { orderParams } from '../analytics/items';
+import { useTrack } from '../analytics/track';
 
 export default function CheckoutScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const checkout = 'refused' in loaderData ? null : loaderData;
-  // A cart that cannot be ordered begins no checkout.
-  useCheckoutStart(checkout?.quote ?? null);
+  const quote = 'refused' in loaderData ? null : loaderData.quote;
+  // Once per visit of the page with its form (ADR 0267), not per load of its data (a slot
+  // chosen): the key is the visit's. A cart that cannot be ordered, or an empty one, begins none.
+  useTrack('begin_checkout', quote?.lines.length ? 'visit' : null, () => orderParams(quote!));
   if ('refused' in loaderData) return <CartRefused refusal={loaderData.refused} title="Checkout" />;
   return <CheckoutPage checkout={loaderData} result={actionData} />;
 }
