@@ -18,10 +18,12 @@ export async function action(args: Route.ActionArgs) {
   return activateAccount(args.context, activationKey!);
 }
 
-// The key is in the address: no referrer leaves this page with it, and crawlers keep out.
+// The key is in the address: no referrer leaves this page with it (the origin alone), and
+// crawlers keep out. Not `no-referrer` (ADR 0110): the browser then sends `Origin: null` on the
+// page's own post, which the gateway and React Router refuse (the form failed without JS).
 export const meta: Route.MetaFunction = privateMeta('Activate your account', {
   name: 'referrer',
-  content: 'no-referrer',
+  content: 'strict-origin',
 });
 
 const pageCode = () => import('../pages/account-activation');

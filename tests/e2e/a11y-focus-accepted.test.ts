@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPaths } from '../../shared/contracts/booking';
 import { launchChromium, reactHandles } from '../support/browser';
 import { focused, signedIn as signedInAs, submitFromKeyboard } from '../support/focus';
 import { startShop, type TestShop } from '../support/shop';
@@ -7,7 +8,8 @@ import { startShop, type TestShop } from '../support/shop';
 // Where the keyboard focus goes after a post that went through (docs/decisions/0315, point 2):
 // on the notice that says so (a live region, focusable outside the tab order). The forms below
 // disable their submit button while they post, and the browser drops the focus from a disabled
-// button: without the notice taking it, the focus was on <body>, the page's start.
+// button: without the notice taking it, the focus was on <body>, the page's start. "Place order"
+// leads to another page, the order's, whose notice takes it too.
 let shop: TestShop;
 let browser: Browser;
 
@@ -109,4 +111,37 @@ describe.each([
     }
     await context.close();
   });
+
+  it("Place order: the focus is on the placed order's notice", async () => {
+    await productInCart();
+    const { context, page } = await signedInAs(browser, shop.url, javaScript);
+    await page.goto(`${shop.url}/checkout`);
+    if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
+    await submitFromKeyboard(page, page.getByRole('button', { name: 'Place order' }));
+    await page.waitForURL(/\/orders\/ord-[0-9a-f]+\?done=placed/);
+
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({
+        tag: 'p',
+        role: 'status',
+        text: expect.stringContaining('order is placed'),
+      });
+    await context.close();
+  });
 });
+
+/** One available product in the demo shopper's cart (through the platform), to check out. */
+async function productInCart() {
+  const { rows } = await shop.platform.db.query<{ id: string }>(
+    "select id from offerings where tenant_id = 'fresh' and available order by id limit 1",
+  );
+  const { access_token: token } = await shop.platform.signIn('fresh');
+  const body = { offeringId: rows[0]!.id, quantity: 1, byCase: false };
+  const answer = await shop.platform.call(bookingPaths.item('fresh'), {
+    method: 'PUT',
+    token,
+    body,
+  });
+  expect(answer.ok).toBe(true);
+}

@@ -46,7 +46,7 @@ describe('registration', () => {
     expect(page.status).toBe(200);
     const pageHtml = await page.text();
     expect(pageHtml).toContain('Activate my account');
-    expect(pageHtml).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(pageHtml).toContain('<meta name="referrer" content="strict-origin"/>');
     expect(await signInStatus(shop, email, 'good-password-1')).toBe(403);
 
     const activated = await shopperOf(shop).post(link, { intent: 'activate' });

@@ -16,12 +16,14 @@ import { useLocation, useNavigation } from 'react-router';
  * shows it and nothing has the focus (on <body>), the notice takes it. A focus the layout gave
  * back to the control the shopper used, or that they moved meanwhile, is left alone. An effect
  * once the navigation is idle: after the layout made <main> take input again (its layout effect
- * of the same commit).
+ * of the same commit). `arrival`: also when the page itself came with that navigation (a post
+ * on another page redirected here: "Place order" leads to the order); on the first document
+ * its `autofocus` has the focus already, so nothing changes there.
  */
-export function useDoneFocus<E extends HTMLElement>() {
+export function useDoneFocus<E extends HTMLElement>(arrival = false) {
   const notice = useRef<E>(null);
   const { key } = useLocation();
-  const shown = useRef(key);
+  const shown = useRef(arrival ? null : key);
   const idle = useNavigation().state === 'idle';
   useEffect(() => {
     if (!idle || key === shown.current) return;

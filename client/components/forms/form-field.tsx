@@ -77,11 +77,14 @@ export function FormProblem({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-/** A notice after a change went through (PRG: the page was loaded again with ?done=). */
-export function DoneNotice({ message }: { message: string | null }) {
+/**
+ * A notice after a change went through (PRG: the page was loaded again with ?done=); `arrival`
+ * when the post was on another page (./done-focus.ts).
+ */
+export function DoneNotice({ message, arrival }: { message: string | null; arrival?: boolean }) {
   // Where the focus goes after the post (./done-focus.ts): the redirect's document starts on it
   // (`autofocus`), and with JavaScript the hook moves it there.
-  const notice = useDoneFocus<HTMLParagraphElement>();
+  const notice = useDoneFocus<HTMLParagraphElement>(arrival);
   return message ? (
     <p className="notice" role="status" tabIndex={-1} autoFocus ref={notice}>
       {message}

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { OrderStatus } from '../../../shared/contracts/orders';
+import { DoneNotice } from '../forms/form-field';
 import { OrderStatusBadge } from './order-status';
 
 // The top of an order screen (order detail, smart cart order): the way back, the order's short
-// number (docs/decisions/0165),
-// status and date, and the notice of what just happened.
+// number (docs/decisions/0165), status and date, and the notice of what just happened, which takes
+// the focus (docs/decisions/0315: "Place order" on the checkout leads here, its button gone).
 export function OrderHead(props: {
   back: { to: string; label: string };
   order: { number: string; status: OrderStatus };
@@ -21,11 +22,7 @@ export function OrderHead(props: {
         <OrderStatusBadge status={props.order.status} />
         <p className="order-meta">Placed {props.placedOn}</p>
       </header>
-      {props.notice ? (
-        <p className="notice" role="status">
-          {props.notice}
-        </p>
-      ) : null}
+      <DoneNotice message={props.notice ?? null} arrival />
     </>
   );
 }

@@ -1,23 +1,26 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
+import { useDoneFocus } from '../forms/done-focus';
 import { FormProblem } from '../forms/form-field';
+import { AccountDone } from './account-done';
 import type { AccountFormResult } from './account-form-result';
 
 // The activation e-mail's page. Opening the link changes nothing (mail scanners and link previews
 // open links too); the shopper's press of the button posts the key (docs/decisions/0110).
 export function ActivationPanel({ result }: { result: AccountFormResult | undefined }) {
   const busy = useNavigation().state === 'submitting';
+  const panel = useDoneFocus<HTMLDivElement>();
   const signIn = href('social-login');
   if (result?.done) {
     return (
-      <div className="account-done" role="status">
+      <AccountDone panel={panel}>
         <p>{result.message}</p>
         <p>
           <Link to={signIn} className="button primary">
             Sign in
           </Link>
         </p>
-      </div>
+      </AccountDone>
     );
   }
   if (result?.formError) {

@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
+import { useDoneFocus } from '../forms/done-focus';
 import { FormField, FormProblem } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
+import { AccountDone } from './account-done';
 import type { AccountFormResult } from './account-form-result';
 import { NewPasswordField } from './new-password-field';
 
@@ -10,16 +12,17 @@ import { NewPasswordField } from './new-password-field';
 export function NewPasswordForm({ result }: { result: AccountFormResult | undefined }) {
   const busy = useNavigation().state === 'submitting';
   const scope = useRefusalFocus<HTMLFormElement>(result);
+  const panel = useDoneFocus<HTMLDivElement>();
   if (result?.done) {
     return (
-      <div className="account-done" role="status">
+      <AccountDone panel={panel}>
         <p>{result.message}</p>
         <p>
           <Link to={href('social-login')} className="button primary">
             Sign in
           </Link>
         </p>
-      </div>
+      </AccountDone>
     );
   }
   const errors = result?.fieldErrors ?? {};

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { useDoneFocus } from '../forms/done-focus';
 import { FormField, FormProblem } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { CheckYourEmail, type AccountFormProps } from './check-your-email';
@@ -9,7 +10,9 @@ import { NewPasswordField } from './new-password-field';
 export function RegisterForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'register';
   const scope = useRefusalFocus<HTMLFormElement>(result);
-  if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
+  const panel = useDoneFocus<HTMLDivElement>();
+  if (result?.done)
+    return <CheckYourEmail message={result.message} signInLink={signInLink} panel={panel} />;
   const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
   return (

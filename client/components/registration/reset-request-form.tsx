@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { useDoneFocus } from '../forms/done-focus';
 import { FormField, FormProblem } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { CheckYourEmail, type AccountFormProps } from './check-your-email';
@@ -8,7 +9,9 @@ import { CheckYourEmail, type AccountFormProps } from './check-your-email';
 export function ResetRequestForm({ result, signInLink }: AccountFormProps) {
   const busy = useNavigation().formData?.get('intent') === 'reset-request';
   const scope = useRefusalFocus<HTMLFormElement>(result);
-  if (result?.done) return <CheckYourEmail message={result.message} signInLink={signInLink} />;
+  const panel = useDoneFocus<HTMLDivElement>();
+  if (result?.done)
+    return <CheckYourEmail message={result.message} signInLink={signInLink} panel={panel} />;
   return (
     <Form method="post" className="account-form" ref={scope}>
       <input type="hidden" name="intent" value="reset-request" />
