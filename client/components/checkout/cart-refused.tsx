@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DoneNotice } from '../forms/form-field';
 import type { CartRefusal } from './slot-quote.server';
 import { useReorderedNotice } from './reordered-notice';
 
@@ -17,11 +18,7 @@ export function CartRefused({ refusal, title }: { refusal: CartRefusal; title: s
   return (
     <section className="checkout-empty" aria-labelledby="checkout-title">
       <h1 id="checkout-title">{title}</h1>
-      {reordered ? (
-        <p className="notice" role="status">
-          {reordered}
-        </p>
-      ) : null}
+      <DoneNotice message={reordered} arrival />
       <p className="form-error" role="alert">
         {`${refusal.message}.`}
       </p>

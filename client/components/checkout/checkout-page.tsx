@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { usePersonal } from '../../lib/personal';
+import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
@@ -47,11 +48,8 @@ export function CheckoutPage({ checkout, result }: Props) {
   return (
     <div className="checkout" ref={scope}>
       <h1 id="checkout-title">Checkout</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {/* "Order again" leads here; not beside a refusal (its autofocus would come first). */}
+      <DoneNotice message={result ? null : notice} arrival />
       <DeliveryChoices
         addresses={checkout.addresses}
         slots={checkout.slots}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldSpec } from './address-card-fields';
 import { useDoneFocus } from './done-focus';
 import { FieldError, errorProps } from './field-error';
@@ -79,9 +79,9 @@ export function FormProblem({ message }: { message: string | undefined }) {
 
 /**
  * A notice after a change went through (PRG: the page was loaded again with ?done=); `arrival`
- * when the post was on another page (./done-focus.ts).
+ * when the post was on another page, or its screen replaced the form (./done-focus.ts).
  */
-export function DoneNotice({ message, arrival }: { message: string | null; arrival?: boolean }) {
+export function DoneNotice({ message, arrival }: { message: ReactNode; arrival?: boolean }) {
   // Where the focus goes after the post (./done-focus.ts): the redirect's document starts on it
   // (`autofocus`), and with JavaScript the hook moves it there.
   const notice = useDoneFocus<HTMLParagraphElement>(arrival);

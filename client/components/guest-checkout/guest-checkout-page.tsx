@@ -5,7 +5,7 @@ import { useMoney } from '../../lib/money';
 import { CartRefused } from '../checkout/cart-refused';
 import { LineTable } from '../checkout/cart-review';
 import { FieldError } from '../forms/field-error';
-import { FormField } from '../forms/form-field';
+import { DoneNotice, FormField } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { useCartChangedNotice } from '../orders/cart-changed';
 import { NewPasswordField } from '../registration/new-password-field';
@@ -76,9 +76,15 @@ function GuestOrderPlaced({
   return (
     <article className="guest-order" aria-labelledby="order-title">
       <h1 id="order-title">{`Order ${order.number}`}</h1>
-      <p className="notice" role="status">
-        {`Thank you! Your order ${order.number} is placed. We have sent a confirmation to your e-mail address.`}
-      </p>
+      {/* This screen replaced the order form and its button: the notice takes the focus. */}
+      <DoneNotice
+        message={
+          refused
+            ? null
+            : `Thank you! Your order ${order.number} is placed. We have sent a confirmation to your e-mail address.`
+        }
+        arrival
+      />
       <LineTable lines={order.lines} currency={order.currency} caption="Items in your order" />
       <p>
         Total: <strong>{money(order.total, order.currency)}</strong>, paid with{' '}

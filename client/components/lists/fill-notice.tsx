@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import { DoneNotice } from '../forms/form-field';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
 // What a list or smart cart put into the cart says (issue #29): how many items went in, and the
@@ -13,9 +14,18 @@ export type Filled = { added: number; missing: string[]; full: string[]; capped:
 
 export const itemsText = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
+/** What a fill did, said in the page (with JavaScript: the focus stays on the form's button). */
 export function FillMessage({ filled }: { filled: Filled }) {
   return (
     <p className="notice" role="status">
+      <FillText filled={filled} />
+    </p>
+  );
+}
+
+function FillText({ filled }: { filled: Filled }) {
+  return (
+    <>
       {filled.added > 0
         ? `${itemsText(filled.added)} added to your cart.`
         : 'Nothing was added to your cart.'}
@@ -39,11 +49,14 @@ export function FillMessage({ filled }: { filled: Filled }) {
           of: <strong>{filled.capped.join(', ')}</strong>.
         </>
       ) : null}
-    </p>
+    </>
   );
 }
 
-/** The fill reported in the page's URL (`filled`, `missing`, `full`), if any. */
+/**
+ * The fill reported in the page's URL (`filled`, `missing`, `full`), if any: the redirect of the
+ * form's post without JavaScript, whose document starts on it (docs/decisions/0315).
+ */
 export function FillNotice() {
   const [search] = useSearchParams();
   const count = search.get('filled');
@@ -55,5 +68,6 @@ export function FillNotice() {
     full: search.getAll('full'),
     capped: search.getAll('capped'),
   };
-  return <FillMessage filled={filled} />;
+  // `arrival`: it mounts with the redirect (the hook of a notice mounted before would do it).
+  return <DoneNotice message={<FillText filled={filled} />} arrival />;
 }

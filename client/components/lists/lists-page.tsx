@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
+import { DoneNotice } from '../forms/form-field';
 import { AddToListPanel } from './add-to-list-panel';
 import { FillNotice } from './fill-notice';
 import type { ListsData } from './list-data.server';
@@ -17,18 +18,23 @@ export function ListsPage({ lists, result }: { lists: ListsData; result?: ListAc
   return (
     <div className="lists-screen">
       <h1 id="lists-title">Shopping lists</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-          {back && isSafeLocalPath(back) ? (
+      <DoneNotice
+        message={
+          notice ? (
             <>
-              {' '}
-              <Link to={back}>Continue shopping</Link>
+              {notice}
+              {back && isSafeLocalPath(back) ? (
+                <>
+                  {' '}
+                  <Link to={back}>Continue shopping</Link>
+                </>
+              ) : null}
             </>
-          ) : null}
-        </p>
-      ) : null}
-      <FillNotice />
+          ) : null
+        }
+      />
+      {/* Not beside a refusal: without JavaScript its `autofocus` would come before the field's. */}
+      {result ? null : <FillNotice />}
       {lists.adding ? (
         <AddToListPanel adding={lists.adding} lists={lists.lists} result={result} />
       ) : null}

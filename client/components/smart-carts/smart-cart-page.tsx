@@ -6,6 +6,7 @@ import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
 import { OrderFormFields } from '../checkout/order-form-fields';
 import { PlaceOrderButton } from '../checkout/place-order-button';
 import type { SmartCartData } from './smart-cart-data.server';
+import { DoneNotice } from '../forms/form-field';
 import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
 import { SmartCartToCart } from './smart-cart-to-cart';
@@ -30,12 +31,9 @@ export function SmartCartPage({ detail, result }: Props) {
         <Link to={href('smart-carts')}>← All smart carts</Link>
       </p>
       <h1 id="smart-cart-title">{cart.name}</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <FillNotice />
+      {/* "Create" on the smart carts' page and "Save cart as a smart cart" lead here. */}
+      <DoneNotice message={notice ?? null} arrival />
+      {result ? null : <FillNotice />}
       <section className="smart-cart-panel" aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <SmartCartItems cart={cart} result={resultOf('change-items')} />
