@@ -5,6 +5,12 @@ import FAVICON from './favicon.svg?no-inline';
 
 /** The browser's public error-reporting DSN (null: off), which the gateway configures. */
 export const ReportingDsnContext = createContext<string | null>(null);
+/**
+ * The CSP nonce of the page's scripts (ADR 0005), for the layout's <Scripts> and
+ * <ScrollRestoration>. The server's alone: the browser never had one to give them.
+ */
+export const NonceContext = createContext<string | undefined>(undefined);
+export const useNonce = () => useContext(NonceContext);
 
 /**
  * What every document's <head> starts with: the charset and viewport, the page's CID and the

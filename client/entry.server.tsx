@@ -3,8 +3,8 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { ReactElement } from 'react';
 import type { Personal } from '../shared/contracts/personal';
-import { ReportingDsnContext } from './document-head.server';
-import { CidContext, NonceContext } from './lib/cid-context';
+import { NonceContext, ReportingDsnContext } from './document-head.server';
+import { CidContext } from './lib/cid-context';
 import {
   fillTemplate,
   renderTemplate,

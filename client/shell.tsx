@@ -15,15 +15,14 @@ import type { Route } from './+types/root';
 import { GenericErrorScreen, RouteErrorScreen } from './components/error-screens';
 import { CmsDefaultLayout } from './components/layout/cms-default-layout';
 import { NavigationProgress } from './components/layout/navigation-progress';
-import { useNonce } from './lib/cid-context';
 import { useChunkFailure } from './runtime/chunk-guard';
 import { usePendingPageGuard } from './runtime/pending-page';
 import { useTrack } from './analytics/track';
 
-// The head every document starts with: the server's alone (./document-head.server.tsx).
-const DocumentHead = import.meta.env.SSR
-  ? (await import('./document-head.server')).DocumentHead
-  : null;
+// The head every document starts with, and the scripts' CSP nonce: the server's alone
+// (./document-head.server.tsx). In the browser the layout renders its scripts without a nonce,
+// as it always did: the browser's render never had one (the server's stays in the markup).
+const serverHead = import.meta.env.SSR ? await import('./document-head.server') : null;
 
 // The root route's components (./root.tsx re-exports them; its loader stays there).
 // The context is per page load; client navigation keeps it (the url path is tracked client-side).
@@ -32,13 +31,14 @@ export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
+  // A hook, called on every server render and on none in the browser (serverHead is per build).
+  const nonce = serverHead?.useNonce();
   const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
   const tenant = root?.context.tenant;
   return (
     <html lang={tenant?.locale?.slice(0, 2) ?? 'en'}>
       <head>
-        {DocumentHead && <DocumentHead />}
+        {serverHead && <serverHead.DocumentHead />}
         <Meta />
         <Links />
       </head>
@@ -70,7 +70,7 @@ export function Shell() {
       <NavigationProgress />
       <CmsDefaultLayout context={loaderData.context}>
         {/* A route module that failed to load again within 10 s: the error screen, no reload. */}
-        {chunkFailure === location.pathname + location.search ? <GenericErrorScreen /> : <Outlet />}
+        {chunkFailure === path ? <GenericErrorScreen /> : <Outlet />}
       </CmsDefaultLayout>
     </>
   );

@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { CidContext, readCidFromDocument } from './lib/cid-context';
 import { whenIdle } from './lib/idle';
 import { holdIslandSubmits } from './lib/island-submits';
 import { guardChunkLoads } from './runtime/chunk-guard';
@@ -12,7 +11,6 @@ import { watchRequests } from './runtime/request-ids';
 // has registered the route modules and its manifest, not run on import: that script imports the
 // route modules, and with them the app chunk that holds this file and entry.client, first.
 export function start(): void {
-  const cid = readCidFromDocument();
   startReporting();
   watchRequests();
   holdIslandSubmits(); // before the chunk guard: its vite:preloadError listener goes first
@@ -24,9 +22,7 @@ export function start(): void {
     hydrateRoot(
       document,
       <StrictMode>
-        <CidContext.Provider value={cid}>
-          <HydratedRouter />
-        </CidContext.Provider>
+        <HydratedRouter />
       </StrictMode>,
       {
         // Render errors the error boundaries caught, and those none did.

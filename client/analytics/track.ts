@@ -9,7 +9,7 @@ export type TrackParams = Sender.TrackParams;
 let sender: Promise<typeof Sender> | null = null;
 
 export function consented(): boolean {
-  if (typeof document === 'undefined') return false;
+  if (import.meta.env.SSR) return false;
   if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true) return false;
   return /(?:^|;\s*)consent=analytics:1(?:;|$)/.test(document.cookie);
 }

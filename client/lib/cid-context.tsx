@@ -1,13 +1,13 @@
 import { createContext, useContext } from 'react';
 
 // The page's correlation id, available to every component (error screens show it; API calls from
-// the browser send it). The server renders it into <meta name="correlation-id">; the browser reads
-// it back from there before hydrating, so both sides render the same value.
-export const CidContext = createContext<string>('');
-export const NonceContext = createContext<string | undefined>(undefined);
+// the browser send it). The server renders it into <meta name="correlation-id"> and provides it to
+// each render (entry.server); in the browser the context's default is the one read back from there
+// when the app chunk runs (the document has been parsed by then: module scripts run after it), so
+// both sides render the same value, and hydration needs no provider.
+export const CidContext = createContext<string>(import.meta.env.SSR ? '' : readCidFromDocument());
 
 export const useCid = () => useContext(CidContext);
-export const useNonce = () => useContext(NonceContext);
 
 export function readCidFromDocument(): string {
   return document.querySelector('meta[name="correlation-id"]')?.getAttribute('content') ?? '';

@@ -37,9 +37,9 @@ export function islandsMayLoad(): Promise<void> {
 
 // Whether the enclosing island keeps server HTML (null: not inside an island).
 const ServerHtml = createContext<boolean | null>(null);
-/** Whether React has hydrated the page (the shell marks `<html data-hydrated>`). */
+/** Whether React has hydrated the page (`<html data-hydrated>`, the shell's); not on the server. */
 export const pageHydrated = () =>
-  typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
+  !import.meta.env.SSR && document.documentElement.dataset.hydrated === 'true';
 
 // `any` props: React's own ComponentType constraint; the island keeps the component's type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -7,9 +7,8 @@ import { reportHttpFailure } from './reporting';
 // that failed, the one in the logs and in the upstream call, 4xx included. Only a fault is
 // reported from here, as "[status] statusText (url)": no answer, or a 5xx the gateway did not
 // report itself (no X-Event-Id); never a 4xx (ADR 0303, faults only as ADR 0251).
+// What the screens show of it (its CID and report id): a network failure (no answer) has neither.
 export type FailedRequest = {
-  url: string;
-  status: number;
   cid: string | null;
   eventId: string | null;
 };
@@ -45,15 +44,13 @@ export function watchRequests(): void {
       response = await original(input, init);
     } catch (error) {
       if ((error as Error).name !== 'AbortError') {
-        setLast({ url: path, status: 0, cid: null, eventId: null });
+        setLast({ cid: null, eventId: null });
         void reportHttpFailure(0, (error as Error).message, path, null);
       }
       throw error;
     }
     if (response.status >= 400 && response.status !== 401) {
       const failure: FailedRequest = {
-        url: path,
-        status: response.status,
         cid: response.headers.get('x-correlation-id'),
         eventId: response.headers.get('x-event-id'),
       };
