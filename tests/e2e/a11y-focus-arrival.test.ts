@@ -125,6 +125,20 @@ describe.each([
     await expect
       .poll(() => focused(page))
       .toMatchObject({ tag: 'p', role: 'status', text: expect.stringContaining('is placed') });
+
+    // The account made from the order: its screen replaces the form and its button too.
+    await page.getByLabel('Password').fill('grace-secret-1');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+    if (javaScript) await reactHandles(page, 'input[name="password"]');
+    await submitFromKeyboard(page, page.getByRole('button', { name: 'Create account' }));
+    await page.getByRole('heading', { level: 1, name: 'Your account is ready' }).waitFor();
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({
+        tag: 'p',
+        role: 'status',
+        text: expect.stringContaining('Your order is in your new account'),
+      });
     await context.close();
   });
 });

@@ -38,10 +38,11 @@ export function GuestCheckoutPage({ data, result }: Props) {
       return (
         <section className="checkout-empty" aria-labelledby="checkout-title">
           <h1 id="checkout-title">Your account is ready</h1>
-          <p role="status">
-            Your order is in your new account. Check your e-mail: we have sent a link to activate
-            the account. Then sign in to follow your order.
-          </p>
+          {/* This screen replaced the account form and its button: the notice takes the focus. */}
+          <DoneNotice
+            message="Your order is in your new account. Check your e-mail: we have sent a link to activate the account. Then sign in to follow your order."
+            arrival
+          />
           <SignInToOrders />
         </section>
       );
