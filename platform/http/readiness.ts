@@ -34,7 +34,12 @@ export function registerReadiness(
   db: Queryable,
   deadlineMs = READY_DEADLINE_MS,
 ): void {
-  app.get('/readyz', { schema: { summary: 'Readiness', tags: ['platform'] } }, async (_, reply) =>
+  // No log line for a probe (as /healthz): one every few seconds says nothing.
+  const route = {
+    logLevel: 'silent' as const,
+    schema: { summary: 'Readiness', tags: ['platform'] },
+  };
+  app.get('/readyz', route, async (_, reply) =>
     (await databaseAnswers(db, deadlineMs))
       ? { status: 'ready' }
       : reply.status(503).send({ status: 'database-unavailable' }),
