@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 // freePort and pass it to both.
 const PROXY_RULES = fileURLToPath(new URL('../../deploy/nginx-proxy.conf', import.meta.url));
 export type Nginx = { url: string; close(): Promise<void> };
+/** nginx closes its idle connections to the gateways after this, as deploy/nginx.compose.conf. */
+export const UPSTREAM_KEEPALIVE_SECONDS = 4;
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -42,6 +44,7 @@ http {
   upstream gateways {
     ${upstreamPorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n    ')}
     keepalive 32;
+    keepalive_timeout ${UPSTREAM_KEEPALIVE_SECONDS}s;
   }
   server {
     listen 127.0.0.1:${port};

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCompose, ROOT } from '../support/compose-file';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { UPSTREAM_KEEPALIVE_SECONDS } from '../support/nginx';
+
+// Who closes an idle connection between the balancer and a gateway (docs/decisions/0316): nginx,
+// always. A gateway that closes one just as nginx sends a POST on it makes a 502 nginx does not
+// retry (a POST is never sent twice, ADR 0141). So nginx's keep-alive is shorter than the gateway's
+// (else the gateway closes idle connections in steady traffic) and than the shutdown delay (else
+// the draining gateway closes those still idle when the delay ends). What nginx does with it:
+// tests/reliability/balancer-idle-connections.test.ts.
+const conf = readFileSync(join(ROOT, 'deploy/nginx.compose.conf'), 'utf8');
+const upstreamBlock = /upstream gateways \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+const keepaliveSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstreamBlock)?.[1]);
+
+let gateway: EndpointGateway;
+beforeAll(async () => {
+  gateway = await startEndpointGateway();
+});
+afterAll(async () => gateway?.close());
+
+describe("the balancer's idle connections to the gateways", () => {
+  it('are closed by nginx before the gateway would close them', () => {
+    // nginx's default, without the directive, is 60 s: far above the shutdown delay.
+    expect(keepaliveSeconds).toBeGreaterThan(0);
+    expect(keepaliveSeconds * 1000).toBeLessThan(gateway.app.server.keepAliveTimeout);
+  });
+
+  it('are closed by nginx within the shutdown delay, as deployed and by default', () => {
+    const composeDelay = Number(readCompose().services.gateway!.environment!.SHUTDOWN_DELAY_MS);
+    for (const delay of [gateway.config.shutdown.delay, composeDelay])
+      expect(keepaliveSeconds * 1000).toBeLessThan(delay);
+  });
+
+  it("is the same in the reliability suite's nginx as deployed", () => {
+    expect(UPSTREAM_KEEPALIVE_SECONDS).toBe(keepaliveSeconds);
+  });
+});
