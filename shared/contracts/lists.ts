@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Pack } from '../grocery';
 import { Booking } from './booking';
 import { OrderSummary } from './orders';
 import { MAX_LINE_QUANTITY } from '../line-limits';
@@ -22,6 +23,12 @@ export const OfferingView = z.object({
   priceCase: z.number().int(),
   caseSize: z.number().int(),
   available: z.boolean(),
+  /**
+   * What a pack holds, for the price per kg or litre, as a product's (ADR 0214); null when the
+   * size says no amount. Optional: a platform built to contract 1.3 leaves it out, and its lines
+   * show no price per kg rather than one guessed from the size label.
+   */
+  pack: Pack.nullable().optional(),
 });
 export type OfferingView = z.infer<typeof OfferingView>;
 

@@ -7,7 +7,7 @@ import {
   type SmartCart,
 } from '../../shared/contracts/lists';
 import { orderPaths, type OrderQuote } from '../../shared/contracts/orders';
-import { packOf, unitPriceOf, type Pack } from '../../shared/unit-price';
+import { unitPriceOf, type Pack } from '../../shared/unit-price';
 import { formatCents } from '../../client/lib/money';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf, type Shopper } from './client-checkout-support';
@@ -15,8 +15,8 @@ import { guestWithCart } from './guest-checkout-support';
 
 // Line tables name the price of one item or case "Price each", never "Unit price" (in the EU the
 // price per kg or litre), and give that price per kg or litre under it when the pack is known:
-// the checkout (from the cart's products), smart carts and lists (from the size label). An
-// order's lines go without: its record keeps no pack (docs/decisions/0214).
+// the checkout (from the cart's products), smart carts and lists (from their offering views' pack).
+// An order's lines go without: its record keeps no pack (docs/decisions/0214).
 let shop: TestShop;
 let shopper: Shopper;
 const money = (cents: number) => formatCents(cents, { currency: 'EUR', locale: 'en-IE' });
@@ -84,17 +84,17 @@ describe('price each and price per kg in line tables', () => {
     const cart = await shopper.api<SmartCart>(smartCartPaths.smartCart('sc-fresh-demo-breakfast'));
     const page = await html('/smart-carts/sc-fresh-demo-breakfast');
     expectPriceEachColumn(page);
-    const priced = cart.items.filter((i) => i.product && packOf(i.product.sizeLabel));
+    const priced = cart.items.filter((i) => i.product?.pack);
     expect(priced.length).toBeGreaterThan(0);
     for (const item of priced) {
       const count = item.byCase ? item.product!.caseSize : 1;
-      expect(page).toContain(perUnit(item.unitPrice!, packOf(item.product!.sizeLabel)!, count));
+      expect(page).toContain(perUnit(item.unitPrice!, item.product!.pack!, count));
     }
   });
 
   it('shows a list and its print view with a price each and its price per kg or litre', async () => {
     const list = await shopper.api<ShoppingList>(listPaths.list('list-fresh-demo-weekly'));
-    const priced = list.items.filter((i) => i.product && packOf(i.product.sizeLabel));
+    const priced = list.items.filter((i) => i.product?.pack);
     expect(priced.length).toBeGreaterThan(0);
     for (const path of ['/shopping-lists', '/shopping-lists/list-fresh-demo-weekly/print']) {
       const page = await html(path);
@@ -102,7 +102,7 @@ describe('price each and price per kg in line tables', () => {
       for (const { product, byCase } of priced) {
         const cents = byCase ? product!.priceCase : product!.priceSingle;
         const count = byCase ? product!.caseSize : 1;
-        expect(page, path).toContain(perUnit(cents, packOf(product!.sizeLabel)!, count));
+        expect(page, path).toContain(perUnit(cents, product!.pack!, count));
       }
     }
   });

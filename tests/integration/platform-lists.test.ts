@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPaths, ShoppingList, ShoppingListCollection } from '../../shared/contracts/lists';
 import { startPlatform, type TestPlatform } from '../support/platform';
 import { expectDeleted, json } from '../support/answers';
+import { expectCataloguePacks } from '../support/catalogue-packs';
 
 // Shopping lists over real HTTP: CRUD of lists and items, the print data joined from the
 // catalogue in one call, access rules and bad input.
@@ -155,7 +156,7 @@ describe('shopping lists', () => {
     expect(summary.items.find((l) => l.id === list.id)?.itemCount).toBe(1);
   });
 
-  it("shows the demo shopper's seeded list with five priced items", async () => {
+  it("shows the demo shopper's seeded list with five priced items, each with its pack", async () => {
     const demo = await platform.tokenFor({
       principalId: 'acc-fresh-demo',
       accountId: 'acc-fresh-demo',
@@ -168,6 +169,10 @@ describe('shopping lists', () => {
     );
     expect(list.items).toHaveLength(5);
     expect(list.items.every((i) => i.product && i.product.priceSingle > 0)).toBe(true);
+    await expectCataloguePacks(
+      platform,
+      list.items.map((i) => i.product),
+    );
   });
 
   it("hides other shoppers' lists and answers 401 to guests", async () => {

@@ -5,6 +5,7 @@ import { OrderDetail, orderPaths } from '../../shared/contracts/orders';
 import { startPlatform, type TestPlatform } from '../support/platform';
 import { smartCartShoppers, type SmartCartSetup } from './platform-smart-carts-support';
 import { expectDeleted, json } from '../support/answers';
+import { expectCataloguePacks } from '../support/catalogue-packs';
 
 // Smart carts over real HTTP: saved carts with today's prices, ordered in one step through the
 // same order placement as the cart (linked to the smart cart), access rules and bad input.
@@ -49,6 +50,10 @@ describe('smart carts', () => {
     ]);
     expect(cart.subtotal).toBe(a!.single * 2 + b!.case);
     expect(cart.items[0]!.product?.name.length).toBeGreaterThan(0);
+    await expectCataloguePacks(
+      platform,
+      cart.items.map((i) => i.product),
+    );
 
     const updated = await json(
       await platform.call(smartCartPaths.smartCart(cart.id), {

@@ -1,6 +1,5 @@
 import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
-import { packOf } from '../../../shared/unit-price';
 import { PriceEach } from '../catalogue/price-each';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
@@ -13,7 +12,10 @@ export function productName(item: ShoppingListItem): string {
   return item.product?.name ?? 'No longer sold';
 }
 
-/** Today's price of one item, or one case for a case item, with its price per kg (ADR 0214). */
+/**
+ * Today's price of one item, or one case for a case item, with its price per kg from the pack the
+ * platform states (none from an older platform that leaves it out: ADR 0214).
+ */
 export function ListItemPrice({ item, currency }: { item: ShoppingListItem; currency: string }) {
   const { product, byCase } = item;
   if (!product) return '–';
@@ -22,7 +24,7 @@ export function ListItemPrice({ item, currency }: { item: ShoppingListItem; curr
       cents={byCase ? product.priceCase : product.priceSingle}
       byCase={byCase}
       caseSize={product.caseSize}
-      pack={packOf(product.sizeLabel)}
+      pack={product.pack}
       currency={currency}
     />
   );

@@ -1,5 +1,4 @@
 import type { SmartCart } from '../../../shared/contracts/lists';
-import { packOf } from '../../../shared/unit-price';
 import { PriceEach } from '../catalogue/price-each';
 import { useMoney } from '../../lib/money';
 import { FormProblem } from '../forms/form-field';
@@ -50,7 +49,7 @@ export function SmartCartItems({
                   cents={item.unitPrice}
                   byCase={item.byCase}
                   caseSize={item.product?.caseSize}
-                  pack={item.product && packOf(item.product.sizeLabel)}
+                  pack={item.product?.pack}
                   currency={cart.currency}
                 />
               )}

@@ -1,9 +1,11 @@
 import type { OfferingView } from '../../../shared/contracts/lists';
+import { packOf } from '../../../shared/grocery';
 import type { Queryable } from '../../db/db';
 import { badRequest } from '../../http/errors';
 
-// The catalogue's side of a list or smart cart item (name, brand, prices), read in one query for
-// all items, so the print view and the smart cart page need no second call.
+// The catalogue's side of a list or smart cart item (name, brand, prices, pack), read in one query
+// for all items, so the print view and the smart cart page need no second call. The pack is read
+// from the size label as a product's is (catalogue/product-rows.ts, ADR 0214).
 type ViewRow = {
   id: string;
   product_id: string;
@@ -43,6 +45,7 @@ export async function offeringViews(
         priceCase: r.price_case_cents,
         caseSize: r.case_size,
         available: r.available,
+        pack: packOf(r.size_label),
       },
     ]),
   );

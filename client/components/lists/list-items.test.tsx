@@ -1,0 +1,51 @@
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { OfferingView, ShoppingListItem } from '../../../shared/contracts/lists';
+import { ListItemPrice } from './list-items';
+
+// A list's "Price each" (the list screen and its print view) gives the price per kg from the pack
+// the platform states, not from the size label: an older platform's line without one shows none
+// rather than a guess (ADR 0214).
+const product: OfferingView = {
+  productId: 'p-oats',
+  slug: 'pantry/meadowbrook/oats',
+  name: 'Oats',
+  brand: 'Meadowbrook',
+  sizeLabel: 'family bag',
+  priceSingle: 300,
+  priceCase: 2700,
+  caseSize: 10,
+  available: true,
+  pack: { amount: 400, unit: 'g' },
+};
+
+function priceOf(view: OfferingView, byCase = false): string {
+  const item: ShoppingListItem = {
+    id: 'item-1',
+    offeringId: 'o-oats',
+    quantity: 1,
+    byCase,
+    note: '',
+    product: view,
+  };
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <ListItemPrice item={item} currency="EUR" /> },
+  ]);
+  return renderToString(<Stub />).replace(/<!-- -->/g, '');
+}
+
+describe('ListItemPrice', () => {
+  it('gives the price per kg of the pack the platform states, whatever the size label says', () => {
+    expect(priceOf(product)).toContain('€7.50 per kg');
+    // A case of 10 packs of 400 g for €27.00.
+    expect(priceOf(product, true)).toContain('€6.75 per kg');
+  });
+
+  it('gives none for a line of an older platform without a pack, even from a readable size', () => {
+    const { pack: _, ...older } = { ...product, sizeLabel: '400 g' };
+    const html = priceOf(older);
+    expect(html).toContain('€3.00');
+    expect(html).not.toContain(' per ');
+  });
+});
