@@ -68,6 +68,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     requestTimeout: config.timeouts.request,
+    // Longer than the balancer keeps an idle connection: it closes them, not us (ADR 0316).
+    keepAliveTimeout: config.timeouts.keepAlive,
     // Node checks the request timeout only this often (30 s by default: a slow body was cut
     // after ~75 s instead of REQUEST_TIMEOUT_MS). Fastify sets requestTimeout after the server is
     // made, leaving Node's headersTimeout at 60 s; while it is above requestTimeout Node lets a

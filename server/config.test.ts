@@ -114,6 +114,16 @@ describe('gateway config', () => {
     expect(loadConfig({ PLATFORM_URL: 'http://a', METRICS_PORT: '0' }).metrics.port).toBe(0);
   });
 
+  it('reads the keep-alive of idle client connections, 72 s unless set (ADR 0316)', () => {
+    expect(loadConfig({ PLATFORM_URL: 'http://a' }).timeouts.keepAlive).toBe(72_000);
+    expect(
+      loadConfig({ PLATFORM_URL: 'http://a', KEEP_ALIVE_TIMEOUT_MS: '620000' }).timeouts.keepAlive,
+    ).toBe(620_000);
+    expect(() => loadConfig({ PLATFORM_URL: 'http://a', KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_MS/,
+    );
+  });
+
   it('refuses PORT=0 as any other value that is not a port, naming it', () => {
     // It listened on a random port, which no balancer or health check names.
     expect(() => loadConfig({ PLATFORM_URL: 'http://a', PORT: '0' })).toThrow(

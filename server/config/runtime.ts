@@ -17,6 +17,11 @@ export const runtimeFields = {
   /** Client request timeout (slowloris) and the grace period at shutdown. */
   REQUEST_TIMEOUT_MS: duration(30_000),
   SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 5_000),
+  /**
+   * How long an idle client connection is kept: above the balancer's own idle timeout, so that
+   * the balancer, not the gateway, closes it (ADR 0316; Fastify's 72 s by default).
+   */
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 3_600_000, 72_000),
   SHUTDOWN_TIMEOUT_MS: duration(25_000),
   /** Hosts that route middleware may redirect to (https only), comma separated. */
   REDIRECT_ALLOWED_HOSTS: commaList((host) => host.toLowerCase()).default([]),
@@ -30,7 +35,14 @@ export const runtimeFields = {
 
 export type RuntimeConfig = {
   env: 'development' | 'production' | 'test';
-  timeouts: { connect: number; context: number; proxy: number; request: number };
+  timeouts: {
+    connect: number;
+    context: number;
+    proxy: number;
+    request: number;
+    /** Idle client connections (keep-alive). */
+    keepAlive: number;
+  };
   shutdown: { delay: number; timeout: number };
   redirectAllowedHosts: string[];
   cookieSecure: boolean;
@@ -46,6 +58,7 @@ export const readRuntime = (e: Env): RuntimeConfig => ({
     context: e.CONTEXT_TIMEOUT_MS,
     proxy: e.PROXY_TIMEOUT_MS,
     request: e.REQUEST_TIMEOUT_MS,
+    keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
   },
   shutdown: { delay: e.SHUTDOWN_DELAY_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
   redirectAllowedHosts: e.REDIRECT_ALLOWED_HOSTS,

@@ -34,6 +34,19 @@ describe("the balancer's idle connections to the gateways", () => {
       expect(keepaliveSeconds * 1000).toBeLessThan(delay);
   });
 
+  it('follows KEEP_ALIVE_TIMEOUT_MS, for a balancer that keeps them longer than 72 s', async () => {
+    const longer = await startEndpointGateway({ KEEP_ALIVE_TIMEOUT_MS: '620000' });
+    try {
+      await longer.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = longer.app.server.address() as { port: number };
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      // What the gateway tells a client of how long it keeps the connection (Node's header).
+      expect(answer.headers.get('keep-alive')).toBe('timeout=620');
+    } finally {
+      await longer.close();
+    }
+  });
+
   it("is the same in the reliability suite's nginx as deployed", () => {
     expect(UPSTREAM_KEEPALIVE_SECONDS).toBe(keepaliveSeconds);
   });
