@@ -172,12 +172,14 @@ export type CappedItem = z.infer<typeof CappedItem>;
 /**
  * What putting a list or a smart cart into the cart answers: the cart afterwards, how many items
  * went in (each one's quantity added to what the cart held of it), the ones that did not, named,
- * and (optional: an upstream may leave it out) those whose line could not take all their quantity.
+ * and (optional: an upstream may leave them out) those whose line could not take all their
+ * quantity and how many units went in (singles or cases: what the cart's lines grew by).
  */
 export const ToCartResult = z.object({
   booking: Booking,
   added: z.number().int(),
   notAdded: z.array(NotAddedItem),
   capped: z.array(CappedItem).optional(),
+  units: z.number().int().optional(),
 });
 export type ToCartResult = z.infer<typeof ToCartResult>;

@@ -97,7 +97,10 @@ describe.each([
     // With JavaScript the page asks the platform to fill the cart through the proxy: no page load.
     if (javaScriptEnabled) await reactHandles(page, 'form.fill-buttons');
     await page.getByRole('button', { name: 'Add all to cart' }).click();
-    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '1 product (2 items) added to your cart.' })
+      .waitFor();
     await cartCount(page, 2);
     expect(page.url().includes('filled=')).toBe(!javaScriptEnabled);
 
@@ -114,7 +117,10 @@ describe.each([
 
     if (javaScriptEnabled) await reactHandles(page, 'form.fill-buttons');
     await page.getByRole('button', { name: 'Add smart cart to cart' }).click();
-    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '1 product (2 items) added to your cart.' })
+      .waitFor();
     await cartCount(page, 4);
     expect(page.url().includes('filled=')).toBe(!javaScriptEnabled);
     expect(await summary(page).textContent()).toMatch(/^4 items, /);
@@ -164,7 +170,10 @@ describe('a list put into the cart after another tab changed the cart', () => {
       byCase: false,
     });
     await page.getByRole('button', { name: 'Add all to cart' }).click();
-    await page.getByRole('status').filter({ hasText: '1 item added to your cart.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '1 product (2 items) added to your cart.' })
+      .waitFor();
     const after = (await api(cart)).body as Booking;
     expect(after.items.map((item) => [item.offeringId, item.quantity])).toEqual([[offering.id, 7]]);
     await cartCount(page, 7);

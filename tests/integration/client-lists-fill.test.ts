@@ -158,7 +158,8 @@ describe('a list into the cart', () => {
       });
       expect(filled.status).toBe(302);
       const after = await (await shopper.page(filled.headers.get('location')!)).text();
-      expect(after).toContain('2 items added to your cart.');
+      // Two products: 2 singles and a case, three items as the cart's badge counts them.
+      expect(after).toContain('2 products (3 items) added to your cart.');
       expect(after).toContain(
         `Not available today, so not added: <strong>${escaped(gone!.name)}</strong>`,
       );
@@ -204,7 +205,7 @@ describe('smart carts and the cart', () => {
     const filled = await shopper.post(`/smart-carts/${id}`, { intent: 'to-cart' });
     expect(filled.status).toBe(302);
     expect(await (await shopper.page(filled.headers.get('location')!)).text()).toContain(
-      '2 items added to your cart.',
+      '2 products (3 items) added to your cart.',
     );
     expect(await cartLines()).toEqual([`${a!.id}:single:4`, `${b!.id}:case:2`]);
 

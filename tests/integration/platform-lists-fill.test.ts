@@ -71,7 +71,8 @@ describe('a list into the cart', () => {
       });
       expect(response.status, await response.clone().text()).toBe(200);
       const result = ToCartResult.parse(await response.json());
-      expect(result.added).toBe(2);
+      // Two items, three units (two singles and a case), as the cart counts them.
+      expect(result).toMatchObject({ added: 2, units: 3 });
       expect(result.notAdded).toEqual([
         { offeringId: gone!.id, name: gone!.name, reason: 'unavailable' },
       ]);
@@ -137,7 +138,8 @@ describe('a list into the cart', () => {
       `${b!.id}:single:9999`,
       `${c!.id}:single:3`,
     ]);
-    expect(result.added).toBe(2);
+    // The units that went in: 9 of a's 20, none of b's, c's 3.
+    expect(result).toMatchObject({ added: 2, units: 12 });
     expect(result.capped).toEqual([
       { offeringId: a!.id, name: a!.name },
       { offeringId: b!.id, name: b!.name },
@@ -188,7 +190,7 @@ describe('smart carts and the cart', () => {
     });
     expect(back.status, await back.clone().text()).toBe(200);
     const result = ToCartResult.parse(await back.json());
-    expect(result).toMatchObject({ added: 2, notAdded: [] });
+    expect(result).toMatchObject({ added: 2, units: 3, notAdded: [] });
     expect(cartItems(result)).toEqual([`${a!.id}:single:4`, `${b!.id}:case:2`]);
   });
 

@@ -51,6 +51,7 @@ describe('fill report', () => {
       notAdded,
     });
     expect(query.get('filled')).toBe('3');
+    expect(query.has('units')).toBe(false); // the upstream did not say
     expect(query.getAll('missing')).toHaveLength(20);
     expect(query.getAll('missing')[0]).toBe('An item no longer sold');
   });
@@ -69,7 +70,7 @@ describe('fill report', () => {
     expect(query.getAll('capped')).toEqual([]);
     const text = renderToStaticMarkup(
       createElement(FillMessage, {
-        filled: { added: 1, missing: ['Figs'], full: ['Bread'], capped: [] },
+        filled: { added: 1, units: 1, missing: ['Figs'], full: ['Bread'], capped: [] },
       }),
     );
     expect(text).toContain('Not available today, so not added: <strong>Figs</strong>');
@@ -88,7 +89,9 @@ describe('fill report', () => {
     });
     expect(query.getAll('capped')).toEqual(['Milk']);
     const text = renderToStaticMarkup(
-      createElement(FillMessage, { filled: { added: 2, missing: [], full: [], capped: ['Milk'] } }),
+      createElement(FillMessage, {
+        filled: { added: 2, units: 2, missing: [], full: [], capped: ['Milk'] },
+      }),
     );
     expect(text).toContain('2 items added to your cart.');
     expect(text).toContain(

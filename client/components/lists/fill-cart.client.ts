@@ -12,7 +12,13 @@ export type FillOutcome = { ok: true; filled: Filled } | { ok: false; message: s
 
 const FAILED = 'Sorry, the cart could not be updated. Please try again.';
 
-type ToCartAnswer = { booking?: unknown; added?: unknown; notAdded?: unknown; capped?: unknown };
+type ToCartAnswer = {
+  booking?: unknown;
+  added?: unknown;
+  units?: unknown;
+  notAdded?: unknown;
+  capped?: unknown;
+};
 
 type NotAdded = { name?: unknown; reason?: unknown };
 
@@ -40,11 +46,12 @@ export async function fillCartFrom(path: string, body: object): Promise<FillOutc
   if (!booking) return { ok: false, message: FAILED };
   cartStore.adopt(booking);
   const added = typeof answer.data.added === 'number' ? answer.data.added : 0;
-  const { notAdded, capped } = answer.data;
+  const { units, notAdded, capped } = answer.data;
   return {
     ok: true,
     filled: {
       added,
+      units: typeof units === 'number' ? units : null,
       missing: namesOf(notAdded, false),
       full: namesOf(notAdded, true),
       capped: cappedNames(capped),

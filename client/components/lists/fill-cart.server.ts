@@ -8,12 +8,14 @@ import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 const MAX_NAMED = 20;
 
 /**
- * The query that reports a fill: `filled=<count>`, per item not added its name as `full=` (no
- * room for another line in the cart) or `missing=` (not sold today, or no longer), and per item
- * whose line could not take all of its quantity its name as `capped=`.
+ * The query that reports a fill: `filled=<count>`, `units=<their quantities>` (if the platform
+ * said), per item not added its name as `full=` (no room for another line in the cart) or
+ * `missing=` (not sold today, or no longer), and per item whose line could not take all of its
+ * quantity its name as `capped=`.
  */
 export function fillQuery(result: ToCartResult): URLSearchParams {
   const query = new URLSearchParams({ filled: String(result.added) });
+  if (result.units !== undefined) query.set('units', String(result.units));
   for (const item of result.notAdded.slice(0, MAX_NAMED))
     query.append(
       item.reason === 'cart_full' ? 'full' : 'missing',

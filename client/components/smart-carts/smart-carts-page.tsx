@@ -2,6 +2,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import type { SmartCartSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
+import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
 import { noticeOf } from '../../lib/done-notice';
@@ -26,11 +27,8 @@ export function SmartCartsPage({
   return (
     <section className="smart-cart-screen" aria-labelledby="smart-carts-title">
       <h1 id="smart-carts-title">Smart carts</h1>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {/* "Delete" takes its row away: the focus goes to the notice (docs/decisions/0315). */}
+      <DoneNotice message={notice ?? null} />
       {saveCartError ? (
         <p className="form-error" role="alert">
           {`Your cart was not saved as a smart cart: ${saveCartError}`}

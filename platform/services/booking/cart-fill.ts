@@ -7,8 +7,9 @@ import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 // to what the cart holds of that offering in that unit; what cannot be bought today (withdrawn,
 // gone from the catalogue, or no room left in the cart) is left out and named, never a 400 for
 // the whole list. A line holds MAX_LINE_QUANTITY at most: an item whose quantity would pass it is
-// added up to it and named as `capped` (the shopper asked for more than went in). One transaction,
-// the cart row locked first (as every cart change).
+// added up to it and named as `capped` (the shopper asked for more than went in). `added` counts
+// the items that went in, `units` their quantities (what the cart's count grows by). One
+// transaction, the cart row locked first (as every cart change).
 export type FillItem = { offeringId: string; quantity: number; byCase: boolean };
 
 type OfferingRow = { id: string; available: boolean; name: string };
@@ -26,6 +27,7 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
   const notAdded: NotAddedItem[] = [];
   const capped: CappedItem[] = [];
   let added = 0;
+  let units = 0;
   for (const item of items) {
     const offering = known.get(item.offeringId);
     const refuse = (reason: NotAddedItem['reason']) =>
@@ -36,10 +38,11 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
     else {
       const put = await addToLine(tx, cartUid, item);
       if (put > 0) added += 1;
+      units += put;
       if (put < item.quantity) capped.push({ offeringId: item.offeringId, name: offering.name });
     }
   }
-  return { booking: await readBooking(tx, cartUid), added, notAdded, capped };
+  return { booking: await readBooking(tx, cartUid), added, units, notAdded, capped };
 }
 
 /** Adds the item's quantity to its cart line, up to what a line holds; how many went in. */
