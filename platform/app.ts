@@ -9,7 +9,7 @@ import type { PlatformConfig } from './config';
 import type { Db } from './db/db';
 import { answerUnmetExpectations, clientErrorInShape } from '../shared/node-errors';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
-import { currentTraceIds, traceRequests, tracedDb } from './http/tracing';
+import { traceRequests, tracedDb } from './http/tracing';
 import { registerOpenApi, type ServiceAccess } from './http/openapi';
 import { registerReadiness } from './http/readiness';
 import type { SignInHook } from './auth/sign-in-hooks';
@@ -79,7 +79,6 @@ export async function buildPlatform(
         : {
             level: config.logLevel,
             serializers: { req: requestForLog },
-            mixin: currentTraceIds,
             stream: options.logStream ?? prettyStream(logFormat()),
           },
     bodyLimit: 1024 * 1024,
@@ -101,6 +100,7 @@ export async function buildPlatform(
   // documented from that one place (docs/decisions/0191).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route or handler: their request loggers carry the span's ids (./http/tracing.ts).
   await traceRequests(app);
   registerErrorHandler(app);
   answerUnmetExpectations(app.server);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTracing, tracesUrl, tracingEndpoint } from './tracing';
+import { flushAtClose, startTracing, tracesUrl, tracingEndpoint, type Tracing } from './tracing';
 
 describe('tracing configuration (the standard OTEL_ variables)', () => {
   it('is off without an endpoint, with OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none', async () => {
@@ -21,5 +21,19 @@ describe('tracing configuration (the standard OTEL_ variables)', () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:9999/in',
       }),
     ).toBe('http://traces:9999/in');
+  });
+});
+
+describe('the flush as a process closes', () => {
+  const flushing = (flush: () => Promise<void>) => ({ flush }) as unknown as Tracing;
+
+  it('says why the spans were not sent instead of rejecting, and waits `ms` at most', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    await expect(flushAtClose(flushing(() => Promise.reject([refused])))).resolves.toBe(
+      'ECONNREFUSED',
+    );
+    const never = flushing(() => new Promise(() => {}));
+    await expect(flushAtClose(never, 20)).resolves.toBe('no answer in 20 ms');
+    await expect(flushAtClose(flushing(() => Promise.resolve()))).resolves.toBeNull();
   });
 });

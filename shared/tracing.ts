@@ -61,6 +61,32 @@ export async function startTracing(
   };
 }
 
+/**
+ * Sends the spans still held as a process closes: for `ms` at most, and never a rejection (a
+ * collector down or not answering must not stop a shutdown: docs/decisions/0250). The reason the
+ * spans were not sent, or null when they were.
+ */
+export async function flushAtClose(tracing: Tracing, ms = 1_000): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(resolve, ms, `no answer in ${ms} ms`);
+  });
+  try {
+    return await Promise.race([tracing.flush().then(() => null, reasonOf), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The SDK's flush rejects with the exporters' errors, in an array. */
+const reasonOf = (failure: unknown) =>
+  [failure]
+    .flat()
+    .map(
+      (error) => (error as { code?: string })?.code ?? String((error as Error)?.message ?? error),
+    )
+    .join(', ');
+
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 export type IncomingTrace = { traceId: string; spanId: string; flags: number };

@@ -1,7 +1,9 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import {
+  flushAtClose,
   parseTraceparent,
   passedTracestate,
   remoteParent,
@@ -19,28 +21,43 @@ let tracing: Promise<Tracing | null> | undefined;
 const tracingOf = () => (tracing ??= startTracing('storefront-platform'));
 
 const requestSpan = new AsyncLocalStorage<Span>();
-const spans = new WeakMap<FastifyRequest, Span>();
+const spans = new WeakMap<IncomingMessage, Span>();
 
-/** Server spans for `app`'s requests (nothing when tracing is off). */
+/** A server span continuing the caller's trace (named by its route once that is known). */
+function openSpan(on: Tracing, raw: IncomingMessage): Span {
+  const { headers } = raw;
+  const span = on.tracer.startSpan(
+    String(raw.method),
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': String(raw.method) } },
+    remoteParent(parseTraceparent(headers.traceparent), passedTracestate(headers.tracestate)),
+  );
+  spans.set(raw, span);
+  return span;
+}
+
+/**
+ * Server spans for `app`'s requests (nothing when tracing is off); before any route or handler
+ * is set, whose request loggers the factory makes. The span opens with the request's logger,
+ * whose bindings carry its ids as they carry the cid: Fastify writes its "incoming request" line
+ * before any hook runs, and every line of the request names the trace.
+ */
 export async function traceRequests(app: FastifyInstance): Promise<void> {
   const on = await tracingOf();
   if (!on) return;
+  app.setChildLoggerFactory((logger, bindings, options, raw) => {
+    const { traceId, spanId } = openSpan(on, raw as IncomingMessage).spanContext();
+    return logger.child({ ...bindings, traceId, spanId }, options);
+  });
   app.addHook('onRequest', (request, _reply, done) => {
-    const { headers } = request;
+    const span = spans.get(request.raw);
+    if (!span) return done();
     const route = request.routeOptions.url ?? 'unmatched';
-    const span = on.tracer.startSpan(
-      `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'http.route': route },
-      },
-      remoteParent(parseTraceparent(headers.traceparent), passedTracestate(headers.tracestate)),
-    );
-    spans.set(request, span);
+    span.updateName(`${request.method} ${route}`);
+    span.setAttribute('http.route', route);
     requestSpan.run(span, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const span = spans.get(request);
+    const span = spans.get(request.raw);
     if (span) {
       span.setAttribute('http.response.status_code', reply.statusCode);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -48,13 +65,10 @@ export async function traceRequests(app: FastifyInstance): Promise<void> {
     }
     done();
   });
-  app.addHook('onClose', async () => on.flush());
-}
-
-/** The trace and span ids of the request being served (for log lines), or none. */
-export function currentTraceIds(): { traceId?: string; spanId?: string } {
-  const context = requestSpan.getStore()?.spanContext();
-  return context ? { traceId: context.traceId, spanId: context.spanId } : {};
+  app.addHook('onClose', async () => {
+    const failure = await flushAtClose(on);
+    if (failure) app.log.warn({ failure }, 'spans not exported at close');
+  });
 }
 
 function tracedQueryable(queryable: Queryable, on: Tracing): Queryable {

@@ -7,7 +7,13 @@ import {
   type Attributes,
   type Span,
 } from '@opentelemetry/api';
-import { remoteParent, startTracing, type IncomingTrace, type Tracing } from '../../shared/tracing';
+import {
+  flushAtClose,
+  remoteParent,
+  startTracing,
+  type IncomingTrace,
+  type Tracing,
+} from '../../shared/tracing';
 import type { RequestScope } from './scope';
 
 // The gateway's spans (issue #28 item 1, docs/decisions/0250): one server span per request (a
@@ -26,9 +32,14 @@ export async function initTracing(
   return tracing !== null;
 }
 
-/** Sends what the exporter still holds (shutdown, tests). */
+/** Sends what the exporter still holds (tests, the bench). */
 export async function flushTracing(): Promise<void> {
   await tracing?.flush();
+}
+
+/** The same as the gateway closes: bounded, never a rejection; why it could not, or null. */
+export async function flushTracingAtClose(): Promise<string | null> {
+  return tracing ? flushAtClose(tracing) : null;
 }
 
 export const tracingOn = () => tracing !== null;

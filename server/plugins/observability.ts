@@ -6,7 +6,7 @@ import { countRequest } from '../observability/metrics';
 import { learnTenant, requestScope } from '../observability/request-scope';
 import { routeIdOf } from '../observability/route-id';
 import { currentScope, runInScope, type RequestScope } from '../observability/scope';
-import { closeRequestSpan, flushTracing, initTracing } from '../observability/tracing';
+import { closeRequestSpan, flushTracingAtClose, initTracing } from '../observability/tracing';
 import { onSectionFailure } from '../page/section-failures';
 import { readTokenCookies } from '../session/cookies';
 
@@ -31,7 +31,10 @@ export const observabilityPlugin = fp(
     app.decorateRequest('scope', null as never);
     // Spans exported when an OTLP endpoint is configured (docs/decisions/0250).
     await initTracing();
-    app.addHook('onClose', async () => flushTracing());
+    app.addHook('onClose', async () => {
+      const failure = await flushTracingAtClose();
+      if (failure) app.log.warn({ failure }, 'spans not exported at close');
+    });
 
     app.addHook('onRequest', (request, _reply, done) => {
       const scope = requestScope(app, {

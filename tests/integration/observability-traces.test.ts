@@ -98,6 +98,10 @@ describe('exported traces', () => {
     const lookup = spans.find((s) => s.name === 'cache subrequest');
     expect(lookup?.parentSpanId).toBe(page!.spanId);
     expect(['hit', 'miss', 'stale']).toContain(lookup?.attributes['storefront.cache.result']);
+    // The document template's lookup, answered at once: a span started and ended there.
+    const template = spans.find((s) => s.name === 'cache template');
+    expect(template?.parentSpanId).toBe(page!.spanId);
+    expect(['hit', 'miss']).toContain(template?.attributes['storefront.cache.result']);
     // The platform's server spans are children of the gateway's upstream calls.
     const served = spans.filter((s) => s.service === 'storefront-platform' && s.kind === 2);
     expect(served.length).toBeGreaterThanOrEqual(1);
