@@ -59,6 +59,15 @@ describe('platform config', () => {
     expect(loadIdpConfig({ IDP_PORT: '' }).port).toBe(4001);
   });
 
+  it('refuses an OTLP protocol it cannot send (gRPC), naming the variable (ADR 0250)', () => {
+    expect(() => loadPlatformConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL/,
+    );
+    expect(() =>
+      loadPlatformConfig({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }),
+    ).not.toThrow();
+  });
+
   it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
     // Another value had been taken silently as unset.
     expect(() => loadPlatformConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listeningPort, wholeNumber } from '../shared/env-numbers';
+import { otlpProtocolSetting } from '../shared/otlp-protocol';
 import { logFormatSetting } from '../shared/log-format';
 
 // Reference platform configuration, validated once at start; every bad field is named.
@@ -34,6 +35,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Checked here; read where the logger is made (shared/log-format.ts). */
   LOG_FORMAT: logFormatSetting,
+  /** Checked here; read where the span exporter is made (shared/otlp-protocol.ts). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocolSetting,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocolSetting,
   /** Development-only endpoints (e-mail outbox). Off when NODE_ENV is set to anything but development or test, unless set. */
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
   /** Local error inbox (Sentry envelopes, GET /dev/errors). Default: as the dev endpoints. */

@@ -124,6 +124,13 @@ describe('gateway config', () => {
     );
   });
 
+  it('refuses an OTLP protocol it cannot send (gRPC), naming the variable (ADR 0250)', () => {
+    for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) {
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', [name]: 'grpc' })).toThrow(name);
+      expect(() => loadConfig({ PLATFORM_URL: 'http://a', [name]: 'http/protobuf' })).not.toThrow();
+    }
+  });
+
   it('refuses PORT=0 as any other value that is not a port, naming it', () => {
     // It listened on a random port, which no balancer or health check names.
     expect(() => loadConfig({ PLATFORM_URL: 'http://a', PORT: '0' })).toThrow(

@@ -1,12 +1,13 @@
 import { ROOT_CONTEXT, trace, TraceFlags, type Context, type Tracer } from '@opentelemetry/api';
 import { TraceState } from '@opentelemetry/core';
+import { otlpProtocol } from './otlp-protocol';
 
 // OpenTelemetry traces for the gateway and the platform (issue #28 item 1, docs/decisions/0250),
 // server-side only. Configured by the standard variables, read by the SDK itself:
 // OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT (off when neither is set, or
 // with OTEL_SDK_DISABLED=true), OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER
 // and OTEL_TRACES_SAMPLER_ARG (parent-based always-on by default), the OTLP/HTTP exporter's
-// headers and timeout. The provider is not registered globally: @sentry/node keeps its
+// headers and timeout, and its encoding (OTEL_EXPORTER_OTLP_PROTOCOL: ./otlp-protocol.ts). The provider is not registered globally: @sentry/node keeps its
 // OpenTelemetry setup off (server/error-reporting.ts), and nothing here depends on a global
 // context manager; parents are passed explicitly.
 type Env = Record<string, string | undefined>;
@@ -41,7 +42,9 @@ export async function startTracing(
     { BatchSpanProcessor, NodeTracerProvider },
     { ATTR_SERVICE_NAME },
   ] = await Promise.all([
-    import('@opentelemetry/exporter-trace-otlp-http'),
+    otlpProtocol(env) === 'http/protobuf'
+      ? import('@opentelemetry/exporter-trace-otlp-proto')
+      : import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/semantic-conventions'),

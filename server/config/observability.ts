@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { logFormatSetting } from '../../shared/log-format';
+import { otlpProtocolSetting } from '../../shared/otlp-protocol';
 import { trueOrFalse, unlessEmpty, wholeNumber } from './values';
 
 // Error reports, metrics, the OpenAPI document and logs.
@@ -17,6 +18,9 @@ export const observabilityFields = {
   LOG_FORMAT: logFormatSetting,
   /** JSON log lines held in memory up to this many KiB before a write (0: each line at once). */
   LOG_BUFFER_KB: wholeNumber(0, 1024, 0),
+  /** Checked here; read where the span exporter is made (shared/otlp-protocol.ts). */
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocolSetting,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocolSetting,
 };
 
 export type ObservabilityConfig = {
