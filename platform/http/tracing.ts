@@ -43,7 +43,15 @@ function openSpan(on: Tracing, raw: IncomingMessage): Span {
  */
 export async function traceRequests(app: FastifyInstance): Promise<void> {
   const on = await tracingOf();
-  if (!on) return;
+  if (!on) {
+    // No spans: the lines still name the caller's trace, so that one search by trace id finds
+    // the gateway's request line and the platform's lines of its calls (ADR 0250).
+    app.setChildLoggerFactory((logger, bindings, options, raw) => {
+      const caller = parseTraceparent((raw as IncomingMessage).headers.traceparent);
+      return logger.child(caller ? { ...bindings, traceId: caller.traceId } : bindings, options);
+    });
+    return;
+  }
   app.setChildLoggerFactory((logger, bindings, options, raw) => {
     const { traceId, spanId } = openSpan(on, raw as IncomingMessage).spanContext();
     return logger.child({ ...bindings, traceId, spanId }, options);
