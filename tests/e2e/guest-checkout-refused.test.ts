@@ -47,7 +47,7 @@ describe('the guest checkout of a product withdrawn meanwhile', () => {
 
     await shop.platform.db.query('update offerings set available = false where id = $1', [item.id]);
     try {
-      // A click, not check(): the radio is gone with the form once the page says why.
+      // Another slot loads the page's data again (?slotId=): the platform now refuses the cart.
       await page
         .locator('.slot-day:visible input[name="slotId"]:not([disabled]):not(:checked)')
         .first()

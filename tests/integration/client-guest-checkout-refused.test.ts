@@ -7,7 +7,7 @@ import { guestOrderFields } from './guest-checkout-support';
 // gateway against the real platform: beyond the money ceiling, or holding a product withdrawn
 // from sale. The page says why and what to do, with a way to the cart, never the error screen:
 // as a document (without JavaScript) and as the page's data (with it), and after an order form
-// the platform refused for the same reason.
+// the platform refused for the same reason, above the form as typed but the card number (ADR 0317).
 let shop: TestShop;
 let item: { id: string; name: string };
 beforeAll(async () => {
@@ -29,7 +29,7 @@ async function guestWithItem(): Promise<Shopper> {
 const withdraw = (available: boolean) =>
   shop.platform.db.query('update offerings set available = $2 where id = $1', [item.id, available]);
 
-/** The checkout saying `reason` and `whatToDo` in its page: no order form, no error screen. */
+/** The checkout saying `reason` and `whatToDo` in its page: no "Place order", no error screen. */
 function expectRefusedPage(html: string, reason: RegExp | string, whatToDo: string) {
   expect(html).toContain('<h1 id="checkout-title">Check out as a guest</h1>');
   if (typeof reason === 'string')
@@ -41,6 +41,15 @@ function expectRefusedPage(html: string, reason: RegExp | string, whatToDo: stri
   );
   expect(html).not.toContain('Place order');
   expect(html).not.toContain('class="error-screen"');
+}
+
+/** The guest's e-mail, address and slot filled in again in `html` (names as the platform's). */
+function expectTyped(html: string, form: Record<string, string>) {
+  for (const name of ['email', 'name', 'line1', 'postcode', 'city', 'country', 'holderName'])
+    expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${escaped(form[name]!)}"`));
+  expect(html).toMatch(
+    new RegExp(`value="${form.slotId}"[^>]*checked=""|checked=""[^>]*value="${form.slotId}"`),
+  );
 }
 
 describe('the guest checkout of a cart beyond the money ceiling', () => {
@@ -94,18 +103,36 @@ describe('the guest checkout of a cart holding a product withdrawn from sale', (
     }
   });
 
-  it('says so after an order form posted once the product went, placing nothing', async () => {
+  it('says so above the form as typed after an order form posted once the product went, placing nothing', async () => {
     const guest = await guestWithItem();
     const form = guestOrderFields(await (await guest.page('/checkout/guest')).text(), 'g@x.ie');
     await withdraw(false);
     try {
-      // Back to the page, which says why (not the form with the reason beside a field).
+      // The page, which says why (not beside a field), with what the guest typed but the card
+      // number; the reason takes the focus, as a refused field's message does.
       const refused = await guest.post('/checkout/guest', form);
-      expect(refused.status).toBe(302);
-      expect(refused.headers.get('location')).toBe('/checkout/guest');
-      const page = await guest.page('/checkout/guest');
-      expect(page.status).toBe(200);
-      expectRefusedPage(await page.text(), reason(), whatToDo);
+      expect(refused.status).toBe(200);
+      // The guest's details in a 200: for this visitor only (no cache keeps a POST's answer).
+      expect(refused.headers.get('cache-control')).toBe('private, no-store');
+      const html = await refused.text();
+      const alert = `<p class="form-error" role="alert" tabindex="-1" autofocus="">${reason()}</p>`;
+      expectRefusedPage(html, new RegExp(alert.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), whatToDo);
+      expectTyped(html, form);
+      expect(html).not.toContain('4242');
+      expect(html).toContain('value="check-cart"');
+      expect((await guest.cart()).items).toHaveLength(1);
+
+      // Put right (here: back on sale), "Check my cart again" shows the totals and "Place order"
+      // with the form as typed, placing nothing.
+      await withdraw(true);
+      const checked = await guest.post('/checkout/guest', { ...form, intent: 'check-cart' });
+      expect(checked.status).toBe(200);
+      const again = await checked.text();
+      expect(again).toContain('Place order');
+      expect(again).toContain('<caption>Items in your cart</caption>');
+      expect(again).not.toContain('role="alert"');
+      expectTyped(again, form);
+      expect(again).not.toContain('4242');
       expect((await guest.cart()).items).toHaveLength(1);
     } finally {
       await withdraw(true);

@@ -19,7 +19,20 @@ export function CartRefused({ refusal, title }: { refusal: CartRefusal; title: s
     <section className="checkout-empty" aria-labelledby="checkout-title">
       <h1 id="checkout-title">{title}</h1>
       <DoneNotice message={reordered} arrival />
-      <p className="form-error" role="alert">
+      <CartRefusalNotice refusal={refusal} />
+    </section>
+  );
+}
+
+/**
+ * Why, what to do and the way to the cart. `answer`: the page answers a post the platform refused
+ * for the cart (the guest's order form, ADR 0317), so the reason takes the focus, as a refused
+ * field's message does (ADR 0308): `autofocus` in its document, `useRefusalFocus` with JavaScript.
+ */
+export function CartRefusalNotice({ refusal, answer }: { refusal: CartRefusal; answer?: boolean }) {
+  return (
+    <>
+      <p className="form-error" role="alert" {...(answer ? { tabIndex: -1, autoFocus: true } : {})}>
         {`${refusal.message}.`}
       </p>
       <p>{WHAT_TO_DO[refusal.code]}</p>
@@ -28,6 +41,6 @@ export function CartRefused({ refusal, title }: { refusal: CartRefusal; title: s
           Review your cart
         </Link>
       </p>
-    </section>
+    </>
   );
 }

@@ -132,6 +132,21 @@ export function SlotChoice({
   );
 }
 
+/**
+ * Checks `slot` and its day's tab in `form`, as the shopper's click would: a slot chosen for them
+ * (one their draft kept, ADR 0317). React leaves a hydrated radio as it is when `chosen` changes.
+ */
+export function checkSlot(form: HTMLFormElement, slot: SlotOption, name = 'slotId'): void {
+  for (const [group, value] of [
+    [`${name}Day`, slot.day],
+    [name, slot.id],
+  ]) {
+    for (const field of form.elements)
+      if (field instanceof HTMLInputElement && field.name === group && field.value === value)
+        field.checked = true;
+  }
+}
+
 /** A day's tab (a radio with its label) followed by its slots, shown while the tab is checked. */
 function SlotDayTab(props: {
   id: string;

@@ -43,6 +43,20 @@ export function cartRefusal(thrown: unknown): CartRefusal | null {
   return { code: body.code, message: body.message };
 }
 
+/** The quote, or the platform's refusal of the cart when `quoting` throws one (ADR 0317). */
+export function quoteOrRefusal(
+  quoting: Promise<OrderQuote>,
+): Promise<{ quote: OrderQuote } | { refused: CartRefusal }> {
+  return quoting.then(
+    (quote) => ({ quote }),
+    (thrown: unknown) => {
+      const refused = cartRefusal(thrown);
+      if (refused === null) throw thrown;
+      return { refused };
+    },
+  );
+}
+
 /** The quote of the slot the page will show; a `wanted` that is no slot id is left out. */
 export function quoteShownSlot(
   platform: PlatformClient,

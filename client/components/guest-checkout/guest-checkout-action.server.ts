@@ -15,7 +15,8 @@ import { isCartRefusal } from '../checkout/slot-quote.server';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
-// then, from the order, make an account. Mistakes are a 400 with a message per field.
+// then, from the order, make an account. Mistakes are a 400 with a message per field. A cart the
+// platform refuses, and "Check my cart again", answer the page with the form as typed (ADR 0317).
 export const GUEST_CHECKOUT = '/checkout/guest';
 export type GuestCheckoutResult = {
   intent: z.infer<typeof Intent>;
@@ -94,6 +95,9 @@ const GuestAccountForm = GuestAccountInput.extend({ orderId: OrderId });
 /** The guest checkout's forms, by intent (the gateway's OpenAPI document describes them). */
 export const GuestCheckoutForms = intentForms({
   'place-guest-order': z.intersection(GuestOrderForm, OrderKeyField),
+  'check-cart': GuestOrderForm.extend(OrderKeyField.shape).describe(
+    'The order form of a cart the platform refused, sent back as typed: nothing is placed',
+  ),
   'create-account': GuestAccountForm,
 });
 const Intent = GuestCheckoutForms.intent;
@@ -136,12 +140,14 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
   if (!context.hasSession) throw data({ message: 'Your cart is empty' }, { status: 400 });
   const { cardNumber: _never, ...values } = fields;
 
-  if (intent.data === 'place-guest-order') {
-    const input = orderInput(fields);
+  if (intent.data !== 'create-account') {
     const again = (errors: FieldErrors, formError?: string, status = 400) =>
       quoteOfPosted(context, fields.slotId?.trim()).then((quote) =>
-        refused('place-guest-order', errors, formError, values, status, quote),
+        refused(intent.data, errors, formError, values, status, quote),
       );
+    // A 200: the page's data is loaded again (with JavaScript too), the cart as it stands now.
+    if (intent.data === 'check-cart') return again({}, undefined, 200);
+    const input = orderInput(fields);
     if (!input.success) return again(errorsOf(input.error));
     const placed = await askPlatform<OrderDetail>(context.platform, {
       method: 'POST',
@@ -152,9 +158,9 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     if (placed.ok)
       return redirect(`${GUEST_CHECKOUT}?placed=${encodeURIComponent(placed.body.id)}`);
     if (placed.status >= 500) throw data({ message: placed.message }, { status: 502 });
-    // A cart that cannot be ordered as it stands (ADR 0314): the page, loaded again, says why
-    // and what to do, with JavaScript as without; no field is to blame.
-    if (isCartRefusal(placed.code)) return redirect(GUEST_CHECKOUT);
+    // A cart that cannot be ordered as it stands (ADR 0314, 0317): the page, its data loaded
+    // again (a 200), says why and what to do above the form as typed; no field is to blame.
+    if (isCartRefusal(placed.code)) return refused('place-guest-order', {}, undefined, values, 200);
     const field = /slot/i.test(placed.message) ? 'slotId' : null;
     return field
       ? again({ [field]: placed.message })

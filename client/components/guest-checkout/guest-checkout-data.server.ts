@@ -9,8 +9,8 @@ import {
 import { askPlatform, nothingThere, requirePlatform } from '../../lib/platform-answer.server';
 import { newOrderKey } from '../forms/place-order-forms';
 import {
-  cartRefusal,
   quoteOfChoice,
+  quoteOrRefusal,
   quoteShownSlot,
   type CartRefusal,
 } from '../checkout/slot-quote.server';
@@ -20,17 +20,14 @@ import { slotChoices, type SlotOption } from '../orders/delivery-time';
 // slots with the order form, or the order just placed (?placed=) with the offer of an account, or
 // that the account was made (?account=created: the order is no longer the guest session's), or
 // that the order of ?placed= is not this session's (any more): the route answers that with a 404.
-// A cart the platform will not order as it stands is the page saying why (ADR 0314).
-type GuestOrderForm = {
-  state: 'form';
-  quote: OrderQuote;
-  slots: SlotOption[];
-  slotId: string | null;
-  orderKey: string;
-};
+// A cart the platform will not order as it stands is the page saying why above the order form,
+// without totals (ADR 0314, 0317).
+type OrderFormBase = { slots: SlotOption[]; slotId: string | null; orderKey: string };
+type GuestOrderForm = OrderFormBase & { state: 'form'; quote: OrderQuote };
+type RefusedOrderForm = OrderFormBase & { state: 'refused'; refused: CartRefusal };
 export type GuestCheckoutData =
   | { state: 'empty' }
-  | { state: 'refused'; refused: CartRefusal }
+  | RefusedOrderForm
   | { state: 'account-created' }
   | { state: 'gone' }
   | { state: 'placed'; order: OrderDetail }
@@ -59,31 +56,30 @@ export async function loadGuestCheckout(
     if (nothingThere(order.status)) return { state: 'gone' };
     throw data({ message: order.message }, { status: order.status >= 500 ? 502 : order.status });
   }
-  try {
-    return await loadOrderForm(context, url);
-  } catch (thrown) {
-    const refused = cartRefusal(thrown);
-    if (refused === null) throw thrown;
-    return { state: 'refused', refused };
-  }
+  return loadOrderForm(context, url);
 }
 
 async function loadOrderForm(
   context: AppLoadContext,
   url: URL,
-): Promise<GuestOrderForm | { state: 'empty' }> {
+): Promise<GuestOrderForm | RefusedOrderForm | { state: 'empty' }> {
   // The slot list and the quote of the slot the page will show as chosen, together (ADR 0290).
   const wanted = url.searchParams.get('slotId');
   const [list, quoted] = await Promise.all([
     requirePlatform<DeliverySlotList>(context.platform, { path: orderPaths.deliverySlots }),
-    quoteShownSlot(context.platform, wanted),
+    quoteOrRefusal(quoteShownSlot(context.platform, wanted)),
   ]);
   const slots = slotChoices(list, context.publicContext?.tenant.locale ?? 'en-GB');
   const slotId =
     slots.find((slot) => slot.available && slot.id === wanted)?.id ??
     slots.find((slot) => slot.available)?.id ??
     null;
-  const quote = await quoteOfChoice(context.platform, quoted, slotId);
-  if (quote.lines.length === 0) return { state: 'empty' };
-  return { state: 'form', quote, slots, slotId, orderKey: newOrderKey() };
+  const chosen =
+    'refused' in quoted
+      ? quoted
+      : await quoteOrRefusal(quoteOfChoice(context.platform, quoted.quote, slotId));
+  const form = { slots, slotId, orderKey: newOrderKey() };
+  if ('refused' in chosen) return { state: 'refused', refused: chosen.refused, ...form };
+  if (chosen.quote.lines.length === 0) return { state: 'empty' };
+  return { state: 'form', quote: chosen.quote, ...form };
 }

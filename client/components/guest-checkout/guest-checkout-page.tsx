@@ -1,8 +1,8 @@
+import { useEffect } from 'react';
 import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { SIGN_IN_PATH } from '../../../shared/route-middleware';
 import { useMoney } from '../../lib/money';
-import { CartRefused } from '../checkout/cart-refused';
 import { LineTable } from '../checkout/cart-review';
 import { FieldError } from '../forms/field-error';
 import { DoneNotice, FormField } from '../forms/form-field';
@@ -12,6 +12,7 @@ import { NewPasswordField } from '../registration/new-password-field';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
 import { GuestOrderForm } from './guest-order-form';
+import { forgetDraft } from './order-draft';
 
 // /checkout/guest (issue #29 item 2): the order form, then the order's number with the offer to
 // make an account from it, then the account made.
@@ -32,8 +33,6 @@ export function GuestCheckoutPage({ data, result }: Props) {
           </p>
         </section>
       );
-    case 'refused':
-      return <CartRefused refusal={data.refused} title="Check out as a guest" />;
     case 'account-created':
       return (
         <section className="checkout-empty" aria-labelledby="checkout-title">
@@ -60,6 +59,8 @@ export function GuestCheckoutPage({ data, result }: Props) {
     case 'placed':
       return <GuestOrderPlaced order={data.order} result={result} />;
     case 'form':
+    case 'refused':
+      // One element for both: a cart refused, or put right, keeps the form and what is typed.
       return <GuestOrderForm data={data} result={result} />;
   }
 }
@@ -72,6 +73,8 @@ function GuestOrderPlaced({
   result?: GuestCheckoutResult;
 }) {
   const money = useMoney();
+  // What the guest typed is in the order now: the tab's draft of it goes (ADR 0317).
+  useEffect(() => forgetDraft(), []);
   const refused = result?.intent === 'create-account' ? result : undefined;
   const scope = useRefusalFocus<HTMLFormElement>(refused);
   return (

@@ -4,18 +4,25 @@ import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
 import { usePersonal } from '../../lib/personal';
 import { useRefusalFocus } from '../forms/refusal-focus';
+import { CartRefusalNotice } from '../checkout/cart-refused';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFormFields } from '../checkout/order-form-fields';
 import { PlaceOrderButton } from '../checkout/place-order-button';
-import { SlotChoice } from '../checkout/slot-choice';
+import { checkSlot, SlotChoice } from '../checkout/slot-choice';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
+import { useOrderDraft } from './order-draft';
+import { useRefusedCart } from './refused-cart';
 
 // The guest's order form (issue #29 item 2): e-mail, delivery address, slot, card, in one form,
-// with the cart and its totals. The card number is never filled in again after a mistake.
+// with the cart and its totals. The card number is never filled in again after a mistake. A cart
+// the platform refuses is said above the form, which keeps what was typed (ADR 0317).
 const FORM = 'guest-order';
-type Props = { data: Extract<GuestCheckoutData, { state: 'form' }>; result?: GuestCheckoutResult };
+type Props = {
+  data: Extract<GuestCheckoutData, { state: 'form' | 'refused' }>;
+  result?: GuestCheckoutResult;
+};
 
 export function GuestOrderForm({ data, result }: Props) {
   const errors = result?.fieldErrors ?? {};
@@ -24,26 +31,48 @@ export function GuestOrderForm({ data, result }: Props) {
   // A refused form comes back with the slot it chose, while that slot can be booked, and its
   // totals: without JavaScript the page's own are of the earliest slot (the URL names none).
   const posted = valueFor('slotId');
-  const slotId = data.slots.some((s) => s.available && s.id === posted) ? posted! : data.slotId;
-  const quote = result?.quote?.slotId === slotId ? result.quote : data.quote;
+  const bookable = (id: string | undefined) => data.slots.some((s) => s.available && s.id === id);
+  const slotId = bookable(posted) ? posted! : data.slotId;
+  // None while the platform refuses the cart: it prices no order of it.
+  const totals =
+    data.state === 'refused' ? null : result?.quote?.slotId === slotId ? result.quote : data.quote;
   const slot = data.slots.find((s) => s.id === slotId);
   // The guest's cart, read with the page, gives the lines their price per kg (ADR 0214).
   const products = usePersonal().cart?.products;
   // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
   // URL: the page keeps what was typed, and no other field leaves the form.
   const navigate = useNavigate();
-  const requote = (event: ChangeEvent<HTMLElement>) => {
-    const input = event.target as HTMLInputElement;
-    if (input.name === 'slotId' && input.checked && input.value !== slotId)
-      void navigate(`?slotId=${encodeURIComponent(input.value)}`, {
+  const chooseSlot = (id: string) => {
+    if (id !== slotId)
+      void navigate(`?slotId=${encodeURIComponent(id)}`, {
         replace: true,
         preventScrollReset: true,
       });
   };
+  const requote = (event: ChangeEvent<HTMLElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name === 'slotId' && input.checked) chooseSlot(input.value);
+  };
+  // The answer of a post that refused nothing of the form: the cart was refused.
+  const answered = result !== undefined && !result.formError && Object.keys(errors).length === 0;
+  // The slot a draft kept (ADR 0317), chosen again while it can be booked.
+  const restoreSlot = (id: string) => {
+    const kept = data.slots.find((s) => s.available && s.id === id);
+    if (!kept || id === slotId || !scope.current) return;
+    checkSlot(scope.current, kept);
+    chooseSlot(id);
+  };
+  const keepDraft = useOrderDraft(scope, restoreSlot);
+  useRefusedCart(scope, data.state === 'refused');
   return (
     // One form around the whole page: the fields of every step are the order's.
-    <Form method="post" id={FORM} className="checkout" ref={scope}>
+    <Form method="post" id={FORM} className="checkout" ref={scope} onChange={keepDraft}>
       <h1 id="checkout-title">Check out as a guest</h1>
+      {data.state === 'refused' ? (
+        <div className="checkout-refusal">
+          <CartRefusalNotice refusal={data.refused} answer={answered} />
+        </div>
+      ) : null}
       <div className="checkout-steps">
         <section className="checkout-step" aria-labelledby="guest-email-title">
           <h2 id="guest-email-title">Your e-mail address</h2>
@@ -82,16 +111,36 @@ export function GuestOrderForm({ data, result }: Props) {
       </div>
       <aside className="checkout-summary" aria-labelledby="summary-title">
         <h2 id="summary-title">Your order</h2>
-        <LineTable
-          lines={quote.lines}
-          currency={quote.currency}
-          caption="Items in your cart"
-          products={products}
-        />
-        <TotalsList totals={quote} slot={slot?.label} />
+        {totals ? (
+          <>
+            <LineTable
+              lines={totals.lines}
+              currency={totals.currency}
+              caption="Items in your cart"
+              products={products}
+            />
+            <TotalsList totals={totals} slot={slot?.label} />
+          </>
+        ) : (
+          <p>The totals show once your cart can be ordered.</p>
+        )}
         <div className="order-form">
           <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
-          <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>
+          {data.state === 'refused' ? (
+            // Without JavaScript, after the cart is put right in another tab (ADR 0317); the card
+            // number, required to place the order, may still be empty.
+            <button
+              type="submit"
+              name="intent"
+              value="check-cart"
+              className="button primary"
+              formNoValidate
+            >
+              Check my cart again
+            </button>
+          ) : (
+            <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>
+          )}
         </div>
       </aside>
     </Form>
