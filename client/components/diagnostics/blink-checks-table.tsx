@@ -9,23 +9,26 @@ const STATUS_TEXT: Record<BlinkCheck['status'], string> = {
 
 export function BlinkChecksTable({ checks }: { checks: readonly BlinkCheck[] }) {
   return (
-    <table className="blink-checks">
-      <thead>
-        <tr>
-          <th scope="col">Check</th>
-          <th scope="col">Result</th>
-          <th scope="col">Detail</th>
-        </tr>
-      </thead>
-      <tbody>
-        {checks.map((check) => (
-          <tr key={check.id} data-check={check.id} data-status={check.status}>
-            <th scope="row">{check.label}</th>
-            <td className={`blink-status blink-${check.status}`}>{STATUS_TEXT[check.status]}</td>
-            <td>{check.detail}</td>
+    // A scroll box of its own on a narrow phone, in the tab order to scroll by keyboard.
+    <div className="table-scroll" role="region" aria-label="Checks" tabIndex={0}>
+      <table className="blink-checks">
+        <thead>
+          <tr>
+            <th scope="col">Check</th>
+            <th scope="col">Result</th>
+            <th scope="col">Detail</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {checks.map((check) => (
+            <tr key={check.id} data-check={check.id} data-status={check.status}>
+              <th scope="row">{check.label}</th>
+              <td className={`blink-status blink-${check.status}`}>{STATUS_TEXT[check.status]}</td>
+              <td>{check.detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -21,27 +21,29 @@ export function LinesEditor(props: {
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Save changes
       </button>
-      <table className="line-table">
-        <caption>Change quantities or remove items, then save</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Quantity</th>
-            {props.priceColumn ? (
+      <div className="table-scroll">
+        <table className="line-table">
+          <caption>Change quantities or remove items, then save</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              {props.priceColumn ? (
+                <th scope="col" className="num">
+                  Price each
+                </th>
+              ) : null}
               <th scope="col" className="num">
-                Price each
+                Total
               </th>
-            ) : null}
-            <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>{props.children}</tbody>
-      </table>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{props.children}</tbody>
+        </table>
+      </div>
       {props.after}
       <button type="submit" className={props.saveClassName}>
         Save changes

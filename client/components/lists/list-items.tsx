@@ -39,75 +39,77 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
       </p>
     );
   return (
-    <table className="line-table list-items">
-      <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Brand</th>
-          <th scope="col" className="num">
-            Price each
-          </th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Note</th>
-          <th scope="col">
-            <span className="visually-hidden">Add to cart or remove</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.items.map((item) => {
-          const mine = result?.itemId === item.id ? result : undefined;
-          const id = `quantity-${item.id}`;
-          const error = mine?.fieldErrors.quantity ?? mine?.formError;
-          return (
-            <tr key={item.id}>
-              <th scope="row">
-                {productName(item)}
-                {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
-                {item.byCase ? (
-                  <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
-                ) : null}
-              </th>
-              <td>{item.product?.brand ?? ''}</td>
-              <td className="num">
-                <ListItemPrice item={item} currency={list.currency} />
-              </td>
-              <td className="line-qty">
-                <Form method="post" preventScrollReset className="inline-form">
-                  <input type="hidden" name="intent" value="change-quantity" />
-                  <input type="hidden" name="listId" value={list.id} />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <label htmlFor={id} className="visually-hidden">
-                    Quantity of {productName(item)}
-                  </label>
-                  <QuantityInput id={id} min={1} quantity={item.quantity} error={error} />
-                  <button type="submit" className="link-button plain">
-                    Update
-                  </button>
-                </Form>
-                <FieldError id={`${id}-error`} message={error} />
-              </td>
-              <td>{item.note}</td>
-              <td>
-                <ItemToCart list={list} item={item} />{' '}
-                <Form method="post" preventScrollReset className="fill-form">
-                  <input type="hidden" name="intent" value="remove-item" />
-                  <input type="hidden" name="listId" value={list.id} />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <button
-                    type="submit"
-                    className="link-button"
-                    aria-label={`Remove ${productName(item)}`}
-                  >
-                    Remove
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="line-table list-items">
+        <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Brand</th>
+            <th scope="col" className="num">
+              Price each
+            </th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Note</th>
+            <th scope="col">
+              <span className="visually-hidden">Add to cart or remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((item) => {
+            const mine = result?.itemId === item.id ? result : undefined;
+            const id = `quantity-${item.id}`;
+            const error = mine?.fieldErrors.quantity ?? mine?.formError;
+            return (
+              <tr key={item.id}>
+                <th scope="row">
+                  {productName(item)}
+                  {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+                  {item.byCase ? (
+                    <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
+                  ) : null}
+                </th>
+                <td>{item.product?.brand ?? ''}</td>
+                <td className="num">
+                  <ListItemPrice item={item} currency={list.currency} />
+                </td>
+                <td className="line-qty">
+                  <Form method="post" preventScrollReset className="inline-form">
+                    <input type="hidden" name="intent" value="change-quantity" />
+                    <input type="hidden" name="listId" value={list.id} />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <label htmlFor={id} className="visually-hidden">
+                      Quantity of {productName(item)}
+                    </label>
+                    <QuantityInput id={id} min={1} quantity={item.quantity} error={error} />
+                    <button type="submit" className="link-button plain">
+                      Update
+                    </button>
+                  </Form>
+                  <FieldError id={`${id}-error`} message={error} />
+                </td>
+                <td>{item.note}</td>
+                <td>
+                  <ItemToCart list={list} item={item} />{' '}
+                  <Form method="post" preventScrollReset className="fill-form">
+                    <input type="hidden" name="intent" value="remove-item" />
+                    <input type="hidden" name="listId" value={list.id} />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <button
+                      type="submit"
+                      className="link-button"
+                      aria-label={`Remove ${productName(item)}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

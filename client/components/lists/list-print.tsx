@@ -27,47 +27,50 @@ export function ListPrint({ list }: { list: ShoppingList }) {
       {list.items.length === 0 ? (
         <p>This list is empty.</p>
       ) : (
-        <table className="print-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Done</span>
-              </th>
-              <th scope="col">Product</th>
-              <th scope="col">Brand</th>
-              <th scope="col" className="num">
-                Qty
-              </th>
-              <th scope="col" className="num">
-                Price each
-              </th>
-              <th scope="col">Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item) => (
-              <tr key={item.id}>
-                <td className="tick" aria-hidden="true">
-                  ☐
-                </td>
-                <th scope="row">
-                  {productName(item)}
-                  {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
-                  {item.byCase ? (
-                    <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
-                  ) : null}
+        // A scroll box of its own on a narrow phone, in the tab order to scroll by keyboard.
+        <div className="table-scroll" role="region" aria-labelledby="print-title" tabIndex={0}>
+          <table className="print-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Done</span>
                 </th>
-                <td>{item.product?.brand ?? ''}</td>
-                <td className="num">{item.quantity}</td>
-                <td className="num">
-                  {/* A case item is bought by the case: its price, as on the list screen. */}
-                  <ListItemPrice item={item} currency={list.currency} />
-                </td>
-                <td>{item.note}</td>
+                <th scope="col">Product</th>
+                <th scope="col">Brand</th>
+                <th scope="col" className="num">
+                  Qty
+                </th>
+                <th scope="col" className="num">
+                  Price each
+                </th>
+                <th scope="col">Note</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="tick" aria-hidden="true">
+                    ☐
+                  </td>
+                  <th scope="row">
+                    {productName(item)}
+                    {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+                    {item.byCase ? (
+                      <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
+                    ) : null}
+                  </th>
+                  <td>{item.product?.brand ?? ''}</td>
+                  <td className="num">{item.quantity}</td>
+                  <td className="num">
+                    {/* A case item is bought by the case: its price, as on the list screen. */}
+                    <ListItemPrice item={item} currency={list.currency} />
+                  </td>
+                  <td>{item.note}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </article>
   );
