@@ -25,8 +25,10 @@ export function socialErrorMessage(
   providerName: string | null,
 ): string | null {
   if (!code) return null;
-  const template =
-    code in SOCIAL_ERRORS ? SOCIAL_ERRORS[code as SocialErrorCode] : SOCIAL_ERRORS.failed;
+  // Own codes only: `in` found `constructor` (or `toString`) on the prototype, and the page failed.
+  const template = Object.hasOwn(SOCIAL_ERRORS, code)
+    ? SOCIAL_ERRORS[code as SocialErrorCode]
+    : SOCIAL_ERRORS.failed;
   return template.replaceAll('{provider}', providerName ?? 'The provider');
 }
 

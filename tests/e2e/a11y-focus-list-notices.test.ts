@@ -82,8 +82,7 @@ const POSTS: Post[] = [
     what: 'a product added to a list',
     start: async () => {
       const [product] = await offerings(shop.platform, 1);
-      const name = encodeURIComponent(product!.name);
-      return `/shopping-lists?add=${product!.id}&name=${name}&back=%2Fsearch%2Fmilk`;
+      return `/shopping-lists?add=${product!.id}&back=%2Fsearch%2Fmilk`;
     },
     fill: async () => 'form.add-to-list-form',
     button: 'Add to list',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { identityPaths } from '../../shared/contracts/identities';
 import { listPaths, type ShoppingList } from '../../shared/contracts/lists';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -55,6 +56,23 @@ describe('"Add to list" (shopping lists) when the lists service refuses or fails
     const added = await shopper.post('/shopping-lists', form);
     expect(added.status).toBe(302);
     expect(added.headers.get('location')).toContain('done=added');
+  });
+});
+
+describe('"Add to list" when the catalogue cannot name the product', () => {
+  it('is a 502, not a form for a product nobody named (ADR 0320)', async () => {
+    const [offering] = await buyableOfferings({ url }, 1, 'bread');
+    faults.fail(cataloguePaths.offerings([offering!.id]), 503);
+    try {
+      const asking = await shopper.page(`/shopping-lists?add=${offering!.id}`);
+      expect(asking.status).toBe(502);
+      expect(textOf(await asking.text())).not.toContain('to a list');
+    } finally {
+      faults.clear();
+    }
+    const asked = await shopper.page(`/shopping-lists?add=${offering!.id}`);
+    expect(asked.status).toBe(200);
+    expect(textOf(await asked.text())).toContain(`Add “${offering!.name}” to a list`);
   });
 });
 

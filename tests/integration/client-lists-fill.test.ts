@@ -5,6 +5,7 @@ import {
   type ShoppingList,
   type SmartCart,
 } from '../../shared/contracts/lists';
+import { cataloguePaths, type OfferingSummaries } from '../../shared/contracts/catalogue';
 import { startShop, type TestShop } from '../support/shop';
 import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
 
@@ -16,6 +17,12 @@ let shop: TestShop;
 let shopper: Shopper;
 let offerings: { id: string; name: string }[];
 
+/** A sentence a crafted link would have the shop say. */
+const LIE = 'Your account is locked - call 0800 000 000';
+const caseSizeOf = async (offeringId: string) =>
+  (await shopper.api<OfferingSummaries>(cataloguePaths.offerings([offeringId]))).offerings[
+    offeringId
+  ]!.offering.caseSize;
 const escaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 /** What a page shows: its HTML without scripts (React Router's data for hydration is in one). */
@@ -55,13 +62,13 @@ describe('Add to list', () => {
   it('asks which list, then adds with the quantity and unit, to a new list too', async () => {
     const [a] = offerings;
     const asking = await shopper.page(
-      `/shopping-lists?add=${a!.id}&name=${encodeURIComponent(a!.name)}&quantity=3&unit=case&caseSize=6&back=%2Fsearch%2Fmilk`,
+      `/shopping-lists?add=${a!.id}&quantity=3&unit=case&back=%2Fsearch%2Fmilk`,
     );
     expect(asking.status).toBe(200);
     const html = await asking.text();
     expect(html).toContain(`Add “${escaped(a!.name)}” to a list`);
     expect(html).toContain('Weekly shop');
-    expect(html).toContain('Cases of 6');
+    expect(html).toContain(`Cases of ${await caseSizeOf(a!.id)}`);
 
     const noName = await shopper.post('/shopping-lists', {
       intent: 'add-item',
@@ -103,10 +110,28 @@ describe('Add to list', () => {
     expect(await unknown.text()).toContain('Unknown offering');
   });
 
+  it('names the product as the catalogue does, whatever a crafted link says (ADR 0320)', async () => {
+    const [a] = offerings;
+    const crafted = (add: string) =>
+      `/shopping-lists?${new URLSearchParams({ add, name: LIE, caseSize: '999', unit: 'case' })}`;
+    const html = await shown(await shopper.page(crafted(a!.id)));
+    expect(html).toContain(`Add “${escaped(a!.name)}” to a list`);
+    expect(html).toContain(`Cases of ${await caseSizeOf(a!.id)}`);
+    expect(html).not.toContain('Cases of 999');
+    expect(html).not.toContain('Your account');
+    // An offering the catalogue does not know asks nothing: the lists alone.
+    const unknown = await shopper.page(crafted('off-nope'));
+    expect(unknown.status).toBe(200);
+    const lists = await shown(unknown);
+    expect(lists).toContain('Weekly shop');
+    expect(lists).not.toContain('to a list</h2>');
+    expect(lists).not.toContain('Your account');
+  });
+
   it('comes back with the choices made when the new list has no name (without JavaScript)', async () => {
     const [a] = offerings;
     // The form posts to the page it is on, whose query names the product.
-    const asking = `/shopping-lists?add=${a!.id}&name=${encodeURIComponent(a!.name)}&caseSize=6`;
+    const asking = `/shopping-lists?add=${a!.id}`;
     const noName = await shopper.post(asking, {
       intent: 'add-item',
       offeringId: a!.id,
@@ -157,6 +182,9 @@ describe('a list into the cart', () => {
         listId: list.id,
       });
       expect(filled.status).toBe(302);
+      // The redirect names the offering, the page the product (ADR 0320).
+      const location = new URL(filled.headers.get('location')!, shop.url);
+      expect(location.searchParams.getAll('missing')).toEqual([gone!.id]);
       const after = await (await shopper.page(filled.headers.get('location')!)).text();
       // Two products: 2 singles and a case, three items as the cart's badge counts them.
       expect(after).toContain('2 products (3 items) added to your cart.');
@@ -176,6 +204,45 @@ describe('a list into the cart', () => {
       await shop.platform.db.query('update offerings set available = true where id = $1', [
         gone!.id,
       ]);
+    }
+  });
+});
+
+describe('the notice of a fill, from a link', () => {
+  it('names what a line could not take all of, after a real fill without JavaScript', async () => {
+    await emptyCart();
+    const [a] = offerings;
+    await shopper.putItem(a!.id, 9_998); // a cart line holds 9,999 at most
+    const list = await shopper.api<ShoppingList>(listPaths.lists, 'POST', { name: 'Capped' });
+    await shopper.api(listPaths.items(list.id), 'POST', { offeringId: a!.id, quantity: 2 });
+    const filled = await shopper.post('/shopping-lists', { intent: 'to-cart', listId: list.id });
+    expect(filled.status).toBe(302);
+    const page = await shown(await shopper.page(filled.headers.get('location')!));
+    const after = page.replace(/<!-- -->/g, ''); // React's text separators
+    expect(after).toContain(
+      `A cart line holds 9,999 at most, so not all were added of: <strong>${escaped(a!.name)}</strong>`,
+    );
+    await emptyCart();
+  });
+
+  it('says no sentence of a crafted link, on a list and on a smart cart', async () => {
+    const [a] = offerings;
+    const list = await shopper.api<ShoppingList>(listPaths.lists, 'POST', { name: 'Crafted' });
+    await shopper.api(listPaths.items(list.id), 'POST', { offeringId: a!.id, quantity: 1 });
+    const smart = await shopper.api<SmartCart>(smartCartPaths.smartCarts, 'POST', {
+      name: 'Crafted',
+      items: [{ offeringId: a!.id, quantity: 1 }],
+    });
+    const lie = new URLSearchParams({ filled: '0', missing: LIE, full: LIE, capped: LIE });
+    for (const path of [
+      `/shopping-lists?list=${list.id}&${lie}`,
+      `/smart-carts/${smart.id}?${lie}`,
+    ]) {
+      const response = await shopper.page(path);
+      expect(response.status).toBe(200);
+      const html = await shown(response);
+      expect(html).toContain('Nothing was added to your cart.');
+      expect(html).not.toContain('Your account');
     }
   });
 });

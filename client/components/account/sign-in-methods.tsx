@@ -20,7 +20,7 @@ export function SignInMethodsPanel(props: {
   return (
     <section className="sign-in-methods" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Ways to sign in</h2>
-      {props.done && DONE[props.done] && <p role="status">{DONE[props.done]}</p>}
+      {props.done && Object.hasOwn(DONE, props.done) && <p role="status">{DONE[props.done]}</p>}
       {result && (
         <p className="form-error" role="alert">
           {result.message}

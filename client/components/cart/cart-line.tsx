@@ -57,7 +57,6 @@ export function CartLine(props: {
               productName={product.name}
               quantity={count}
               byCase={item.byCase}
-              caseSize={offering?.caseSize}
               returnTo={props.returnTo}
             />
           ) : null}

@@ -4,13 +4,12 @@ import { href } from '../../../shared/href';
 // shopping lists screen, which asks which list (or a new one), with the quantity and the unit
 // (single or case) it was given here. A plain link, the same for every visitor, so it works
 // without JavaScript and in a shop's cached templates; a guest is asked to sign in on the way.
+// It names the offering, not the product: the screen takes the name from the catalogue (ADR 0320).
 type Props = {
   offeringId: string;
   productName: string;
   quantity?: number;
   byCase?: boolean;
-  /** Offered as a case of this many when more than 1. */
-  caseSize?: number;
   /** Where "Back" returns to after adding: a path of this shop. */
   returnTo?: string;
   className?: string;
@@ -22,25 +21,18 @@ export function addToListHref(props: Props): string {
     {},
     {
       add: props.offeringId,
-      name: props.productName,
       quantity: props.quantity && props.quantity > 1 ? props.quantity : undefined,
       unit: props.byCase ? 'case' : undefined,
-      caseSize: props.caseSize && props.caseSize > 1 ? props.caseSize : undefined,
       back: props.returnTo,
     },
   );
 }
 
-/** The props of a product's "Add to list": one single, its case size offered on the way. */
+/** The props of a product's "Add to list": one single (the lists screen offers its cases). */
 export const listProps = (
-  product: { name: string; offering: { id: string; caseSize: number } },
+  product: { name: string; offering: { id: string } },
   returnTo?: string,
-): Props => ({
-  offeringId: product.offering.id,
-  productName: product.name,
-  caseSize: product.offering.caseSize,
-  returnTo,
-});
+): Props => ({ offeringId: product.offering.id, productName: product.name, returnTo });
 
 export function AddToList(props: Props) {
   return (

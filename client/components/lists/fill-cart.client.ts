@@ -1,7 +1,7 @@
 import { cartStore } from '../../cart/cart-store';
 import { readBooking } from '../../cart/read-booking';
 import { apiFetch } from '../../lib/api';
-import type { Filled } from './fill-notice';
+import { NO_LONGER_SOLD, type Filled } from './fill-notice';
 
 // "Add all to cart" (a list, one of its items, a smart cart) with JavaScript: the same to-cart call
 // of the lists service the form makes without it, through the gateway's proxy. The platform adds
@@ -35,7 +35,7 @@ function namesOf(notAdded: unknown, full: boolean): string[] {
   if (!Array.isArray(notAdded)) return [];
   return (notAdded as NotAdded[])
     .filter((item) => (item?.reason === 'cart_full') === full)
-    .map((item) => (typeof item?.name === 'string' ? item.name : 'An item no longer sold'));
+    .map((item) => (typeof item?.name === 'string' ? item.name : NO_LONGER_SOLD));
 }
 
 export async function fillCartFrom(path: string, body: object): Promise<FillOutcome> {

@@ -4,8 +4,9 @@ import { DoneNotice } from '../forms/form-field';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
 // What a list or smart cart put into the cart says (issue #29): how much went in, and the ones
-// that did not, named. Read from the URL the form without JavaScript was redirected to, or
-// given by the form with JavaScript (ToCartForm). The cart widget reloads after a server fill.
+// that did not, named. Read from the URL the form without JavaScript was redirected to (which
+// names offerings, not products), or given by the form with JavaScript (ToCartForm). The cart
+// widget reloads after a server fill.
 // Items left out because the cart holds its most lines (`full`) are named apart from the ones not
 // sold today (`missing`): "not available today" would send the shopper looking for a reason the
 // product does not have. Items that went in with less than their quantity (a cart line holds
@@ -18,6 +19,9 @@ export type Filled = {
   full: string[];
   capped: string[];
 };
+
+/** How an item is named whose offering has left the catalogue. */
+export const NO_LONGER_SOLD = 'An item no longer sold';
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -70,22 +74,31 @@ function FillText({ filled }: { filled: Filled }) {
   );
 }
 
+/** An item of the list or smart cart a page shows: its offering and product (null: gone). */
+type ShownItem = { offeringId: string; product: { name: string } | null };
+
 /**
- * The fill reported in the page's URL (`filled`, `missing`, `full`), if any: the redirect of the
- * form's post without JavaScript, whose document starts on it (docs/decisions/0315).
+ * The fill reported in the page's URL (`filled`, `units`, and `missing`, `full`, `capped` by
+ * offering), if any: the redirect of the form's post without JavaScript, whose document starts on
+ * it (docs/decisions/0315). The names are the shown items' own; an offering not among them is
+ * left out, so a crafted link can make the notice say nothing but the shop's words (ADR 0320).
  */
-export function FillNotice() {
+export function FillNotice({ items }: { items: readonly ShownItem[] }) {
   const [search] = useSearchParams();
   const count = search.get('filled');
   useCartChangedNotice(count !== null);
   if (count === null) return null;
+  const names = new Map(
+    items.map((item) => [item.offeringId, item.product?.name ?? NO_LONGER_SOLD]),
+  );
+  const named = (key: string) => search.getAll(key).flatMap((id) => names.get(id) ?? []);
   const units = search.get('units');
   const filled = {
     added: Number(count) || 0,
     units: units !== null && /^\d+$/.test(units) ? Number(units) : null,
-    missing: search.getAll('missing'),
-    full: search.getAll('full'),
-    capped: search.getAll('capped'),
+    missing: named('missing'),
+    full: named('full'),
+    capped: named('capped'),
   };
   // `arrival`: it mounts with the redirect (the hook of a notice mounted before would do it).
   return <DoneNotice message={<FillText filled={filled} />} arrival />;

@@ -34,7 +34,7 @@ export function ListsPage({ lists, result }: { lists: ListsData; result?: ListAc
         }
       />
       {/* Not beside a refusal: without JavaScript its `autofocus` would come before the field's. */}
-      {result ? null : <FillNotice />}
+      {result ? null : <FillNotice items={selected?.items ?? []} />}
       {lists.adding ? (
         <AddToListPanel adding={lists.adding} lists={lists.lists} result={result} />
       ) : null}

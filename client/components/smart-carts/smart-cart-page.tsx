@@ -33,7 +33,7 @@ export function SmartCartPage({ detail, result }: Props) {
       <h1 id="smart-cart-title">{cart.name}</h1>
       {/* "Create" on the smart carts' page and "Save cart as a smart cart" lead here. */}
       <DoneNotice message={notice ?? null} arrival />
-      {result ? null : <FillNotice />}
+      {result ? null : <FillNotice items={cart.items} />}
       <section className="smart-cart-panel" aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <SmartCartItems cart={cart} result={resultOf('change-items')} />
