@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RegisterRequest } from './account';
-import { ORDERS_BASE } from './orders';
+import { ORDERS_BASE, PlaceOrderInput } from './orders';
 import { DeliveryAddressInput, PaymentMethodInput } from './profile';
 
 // Guest checkout (issue #29 item 2, docs/decisions/0262): a guest session orders its cart with an
@@ -23,6 +23,7 @@ export const GuestOrderInput = z.object({
   card: PaymentMethodInput,
   slotId: z.string().trim().min(1, 'Required').max(100),
   notes: z.string().trim().max(1000).default(''),
+  expectedTotal: PlaceOrderInput.shape.expectedTotal,
 });
 export type GuestOrderInput = z.input<typeof GuestOrderInput>;
 

@@ -95,11 +95,26 @@ export const ORDER_TOO_LARGE = 'order_too_large';
  */
 export const ITEMS_UNAVAILABLE = 'items_unavailable';
 
+/**
+ * The code of the 409 when an order sent with `expectedTotal` would cost another total: the cart
+ * (or a price) changed since the shopper's page showed it. Nothing is placed (docs/decisions/0319).
+ */
+export const TOTAL_CHANGED = 'total_changed';
+
+/** The total the shopper's page showed, in cents: another total refuses the order (409). */
+const expectedTotal = cents
+  .min(0)
+  .optional()
+  .describe(
+    `The total the shopper was shown, in cents: an order that would cost another is refused with a 409 '${TOTAL_CHANGED}' and nothing placed; left out, not checked`,
+  );
+
 export const PlaceOrderInput = z.object({
   addressId: id,
   slotId: id,
   paymentMethodId: id,
   notes: z.string().trim().max(1000).default(''),
+  expectedTotal,
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderInput>;
 

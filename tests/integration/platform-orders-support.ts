@@ -45,7 +45,7 @@ export type Shopper = {
   token: string;
   accountId: string;
   email: string;
-  choice: Required<PlaceOrderInput>;
+  choice: Required<Omit<PlaceOrderInput, 'expectedTotal'>>;
 };
 
 /** A new signed-in shopper of `fresh` with an address and a card, and the first bookable slot. */

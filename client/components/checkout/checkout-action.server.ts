@@ -1,10 +1,11 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { orderPaths, type OrderDetail } from '../../../shared/contracts/orders';
+import type { z } from 'zod';
+import { orderPaths, TOTAL_CHANGED, type OrderDetail } from '../../../shared/contracts/orders';
 import { href } from '../../../shared/href';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fieldErrorsOf, formFields, type FieldErrors } from '../forms/form-fields';
 import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
-import { PlaceOrderForm, orderKeyHeaders } from '../forms/place-order-forms';
+import { PlaceOrderForm, orderKeyHeaders, shownTotalOf } from '../forms/place-order-forms';
 import { CheckoutIntent, type CheckoutActionResult } from './checkout-forms';
 import { isCartRefusal } from './slot-quote.server';
 
@@ -34,6 +35,19 @@ function backToCheckout(pageUrl: URL, choice: string, id: string) {
   return redirect(`${href('checkout')}?${search}`);
 }
 
+/**
+ * The order refused for its total (ADR 0319): the checkout again, with the choices posted (in the
+ * URL, so that its totals are the posted slot's, with JavaScript as without) and the notice.
+ */
+function totalChanged(pageUrl: URL, order: z.output<typeof PlaceOrderForm>) {
+  const search = new URLSearchParams(pageUrl.search);
+  for (const name of ['addressId', 'slotId', 'paymentMethodId', 'notes'] as const)
+    search.set(name, order[name]);
+  search.delete('reordered');
+  search.set('changed', 'total');
+  return redirect(`${href('checkout')}?${search}`);
+}
+
 export async function checkoutAction(context: AppLoadContext, form: FormData, pageUrl: URL) {
   const fields = formFields(form);
   const intent = CheckoutIntent.safeParse(fields.intent);
@@ -46,9 +60,10 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
       const placed = await askPlatform<OrderDetail>(context.platform, {
         method: 'POST',
         path: orderPaths.orders,
-        body: order.data,
+        body: { ...order.data, expectedTotal: shownTotalOf(fields) },
         headers: orderKeyHeaders(fields),
       });
+      if (!placed.ok && placed.code === TOTAL_CHANGED) return totalChanged(pageUrl, order.data);
       // A cart that cannot be ordered as it stands (ADR 0314): the checkout, loaded again, says
       // why and what to do in its page, with JavaScript as without; no field is to blame.
       if (!placed.ok && isCartRefusal(placed.code))

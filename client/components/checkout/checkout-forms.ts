@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { FieldErrors } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
-import { AddressForm, CardForm, PlaceOrderPost } from '../forms/place-order-forms';
+import { AddressForm, CardForm, PlaceOrderPost, ShownTotalField } from '../forms/place-order-forms';
 
 // The checkout's forms, by intent, and what its action answers. The forms themselves are shared
 // with the smart carts and the profile (client/components/forms/).
 export const CheckoutForms = intentForms({
-  'place-order': PlaceOrderPost,
+  'place-order': PlaceOrderPost.extend(ShownTotalField.shape),
   'add-address': AddressForm,
   'add-card': CardForm,
 });

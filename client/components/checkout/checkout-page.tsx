@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, Link } from 'react-router';
+import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { usePersonal } from '../../lib/personal';
 import { DoneNotice } from '../forms/form-field';
@@ -13,9 +13,11 @@ import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
 import { PlaceOrderButton } from './place-order-button';
 import { useReorderedNotice } from './reordered-notice';
+import { CART_CHANGED } from './total-changed';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
-// order form on the right (below on a phone).
+// order form on the right (below on a phone). An order refused for its total comes back here with
+// ?changed=total, the new totals and the notice beside "Place order" (ADR 0319).
 type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined };
 
 export function CheckoutPage({ checkout, result }: Props) {
@@ -24,8 +26,11 @@ export function CheckoutPage({ checkout, result }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { order, address, card } = refusalsOf(result);
+  // Each arrival with ?changed=total is a refusal of its own: its key is what takes the focus.
+  const { key } = useLocation();
+  const changed = useSearchParams()[0].get('changed') === 'total' ? key : null;
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
-  const scope = useRefusalFocus<HTMLDivElement>(result);
+  const scope = useRefusalFocus<HTMLDivElement>(result ?? changed);
   const notice = useReorderedNotice();
   // The cart's products, read with the page, give the lines their price per kg (ADR 0214).
   const products = usePersonal().cart?.products;
@@ -71,7 +76,12 @@ export function CheckoutPage({ checkout, result }: Props) {
           slot={checkout.slots.find((slot) => slot.id === chosen.slotId)?.label}
         />
         <Form method="post" id={ORDER_FORM} className="order-form">
-          <OrderFormFields orderKey={checkout.orderKey} notes={chosen.notes} refused={order} />
+          <OrderFormFields
+            orderKey={checkout.orderKey}
+            total={quote.total}
+            notes={chosen.notes}
+            refused={order ?? (changed ? { fieldErrors: {}, formError: CART_CHANGED } : undefined)}
+          />
           <div className="order-buttons">
             {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}
             {!hydrated && (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeliveryAddressInput, PaymentMethodInput } from '../../../shared/contracts/profile';
 import type { FormFields } from './form-fields';
 import { ORDER_KEY_FIELD } from './order-key-field';
+import { SHOWN_TOTAL_FIELD } from '../checkout/total-changed';
 
 // The forms of placing an order (checkout, smart carts) and of adding an address or a card (also
 // the profile screens), turned into the shapes the platform takes and checked with the platform's
@@ -79,6 +80,24 @@ export function orderKeyHeaders(fields: FormFields): Record<string, string> | un
   const key = OrderKeyField.safeParse(fields);
   const value = key.success ? key.data[ORDER_KEY_FIELD] : undefined;
   return value ? { 'idempotency-key': value } : undefined;
+}
+
+/** The total the order form's page showed, in cents (ADR 0319); a malformed one is ignored. */
+export const ShownTotalField = z.object({
+  [SHOWN_TOTAL_FIELD]: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional()
+    .describe(
+      "Sent to the platform as the order's expectedTotal: another total places nothing, and the page says the cart changed",
+    ),
+});
+
+/** The platform's `expectedTotal` of a posted order form: none when the field is missing or malformed. */
+export function shownTotalOf(fields: FormFields): number | undefined {
+  const shown = ShownTotalField.safeParse(fields);
+  const value = shown.success ? shown.data[SHOWN_TOTAL_FIELD] : undefined;
+  return value === undefined ? undefined : Number(value);
 }
 
 export { ORDER_KEY_FIELD };

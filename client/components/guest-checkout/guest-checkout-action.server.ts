@@ -5,13 +5,26 @@ import {
   GuestOrderInput,
   guestOrderPaths,
 } from '../../../shared/contracts/guest-orders';
-import { orderPaths, type OrderDetail, type OrderQuote } from '../../../shared/contracts/orders';
+import {
+  orderPaths,
+  TOTAL_CHANGED,
+  type OrderDetail,
+  type OrderQuote,
+} from '../../../shared/contracts/orders';
 import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
-import { numberText, OrderKeyField, orderKeyHeaders, text } from '../forms/place-order-forms';
+import {
+  numberText,
+  OrderKeyField,
+  orderKeyHeaders,
+  ShownTotalField,
+  shownTotalOf,
+  text,
+} from '../forms/place-order-forms';
 import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
 import { isCartRefusal } from '../checkout/slot-quote.server';
+import { CART_CHANGED } from '../checkout/total-changed';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
@@ -94,7 +107,7 @@ const GuestAccountForm = GuestAccountInput.extend({ orderId: OrderId });
 
 /** The guest checkout's forms, by intent (the gateway's OpenAPI document describes them). */
 export const GuestCheckoutForms = intentForms({
-  'place-guest-order': z.intersection(GuestOrderForm, OrderKeyField),
+  'place-guest-order': z.intersection(GuestOrderForm, OrderKeyField.extend(ShownTotalField.shape)),
   'check-cart': GuestOrderForm.extend(OrderKeyField.shape).describe(
     'The order form of a cart the platform refused, sent back as typed: nothing is placed',
   ),
@@ -152,7 +165,7 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     const placed = await askPlatform<OrderDetail>(context.platform, {
       method: 'POST',
       path: guestOrderPaths.orders,
-      body: input.data,
+      body: { ...input.data, expectedTotal: shownTotalOf(fields) },
       headers: orderKeyHeaders(fields),
     });
     if (placed.ok)
@@ -161,6 +174,8 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     // A cart that cannot be ordered as it stands (ADR 0314, 0317): the page, its data loaded
     // again (a 200), says why and what to do above the form as typed; no field is to blame.
     if (isCartRefusal(placed.code)) return refused('place-guest-order', {}, undefined, values, 200);
+    // Not the total the page showed (ADR 0319): the form as typed, with the new totals and why.
+    if (placed.code === TOTAL_CHANGED) return again({}, CART_CHANGED, 200);
     const field = /slot/i.test(placed.message) ? 'slotId' : null;
     return field
       ? again({ [field]: placed.message })

@@ -4,6 +4,7 @@ import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
 import { usePersonal } from '../../lib/personal';
 import { useRefusalFocus } from '../forms/refusal-focus';
+import { useCartRecheck } from '../checkout/cart-recheck';
 import { CartRefusalNotice } from '../checkout/cart-refused';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
@@ -13,11 +14,11 @@ import { checkSlot, SlotChoice } from '../checkout/slot-choice';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
 import { useOrderDraft } from './order-draft';
-import { useRefusedCart } from './refused-cart';
 
 // The guest's order form (issue #29 item 2): e-mail, delivery address, slot, card, in one form,
 // with the cart and its totals. The card number is never filled in again after a mistake. A cart
-// the platform refuses is said above the form, which keeps what was typed (ADR 0317).
+// the platform refuses is said above the form, which keeps what was typed (ADR 0317); a cart
+// changed elsewhere reloads the lines and totals, and "Place order" sends the total shown (0319).
 const FORM = 'guest-order';
 type Props = {
   data: Extract<GuestCheckoutData, { state: 'form' | 'refused' }>;
@@ -63,7 +64,7 @@ export function GuestOrderForm({ data, result }: Props) {
     chooseSlot(id);
   };
   const keepDraft = useOrderDraft(scope, restoreSlot);
-  useRefusedCart(scope, data.state === 'refused');
+  useCartRecheck(data.state === 'refused', scope);
   return (
     // One form around the whole page: the fields of every step are the order's.
     <Form method="post" id={FORM} className="checkout" ref={scope} onChange={keepDraft}>
@@ -125,7 +126,12 @@ export function GuestOrderForm({ data, result }: Props) {
           <p>The totals show once your cart can be ordered.</p>
         )}
         <div className="order-form">
-          <OrderFormFields orderKey={data.orderKey} notes={valueFor('notes')} refused={result} />
+          <OrderFormFields
+            orderKey={data.orderKey}
+            total={totals?.total}
+            notes={valueFor('notes')}
+            refused={result}
+          />
           {data.state === 'refused' ? (
             // Without JavaScript, after the cart is put right in another tab (ADR 0317); the card
             // number, required to place the order, may still be empty.

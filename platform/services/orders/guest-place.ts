@@ -15,8 +15,10 @@ import { writeOrder } from './place-order';
 // saved card does (brand and last four digits kept, the number forgotten). Idempotent as the
 // signed-in checkout (docs/decisions/0140): one order per (guest session, Idempotency-Key).
 type Guest = CartOwner;
-type Parsed = { [K in keyof GuestOrderInput]-?: Exclude<GuestOrderInput[K], undefined> } & {
+type Given = Exclude<keyof GuestOrderInput, 'expectedTotal'>;
+type Parsed = { [K in Given]-?: Exclude<GuestOrderInput[K], undefined> } & {
   card: { cardNumber: string };
+  expectedTotal?: number;
 };
 
 async function orderIdByKey(q: Queryable, guest: Guest, key: string) {
@@ -51,7 +53,12 @@ async function place(tx: Queryable, guest: Guest, input: Parsed, key: string | n
       slotId: input.slotId,
       notes: input.notes,
     },
-    { items: cart.items, emptyMessage: 'Your cart is empty', idempotencyKey: key },
+    {
+      items: cart.items,
+      emptyMessage: 'Your cart is empty',
+      idempotencyKey: key,
+      expectedTotal: input.expectedTotal,
+    },
   );
   await emptyCart(tx, cart.cartUid!);
   const order = (await readGuestOrder(tx, guest, orderId))!;

@@ -73,7 +73,7 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
     route(
       'Place an order from the cart; with an Idempotency-Key header, a repeated request answers the first order (200, Idempotent-Replayed: true)',
       {
-        // A delivery slot full or past its cut-off (ADR 0230).
+        // A delivery slot full or past its cut-off (ADR 0230); a total not the expected one (0319).
         errors: [409],
         body: PlaceOrderInput,
         response: { 201: OrderDetail, 200: OrderDetail },

@@ -1,11 +1,15 @@
-import type { OrderAddress, PlaceOrderInput } from '../../../shared/contracts/orders';
+import {
+  TOTAL_CHANGED,
+  type OrderAddress,
+  type PlaceOrderInput,
+} from '../../../shared/contracts/orders';
 import type { Queryable } from '../../db/db';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { queueMail } from '../../mail/outbox';
 import { chosenAddress, chosenPayment, type OrderPayment } from './choices';
 import { confirmationMail } from './confirmation-mail';
 import { nextOrderNumber } from './order-number';
-import { priceItems, subtotalOf, type ItemToPrice } from './pricing';
+import { amount, priceItems, subtotalOf, type ItemToPrice } from './pricing';
 import { newId, type Shopper } from './shopper';
 import { bookSlot, deliveryFee, loadPolicy } from './slots';
 
@@ -19,12 +23,18 @@ export type OrderSource = {
   smartCartId?: string | null;
   /** The submission's Idempotency-Key (docs/decisions/0140), stored on the order. */
   idempotencyKey?: string | null;
+  /** The total the shopper was shown: an order that would cost another is refused (ADR 0319). */
+  expectedTotal?: number;
 };
+
+/** What a shopper's order form chose; `expectedTotal` as sent (absent: not checked). */
+type OrderChoice = Required<Omit<PlaceOrderInput, 'expectedTotal'>> &
+  Pick<PlaceOrderInput, 'expectedTotal'>;
 
 export async function placeOrder(
   tx: Queryable,
   shopper: Shopper,
-  choice: Required<PlaceOrderInput>,
+  choice: OrderChoice,
   source: OrderSource,
 ): Promise<string> {
   if (source.items.length === 0) throw badRequest(source.emptyMessage);
@@ -39,7 +49,7 @@ export async function placeOrder(
       slotId: choice.slotId,
       notes: choice.notes,
     },
-    source,
+    { ...source, expectedTotal: choice.expectedTotal },
   );
   await queueMail(tx, await confirmationMail(tx, shopper, orderId));
   return orderId;
@@ -73,6 +83,14 @@ export async function writeOrder(
   const policy = await loadPolicy(tx, owner.tenantId);
   const subtotal = subtotalOf(lines);
   const fee = deliveryFee(slot.fee_cents, subtotal, policy);
+  // Priced in the transaction that places it: the total the page showed, or nothing (ADR 0319).
+  const expected = source.expectedTotal;
+  if (expected !== undefined && subtotal + fee !== expected)
+    throw new HttpError(
+      409,
+      TOTAL_CHANGED,
+      `The order's total is now ${amount(subtotal + fee)}, not ${amount(expected)}: check it and send the order again`,
+    );
   const { rows: shop } = await tx.query<{ currency: string }>(
     'select currency from tenants where id = $1',
     [owner.tenantId],

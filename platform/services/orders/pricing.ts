@@ -41,7 +41,9 @@ export function mergeItems(items: readonly ItemToPrice[]): ItemToPrice[] {
  * that placing the order would refuse.
  */
 export const MAX_ORDER_SUBTOTAL_CENTS = 1_000_000_000;
-const amount = (cents: number) => (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
+/** An amount of cents as a platform message says it: 12,345.00. */
+export const amount = (cents: number) =>
+  (cents / 100).toLocaleString('en', { minimumFractionDigits: 2 });
 
 const tooLarge = (message: string) => new HttpError(400, ORDER_TOO_LARGE, message);
 /** Items that cannot be bought today: the checkout names them in its page (ADR 0314). */
