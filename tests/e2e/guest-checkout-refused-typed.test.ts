@@ -87,6 +87,21 @@ async function fillForm(page: Page, javaScript: boolean): Promise<string> {
   return slotId;
 }
 
+/**
+ * The guest checkout typed in full, the product withdrawn, "Place order": refused above the form
+ * as typed. The chosen slot's id.
+ */
+async function typedThenRefused(page: Page, javaScript: boolean): Promise<string> {
+  await page.goto(`${shop.url}/checkout/guest`);
+  if (javaScript) await page.waitForSelector('html[data-hydrated="true"]');
+  const slotId = await fillForm(page, javaScript);
+  await withdraw(false);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  if (!javaScript) await page.waitForLoadState();
+  await expectRefusedAsTyped(page, slotId);
+  return slotId;
+}
+
 /** The refusal above the form, and the form as typed but the card number. */
 async function expectRefusedAsTyped(page: Page, slotId: string) {
   await page
@@ -142,12 +157,7 @@ describe('a guest order refused for a product withdrawn meanwhile', () => {
   it('without JavaScript: the form as typed, put right in another tab, checked and placed', async () => {
     const { context, page } = await guestWithTwoItems(false);
     try {
-      await page.goto(`${shop.url}/checkout/guest`);
-      const slotId = await fillForm(page, false);
-      await withdraw(false);
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await page.waitForLoadState();
-      await expectRefusedAsTyped(page, slotId);
+      const slotId = await typedThenRefused(page, false);
 
       // The guest takes it out of the cart in another tab, then asks this page to check again.
       const other = await context.newPage();
@@ -171,12 +181,7 @@ describe('a guest order refused for a product withdrawn meanwhile', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${shop.url}/checkout/guest`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-      const slotId = await fillForm(page, true);
-      await withdraw(false);
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await expectRefusedAsTyped(page, slotId);
+      const slotId = await typedThenRefused(page, true);
 
       // The header's cart panel: the page sees the cart change and shows the order again.
       await page.getByRole('link', { name: /^Cart/ }).click();
@@ -202,12 +207,7 @@ describe('a guest order refused for a product withdrawn meanwhile', () => {
   it('with JavaScript: put right in another tab, the page checks again when shown', async () => {
     const { context, page } = await guestWithTwoItems(true);
     try {
-      await page.goto(`${shop.url}/checkout/guest`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-      const slotId = await fillForm(page, true);
-      await withdraw(false);
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await expectRefusedAsTyped(page, slotId);
+      const slotId = await typedThenRefused(page, true);
 
       const other = await context.newPage();
       await other.goto(`${shop.url}/cart`);
@@ -229,12 +229,7 @@ describe('a guest order refused for a product withdrawn meanwhile', () => {
   it('with JavaScript: to the cart page and back, the details but the card are there', async () => {
     const { context, page } = await guestWithTwoItems(true);
     try {
-      await page.goto(`${shop.url}/checkout/guest`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-      const slotId = await fillForm(page, true);
-      await withdraw(false);
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await expectRefusedAsTyped(page, slotId);
+      const slotId = await typedThenRefused(page, true);
 
       await page.getByRole('link', { name: 'Review your cart' }).click();
       await page.waitForURL(`${shop.url}/cart`);

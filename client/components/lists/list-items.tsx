@@ -12,6 +12,17 @@ export function productName(item: ShoppingListItem): string {
   return item.product?.name ?? 'No longer sold';
 }
 
+/** The item's product, its size and, bought by the case, the case (list screen and print view). */
+export function ListItemName({ item }: { item: ShoppingListItem }) {
+  return (
+    <>
+      {productName(item)}
+      {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+      {item.byCase ? <span className="per"> · case of {item.product?.caseSize ?? '?'}</span> : null}
+    </>
+  );
+}
+
 /**
  * Today's price of one item, or one case for a case item, with its price per kg from the pack the
  * platform states (none from an older platform that leaves it out: ADR 0214).
@@ -64,11 +75,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
             return (
               <tr key={item.id}>
                 <th scope="row">
-                  {productName(item)}
-                  {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
-                  {item.byCase ? (
-                    <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
-                  ) : null}
+                  <ListItemName item={item} />
                 </th>
                 <td>{item.product?.brand ?? ''}</td>
                 <td className="num">

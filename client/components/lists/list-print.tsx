@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { ListItemPrice, productName } from './list-items';
+import { ListItemName, ListItemPrice } from './list-items';
 
 // A list to print: a plain checklist with a box per item. The page's chrome is hidden when
 // printing (lists.css, @media print). The Print button needs JavaScript: it appears once the page
@@ -53,11 +53,7 @@ export function ListPrint({ list }: { list: ShoppingList }) {
                     ☐
                   </td>
                   <th scope="row">
-                    {productName(item)}
-                    {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
-                    {item.byCase ? (
-                      <span className="per"> · case of {item.product?.caseSize ?? '?'}</span>
-                    ) : null}
+                    <ListItemName item={item} />
                   </th>
                   <td>{item.product?.brand ?? ''}</td>
                   <td className="num">{item.quantity}</td>
