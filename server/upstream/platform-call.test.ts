@@ -10,8 +10,10 @@ import { callPlatform } from './platform-call';
 // for the whole exchange (an answer trickled past it is a timeout), no timer left behind a call.
 let server: Server;
 let platform: Platform;
+const seen: string[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
+    seen.push(req.url ?? '');
     if (req.url === '/cms-api/trickles') {
       // A chunk every 15 ms for ~0.6 s: never idle for long, longer than the call may take.
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -45,6 +47,25 @@ const call = (path: string, timeoutMs: number) =>
   callPlatform(platform, { path, cid: 'c'.repeat(32), shopOrigin: 'http://shop', timeoutMs });
 
 describe('callPlatform', () => {
+  it('sends no call whose path URL parsing would resolve to another (an id of . or ..)', async () => {
+    for (const id of ['..', '.', '%2e%2E', '.%2e']) {
+      seen.length = 0;
+      const answer = await callPlatform(platform, {
+        method: 'DELETE',
+        path: `/cms-api/lists/list-1/items/${id}`,
+        cid: 'c'.repeat(32),
+        shopOrigin: 'http://shop',
+        bearer: 'visitor-token',
+        timeoutMs: 1_000,
+      });
+      expect(answer, id).toMatchObject({ kind: 'answered', status: 404 });
+      expect(seen, id).toEqual([]);
+    }
+    // An id with dots in it is an id.
+    expect(await call('/cms-api/lists/list.1..2', 1_000)).toMatchObject({ status: 200 });
+    expect(seen).toEqual(['/cms-api/lists/list.1..2']);
+  });
+
   it('answers with the body', async () => {
     expect(await call('/cms-api/home', 1_000)).toMatchObject({
       kind: 'answered',

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { errors, request } from 'undici';
+import { hasDotSegment } from './dot-segments';
 import { UpstreamTimeoutError, type GuardedDispatchOptions } from './guarded-dispatcher';
 import { productHeaders, type Platform } from './platform';
 
@@ -33,10 +34,22 @@ export type PlatformExchange =
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 
+/**
+ * A path URL parsing would turn into another (`/lists/x/items/..` is `/lists/x/`) names nothing:
+ * answered as the platform answers an unknown id, without a call, and so without the token.
+ */
+const noSuchPath = (cid: string): PlatformExchange => ({
+  kind: 'answered',
+  status: 404,
+  headers: { 'content-type': 'application/json' },
+  text: JSON.stringify({ error: { code: 'not_found', message: 'Not found', cid } }),
+});
+
 export async function callPlatform(
   platform: Platform,
   call: PlatformRequest,
 ): Promise<PlatformExchange> {
+  if (hasDotSegment(call.path)) return noSuchPath(call.cid);
   const headers: Record<string, string> = {
     accept: 'application/json',
     ...call.headers,
