@@ -265,13 +265,15 @@ describe('guest to customer', () => {
         [offerings[1], 1, true],
       ]),
     );
+    // The guest cart is kept empty, marked merged (docs/decisions/0323).
     const { rows } = await platform.db.query(
-      "select count(*)::int as n from carts where principal_id like 'guest:%' and principal_id = $1",
+      `select count(i.uid)::int as lines, bool_and(c.merged_at is not null) as merged
+         from carts c left join cart_items i on i.cart_uid = c.uid where c.principal_id = $1`,
       [
         ((await platform.app.signer.verify(guest.access_token)) as { principalId: string })
           .principalId,
       ],
     );
-    expect(rows[0]).toEqual({ n: 0 });
+    expect(rows[0]).toEqual({ lines: 0, merged: true });
   });
 });

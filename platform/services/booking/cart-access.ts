@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Booking } from '../../../shared/contracts/booking';
 import { requirePrincipal, type Principal } from '../../auth/principal';
 import type { Db, Queryable } from '../../db/db';
-import { badRequest, forbidden } from '../../http/errors';
+import { badRequest, conflict, forbidden } from '../../http/errors';
 import { ensureCart, readBooking, touchCart, type CartKey } from './cart-store';
 
 // Who may touch which cart: any principal (guest or account) its own cart, in its own shop only.
@@ -23,9 +23,15 @@ export function checkShop(request: FastifyRequest, principal: Principal, tenantI
     throw forbidden('This token belongs to another shop');
 }
 
+/** A guest cart's change that came after the sign-in merged it (docs/decisions/0323). */
+const MERGED =
+  'You signed in meanwhile and this cart moved to your account: make the change again there';
+
 /**
  * One change to the caller's cart, in one transaction. The cart row is locked first (touchCart), so
- * concurrent changes to one cart queue up instead of deadlocking on each other's item rows.
+ * concurrent changes to one cart queue up instead of deadlocking on each other's item rows. A
+ * guest's change that meets the sign-in merging that cart into the account's is refused (409):
+ * applied after the merge it would be lost with the guest's session (docs/decisions/0323).
  */
 export async function changeCart(
   db: Db,
@@ -36,7 +42,7 @@ export async function changeCart(
   const key = cartKeyFor(request, tenantId);
   return db.transaction(async (tx) => {
     const cartUid = await ensureCart(tx, key);
-    await touchCart(tx, cartUid);
+    if (!(await touchCart(tx, cartUid))) throw conflict(MERGED);
     await change(tx, cartUid);
     return readBooking(tx, cartUid);
   });

@@ -33,14 +33,17 @@ export async function findCart(tx: Queryable, key: CartKey): Promise<string | nu
 /**
  * Marks a change. lastUpdate strictly increases (at least 1 ms per change) so a client comparing
  * timestamps never sees two different carts with the same time; milliseconds, as JSON dates carry.
+ * Answers whether the cart still takes changes: not a guest's cart merged into an account at
+ * sign-in (docs/decisions/0323), which a change that waited for the merge's lock finds here.
  */
-export async function touchCart(tx: Queryable, cartUid: string): Promise<void> {
-  await tx.query(
+export async function touchCart(tx: Queryable, cartUid: string): Promise<boolean> {
+  const { rows } = await tx.query<{ merged: boolean }>(
     `update carts set updated_at = date_trunc('milliseconds',
        greatest(clock_timestamp(), coalesce(updated_at, '-infinity'::timestamptz) + interval '1 millisecond'))
-     where uid = $1`,
+     where uid = $1 returning merged_at is not null as merged`,
     [cartUid],
   );
+  return rows[0]?.merged === false;
 }
 
 /**
