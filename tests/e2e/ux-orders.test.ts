@@ -37,12 +37,12 @@ describe.each(Object.entries(VIEWPORTS))('orders on a %s', (_size, viewport) => 
       .toEqual(['Order 10003', 'Order 10002', 'Order 10001']);
     expect(await page.locator('main').textContent()).not.toMatch(/ord-/);
 
-    // Order 10002 has four lines: three named with their pictures, then "and 1 more item".
+    // Order 10002 has four lines: three named with their pictures, then "and 1 more product".
     const second = rows.filter({ has: page.getByRole('link', { name: 'Order 10002' }) });
     const items = second.locator('.order-preview-lines li');
     expect(await items.count()).toBe(3);
     for (const text of await items.allTextContents()) expect(text).toMatch(/^\d+ × \S.+/);
-    await second.getByText('and 1 more item').waitFor();
+    await second.getByText('and 1 more product').waitFor();
     const pictures = second.locator('.order-preview-lines img');
     expect(await pictures.count()).toBe(3);
     for (const picture of await pictures.all()) {

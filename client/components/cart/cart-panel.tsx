@@ -11,7 +11,7 @@ import { SaveCartForm } from '../smart-carts/save-cart-form';
 import { CartLine } from './cart-line';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
-// the running total and the way to checkout.
+// the running subtotal (the goods, before delivery) and the way to checkout.
 export function CartPanel(props: {
   booking: Booking | null;
   summaries: ReadonlyMap<string, ProductSummary>;
@@ -90,8 +90,9 @@ export function CartPanel(props: {
                 Remove selected ({chosen.length})
               </button>
             )}
+            {/* The goods alone, as the checkout's "Subtotal": its "Total" adds the delivery fee. */}
             <p className="cart-total">
-              Total{totals.priced ? '' : ' (so far)'}:{' '}
+              Subtotal{totals.priced ? '' : ' (so far)'}:{' '}
               <strong>{money(totals.totalCents, totals.currency ?? undefined)}</strong>
             </p>
           </div>

@@ -1,11 +1,22 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import { orderPaths, TOTAL_CHANGED, type OrderDetail } from '../../../shared/contracts/orders';
+import {
+  orderPaths,
+  TOTAL_CHANGED,
+  type OrderDetail,
+  type OrderQuote,
+} from '../../../shared/contracts/orders';
 import { href } from '../../../shared/href';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fieldErrorsOf, formFields, type FieldErrors } from '../forms/form-fields';
 import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
-import { PlaceOrderForm, orderKeyHeaders, shownTotalOf } from '../forms/place-order-forms';
+import {
+  PlaceOrderForm,
+  orderKeyHeaders,
+  shownTotalOf,
+  totalChangeOf,
+} from '../forms/place-order-forms';
+import type { FormFields } from '../forms/form-fields';
 import { CheckoutIntent, type CheckoutActionResult } from './checkout-forms';
 import { isCartRefusal } from './slot-quote.server';
 
@@ -37,14 +48,26 @@ function backToCheckout(pageUrl: URL, choice: string, id: string) {
 
 /**
  * The order refused for its total (ADR 0319): the checkout again, with the choices posted (in the
- * URL, so that its totals are the posted slot's, with JavaScript as without) and the notice.
+ * URL, so that its totals are the posted slot's, with JavaScript as without) and the notice, which
+ * names the cart or, when the cart still costs the subtotal shown, the delivery fee (ADR 0326: the
+ * posted slot quoted once more, on this refusal only).
  */
-function totalChanged(pageUrl: URL, order: z.output<typeof PlaceOrderForm>) {
+async function totalChanged(
+  context: AppLoadContext,
+  pageUrl: URL,
+  order: z.output<typeof PlaceOrderForm>,
+  fields: FormFields,
+) {
+  const now = await askPlatform<OrderQuote>(context.platform, {
+    method: 'POST',
+    path: orderPaths.quote,
+    body: { slotId: order.slotId },
+  });
   const search = new URLSearchParams(pageUrl.search);
   for (const name of ['addressId', 'slotId', 'paymentMethodId', 'notes'] as const)
     search.set(name, order[name]);
   search.delete('reordered');
-  search.set('changed', 'total');
+  search.set('changed', totalChangeOf(fields, now.ok ? now.body : undefined).code);
   return redirect(`${href('checkout')}?${search}`);
 }
 
@@ -63,7 +86,8 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
         body: { ...order.data, expectedTotal: shownTotalOf(fields) },
         headers: orderKeyHeaders(fields),
       });
-      if (!placed.ok && placed.code === TOTAL_CHANGED) return totalChanged(pageUrl, order.data);
+      if (!placed.ok && placed.code === TOTAL_CHANGED)
+        return totalChanged(context, pageUrl, order.data, fields);
       // A cart that cannot be ordered as it stands (ADR 0314): the checkout, loaded again, says
       // why and what to do in its page, with JavaScript as without; no field is to blame.
       if (!placed.ok && isCartRefusal(placed.code))

@@ -13,7 +13,7 @@ import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
 import { PlaceOrderButton } from './place-order-button';
 import { useReorderedNotice } from './reordered-notice';
-import { CART_CHANGED } from './total-changed';
+import { slotFeesOf, TOTAL_CHANGES } from './total-changed';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone). An order refused for its total comes back here with
@@ -26,9 +26,12 @@ export function CheckoutPage({ checkout, result }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { order, address, card } = refusalsOf(result);
-  // Each arrival with ?changed=total is a refusal of its own: its key is what takes the focus.
+  // Each arrival with ?changed= (the cart's total, or the slot's fee) is a refusal of its own: its
+  // key is what takes the focus. A code the page does not know says nothing (ADR 0320).
   const { key } = useLocation();
-  const changed = useSearchParams()[0].get('changed') === 'total' ? key : null;
+  const code = useSearchParams()[0].get('changed') ?? '';
+  const changedText = Object.hasOwn(TOTAL_CHANGES, code) ? TOTAL_CHANGES[code] : undefined;
+  const changed = changedText ? key : null;
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
   const scope = useRefusalFocus<HTMLDivElement>(result ?? changed);
   const notice = useReorderedNotice();
@@ -79,8 +82,11 @@ export function CheckoutPage({ checkout, result }: Props) {
           <OrderFormFields
             orderKey={checkout.orderKey}
             total={quote.total}
+            delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, checkout.slots) }}
             notes={chosen.notes}
-            refused={order ?? (changed ? { fieldErrors: {}, formError: CART_CHANGED } : undefined)}
+            refused={
+              order ?? (changedText ? { fieldErrors: {}, formError: changedText } : undefined)
+            }
           />
           <div className="order-buttons">
             {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}

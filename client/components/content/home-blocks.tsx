@@ -53,7 +53,7 @@ function HomeBlockView({ block, index }: { block: ResolvedHomeBlock; index: numb
                   className={`category-tile category-${category.slug}`}
                 >
                   <span className="category-tile-name">{category.name}</span>
-                  <span className="category-tile-count">{`${category.productCount} products`}</span>
+                  <span className="category-tile-count">{`${category.productCount} ${category.productCount === 1 ? 'product' : 'products'}`}</span>
                 </Link>
               </li>
             ))}

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { DeliveryAddressInput, PaymentMethodInput } from '../../../shared/contracts/profile';
 import type { FormFields } from './form-fields';
 import { ORDER_KEY_FIELD } from './order-key-field';
-import { SHOWN_TOTAL_FIELD } from '../checkout/total-changed';
+import {
+  CART_CHANGED,
+  FEE_CHANGED,
+  SHOWN_SUBTOTAL_FIELD,
+  SHOWN_TOTAL_FIELD,
+  SLOT_FEES_FIELD,
+} from '../checkout/total-changed';
 
 // The forms of placing an order (checkout, smart carts) and of adding an address or a card (also
 // the profile screens), turned into the shapes the platform takes and checked with the platform's
@@ -82,22 +88,61 @@ export function orderKeyHeaders(fields: FormFields): Record<string, string> | un
   return value ? { 'idempotency-key': value } : undefined;
 }
 
-/** The total the order form's page showed, in cents (ADR 0319); a malformed one is ignored. */
+const centsText = z.string().regex(/^\d{1,12}$/);
+
+/**
+ * The totals the order form's page showed, in cents (ADR 0319, 0326): the total of the slot it
+ * showed, the subtotal, and the fees of the slots that cost another fee. A malformed one is ignored.
+ */
 export const ShownTotalField = z.object({
-  [SHOWN_TOTAL_FIELD]: z
-    .string()
-    .regex(/^\d{1,12}$/)
+  [SHOWN_TOTAL_FIELD]: centsText
     .optional()
     .describe(
       "Sent to the platform as the order's expectedTotal: another total places nothing, and the page says the cart changed",
     ),
+  [SHOWN_SUBTOTAL_FIELD]: centsText
+    .optional()
+    .describe(
+      'The subtotal shown: with `slotFees`, the total of a slot chosen after the totals were shown; and whether a refused total is a changed cart or a changed delivery fee',
+    ),
+  [SLOT_FEES_FIELD]: z
+    .string()
+    .max(20_000)
+    .optional()
+    .describe(
+      "The delivery fee shown for each slot whose fee is not the shown slot's, as a query string (slot id=cents): the order at such a slot is expected at the shown subtotal plus its fee",
+    ),
 });
 
-/** The platform's `expectedTotal` of a posted order form: none when the field is missing or malformed. */
+// Each field read on its own (as ShownTotalField describes it): a malformed one is ignored alone.
+const centsOf = (text: string | undefined | null) =>
+  text != null && centsText.safeParse(text).success ? Number(text) : undefined;
+const slotFeesOf = (fields: FormFields) => {
+  const fees = ShownTotalField.shape[SLOT_FEES_FIELD].safeParse(fields[SLOT_FEES_FIELD]);
+  return new URLSearchParams(fees.success ? fees.data : undefined);
+};
+
+/**
+ * The platform's `expectedTotal` of a posted order form: the shown total, or, for a slot listed
+ * with another fee, the shown subtotal plus that fee. None when the fields are missing or malformed.
+ */
 export function shownTotalOf(fields: FormFields): number | undefined {
-  const shown = ShownTotalField.safeParse(fields);
-  const value = shown.success ? shown.data[SHOWN_TOTAL_FIELD] : undefined;
-  return value === undefined ? undefined : Number(value);
+  const subtotal = centsOf(fields[SHOWN_SUBTOTAL_FIELD]);
+  const slotId = fields.slotId?.trim();
+  const fee = slotId ? centsOf(slotFeesOf(fields).get(slotId)) : undefined;
+  if (subtotal !== undefined && fee !== undefined) return subtotal + fee;
+  return centsOf(fields[SHOWN_TOTAL_FIELD]);
+}
+
+/**
+ * Why the platform refused the total shown, from its quote now: the cart changed, or (its
+ * subtotal still the one shown) the delivery fee did.
+ */
+export function totalChangeOf(fields: FormFields, now: { subtotal: number } | undefined) {
+  const subtotal = centsOf(fields[SHOWN_SUBTOTAL_FIELD]);
+  return now !== undefined && subtotal === now.subtotal
+    ? { code: 'fee', message: FEE_CHANGED }
+    : { code: 'total', message: CART_CHANGED };
 }
 
 export { ORDER_KEY_FIELD };

@@ -21,10 +21,10 @@ import {
   ShownTotalField,
   shownTotalOf,
   text,
+  totalChangeOf,
 } from '../forms/place-order-forms';
 import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
 import { isCartRefusal } from '../checkout/slot-quote.server';
-import { CART_CHANGED } from '../checkout/total-changed';
 
 // The guest checkout's action (issue #29 item 2): place the order (the e-mail, the address, the
 // card and the slot in one form; the card number goes to the platform and is never sent back),
@@ -174,8 +174,12 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     // A cart that cannot be ordered as it stands (ADR 0314, 0317): the page, its data loaded
     // again (a 200), says why and what to do above the form as typed; no field is to blame.
     if (isCartRefusal(placed.code)) return refused('place-guest-order', {}, undefined, values, 200);
-    // Not the total the page showed (ADR 0319): the form as typed, with the new totals and why.
-    if (placed.code === TOTAL_CHANGED) return again({}, CART_CHANGED, 200);
+    // Not the total the page showed (ADR 0319): the form as typed, with the new totals and why:
+    // the cart, or (the subtotal as shown) the slot's delivery fee (ADR 0326).
+    if (placed.code === TOTAL_CHANGED)
+      return quoteOfPosted(context, fields.slotId?.trim()).then((quote) =>
+        refused(intent.data, {}, totalChangeOf(fields, quote).message, values, 200, quote),
+      );
     const field = /slot/i.test(placed.message) ? 'slotId' : null;
     return field
       ? again({ [field]: placed.message })

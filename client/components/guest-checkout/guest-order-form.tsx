@@ -11,6 +11,7 @@ import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFormFields } from '../checkout/order-form-fields';
 import { PlaceOrderButton } from '../checkout/place-order-button';
 import { checkSlot, SlotChoice } from '../checkout/slot-choice';
+import { slotFeesOf } from '../checkout/total-changed';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
 import { useOrderDraft } from './order-draft';
@@ -129,6 +130,11 @@ export function GuestOrderForm({ data, result }: Props) {
           <OrderFormFields
             orderKey={data.orderKey}
             total={totals?.total}
+            delivery={
+              totals
+                ? { subtotal: totals.subtotal, slotFees: slotFeesOf(totals, data.slots) }
+                : undefined
+            }
             notes={valueFor('notes')}
             refused={result}
           />

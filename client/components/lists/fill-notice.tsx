@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import { contentCount } from '../../lib/counted';
 import { DoneNotice } from '../forms/form-field';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
@@ -23,18 +24,13 @@ export type Filled = {
 /** How an item is named whose offering has left the catalogue. */
 export const NO_LONGER_SOLD = 'An item no longer sold';
 
-const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /**
  * How much went in, counted as the cart counts: its badge's items are units (a line of 3 is 3
  * items), an order's lines are products. "2 products (7 items)"; "3 items" when each was one.
  */
 export function addedText({ added, units }: Pick<Filled, 'added' | 'units'>): string {
   if (added === 0) return 'Nothing was added to your cart.';
-  const products = counted(added, 'product');
-  if (units === null) return `${products} added to your cart.`;
-  const items = counted(units, 'item');
-  return `${units === added ? items : `${products} (${items})`} added to your cart.`;
+  return `${contentCount(added, units)} added to your cart.`;
 }
 
 /** What a fill did, said in the page (with JavaScript: the focus stays on the form's button). */

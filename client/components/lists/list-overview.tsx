@@ -1,15 +1,14 @@
 import { Form, Link } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
+import { productCount } from '../../lib/counted';
 import { FieldError, errorProps } from '../forms/field-error';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ListActionResult } from './list-result';
 
-// The shopper's lists (name and item count) as links that select one (?list=), and a form to
+// The shopper's lists (name and how many products: lines, as a fill of the cart counts them) as links that select one (?list=), and a form to
 // start a new list.
 type Props = { lists: ShoppingListSummary[]; selectedId: string | null; result?: ListActionResult };
-
-export const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
 
 export function ListOverview({ lists, selectedId, result }: Props) {
   const error = result?.intent === 'create-list' ? result : undefined;
@@ -29,7 +28,7 @@ export function ListOverview({ lists, selectedId, result }: Props) {
               >
                 {list.name}
               </Link>
-              <span className="list-count">{itemCount(list.itemCount)}</span>
+              <span className="list-count">{productCount(list.itemCount)}</span>
             </li>
           ))}
         </ul>

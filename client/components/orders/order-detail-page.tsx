@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
+import { contentCount, unitsOf } from '../../lib/counted';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { CancelOrder } from './cancel-order';
@@ -59,7 +60,7 @@ export function OrderDetailPage({
             <LineTable
               lines={order.lines}
               currency={order.currency}
-              caption={`${order.lines.length} products`}
+              caption={contentCount(order.lines.length, unitsOf(order.lines))}
             />
           )}
           <TotalsList totals={order} />

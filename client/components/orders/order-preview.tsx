@@ -29,7 +29,7 @@ export function OrderPreview({
       </ul>
       {more > 0 ? (
         <p className="order-preview-more">
-          {more === 1 ? 'and 1 more item' : `and ${more} more items`}
+          {more === 1 ? 'and 1 more product' : `and ${more} more products`}
         </p>
       ) : null}
     </div>

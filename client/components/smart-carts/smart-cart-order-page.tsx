@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
+import { contentCount, unitsOf } from '../../lib/counted';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFacts } from '../orders/order-facts';
@@ -32,7 +33,7 @@ export function SmartCartOrderPage({
           <LineTable
             lines={order.lines}
             currency={order.currency}
-            caption={`${order.lines.length} products`}
+            caption={contentCount(order.lines.length, unitsOf(order.lines))}
           />
           <TotalsList totals={order} />
         </section>

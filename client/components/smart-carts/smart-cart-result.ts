@@ -21,5 +21,3 @@ export const SMART_CART_NOTICES: Record<string, string> = {
   items: 'The smart cart’s items are updated.',
   placed: 'Thank you! Your order is placed. We have sent you a confirmation e-mail.',
 };
-
-export const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);

@@ -4,7 +4,8 @@ import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
 import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
-import { SMART_CART_NOTICES, itemCount, type SmartCartActionResult } from './smart-cart-result';
+import { productCount } from '../../lib/counted';
+import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
 import { noticeOf } from '../../lib/done-notice';
 
 // The shopper's smart carts (saved carts ordered again in one step): open, delete, create.
@@ -41,7 +42,7 @@ export function SmartCartsPage({
           {carts.map((cart) => (
             <li key={cart.id} className="smart-cart-row">
               <Link to={href('smart-cart', { id: cart.id })}>{cart.name}</Link>
-              <span className="list-count">{itemCount(cart.itemCount)}</span>
+              <span className="list-count">{productCount(cart.itemCount)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="delete-cart" />
                 <input type="hidden" name="id" value={cart.id} />
