@@ -11,17 +11,34 @@ import { browserRouter } from '../lib/react-router-adapter';
 // from the field or button that had it: the browser moves it to the <body>. When the new location
 // is the same page (its path: a post's redirect adds ?done=), that element gets the focus back
 // once <main> takes input again, unless the focus is elsewhere by then; focus() does nothing if
-// the element is no longer in the document or is hidden. Another page starts without it. A
+// the element is no longer in the document or is hidden. Another page does not get it back. A
 // form's own focus (forms/refusal-focus.ts, an effect once the navigation is idle) comes after.
 // docs/decisions/0315.
+// Another page gives the focus to its heading (<h1>, else <main>) when it is on <body> or on the
+// link that led there: a keyboard user's next Tab starts in the new page, not at the top of the
+// document, and a screen reader names the page (docs/decisions/0324). A notice of the post that
+// led there takes it after (forms/done-focus.ts).
 let kept: HTMLElement | void;
+let shown: string | undefined;
 
 /** In the layout (whose <main> is always there): the location on screen, React's committed one. */
 export function usePendingPageGuard(page: Location): void {
   useLayoutEffect(() => {
     const main = document.querySelector('main')!;
     main.inert = false;
-    kept = document.activeElement === document.body ? kept?.focus() : undefined;
+    const active = document.activeElement;
+    const body = active === document.body;
+    if (
+      shown &&
+      shown !== page.pathname &&
+      (body || (active as HTMLAnchorElement).pathname === page.pathname)
+    ) {
+      const heading = main.querySelector('h1') ?? main;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    shown = page.pathname;
+    kept = body ? kept?.focus() : undefined;
     return browserRouter()?.subscribe(({ location }) => {
       const pending = location.key !== page.key;
       // Taken before <main> goes inert, for the same page only.

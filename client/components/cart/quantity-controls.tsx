@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { cartStore } from '../../cart/cart-store';
 import { useQuantity, useQuantityMessage } from '../../cart/use-cart';
 import type { QuantityOffering } from './quantity-row';
+import { useSwapFocus } from './swap-focus';
 import './cart.css';
 
 export type { QuantityOffering };
@@ -26,8 +27,12 @@ export function QuantityControls(props: {
   const returnTo = props.returnTo ?? `${location.pathname}${location.search}`;
   const kinds: Kind[] = offering.caseSize > 1 ? ['single', 'case'] : ['single'];
   const toAdd = kinds.filter((kind) => quantity[kind] === 0);
-  const set = (kind: Kind, value: number) =>
+  // The focus follows a control that gives way to its kind's other one (./swap-focus.ts).
+  const focus = useSwapFocus<HTMLDivElement>([quantity.single, quantity.case]);
+  const set = (kind: Kind, value: number) => {
+    focus.pressed(kind);
     void cartStore.setQuantity(offering.id, { byCase: kind === 'case', quantity: value });
+  };
   // The count at click time, so fast repeated clicks each count (docs/decisions/0080).
   const now = (kind: Kind) => cartStore.getState().quantities[offering.id]?.[kind] ?? 0;
   const clicked = (event: FormEvent<HTMLFormElement>) => {
@@ -35,7 +40,7 @@ export function QuantityControls(props: {
     return (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
   };
   return (
-    <div className="quantity-controls">
+    <div className="quantity-controls" ref={focus.box}>
       {kinds
         .filter((kind) => quantity[kind] > 0)
         .map((kind) => {
@@ -77,6 +82,7 @@ export function QuantityControls(props: {
                 name="quantity"
                 value={count + 1}
                 data-delta={1}
+                data-kind={kind}
                 disabled={!offering.available}
                 aria-label={`Increase quantity of ${label}`}
               >
@@ -106,6 +112,7 @@ export function QuantityControls(props: {
               name="byCase"
               value={String(kind === 'case')}
               className="quantity-add"
+              data-kind={kind}
               disabled={!offering.available}
               aria-label={
                 kind === 'case'

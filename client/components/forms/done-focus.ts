@@ -14,9 +14,9 @@ import { useLocation, useNavigation } from 'react-router';
  * A ref for a page's notice of a post that went through: when a navigation within the page's
  * life (a post's redirect, not the document the page was rendered with: its `autofocus` did it)
  * shows it and nothing has the focus (on <body>), the notice takes it. A focus the layout gave
- * back to the control the shopper used, or that they moved meanwhile, is left alone. An effect
- * once the navigation is idle: after the layout made <main> take input again (its layout effect
- * of the same commit). `arrival`: also when the page itself came with that navigation (a post
+ * back to the control the shopper used, or that they moved meanwhile, is left alone; the new
+ * page's heading, where the layout put it, is not. An effect once the navigation is idle: after
+ * the layout made <main> take input again (its layout effect of the same commit). `arrival`: also when the page itself came with that navigation (a post
  * on another page redirected here: "Place order" leads to the order); on the first document
  * its `autofocus` has the focus already, so nothing changes there.
  */
@@ -28,7 +28,9 @@ export function useDoneFocus<E extends HTMLElement>(arrival = false) {
   useEffect(() => {
     if (!idle || key === shown.current) return;
     shown.current = key;
-    if (document.activeElement === document.body) notice.current?.focus();
+    // The heading a new page gave it to (runtime/pending-page.ts) is no place the shopper chose.
+    const active = document.activeElement;
+    if (active === document.body || active?.matches('main h1')) notice.current?.focus();
   }, [key, idle]);
   return notice;
 }

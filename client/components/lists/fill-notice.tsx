@@ -33,10 +33,14 @@ export function addedText({ added, units }: Pick<Filled, 'added' | 'units'>): st
   return `${contentCount(added, units)} added to your cart.`;
 }
 
-/** What a fill did, said in the page (with JavaScript: the focus stays on the form's button). */
+/**
+ * What a fill did, said in the page (with JavaScript: the focus stays on the form's button), in
+ * the form's live region (ToCartForm), which is there before it: a screen reader announces a
+ * change to a region it knows, not a region that comes with its text.
+ */
 export function FillMessage({ filled }: { filled: Filled }) {
   return (
-    <p className="notice" role="status">
+    <p className="notice">
       <FillText filled={filled} />
     </p>
   );

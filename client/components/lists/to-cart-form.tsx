@@ -18,6 +18,7 @@ type Props = {
 
 export function ToCartForm({ call, fields, className, children }: Props) {
   const [outcome, setOutcome] = useState<FillOutcome | null>(null);
+  const [fills, setFills] = useState(0);
   const sending = useRef(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The store needs the page's shop; until it has one, the form posts as without JavaScript.
@@ -27,7 +28,10 @@ export function ToCartForm({ call, fields, className, children }: Props) {
     if (sending.current) return;
     sending.current = true;
     void fillCartFrom(call.path, call.body ?? {})
-      .then(setOutcome)
+      .then((next) => {
+        setFills((n) => n + 1);
+        setOutcome(next);
+      })
       .finally(() => (sending.current = false));
   };
   return (
@@ -38,7 +42,11 @@ export function ToCartForm({ call, fields, className, children }: Props) {
         ))}
         {children}
       </form>
-      {outcome?.ok ? <FillMessage filled={outcome.filled} /> : null}
+      {/* The live region is on the page before any fill, so its message is announced; each
+          fill's is a new one (`key`), so the same words after a second fill are said again. */}
+      <div role="status">
+        {outcome?.ok ? <FillMessage key={fills} filled={outcome.filled} /> : null}
+      </div>
       {outcome && !outcome.ok ? (
         <p className="form-error" role="alert">
           {outcome.message}
