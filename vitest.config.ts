@@ -37,6 +37,7 @@ const postgres = {
       'tests/integration/platform-process.test.ts',
       'tests/integration/platform-restart.test.ts',
       'tests/integration/platform-seed.test.ts',
+      'tests/integration/platform-start-failures.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

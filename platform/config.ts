@@ -29,7 +29,11 @@ const schema = z.object({
   PLATFORM_PORT: listeningPort(4000),
   PLATFORM_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.string().url().optional(),
+  /** A PostgreSQL server instead of the embedded database; another scheme had reached pg, which
+   * took http://… for a server and failed at the first query with a stack trace. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   /** Named prepared statements (ADR 0289); false behind a pooler that cannot keep them. */
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -10,11 +10,14 @@ import { loadIdpConfig } from './idp/config';
 import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
 import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-origins';
+import { dataDirFailure, databaseFailure, listenFailure, StartFailure } from './start-failure';
 
 // The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
 // migrations, seed, then listen. SIGINT/SIGTERM close the server and the database cleanly, so the
 // embedded database is never left half-written. DATA_DIR is locked to this process first: a second
-// platform on it stops here, naming the one that holds it (docs/decisions/0006).
+// platform on it stops here, naming the one that holds it (docs/decisions/0006). A start that
+// fails for a setting (the database unreachable, a port taken) exits 1 with one line naming it
+// (./start-failure.ts).
 async function main(): Promise<void> {
   let config;
   let idpConfig;
@@ -29,7 +32,9 @@ async function main(): Promise<void> {
   }
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
   if (dataDir) {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true }).catch((error: unknown) => {
+      throw dataDirFailure(error, config.dataDir);
+    });
     try {
       const lock = lockDataDir(dataDir);
       // Every way out (a signal's graceful close, a failed start) ends in process.exit.
@@ -42,15 +47,18 @@ async function main(): Promise<void> {
   }
   // The server's log exists once the app is built; a connection lost before that fails its query.
   const server: { log?: { warn(object: object, message: string): void } } = {};
+  const databaseUrl = config.databaseUrl;
   const db = await openDb({
     dataDir,
-    databaseUrl: config.databaseUrl,
+    databaseUrl,
     preparedStatements: config.preparedStatements,
     onIdleConnectionError: (err) =>
       server.log?.warn(
         { err },
         'an idle database connection was ended by the server; the next query connects again',
       ),
+  }).catch((error: unknown) => {
+    throw databaseUrl ? databaseFailure(error, databaseUrl) : error;
   });
   const applied = await migrate(db);
   const seeded = await runSeeds(db);
@@ -75,7 +83,14 @@ async function main(): Promise<void> {
     await db.close();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw listenFailure(error, {
+      port: config.port,
+      host: config.host,
+      portSetting: 'PLATFORM_PORT',
+      hostSetting: 'PLATFORM_HOST',
+    });
+  });
   // The demo OpenID Connect provider, on its own port: it stands in for a public identity provider.
   if (idpConfig.enabled) {
     idp = await startIdp({
@@ -84,12 +99,23 @@ async function main(): Promise<void> {
       issuer: idpConfig.issuer,
       clients: [idpConfig.client],
       dataDir,
+    }).catch((error: unknown) => {
+      throw listenFailure(error, {
+        port: idpConfig.port,
+        host: idpConfig.host,
+        portSetting: 'IDP_PORT',
+        hostSetting: process.env.IDP_HOST ? 'IDP_HOST' : 'PLATFORM_HOST',
+      });
     });
     app.log.info({ issuer: idp.url }, 'demo identity provider listening');
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Platform failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(
+    error instanceof StartFailure
+      ? `${error.message}\n`
+      : `Platform failed to start: ${(error as Error).stack ?? String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from './db/db';
+import { StartFailure } from './start-failure';
 
 // SHOP_ORIGINS: where each shop is reached when not at its seeded origin (http://localhost:3000
 // and http://harbour.localhost:3000), e.g. behind a TLS balancer: JSON {"<shop id>": "<origin>"}.
@@ -46,6 +47,9 @@ export async function applyShopOrigins(q: Queryable, origins: ShopOrigins): Prom
       id,
       origin,
     ]);
-    if (!rows.length) throw new Error(`SHOP_ORIGINS names an unknown shop: ${id}`);
+    if (!rows.length)
+      throw new StartFailure(
+        `The platform did not start: SHOP_ORIGINS names a shop its database does not have: ${id}`,
+      );
   }
 }

@@ -12,12 +12,22 @@ function named(client: pg.Pool | pg.PoolClient, names: StatementNames): Queryabl
   };
 }
 
+/** How long a new connection to the server may take (the README's DATABASE_URL row). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openServer(
   databaseUrl: string,
   prepared: boolean,
   onIdleConnectionError: (error: Error) => void = () => {},
 ): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // A server that accepts the connection and never answers (overloaded, a firewall that drops
+  // its packets) had kept the start waiting without a word, and a query waiting for ever: pg has
+  // no connect deadline of its own. The same bounds a wait for a free connection of the pool.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection the server ends (restart, failover, an administrator) errors on the pool,
   // which has already dropped it; unheard, that error would end the process. The next query
   // connects again; a query in flight fails on its own. The process says so (main.ts logs it).

@@ -25,7 +25,9 @@ async function newDataDir(): Promise<string> {
 function startProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // No demo provider: its port (IDP_PORT, 4001) may be another shop's on this machine, and a
+    // platform that cannot listen there stops.
+    env: { ...process.env, LOG_LEVEL: 'warn', IDP_ENABLED: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
