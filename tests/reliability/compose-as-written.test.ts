@@ -8,6 +8,7 @@ import { bookingPaths, type Booking } from '../../shared/contracts/booking';
 import { cataloguePaths, type ProductList } from '../../shared/contracts/catalogue';
 import { readCompose, ROOT, seconds, type ComposeFile } from '../support/compose-file';
 import { runCompose, type RunningCompose } from '../support/compose-run';
+import { sendBytes } from '../support/raw-bytes';
 
 // docker-compose.yml cannot drift from what works (issue #25 item 3): its services run here as
 // local processes with the commands, environment, ports and health checks the file declares
@@ -200,6 +201,38 @@ describe('docker-compose.yml as written', () => {
     });
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toMatch(/^https:\/\/localhost:8443\/search\/milk$/);
+  });
+
+  it("redirects each shop's host to https, and refuses a host that is no shop (ADR 0327)", async () => {
+    const port = compose.port('nginx', 8080);
+    const asked = async (host: string) => {
+      const answer = await request(`http://127.0.0.1:${port}/search/milk`, { headers: { host } });
+      return {
+        status: answer.statusCode,
+        location: answer.headers.location,
+        body: await answer.body.text(),
+      };
+    };
+    expect(await asked(`harbour.localhost:${port}`)).toMatchObject({
+      status: 308,
+      location: 'https://harbour.localhost:8443/search/milk',
+    });
+    for (const forged of ['evil.example', `evil.example:${port}`, 'localhost.evil.example']) {
+      const refused = await asked(forged);
+      expect(refused.status).toBe(421);
+      expect(refused.location).toBeUndefined();
+      expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'misdirected_request' } });
+    }
+    // A request line naming its host (absolute form) picks the server by it, not by Host.
+    const absolute = await sendBytes(
+      port,
+      'GET http://evil.example/search/milk HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
+    expect(absolute.responses.map((r) => [r.status, r.headers.location])).toEqual([
+      [421, undefined],
+    ]);
+    // The container's health check asks by address.
+    expect((await fetch(`http://127.0.0.1:${port}/nginx-health`)).status).toBe(200);
   });
 
   it('keeps the replicas rate-limit counters in the shared Redis', () => {

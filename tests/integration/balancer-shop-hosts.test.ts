@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCompose, ROOT } from '../support/compose-file';
+
+// The balancer's http -> https redirect names the Host it was asked with, so it may only answer
+// the shops' own hosts; any other is refused (docs/decisions/0327). Its list of hosts is a copy of
+// the platform's SHOP_ORIGINS in docker-compose.yml: the two must not drift apart, or a shop is
+// refused on plain http (a host missing) or a forged Host redirected again (a host too many).
+// What nginx does with them: tests/reliability/compose-as-written.test.ts.
+const conf = readFileSync(join(ROOT, 'deploy/nginx.compose.conf'), 'utf8');
+
+/** The top-level `server { ... }` blocks of the file, braces balanced. */
+function serverBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  for (const start of text.matchAll(/^server\s*\{/gm)) {
+    let depth = 0;
+    for (let at = start.index; at < text.length; at++) {
+      if (text[at] === '{') depth++;
+      else if (text[at] === '}' && --depth === 0) {
+        blocks.push(text.slice(start.index, at + 1));
+        break;
+      }
+    }
+  }
+  return blocks;
+}
+
+const plainHttp = serverBlocks(conf).filter((block) => /^\s*listen 8080\b/m.test(block));
+const serverNames = (block: string) =>
+  /^\s*server_name\s+([^;]+);/m.exec(block)?.[1]?.trim().split(/\s+/) ?? [];
+
+describe("the balancer's plain http server", () => {
+  it('redirects only in a server of named hosts, the default one refusing', () => {
+    const redirecting = plainHttp.filter((block) => /return 30\d /.test(block));
+    expect(redirecting.length).toBeGreaterThan(0);
+    for (const block of redirecting) {
+      expect(serverNames(block).length).toBeGreaterThan(0);
+      expect(block).not.toMatch(/default_server/);
+    }
+    const fallback = plainHttp.filter((block) => /default_server/.test(block));
+    expect(fallback).toHaveLength(1);
+    expect(fallback[0]).toMatch(/return 421 /);
+    expect(fallback[0]).toMatch(/location = \/nginx-health/);
+  });
+
+  it("names the hosts of the platform's SHOP_ORIGINS, no other", () => {
+    const origins = JSON.parse(
+      readCompose().services.platform!.environment!.SHOP_ORIGINS!,
+    ) as Record<string, string>;
+    const shopHosts = Object.values(origins).map((origin) => new URL(origin).hostname);
+    const named = plainHttp.flatMap(serverNames);
+    expect(named.sort()).toEqual([...new Set(shopHosts)].sort());
+  });
+});
