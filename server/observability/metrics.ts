@@ -43,7 +43,7 @@ export const upstreamDuration = new BoundHistogram(
 
 export const tokenRefreshes = new Counter({
   name: 'gateway_token_refreshes_total',
-  help: 'Token refreshes with uaa, by outcome (ok, invalid_grant, failed)',
+  help: 'Token refreshes with uaa, by outcome (refreshed, invalid_grant, failed)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer, type MetricsServer } from '../../server/observability/metrics-server';
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
@@ -51,6 +54,66 @@ describe.skipIf(!promtool)('promtool', () => {
     const test = spawnSync('promtool', ['test', 'rules', 'deploy/prometheus/alerts.test.yml'], {
       encoding: 'utf8',
     });
+    expect(test.stdout + test.stderr).toContain('SUCCESS');
+    expect(test.status).toBe(0);
+  });
+
+  it("reads 0, not 'No data', on the dashboard's ratios when nothing matches their numerator", () => {
+    // The dashboard's own expressions, against synthetic series: a shop answering no 5xx, a page
+    // cache that only misses. A sum over no series is no series, so a ratio without a fallback
+    // showed an empty panel for the very case it is about (0 %).
+    const { panels } = JSON.parse(readFileSync('deploy/grafana/storefront.json', 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const expr = (title: string) => panels.find((p) => p.title === title)!.targets[0]!.expr;
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-dashboard-'));
+    const file = join(dir, 'dashboard.test.yml');
+    writeFileSync(
+      file,
+      stringify({
+        evaluation_interval: '1m',
+        tests: [
+          {
+            interval: '1m',
+            input_series: [
+              {
+                series: 'gateway_http_requests_total{route="home",method="GET",status="200"}',
+                values: '0+60x10',
+              },
+              {
+                series: 'gateway_cache_lookups_total{cache="page",result="miss"}',
+                values: '0+60x10',
+              },
+              {
+                series: 'gateway_cache_lookups_total{cache="subrequest",result="hit"}',
+                values: '0+30x10',
+              },
+              {
+                series: 'gateway_cache_lookups_total{cache="subrequest",result="miss"}',
+                values: '0+30x10',
+              },
+            ],
+            promql_expr_test: [
+              {
+                expr: expr('5xx share of answers'),
+                eval_time: '8m',
+                exp_samples: [{ labels: '{}', value: 0 }],
+              },
+              {
+                expr: expr('Cache hit ratio'),
+                eval_time: '8m',
+                exp_samples: [
+                  { labels: '{cache="page"}', value: 0 },
+                  { labels: '{cache="subrequest"}', value: 0.5 },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const test = spawnSync('promtool', ['test', 'rules', file], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
     expect(test.stdout + test.stderr).toContain('SUCCESS');
     expect(test.status).toBe(0);
   });
