@@ -9,9 +9,19 @@ export type ApiError = { code: string; message: string; cid?: string };
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** Headers the call needs (Idempotency-Key); its own ones above win. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-csrf': '1' };
+  const headers: Record<string, string> = {
+    ...init.headers,
+    accept: 'application/json',
+    'x-csrf': '1',
+  };
   // Each call gets its own CID from the gateway (issue #7 item 6); the page's goes along.
   const cid = readCidFromDocument();
   if (cid) headers['x-page-cid'] = cid;

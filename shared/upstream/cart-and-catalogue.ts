@@ -16,6 +16,7 @@ import {
 } from '../contracts/catalogue';
 import { MAX_PAGE } from '../listing-pages';
 import { service, SIGNED_IN_SCREENS } from './define';
+import { FILL_IDEMPOTENCY } from './shopper-ops';
 
 // booking-ms (the cart: the specification's calls 3-7) and the catalogue.
 const Tenant = z.object({ tenantId: z.string().min(1).max(100) });
@@ -100,6 +101,7 @@ export const bookingOperations = service('booking-ms', [
     callers: ['page', 'browser'],
     auth: 'account',
     query: z.object({ bookingId: Text, override: z.enum(['true', 'false']).optional() }),
+    headers: FILL_IDEMPOTENCY,
     answers: { 200: Booking },
     errors: [403, 404],
     requiredFor: [],

@@ -1,7 +1,7 @@
 import * as lists from '../contracts/lists';
 import { OrderDetail, PlaceOrderInput } from '../contracts/orders';
 import { service } from './define';
-import { IDEMPOTENCY, mine } from './shopper-ops';
+import { FILL_IDEMPOTENCY, IDEMPOTENCY, mine } from './shopper-ops';
 
 // shopping-lists and smart-carts.
 const listScreens = { required: ['shopping-lists'] as const, optional: [] as const };
@@ -84,6 +84,7 @@ export const listOperations = service('shopping-lists', [
     summary: 'A list’s items into the cart',
     params: lists.ListParams,
     body: lists.ListToCartInput,
+    headers: FILL_IDEMPOTENCY,
     answers: { 200: lists.ToCartResult },
     errors: [404],
     requiredFor: [],
@@ -169,6 +170,7 @@ export const smartCartOperations = service('smart-carts', [
     path: '/smart-carts/{id}/to-cart',
     summary: 'A smart cart’s items into the cart',
     params: lists.SmartCartParams,
+    headers: FILL_IDEMPOTENCY,
     answers: { 200: lists.ToCartResult },
     errors: [404],
     requiredFor: [],

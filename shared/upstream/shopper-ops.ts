@@ -10,6 +10,14 @@ export const IDEMPOTENCY = [
     description: 'The order form’s key: a repeated request answers the first order (200)',
   },
 ];
+/** The key of a form that adds to the cart (docs/decisions/0328). */
+export const FILL_IDEMPOTENCY = [
+  {
+    name: 'Idempotency-Key',
+    description:
+      'The form’s key: the same request again adds nothing and answers as the first (Idempotent-Replayed: true)',
+  },
+];
 export type Op = Parameters<typeof service>[1][number];
 export const mine = (
   op: Omit<Op, 'auth' | 'callers'> & Partial<Pick<Op, 'auth' | 'callers'>>,

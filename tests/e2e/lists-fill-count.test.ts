@@ -74,3 +74,19 @@ describe.each([
     },
   );
 });
+
+// The page's key goes with a fill (docs/decisions/0328); with JavaScript the page stays, so a fill
+// done gives the form a new one: a click after the answer is a new fill, not a replay.
+it('adds again at a second click once the first fill is done (with JavaScript)', async () => {
+  const path = await FILLS[0]!.start('again');
+  const { context, page } = await signedIn(browser, shop.url);
+  await page.goto(`${shop.url}${path}`);
+  await reactHandles(page, 'form.fill-buttons');
+  const before = await badgeCount(page);
+  const button = page.getByRole('button', { name: FILLS[0]!.button });
+  await button.click();
+  await expect.poll(() => badgeCount(page)).toBe(before + 7);
+  await button.click();
+  await expect.poll(() => badgeCount(page)).toBe(before + 14);
+  await context.close();
+});

@@ -34,7 +34,7 @@ describe('smart cart screens', () => {
   it('lists the seeded smart cart, creates one and deletes it', async () => {
     const html = await (await shopper.page('/smart-carts')).text();
     expect(html).toContain('Breakfast basics');
-    expect(html).toContain('4 items');
+    expect(html).toContain('4 products');
     expect(html).toContain(`href="/smart-carts/${SEEDED}"`);
 
     const created = await shopper.post('/smart-carts', { intent: 'create-cart', name: 'Party' });

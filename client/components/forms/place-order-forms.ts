@@ -76,12 +76,22 @@ export const OrderKeyField = z.object({
     .describe('Sent to the platform as Idempotency-Key: a replayed post returns the first order'),
 });
 
+/** The same key in the forms that add to the cart (lists, smart carts, reorder: ADR 0328). */
+export const FillKeyField = z.object({
+  [ORDER_KEY_FIELD]: OrderKeyField.shape[ORDER_KEY_FIELD].describe(
+    'Sent to the platform as Idempotency-Key: the same post again adds nothing and leads to the same page',
+  ),
+});
+
 /** The place-order form as posted: the order and its key. */
 export const PlaceOrderPost = PlaceOrderForm.extend(OrderKeyField.shape);
 
 export const newOrderKey = (): string => crypto.randomUUID();
 
-/** The Idempotency-Key header of a posted order form; none when the field is missing or malformed. */
+/**
+ * The Idempotency-Key header of a posted order form (or of a form that adds to the cart: the same
+ * field); none when the field is missing or malformed.
+ */
 export function orderKeyHeaders(fields: FormFields): Record<string, string> | undefined {
   const key = OrderKeyField.safeParse(fields);
   const value = key.success ? key.data[ORDER_KEY_FIELD] : undefined;

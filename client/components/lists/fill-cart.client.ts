@@ -7,7 +7,8 @@ import { NO_LONGER_SOLD, type Filled } from './fill-notice';
 // of the lists service the form makes without it, through the gateway's proxy. The platform adds
 // the quantities to what the cart holds at that moment, so a change made in another tab since this
 // page loaded is kept (adding to this page's copy of the cart and sending absolute quantities
-// overwrote it); the answer's cart becomes the store's, and the widget shows it.
+// overwrote it); the answer's cart becomes the store's, and the widget shows it. The form's key
+// goes along as Idempotency-Key: the same fill sent again adds nothing (docs/decisions/0328).
 export type FillOutcome = { ok: true; filled: Filled } | { ok: false; message: string };
 
 const FAILED = 'Sorry, the cart could not be updated. Please try again.';
@@ -38,8 +39,12 @@ function namesOf(notAdded: unknown, full: boolean): string[] {
     .map((item) => (typeof item?.name === 'string' ? item.name : NO_LONGER_SOLD));
 }
 
-export async function fillCartFrom(path: string, body: object): Promise<FillOutcome> {
-  const answer = await apiFetch<ToCartAnswer>(path, { method: 'POST', body });
+export async function fillCartFrom(path: string, body: object, key: string): Promise<FillOutcome> {
+  const answer = await apiFetch<ToCartAnswer>(path, {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': key },
+  });
   if (!answer.ok)
     return { ok: false, message: answer.status < 500 ? answer.error.message : FAILED };
   const booking = readBooking(answer.data?.booking);

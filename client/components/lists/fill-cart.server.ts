@@ -24,13 +24,23 @@ export function fillQuery(result: ToCartResult): URLSearchParams {
   return query;
 }
 
-/** Calls a to-cart endpoint; a refusal is the screen's 4xx with the platform's message. */
+/**
+ * Calls a to-cart endpoint with the posted form's key (`headers`: the same submission sent again
+ * adds nothing and is answered as the first, docs/decisions/0328); a refusal is the screen's 4xx
+ * with the platform's message.
+ */
 export async function fillCart(
   context: AppLoadContext,
   path: string,
-  body: unknown = {},
+  body: unknown,
+  headers: Record<string, string> | undefined,
 ): Promise<URLSearchParams> {
-  const answer = await askPlatform<ToCartResult>(context.platform, { method: 'POST', path, body });
+  const answer = await askPlatform<ToCartResult>(context.platform, {
+    method: 'POST',
+    path,
+    body,
+    headers,
+  });
   if (answer.ok) return fillQuery(answer.body);
   if (nothingThere(answer.status)) throw data(null, { status: 404 });
   throw data({ message: answer.message }, { status: answer.status >= 500 ? 502 : 400 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { listPaths, type ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
+import { formFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
+import { FillKeyField, orderKeyHeaders } from '../forms/place-order-forms';
 import { AddItemForm, addItemAction } from './add-item-action.server';
 import { fillCart } from './fill-cart.server';
 import type { ListActionResult, ListIntent } from './list-result';
@@ -34,6 +36,7 @@ export const ListForms = intentForms({
   'to-cart': z.object({
     listId: Id,
     itemId: z.string().optional().describe('One item; absent: the whole list'),
+    ...FillKeyField.shape,
   }),
 });
 const Intent = ListForms.intent;
@@ -88,6 +91,7 @@ export async function listAction(context: AppLoadContext, form: FormData) {
         context,
         listPaths.toCart(listId.data),
         itemId ? { itemIds: [itemId] } : {},
+        orderKeyHeaders(formFields(form)),
       );
       query.set('list', listId.data);
       return redirect(`${href('shopping-lists')}?${query}`);

@@ -7,6 +7,7 @@ import {
   type ShoppingListSummary,
 } from '../../../shared/contracts/lists';
 import { askPlatform, requirePlatform, screenError } from '../../lib/platform-answer.server';
+import { newOrderKey } from '../forms/place-order-forms';
 import { addingOf, type Adding, type AskedToAdd } from './adding';
 
 // The shopping lists screen: all the shopper's lists, and one of them with its items: the one
@@ -16,6 +17,8 @@ export type ListsData = {
   lists: ShoppingListSummary[];
   selected: ShoppingList | null;
   adding: Adding | null;
+  /** The key of this rendering's "Add to cart" forms (docs/decisions/0328). */
+  formKey: string;
 };
 
 export async function loadLists(context: AppLoadContext, url: URL): Promise<ListsData> {
@@ -27,7 +30,7 @@ export async function loadLists(context: AppLoadContext, url: URL): Promise<List
   ]);
   const first = collection.items[0];
   const selected = chosen ?? (first ? await loadList(context, first.id) : null);
-  return { lists: collection.items, selected, adding };
+  return { lists: collection.items, selected, adding, formKey: newOrderKey() };
 }
 
 /** One list with its items and their catalogue data; unknown (or someone else's) → 404. */

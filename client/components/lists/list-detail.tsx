@@ -8,7 +8,9 @@ import type { ListActionResult } from './list-result';
 
 // One list: rename it, delete it (after a question asked as a page state, ?confirm=delete, so it
 // works without JavaScript), its items, and a link to the print view.
-export function ListDetail({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
+type Props = { list: ShoppingList; formKey: string; result?: ListActionResult };
+
+export function ListDetail({ list, formKey, result }: Props) {
   const [search] = useSearchParams();
   const asking = search.get('confirm') === 'delete';
   const rename = result?.intent === 'rename-list' ? result : undefined;
@@ -22,8 +24,8 @@ export function ListDetail({ list, result }: { list: ShoppingList; result?: List
           Print view
         </Link>
       </header>
-      <ListItems list={list} result={result} />
-      <ListToCart list={list} />
+      <ListItems list={list} formKey={formKey} result={result} />
+      <ListToCart list={list} formKey={formKey} />
       {/* Open on a refusal, and after a rename (its button keeps the focus: a refused and then
           accepted name would otherwise close it on the shopper, docs/decisions/0315). */}
       <details className="add-form" open={Boolean(rename) || search.get('done') === 'renamed'}>

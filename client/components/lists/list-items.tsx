@@ -41,7 +41,14 @@ export function ListItemPrice({ item, currency }: { item: ShoppingListItem; curr
   );
 }
 
-export function ListItems({ list, result }: { list: ShoppingList; result?: ListActionResult }) {
+type Props = {
+  list: ShoppingList;
+  /** The page's form key (its "Add to cart" forms carry it, docs/decisions/0328). */
+  formKey: string;
+  result?: ListActionResult;
+};
+
+export function ListItems({ list, formKey, result }: Props) {
   if (list.items.length === 0)
     return (
       <p>
@@ -98,7 +105,7 @@ export function ListItems({ list, result }: { list: ShoppingList; result?: ListA
                 </td>
                 <td>{item.note}</td>
                 <td>
-                  <ItemToCart list={list} item={item} />{' '}
+                  <ItemToCart list={list} item={item} formKey={formKey} />{' '}
                   <Form method="post" preventScrollReset className="fill-form">
                     <input type="hidden" name="intent" value="remove-item" />
                     <input type="hidden" name="listId" value={list.id} />

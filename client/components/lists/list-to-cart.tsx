@@ -5,11 +5,12 @@ import { ToCartForm } from './to-cart-form';
 // A list into the cart (issue #29): "Add all to cart" under the list, "Add to cart" per item.
 const productName = (item: ShoppingListItem) => item.product?.name ?? 'No longer sold';
 
-export function ListToCart({ list }: { list: ShoppingList }) {
+export function ListToCart({ list, formKey }: { list: ShoppingList; formKey: string }) {
   if (list.items.length === 0) return null;
   return (
     <ToCartForm
       call={{ path: listPaths.toCart(list.id) }}
+      formKey={formKey}
       fields={{ intent: 'to-cart', listId: list.id }}
       className="fill-buttons"
     >
@@ -20,11 +21,14 @@ export function ListToCart({ list }: { list: ShoppingList }) {
   );
 }
 
-export function ItemToCart({ list, item }: { list: ShoppingList; item: ShoppingListItem }) {
+type ItemProps = { list: ShoppingList; item: ShoppingListItem; formKey: string };
+
+export function ItemToCart({ list, item, formKey }: ItemProps) {
   if (!item.product?.available) return <span className="per">Not available today</span>;
   return (
     <ToCartForm
       call={{ path: listPaths.toCart(list.id), body: { itemIds: [item.id] } }}
+      formKey={formKey}
       fields={{ intent: 'to-cart', listId: list.id, itemId: item.id }}
       className="fill-form"
     >

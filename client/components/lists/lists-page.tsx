@@ -40,7 +40,7 @@ export function ListsPage({ lists, result }: { lists: ListsData; result?: ListAc
       ) : null}
       <div className="lists-columns">
         <ListOverview lists={lists.lists} selectedId={selected?.id ?? null} result={result} />
-        {selected ? <ListDetail list={selected} result={result} /> : null}
+        {selected ? <ListDetail list={selected} formKey={lists.formKey} result={result} /> : null}
       </div>
     </div>
   );

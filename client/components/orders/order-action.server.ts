@@ -10,10 +10,13 @@ import {
   type OrderActionResult,
 } from './order-forms';
 import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
+import { formFields } from '../forms/form-fields';
+import { orderKeyHeaders } from '../forms/place-order-forms';
 
 // The order page's one action. Changes and cancelling are the platform's to allow (until the
 // cut-off): its refusal (409) is shown beside the form that asked. Reorder copies the order into
-// the cart on the server (specification call 7), so it works without JavaScript too.
+// the cart on the server (specification call 7), so it works without JavaScript too; with the
+// form's key, so that the same submission sent again adds nothing (docs/decisions/0328).
 const refused = (
   intent: OrderIntent,
   fieldErrors: Record<string, string>,
@@ -68,6 +71,7 @@ export async function orderAction(context: AppLoadContext, orderId: string, form
       const query = new URLSearchParams({ bookingId: orderId, override: parsed.data.override });
       const copied = await askPlatform<Booking>(context.platform, {
         path: `${bookingPaths.copyBookingToCart}?${query}`,
+        headers: orderKeyHeaders(formFields(form)),
       });
       if (!copied.ok) return refusedByPlatform('reorder', copied);
       return redirect(

@@ -15,6 +15,7 @@ import {
   type TimeFormat,
 } from './delivery-time';
 import { requirePlatform } from '../../lib/platform-answer.server';
+import { newOrderKey } from '../forms/place-order-forms';
 
 // The data of the order screens. Dates become text here, in the shop's time zone (which the
 // context and the slot list name), so the server's and the browser's renderings agree.
@@ -39,6 +40,8 @@ export type OrderDetailData = {
   editableUntil: string;
   /** Slots the order may move to (only while it can be changed). */
   slots: SlotOption[];
+  /** The key of this rendering's reorder form (docs/decisions/0328). */
+  formKey: string;
 };
 
 const slotList = (context: AppLoadContext) =>
@@ -110,5 +113,6 @@ export async function loadOrderDetail(
           slot.id === order.slot.id ? { ...slot, available: true } : slot,
         )
       : [],
+    formKey: newOrderKey(),
   };
 }

@@ -89,7 +89,7 @@ export function OrderDetailPage({
       {order.editable ? (
         <CancelOrder editableUntil={detail.editableUntil} result={resultOf('cancel')} />
       ) : null}
-      <ReorderForm result={resultOf('reorder')} />
+      <ReorderForm formKey={detail.formKey} result={resultOf('reorder')} />
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OrderLineInput } from '../../../shared/contracts/orders';
 import { intentForms, NO_FIELDS } from '../forms/intent-forms';
 import { linesForm } from '../forms/lines-form';
+import { FillKeyField } from '../forms/place-order-forms';
 
 // The order page's forms (change lines, change slot, cancel, reorder) as the action receives them.
 
@@ -31,7 +32,7 @@ export const OrderForms = intentForms({
   'change-lines': LinesForm,
   'change-slot': ChangeSlotForm,
   cancel: NO_FIELDS,
-  reorder: ReorderForm,
+  reorder: ReorderForm.extend(FillKeyField.shape),
 });
 export const OrderIntent = OrderForms.intent;
 export type OrderIntent = z.infer<typeof OrderIntent>;

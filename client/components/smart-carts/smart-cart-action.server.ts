@@ -8,13 +8,14 @@ import {
 import type { OrderDetail } from '../../../shared/contracts/orders';
 import { href } from '../../../shared/href';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
-import { intentForms, NO_FIELDS } from '../forms/intent-forms';
+import { intentForms } from '../forms/intent-forms';
 import { linesForm } from '../forms/lines-form';
 import { addOrderChoice, ORDER_REFUSAL_FIELDS, refusalOf } from '../forms/order-steps.server';
 import {
   AddressForm,
   CardForm,
   PlaceOrderForm,
+  FillKeyField,
   PlaceOrderPost,
   orderKeyHeaders,
 } from '../forms/place-order-forms';
@@ -63,7 +64,7 @@ export const SmartCartForms = intentForms({
   'place-order': PlaceOrderPost,
   'add-address': AddressForm,
   'add-card': CardForm,
-  'to-cart': NO_FIELDS,
+  'to-cart': FillKeyField,
 });
 const CartsIntent = SmartCartsForms.intent;
 const CartIntent = SmartCartForms.intent;
@@ -150,7 +151,7 @@ export async function smartCartAction(
   switch (intent.data) {
     case 'to-cart': {
       // "Add smart cart to cart" (issue #29); the page names what was not added.
-      const query = await fillCart(context, smartCartPaths.toCart(id));
+      const query = await fillCart(context, smartCartPaths.toCart(id), {}, orderKeyHeaders(fields));
       return redirect(`${href('smart-cart', { id })}?${query}`);
     }
     case 'change-items': {

@@ -41,7 +41,8 @@ export function SmartCartPage({ detail, result }: Props) {
           <dt>Subtotal at today’s prices</dt>
           <dd data-testid="smart-cart-subtotal">{money(cart.subtotal, cart.currency)}</dd>
         </dl>
-        <SmartCartToCart cart={cart} />
+        {/* The order form's key: the platform keeps fills' keys apart from orders' (ADR 0328). */}
+        <SmartCartToCart cart={cart} formKey={detail.orderKey} />
       </section>
       {cart.items.length > 0 ? (
         <section className="smart-cart-panel" aria-labelledby="order-title">

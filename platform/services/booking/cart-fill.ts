@@ -2,6 +2,7 @@ import type { CappedItem, NotAddedItem } from '../../../shared/contracts/lists';
 import type { Queryable } from '../../db/db';
 import { ensureCart, hasRoomFor, readBooking, touchCart, type CartKey } from './cart-store';
 import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import type { CartChange } from './cart-replay';
 
 // Filling the cart from a shopping list or a smart cart (issue #29): each item's quantity is added
 // to what the cart holds of that offering in that unit; what cannot be bought today (withdrawn,
@@ -13,6 +14,8 @@ import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 export type FillItem = { offeringId: string; quantity: number; byCase: boolean };
 
 type OfferingRow = { id: string; available: boolean; name: string };
+
+export type FillResult = Awaited<ReturnType<typeof fillCart>>;
 
 export async function fillCart(tx: Queryable, key: CartKey, items: readonly FillItem[]) {
   const cartUid = await ensureCart(tx, key);
@@ -43,6 +46,20 @@ export async function fillCart(tx: Queryable, key: CartKey, items: readonly Fill
     }
   }
   return { booking: await readBooking(tx, cartUid), added, units, notAdded, capped };
+}
+
+/**
+ * A fill's part in changeCartOnce (./cart-replay.ts): a replay says what the first fill said
+ * (added, units, what was left out or capped) with the cart as it is now.
+ */
+export function fillReplay(key: CartKey): Omit<CartChange<FillResult>, 'run'> {
+  return {
+    kept: ({ booking: _cart, ...said }) => said,
+    replay: async (tx, kept) => ({
+      ...(kept as Omit<FillResult, 'booking'>),
+      booking: await readBooking(tx, await ensureCart(tx, key)),
+    }),
+  };
 }
 
 /** Adds the item's quantity to its cart line, up to what a line holds; how many went in. */

@@ -1,27 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { OrderDetail } from '../../../shared/contracts/orders';
 import type { Db, Queryable } from '../../db/db';
-import { badRequest } from '../../http/errors';
 import { readOrder } from './order-read';
 import type { Shopper } from './shopper';
+
+export { IDEMPOTENCY_HEADER, idempotencyKeyOf } from '../../http/idempotency-key';
 
 // Idempotent order placement (docs/decisions/0140). The `Idempotency-Key` header names one
 // submission of a checkout form; the first placement stores it on the order (unique per shop and
 // account), and any later request with the same key gets that order back instead of a second one.
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY = /^[\x21-\x7e]{8,128}$/;
-
 export type Placed = { order: OrderDetail; replayed: boolean };
-
-/** The request's key, null without one; a malformed key is the client's mistake (400). */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || !KEY.test(value)) {
-    throw badRequest('Invalid Idempotency-Key: 8 to 128 visible ASCII characters');
-  }
-  return value;
-}
 
 async function orderIdByKey(q: Queryable, shopper: Shopper, key: string): Promise<string | null> {
   const { rows } = await q.query<{ id: string }>(
