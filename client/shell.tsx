@@ -31,21 +31,23 @@ export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  // A hook, called on every server render and on none in the browser (serverHead is per build).
-  const nonce = serverHead?.useNonce();
+  // A hook, called on every server render and on none in the browser (serverHead is per build):
+  // the browser's scripts get no nonce prop at all (none is shorter on the first load than
+  // `nonce={undefined}`, and the same to React).
+  const scripts = import.meta.env.SSR ? { nonce: serverHead!.useNonce() } : {};
   const root = useRouteLoaderData('root') as { context: PublicContext } | undefined;
   const tenant = root?.context.tenant;
   return (
     <html lang={tenant?.locale?.slice(0, 2) ?? 'en'}>
       <head>
-        {serverHead && <serverHead.DocumentHead />}
+        {import.meta.env.SSR && serverHead && <serverHead.DocumentHead />}
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration {...scripts} />
+        <Scripts {...scripts} />
       </body>
     </html>
   );

@@ -18,16 +18,22 @@ export function start(): void {
   // The build watcher's code loads once the page is idle (not on the first paint). ADR 0152.
   whenIdle(() => void import('./runtime/build-watch').then((m) => m.startBuildWatch()));
 
+  // StrictMode's checks are development-only: a production build leaves it out (React's
+  // production build does nothing with it).
   startTransition(() => {
     hydrateRoot(
       document,
-      <StrictMode>
+      import.meta.env.DEV ? (
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      ) : (
         <HydratedRouter />
-      </StrictMode>,
+      ),
       {
         // Render errors the error boundaries caught, and those none did.
-        onCaughtError: (error) => void reportError(error),
-        onUncaughtError: (error) => void reportError(error),
+        onCaughtError: reportError,
+        onUncaughtError: reportError,
       },
     );
   });

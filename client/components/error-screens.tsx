@@ -55,7 +55,8 @@ export function errorMessage(error: unknown): string | null {
   // for developers, naming the route's module: the shopper gets the fallback text.
   if ((error as { internal?: boolean }).internal) return null;
   const data = error.data as { message?: unknown } | string | null | undefined;
-  if (typeof data === 'string') return data || null;
+  // An empty one ('') is no message either: the screen shows the fallback text.
+  if (typeof data === 'string') return data;
   return typeof data?.message === 'string' ? data.message : null;
 }
 

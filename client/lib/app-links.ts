@@ -20,10 +20,9 @@ export function useAppLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
     const target = link.getAttribute('href');
     if (!target || !target.startsWith('/') || target.startsWith('//')) return;
     event.preventDefault();
-    const { pathname, search, hash } = window.location;
     void navigate(target, {
       // As <Link>: a click on the page you are on replaces the history entry.
-      replace: `${pathname}${search}${hash}` === target,
+      replace: location.pathname + location.search + location.hash === target,
       preventScrollReset: link.hasAttribute('data-keep-scroll'),
     });
   };

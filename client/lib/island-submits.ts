@@ -72,8 +72,8 @@ export function holdIslandSubmits(): void {
   // Bubble phase on window: after React's own listener on the document, so a submit React
   // handled is prevented by then and left alone.
   addEventListener('submit', (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
+    // A form (a submit event is a form's; another target would have no method "post" below).
+    const form = event.target as HTMLFormElement;
     if (form === resending?.form) {
       if (event.defaultPrevented) resending.taken = true;
       else if (!resending.post) event.preventDefault();

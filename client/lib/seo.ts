@@ -62,8 +62,7 @@ export function pageMeta(matches: readonly MatchWithData[], seo: PageSeo): MetaD
 
 /** Meta of a page that does not exist (the 404 screen): titled, and kept out of the index. */
 export function notFoundMeta(matches: readonly MatchWithData[]): MetaDescriptor[] {
-  const shopName = rootContext(matches)?.tenant.name ?? 'Shop';
-  return [{ title: `Page not found | ${shopName}` }, { name: 'robots', content: 'noindex' }];
+  return privateMeta(`Page not found | ${rootContext(matches)?.tenant.name ?? 'Shop'}`)();
 }
 
 /** Meta of a CMS article (a content or policy page) whose canonical path `pathOf` gives. */

@@ -1,7 +1,6 @@
 import { readReportingDsnFromDocument } from '../lib/cid-context';
 import { whenIdle } from '../lib/idle';
 import { retryingImport } from './retrying-import';
-import type * as SentryBrowser from './sentry-browser';
 
 // Browser error reporting (issue #7 item 2), kept off the first load: this file only listens and
 // queues; @sentry/react (./sentry-browser) is loaded a second after the page is idle, or at the
@@ -10,13 +9,11 @@ import type * as SentryBrowser from './sentry-browser';
 // release, the page's CID, the route id, a signed-in visitor's login and e-mail) is the SDK
 // module's to add: it reads them when the event is sent. An SDK that failed to load is tried
 // again at a later report (./retrying-import.ts), the errors queued meanwhile kept.
-type Sdk = typeof SentryBrowser;
-
 let dsn: string | null = null;
 const early: unknown[] = [];
 
-const onError = (event: ErrorEvent) => void reportError(event.error ?? new Error(event.message));
-const onRejection = (event: PromiseRejectionEvent) => void reportError(event.reason);
+const onError = (event: ErrorEvent) => reportError(event.error ?? new Error(event.message));
+const onRejection = (event: PromiseRejectionEvent) => reportError(event.reason);
 
 // Loaded and started once; a failed load is tried again at a later report, queued errors kept.
 const importSdk = retryingImport(async () => {
@@ -28,21 +25,18 @@ const importSdk = retryingImport(async () => {
   return sdk;
 });
 
-function load(): Promise<Sdk | null> {
-  return dsn ? importSdk() : Promise.resolve(null);
-}
-
 export function startReporting(): void {
   dsn = readReportingDsnFromDocument();
   if (!dsn) return;
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);
-  setTimeout(() => whenIdle(() => void load()), 1_000);
+  setTimeout(() => whenIdle(importSdk), 1_000);
 }
 
 /** Reports an error; resolves with the event id (null when reporting is off or not loaded yet). */
 export async function reportError(error: unknown): Promise<string | null> {
-  const sdk = await load();
+  // Not loaded without a DSN (reporting off).
+  const sdk = dsn && (await importSdk());
   if (sdk) return sdk.captureError(error);
   // For the SDK once it is there: the newest 50, should it never come.
   if (dsn && early.push(error) > 50) early.shift();
@@ -56,6 +50,6 @@ export async function reportHttpFailure(
   url: string,
   cid: string | null,
 ): Promise<string | null> {
-  const sdk = await load();
+  const sdk = dsn && (await importSdk());
   return sdk ? sdk.captureHttpFailure(status, statusText, url, cid) : null;
 }

@@ -34,10 +34,8 @@ export function watchRequests(): void {
   const original = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    if (url.origin !== location.origin || !WATCHED.test(url.pathname + url.search)) {
-      return original(input, init);
-    }
     const path = url.pathname + url.search;
+    if (url.origin !== location.origin || !WATCHED.test(path)) return original(input, init);
     if (/\.data(\?|$)/.test(path) && last) setLast(null);
     let response: Response;
     try {

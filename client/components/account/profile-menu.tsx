@@ -14,7 +14,7 @@ function Menu() {
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [opened, setOpened] = useState(false);
-  const here = `${location.pathname}${location.search}`;
+  const here = location.pathname + location.search;
   if (!account) {
     return (
       <div className="profile-menu">
