@@ -20,6 +20,8 @@ export const smartCartPaths = {
   fromCart: `${SMART_CARTS_BASE}/smart-carts/from-cart`,
   /** POST: the smart cart's items into the cart; see ToCartResult. */
   toCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/to-cart`,
+  /** POST: the totals of ordering the smart cart (a slot's fee included), as /orders/quote's. */
+  quote: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/quote`,
   order: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/order`,
   placedOrder: (id: string, orderId: string) =>
     `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/orders/${encodeURIComponent(orderId)}`,

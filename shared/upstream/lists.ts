@@ -1,5 +1,5 @@
 import * as lists from '../contracts/lists';
-import { OrderDetail, PlaceOrderInput } from '../contracts/orders';
+import { OrderDetail, OrderQuote, PlaceOrderInput, QuoteInput } from '../contracts/orders';
 import { service } from './define';
 import { FILL_IDEMPOTENCY, IDEMPOTENCY, mine } from './shopper-ops';
 
@@ -135,6 +135,16 @@ export const smartCartOperations = service('smart-carts', [
     answers: { 204: null },
     errors: [404],
     requiredFor: ['smart-carts'],
+  }),
+  mine({
+    method: 'POST',
+    path: '/smart-carts/{id}/quote',
+    summary: 'Totals of ordering a smart cart',
+    params: lists.SmartCartParams,
+    body: QuoteInput,
+    answers: { 200: OrderQuote },
+    errors: [404],
+    requiredFor: ['smart-cart'],
   }),
   mine({
     method: 'POST',

@@ -12,6 +12,7 @@ import { askPlatform, screenError } from '../../lib/platform-answer.server';
 // The checkout pages' quote (ADR 0290): asked beside their other calls, for the slot the page will
 // show as chosen (the wanted one when it can be booked, otherwise the earliest), and asked again
 // only when the platform priced another slot than the page then chose from its own slot list.
+// A smart cart's page asks its own quote the same way (`path`: smartCartPaths.quote, ADR 0330).
 // A cart that cannot be ordered as it stands (ADR 0061, 0314) is thrown as the route's 400 with
 // the platform's message and its code, so that a page can show it in place instead
 // (`cartRefusal`): what the shopper fixes in the cart is no error of the shop's.
@@ -24,12 +25,12 @@ export type CartRefusal = { code: (typeof CART_REFUSALS)[number]; message: strin
 export const isCartRefusal = (code: unknown): code is CartRefusal['code'] =>
   CART_REFUSALS.some((refusal) => refusal === code);
 
-async function quote(platform: PlatformClient, body: QuoteInput): Promise<OrderQuote> {
-  const answer = await askPlatform<OrderQuote>(platform, {
-    method: 'POST',
-    path: orderPaths.quote,
-    body,
-  });
+async function quote(
+  platform: PlatformClient,
+  body: QuoteInput,
+  path: string = orderPaths.quote,
+): Promise<OrderQuote> {
+  const answer = await askPlatform<OrderQuote>(platform, { method: 'POST', path, body });
   if (answer.ok) return answer.body;
   if (isCartRefusal(answer.code))
     throw data({ message: answer.message, code: answer.code }, { status: 400 });
@@ -61,12 +62,14 @@ export function quoteOrRefusal(
 export function quoteShownSlot(
   platform: PlatformClient,
   wanted: string | null,
+  path?: string,
 ): Promise<OrderQuote> {
   const slotId = QuoteInput.shape.slotId.safeParse(wanted ?? undefined);
-  return quote(platform, {
-    slotId: slotId.success ? slotId.data : undefined,
-    fallback: 'earliest',
-  });
+  return quote(
+    platform,
+    { slotId: slotId.success ? slotId.data : undefined, fallback: 'earliest' },
+    path,
+  );
 }
 
 /**
@@ -77,8 +80,9 @@ export function quoteOfChoice(
   platform: PlatformClient,
   quoted: OrderQuote,
   chosen: string | null,
+  path?: string,
 ): Promise<OrderQuote> {
   return quoted.slotId === chosen
     ? Promise.resolve(quoted)
-    : quote(platform, chosen ? { slotId: chosen } : {});
+    : quote(platform, chosen ? { slotId: chosen } : {}, path);
 }

@@ -5,7 +5,7 @@ import {
   type SmartCart,
   type SmartCartItemInput,
 } from '../../../shared/contracts/lists';
-import type { OrderDetail } from '../../../shared/contracts/orders';
+import { TOTAL_CHANGED, type OrderDetail } from '../../../shared/contracts/orders';
 import { href } from '../../../shared/href';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
@@ -17,11 +17,14 @@ import {
   PlaceOrderForm,
   FillKeyField,
   PlaceOrderPost,
+  ShownTotalField,
   orderKeyHeaders,
+  shownTotalOf,
 } from '../forms/place-order-forms';
 import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fillCart } from '../lists/fill-cart.server';
 import type { SmartCartActionResult, SmartCartIntent } from './smart-cart-result';
+import { smartCartTotalChanged } from './smart-cart-total-changed.server';
 
 // The smart cart screens' actions: the overview creates and deletes smart carts; one smart cart
 // changes its items and is ordered (adding an address or a card on the way, as at the checkout).
@@ -61,7 +64,7 @@ export const SmartCartsForms = intentForms({
 /** One smart cart's forms: its items, ordering it (with an address or card added on the way). */
 export const SmartCartForms = intentForms({
   'change-items': ItemsForm,
-  'place-order': PlaceOrderPost,
+  'place-order': PlaceOrderPost.extend(ShownTotalField.shape),
   'add-address': AddressForm,
   'add-card': CardForm,
   'to-cart': FillKeyField,
@@ -173,8 +176,11 @@ export async function smartCartAction(
         method: 'POST',
         path: smartCartPaths.order(id),
         headers: orderKeyHeaders(fields),
-        body: order.data,
+        // At the total the page showed, or not at all (ADR 0330, as the checkout's 0319).
+        body: { ...order.data, expectedTotal: shownTotalOf(fields) },
       });
+      if (!placed.ok && placed.code === TOTAL_CHANGED)
+        return smartCartTotalChanged(context, id, pageUrl, order.data, fields);
       if (placed.ok)
         return redirect(
           href('smart-cart-order', { id, orderId: placed.body.id }, { done: 'placed' }),

@@ -1,30 +1,26 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
-import { ORDER_FORM } from '../checkout/address-choice';
-import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
-import { OrderFormFields } from '../checkout/order-form-fields';
-import { PlaceOrderButton } from '../checkout/place-order-button';
 import type { SmartCartData } from './smart-cart-data.server';
 import { DoneNotice } from '../forms/form-field';
 import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
+import { SmartCartOrderForm } from './smart-cart-order-form';
 import { SmartCartToCart } from './smart-cart-to-cart';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
 import { noticeOf } from '../../lib/done-notice';
 
-// One smart cart: its items (editable), and ordering it with the checkout's choices. The
-// delivery fee is added by the shop when the order is placed; the subtotal is at today's prices.
+// One smart cart: its items (editable) at today's prices, and ordering it with the checkout's
+// choices at the total the platform quotes for them (ADR 0330).
 type Props = { detail: SmartCartData; result?: SmartCartActionResult };
 
 export function SmartCartPage({ detail, result }: Props) {
-  const { cart, chosen } = detail;
+  const { cart } = detail;
   const money = useMoney();
   const [search] = useSearchParams();
   const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const resultOf = (intent: SmartCartActionResult['intent']) =>
     result?.intent === intent ? result : undefined;
-  const { order, address, card } = refusalsOf(result);
   return (
     <article className="smart-cart-screen" aria-labelledby="smart-cart-title">
       <p className="back">
@@ -47,17 +43,7 @@ export function SmartCartPage({ detail, result }: Props) {
       {cart.items.length > 0 ? (
         <section className="smart-cart-panel" aria-labelledby="order-title">
           <h2 id="order-title">Order this smart cart</h2>
-          <DeliveryChoices
-            addresses={detail.addresses}
-            slots={detail.slots}
-            cards={detail.cards}
-            chosen={chosen}
-            refused={{ order, address, card }}
-          />
-          <Form method="post" id={ORDER_FORM} className="order-form">
-            <OrderFormFields orderKey={detail.orderKey} refused={order} />
-            <PlaceOrderButton>Order this smart cart</PlaceOrderButton>
-          </Form>
+          <SmartCartOrderForm detail={detail} result={result} />
         </section>
       ) : null}
     </article>

@@ -13,10 +13,8 @@ import { accountCart, emptyCart, readCart } from './cart';
 import { readOrder, orderSummaries } from './order-read';
 import { idempotencyKeyOf, placeOnce } from './idempotency';
 import { placeOrder } from './place-order';
-import { priceItems, subtotalOf } from './pricing';
+import { quoteItems } from './quote';
 import { requireCartOwner, requireShopper } from './shopper';
-import { bookableSlot } from './slot-plan';
-import { deliveryFee } from './slots';
 
 const route = routeSchemas('orders');
 
@@ -32,39 +30,8 @@ export const orderRoutes: ServicePlugin = async (app, { db }) => {
     }),
     async (request): Promise<OrderQuote> => {
       const shopper = requireCartOwner(request);
-      const input = request.body ?? {};
-      const slotId =
-        input.fallback === 'earliest'
-          ? await bookableSlot(db, shopper.tenantId, input.slotId ?? null)
-          : (input.slotId ?? null);
       const cart = await readCart(db, shopper);
-      const lines = await priceItems(db, shopper.tenantId, cart.items);
-      const subtotal = subtotalOf(lines);
-      // The shop's currency, its free delivery threshold (none without a delivery policy) and
-      // the chosen slot's fee, in one query.
-      const { rows } = await db.query<{
-        currency: string;
-        free_from_cents: number | null;
-        fee_cents: number | null;
-      }>(
-        `select t.currency, p.free_from_cents,
-           (select fee_cents from delivery_slots where id = $2 and tenant_id = t.id) as fee_cents
-         from tenants t left join delivery_policies p on p.tenant_id = t.id where t.id = $1`,
-        [shopper.tenantId, slotId],
-      );
-      const freeFrom = rows[0]?.free_from_cents ?? null;
-      const policy = freeFrom === null ? null : { freeFromCents: freeFrom };
-      const slotFee = rows[0]?.fee_cents ?? null;
-      const fee = slotFee === null ? null : deliveryFee(slotFee, subtotal, policy);
-      return {
-        slotId: slotFee === null ? null : slotId,
-        lines,
-        subtotal,
-        deliveryFee: fee,
-        total: subtotal + (fee ?? 0),
-        currency: rows[0]!.currency,
-        freeDeliveryFrom: policy?.freeFromCents ?? 0,
-      };
+      return quoteItems(db, shopper.tenantId, cart.items, request.body ?? {});
     },
   );
 

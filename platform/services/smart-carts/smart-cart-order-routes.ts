@@ -1,10 +1,16 @@
 import { SmartCartOrderParams, SmartCartParams } from '../../../shared/contracts/lists';
-import { OrderDetail, PlaceOrderInput } from '../../../shared/contracts/orders';
+import {
+  OrderDetail,
+  OrderQuote,
+  PlaceOrderInput,
+  QuoteInput,
+} from '../../../shared/contracts/orders';
 import { routeSchemas, type ServicePlugin } from '../service';
 import { notFound } from '../../http/errors';
 import { readOrder } from '../orders/order-read';
 import { idempotencyKeyOf, placeOnce } from '../orders/idempotency';
 import { placeOrder } from '../orders/place-order';
+import { quoteItems } from '../orders/quote';
 import { requireShopper } from '../orders/shopper';
 import { ownSmartCart, smartCartItems } from './smart-cart-read';
 
@@ -12,7 +18,25 @@ const route = routeSchemas('smart-carts');
 
 // Ordering a smart cart: the same order placement as the cart checkout (prices from the shop, slot
 // booked, confirmation e-mail), from the smart cart's items, linked to it. The cart is untouched.
+// Its quote is the cart's, of the smart cart's items: the page shows the total it sends (ADR 0330).
 export const smartCartOrderRoutes: ServicePlugin = async (app, { db }) => {
+  app.post(
+    '/smart-carts/:id/quote',
+    route('Totals of ordering a smart cart (prices from the shop, not the client)', {
+      params: SmartCartParams,
+      // No body at all: the quote without a slot.
+      body: QuoteInput.nullish(),
+      response: { 200: OrderQuote },
+    }),
+    async (request): Promise<OrderQuote> => {
+      const shopper = requireShopper(request);
+      const { id } = request.params;
+      await ownSmartCart(db, shopper, id);
+      const items = await smartCartItems(db, id);
+      return quoteItems(db, shopper.tenantId, items, request.body ?? {});
+    },
+  );
+
   app.post(
     '/smart-carts/:id/order',
     route(

@@ -81,6 +81,13 @@ export const SMART_CART_STEPS: readonly Step[] = madeAndDeleted({
       body: (s) => ({ name: kitName(s, ' renamed'), items: [{ ...ITEM(s), quantity: 1 }] }),
     },
     {
+      op: 'smartCartsPostSmartCartsByIdQuote',
+      token: 'account',
+      needs: ['smartCartId'],
+      params: smartCart,
+      body: () => ({}),
+    },
+    {
       op: 'smartCartsPostSmartCartsByIdToCart',
       token: 'account',
       needs: ['smartCartId'],

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Form, useLocation, useSearchParams } from 'react-router';
+import type { OrderQuote } from '../../../shared/contracts/orders';
+import { ORDER_FORM } from '../checkout/address-choice';
+import { TotalsList } from '../checkout/checkout-totals';
+import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
+import { OrderFormFields } from '../checkout/order-form-fields';
+import { PlaceOrderButton } from '../checkout/place-order-button';
+import type { CartRefusal } from '../checkout/slot-quote.server';
+import { slotFeesOf, TOTAL_CHANGES } from '../checkout/total-changed';
+import { useRefusalFocus } from '../forms/refusal-focus';
+import type { SmartCartData } from './smart-cart-data.server';
+import type { SmartCartActionResult } from './smart-cart-result';
+
+// Ordering a smart cart as the checkout orders the cart (ADR 0330): the choices, then what the
+// order costs by the platform's quote of the chosen slot (subtotal, delivery, total), and the form
+// that places it at that total or not at all. A refused total comes back with ?changed= (the cart,
+// or the slot's fee), the new totals and the notice beside the button (ADR 0319, 0326).
+type Props = { detail: SmartCartData; result?: SmartCartActionResult };
+
+// What to do, by the platform's code (its text: the contracts' constants would bring zod here).
+const WHAT_TO_DO: Record<CartRefusal['code'], string> = {
+  order_too_large: 'Remove some items above, or lower their quantities, to order it.',
+  items_unavailable: 'Remove the items that are not available above, then order it.',
+};
+
+export function SmartCartOrderForm({ detail, result }: Props) {
+  const { chosen, priced } = detail;
+  // With JavaScript a chosen slot re-quotes at once: "Update totals" is for no-JS only.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { order, address, card } = refusalsOf(result);
+  // Each arrival with a known ?changed= is a refusal of its own; its key takes the focus (0320).
+  const { key } = useLocation();
+  const code = useSearchParams()[0].get('changed') ?? '';
+  const changedText = Object.hasOwn(TOTAL_CHANGES, code) ? TOTAL_CHANGES[code] : undefined;
+  const scope = useRefusalFocus<HTMLDivElement>(result ?? (changedText ? key : null));
+
+  if ('refused' in priced) {
+    return (
+      <div>
+        <p className="form-error" role="alert">{`${priced.refused.message}.`}</p>
+        <p>{WHAT_TO_DO[priced.refused.code]}</p>
+      </div>
+    );
+  }
+  const quote: OrderQuote = priced.quote;
+  return (
+    <div ref={scope}>
+      <DeliveryChoices
+        addresses={detail.addresses}
+        slots={detail.slots}
+        cards={detail.cards}
+        chosen={chosen}
+        refused={{ order, address, card }}
+        requote
+      />
+      <TotalsList
+        totals={quote}
+        slot={detail.slots.find((slot) => slot.id === chosen.slotId)?.label}
+      />
+      <Form method="post" id={ORDER_FORM} className="order-form">
+        <OrderFormFields
+          orderKey={detail.orderKey}
+          total={quote.total}
+          delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, detail.slots) }}
+          notes={chosen.notes}
+          refused={order ?? (changedText ? { fieldErrors: {}, formError: changedText } : undefined)}
+        />
+        <div className="order-buttons">
+          {/* Without JavaScript only: re-quote with the chosen slot (as the checkout's). */}
+          {!hydrated && (
+            <button type="submit" formMethod="get" className="button secondary">
+              Update totals
+            </button>
+          )}
+          <PlaceOrderButton>Order this smart cart</PlaceOrderButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
