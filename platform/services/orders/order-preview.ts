@@ -1,11 +1,11 @@
 import { cataloguePaths } from '../../../shared/contracts/catalogue';
 import { ORDER_PREVIEW_LINES, type OrderPreviewLine } from '../../../shared/contracts/orders';
-import type { Queryable } from '../../db/db';
 
-// The first lines of each listed order with the product's first picture, in one query for the
-// whole page of orders: the list says what was bought, not only how much.
-type PreviewRow = {
-  order_id: string;
+// The first lines of each listed order with the product's first picture: the list says what was
+// bought, not only how much. A column of the order list's own statement (one per order row, as
+// json), so a page of orders is one call into the database, not two one after the other (issue
+// #30: the platform answers a page's calls one at a time).
+export type PreviewRow = {
   product_id: string | null;
   product_name: string;
   quantity: number;
@@ -13,26 +13,21 @@ type PreviewRow = {
   has_image: boolean;
 };
 
-export async function orderPreviews(
-  q: Queryable,
-  orderIds: readonly string[],
-): Promise<Map<string, OrderPreviewLine[]>> {
-  const previews = new Map<string, OrderPreviewLine[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return previews;
-  const { rows } = await q.query<PreviewRow>(
-    `select l.order_id, l.product_id, l.product_name, l.quantity, l.by_case,
-       exists (select 1 from product_images i where i.product_id = l.product_id and i.n = 1) as has_image
-     from order_lines l where l.order_id = any($1::text[]) and l.position < $2
-     order by l.order_id, l.position`,
-    [orderIds, ORDER_PREVIEW_LINES],
-  );
-  for (const row of rows) {
-    previews.get(row.order_id)?.push({
-      productName: row.product_name,
-      quantity: row.quantity,
-      byCase: row.by_case,
-      image: row.has_image && row.product_id ? cataloguePaths.image(row.product_id, 1) : null,
-    });
-  }
-  return previews;
+/** The `preview` column for the order `o` of the enclosing query. */
+export const PREVIEW_COLUMN = `coalesce((
+    select json_agg(json_build_object(
+      'product_id', l.product_id, 'product_name', l.product_name, 'quantity', l.quantity,
+      'by_case', l.by_case,
+      'has_image', exists (select 1 from product_images i where i.product_id = l.product_id and i.n = 1)
+    ) order by l.position)
+    from order_lines l where l.order_id = o.id and l.position < ${ORDER_PREVIEW_LINES}
+  ), '[]') as preview`;
+
+export function previewLines(rows: readonly PreviewRow[]): OrderPreviewLine[] {
+  return rows.map((row) => ({
+    productName: row.product_name,
+    quantity: row.quantity,
+    byCase: row.by_case,
+    image: row.has_image && row.product_id ? cataloguePaths.image(row.product_id, 1) : null,
+  }));
 }

@@ -8,7 +8,7 @@ import type {
 import type { Queryable } from '../../db/db';
 import type { OrderPayment } from './choices';
 import { orderNumberText } from './order-number';
-import { orderPreviews } from './order-preview';
+import { PREVIEW_COLUMN, previewLines, type PreviewRow } from './order-preview';
 import { iso, type Shopper } from './shopper';
 
 // Reading orders back. Every query is scoped to the shopper's account and shop: someone else's
@@ -141,14 +141,16 @@ export async function orderSummaries(
   const params = [shopper.accountId, shopper.tenantId, filter.smartCartId ?? null];
   const where =
     'o.account_id = $1 and o.tenant_id = $2 and ($3::text is null or o.smart_cart_id = $3)';
-  // The count and the page in one query: one row of nulls but the count when the page is empty.
-  type ListedRow = OrderRow & { line_count: number };
+  // The count, the page and its previews in one query: one row of nulls but the count when the
+  // page is empty.
+  type ListedRow = OrderRow & { line_count: number; preview: PreviewRow[] };
   const { rows: page } = await q.query<(ListedRow | { id: null }) & { matching_orders: number }>(
     `select n.matching_orders, page.* from (
        select count(*)::int as matching_orders from orders o where ${where}
      ) n left join lateral (
        select o.*, s.starts_at, s.ends_at, ${SHOWN_STATUS},
-         (select count(*)::int from order_lines l where l.order_id = o.id) as line_count
+         (select count(*)::int from order_lines l where l.order_id = o.id) as line_count,
+         ${PREVIEW_COLUMN}
        from orders o join delivery_slots s on s.id = o.slot_id
        where ${where} order by o.created_at desc, o.id desc limit $4 offset $5
      ) page on true
@@ -157,10 +159,6 @@ export async function orderSummaries(
   );
   const rows = page.filter(
     (row): row is ListedRow & { matching_orders: number } => row.id !== null,
-  );
-  const previews = await orderPreviews(
-    q,
-    rows.map((row) => row.id),
   );
   return {
     items: rows.map((row) => ({
@@ -172,7 +170,7 @@ export async function orderSummaries(
       currency: row.currency,
       slot: { id: row.slot_id, startsAt: iso(row.starts_at), endsAt: iso(row.ends_at) },
       lineCount: row.line_count,
-      preview: previews.get(row.id) ?? [],
+      preview: previewLines(row.preview),
       smartCartId: row.smart_cart_id,
     })),
     total: page[0]!.matching_orders,

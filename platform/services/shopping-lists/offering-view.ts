@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors';
 // The catalogue's side of a list or smart cart item (name, brand, prices, pack), read in one query
 // for all items, so the print view and the smart cart page need no second call. The pack is read
 // from the size label as a product's is (catalogue/product-rows.ts, ADR 0214).
-type ViewRow = {
+export type ViewRow = {
   id: string;
   product_id: string;
   slug: string;
@@ -32,23 +32,22 @@ export async function offeringViews(
      where o.tenant_id = $1 and o.id = any($2::text[])`,
     [tenantId, [...new Set(offeringIds)]],
   );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        productId: r.product_id,
-        slug: r.slug,
-        name: r.name,
-        brand: r.brand,
-        sizeLabel: r.size_label,
-        priceSingle: r.price_single_cents,
-        priceCase: r.price_case_cents,
-        caseSize: r.case_size,
-        available: r.available,
-        pack: packOf(r.size_label),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, offeringView(r)]));
+}
+
+export function offeringView(r: Omit<ViewRow, 'id'>): OfferingView {
+  return {
+    productId: r.product_id,
+    slug: r.slug,
+    name: r.name,
+    brand: r.brand,
+    sizeLabel: r.size_label,
+    priceSingle: r.price_single_cents,
+    priceCase: r.price_case_cents,
+    caseSize: r.case_size,
+    available: r.available,
+    pack: packOf(r.size_label),
+  };
 }
 
 /** A list or smart cart may hold any offering of the shop (even one out of stock today), but not an unknown one. */

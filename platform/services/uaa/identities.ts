@@ -109,3 +109,25 @@ async function claimUnprovenAccount(
   await tx.query('delete from identities where account_id = $1', [account.id]);
   return rows[0]!;
 }
+
+type LinkedRow = { has_password: boolean } & (
+  Pick<IdentityRow, 'id' | 'issuer' | 'email' | 'created_at' | 'last_used_at'> | { id: null }
+);
+
+/**
+ * Whether the account has a password, and its identities, oldest first; null for no account. One
+ * statement (one row of nulls but has_password when none is linked): the profile page's call.
+ */
+export async function linkedSignInsOf(q: Queryable, accountId: string) {
+  const { rows } = await q.query<LinkedRow>(
+    `select a.password_hash <> '' as has_password, i.id, i.issuer, i.email, i.created_at, i.last_used_at
+     from accounts a left join identities i on i.account_id = a.id
+     where a.id = $1 order by i.created_at`,
+    [accountId],
+  );
+  if (!rows[0]) return null;
+  return {
+    hasPassword: rows[0].has_password,
+    identities: rows.filter((row) => row.id !== null) as Exclude<LinkedRow, { id: null }>[],
+  };
+}

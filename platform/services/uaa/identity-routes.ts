@@ -5,9 +5,8 @@ import { hashPassword } from '../../auth/passwords';
 import { requireAccount } from '../../auth/principal';
 import { HttpError, notFound } from '../../http/errors';
 import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
-import { accountById } from './accounts';
 import { invalidToken } from './errors';
-import { identitiesOf } from './identities';
+import { identitiesOf, linkedSignInsOf } from './identities';
 
 // The signed-in account's ways to sign in: its linked providers, whether it has a password, unlink
 // one (never the last way in), and a first password for an account created by a provider.
@@ -20,12 +19,11 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const { accountId } = requireAccount(request);
-      const account = await accountById(db, accountId);
-      if (!account) throw invalidToken('Account no longer exists');
-      const rows = await identitiesOf(db, accountId);
+      const linked = await linkedSignInsOf(db, accountId);
+      if (!linked) throw invalidToken('Account no longer exists');
       return {
-        hasPassword: account.password_hash !== '',
-        identities: rows.map((row) => ({
+        hasPassword: linked.hasPassword,
+        identities: linked.identities.map((row) => ({
           id: row.id,
           issuer: row.issuer,
           email: row.email,
