@@ -68,6 +68,14 @@ describe('platform config', () => {
     ).not.toThrow();
   });
 
+  it('refuses an empty PLATFORM_HOST as its own setting, before the demo provider reads it', () => {
+    // It passed here and the provider's configuration refused it, under its own heading.
+    expect(() => loadPlatformConfig({ PLATFORM_HOST: '' })).toThrow(
+      /^Invalid platform configuration:\n {2}PLATFORM_HOST: must be an address to listen on/,
+    );
+    expect(loadPlatformConfig({}).host).toBe('127.0.0.1');
+  });
+
   it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
     // Another value had been taken silently as unset.
     expect(() => loadPlatformConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);

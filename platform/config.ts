@@ -27,7 +27,12 @@ const trustedIssuers = z
 
 const schema = z.object({
   PLATFORM_PORT: listeningPort(4000),
-  PLATFORM_HOST: z.string().default('127.0.0.1'),
+  // Refused here when empty: it is the platform's own setting (the demo provider falls back to it,
+  // and reported it as one of its own when this schema took "" as an address).
+  PLATFORM_HOST: z
+    .string()
+    .min(1, 'must be an address to listen on (127.0.0.1 when unset), not empty')
+    .default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   /** A PostgreSQL server instead of the embedded database; another scheme had reached pg, which
    * took http://… for a server and failed at the first query with a stack trace. */

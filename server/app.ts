@@ -93,8 +93,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clientErrorHandler: (error, socket) =>
       noteParserRefusal(clientErrorInShape(error, socket, security), app.writeRequestLine),
   });
-  answerUnmetExpectations(app.server, security, (refusal) =>
-    noteParserRefusal(refusal, app.writeRequestLine),
+  answerUnmetExpectations(
+    app.server,
+    security,
+    (refusal) => noteParserRefusal(refusal, app.writeRequestLine),
+    requestCid,
   );
   // An answer sent before the upload arrived reaches the client (ADR 0301).
   lingerBeforeClosing(app.server);

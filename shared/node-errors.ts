@@ -1,23 +1,28 @@
-import { METHODS, STATUS_CODES, type Server } from 'node:http';
+import { METHODS, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createCid, isCid } from './cid';
 
-// Errors Node answers before any framework sees the request, in the JSON error shape.
+// Errors Node answers before any framework sees the request, in the JSON error shape, with the
+// body's CID also in X-Correlation-ID, as every other answer of the gateway carries it and its
+// request line names it (ADR 0329; the platform, which shares these, names its CID in error
+// bodies alone, and the header costs it nothing).
 
 // Node answers a request whose `Expect` is not `100-continue` with a bare 417 before any framework
-// sees it. With a listener it is ours to answer: the same 417, in the JSON error shape with a CID
-// (the caller's when valid), like every other error.
+// sees it. With a listener it is ours to answer: the same 417, in the JSON error shape with a CID,
+// like every other error.
 // `headers`: what every answer of the server carries (the gateway's security headers, ADR 0124);
 // these answers are written before any hook of the framework that would add them runs.
 // `answered`: told of each such answer (the gateway logs its request line and counts it).
+// `cidOf`: the request's CID as the server's other answers choose it (by default the caller's
+// when valid, the platform's rule; the gateway keeps a caller's only on API calls).
 export function answerUnmetExpectations(
   server: Server,
   headers: Readonly<Record<string, string>> = {},
   answered?: (refusal: ParserRefusal) => void,
+  cidOf: (request: IncomingMessage) => string = callerCidOrNew,
 ): void {
   server.on('checkExpectation', (request, response) => {
-    const sent = request.headers['x-correlation-id'];
-    const cid = isCid(sent) ? sent : createCid();
+    const cid = cidOf(request);
     const body = JSON.stringify({
       error: {
         code: 'expectation_failed',
@@ -27,6 +32,7 @@ export function answerUnmetExpectations(
     });
     response.writeHead(417, {
       ...headers,
+      'x-correlation-id': cid,
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       connection: 'close',
@@ -40,6 +46,12 @@ export function answerUnmetExpectations(
       remoteAddress: request.socket.remoteAddress,
     });
   });
+}
+
+/** The caller's X-Correlation-ID when well formed, else a new CID. */
+function callerCidOrNew(request: IncomingMessage): string {
+  const sent = request.headers['x-correlation-id'];
+  return isCid(sent) ? sent : createCid();
 }
 
 /** A request answered before any framework saw it: what its request line can say. */
@@ -92,8 +104,10 @@ export function clientErrorInShape(
   });
   let extra = '';
   for (const name in headers) extra += `${name}: ${headers[name]}\r\n`;
+  // The request's headers are not known here (Node failed to parse them): the CID is new.
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra}content-type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra}x-correlation-id: ${cid}\r\n` +
+      `content-type: application/json; charset=utf-8\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
   return { cid, status, ...requestLineOf(error.rawPacket), remoteAddress: socket.remoteAddress };

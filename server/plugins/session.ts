@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Redis } from 'ioredis';
 import { createRefresher, REFRESH_MEMO_MS, type Refresher } from '../session/refresh';
 import { redisSharedRefresh } from '../session/shared-refresh';
-import { signInCookieWarning, startCookieWarning } from '../session/cookie-warnings';
+import { plainHostCookieWarning, signInCookieWarning } from '../session/cookie-warnings';
 import { sessionRoutes } from '../session/routes';
 import { LRUCache } from 'lru-cache';
 import type { SocialDeps } from '../social/flow';
@@ -76,12 +76,25 @@ export const sessionPlugin = fp(
 );
 
 /**
- * COOKIE_SECURE=true where browsers will not keep the cookies: a warning at start, and one at the
- * first sign-in (any answer that sets a new refresh token) over plain http (issue #25 item 6).
+ * COOKIE_SECURE=true where browsers will not keep the cookies: a warning at the first request for a
+ * host other than localhost when no proxy is trusted to say https, and one at the first sign-in
+ * (any answer that sets a new refresh token) over plain http (issue #25 item 6; ADR 0329).
  */
 function warnAboutInsecureCookies(app: FastifyInstance, config: Config): void {
-  const atStart = startCookieWarning(config);
-  if (atStart) app.log.warn(atStart);
+  // Checked per request until it warns once (a boolean after that): only where it can warn at all.
+  if (config.cookieSecure && config.trustProxy.length === 0) {
+    let hostWarned = false;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!hostWarned) {
+        const warning = plainHostCookieWarning(config, request.hostname);
+        if (warning) {
+          hostWarned = true;
+          request.log.warn(warning);
+        }
+      }
+      done();
+    });
+  }
   if (!config.cookieSecure) return;
   let warned = false;
   app.addHook('onSend', (request, reply, payload, done) => {

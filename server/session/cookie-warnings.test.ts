@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInCookieWarning, startCookieWarning } from './cookie-warnings';
+import { plainHostCookieWarning, signInCookieWarning } from './cookie-warnings';
 
 const plain = {
   protocol: 'http',
@@ -9,12 +9,21 @@ const plain = {
 };
 
 describe('token cookie warnings (issue #25 item 6)', () => {
-  it('warns at start when the cookies are Secure and no proxy is trusted to say https', () => {
-    expect(startCookieWarning({ cookieSecure: true, trustProxy: [] })).toMatch(
-      /COOKIE_SECURE=true.*TRUST_PROXY/,
+  it('warns for a host other than localhost when the cookies are Secure and no proxy is trusted to say https', () => {
+    const secure = { cookieSecure: true, trustProxy: [] };
+    expect(plainHostCookieWarning(secure, 'shop.example')).toMatch(
+      /COOKIE_SECURE=true and no TRUST_PROXY, and "shop.example".*TRUST_PROXY/,
     );
-    expect(startCookieWarning({ cookieSecure: true, trustProxy: ['10.0.0.0/8'] })).toBeNull();
-    expect(startCookieWarning({ cookieSecure: false, trustProxy: [] })).toBeNull();
+    expect(plainHostCookieWarning(secure, '192.168.1.20')).not.toBeNull();
+    // npm start's shop: browsers keep Secure cookies from these hosts over plain http.
+    for (const hostname of ['localhost', 'harbour.localhost', '127.0.0.1', '[::1]'])
+      expect(plainHostCookieWarning(secure, hostname)).toBeNull();
+    expect(
+      plainHostCookieWarning({ cookieSecure: true, trustProxy: ['10.0.0.0/8'] }, 'shop.example'),
+    ).toBeNull();
+    expect(
+      plainHostCookieWarning({ cookieSecure: false, trustProxy: [] }, 'shop.example'),
+    ).toBeNull();
   });
 
   it('warns for a sign-in over plain http to a host that is not localhost', () => {

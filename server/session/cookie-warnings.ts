@@ -6,13 +6,23 @@ import type { Config } from '../config';
 
 const LOOPBACK = /^(localhost|[\w.-]+\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
-/** The warning at start, or null: Secure cookies and no proxy trusted to say https. */
-export function startCookieWarning(config: Pick<Config, 'cookieSecure' | 'trustProxy'>) {
-  if (!config.cookieSecure || config.trustProxy.length > 0) return null;
+/**
+ * The warning for the first request a visitor's browser would lose the cookies on, or null: Secure
+ * cookies, no proxy trusted to say https, and a host that is not this machine's. Not at start: the
+ * gateway cannot know its hosts before it is asked, and on a developer's machine (`npm start`,
+ * http://localhost) browsers keep Secure cookies, so a warning at every start was noise there
+ * (docs/decisions/0329). A deployment meets it at its first request (a balancer's probe included).
+ */
+export function plainHostCookieWarning(
+  config: Pick<Config, 'cookieSecure' | 'trustProxy'>,
+  hostname: string,
+): string | null {
+  if (!config.cookieSecure || config.trustProxy.length > 0 || LOOPBACK.test(hostname)) return null;
   return (
-    'COOKIE_SECURE=true and no TRUST_PROXY: browsers keep the token cookies only over https ' +
-    '(or on localhost), and this gateway serves plain http; behind a TLS proxy list it in ' +
-    'TRUST_PROXY, on a plain-http host set COOKIE_SECURE=false'
+    `COOKIE_SECURE=true and no TRUST_PROXY, and ${JSON.stringify(hostname)} was asked for over ` +
+    'plain http: browsers keep the token cookies only over https (or on localhost), and this ' +
+    'gateway serves plain http; behind a TLS proxy list it in TRUST_PROXY, on a plain-http host ' +
+    'set COOKIE_SECURE=false'
   );
 }
 

@@ -7,8 +7,9 @@ import { DEMO, startPlatform, type TestPlatform } from '../support/platform';
 import { startGatewayProcess } from '../support/processes';
 
 // Issue #25 item 6, misconfiguration made loud: COOKIE_SECURE=true without a proxy trusted to say
-// https (a warning at start, and at the first sign-in over plain http to a host other than
-// localhost, whose cookies the browser drops); an Origin refusal of a request that came through
+// https (a warning at the first request for a host other than localhost, none at start nor for
+// localhost: `npm start` warned at every start, ADR 0329; and one at the first sign-in over plain
+// http to a host other than localhost, whose cookies the browser drops); an Origin refusal of a request that came through
 // a proxy missing from TRUST_PROXY names TRUST_PROXY in its log line; NODE_ENV=staging starts the
 // production gateway (it used to be refused).
 const HOST = 'shop.example';
@@ -45,12 +46,29 @@ const signIn = (app: FastifyInstance, headers: Record<string, string> = {}) =>
   });
 
 describe('COOKIE_SECURE=true over plain http', () => {
-  it('warns at start, and once at the first sign-in whose cookies the browser drops', async () => {
+  it('warns once at the first request for a host other than localhost, not at start', async () => {
     const { app, warnings } = await gateway();
     try {
-      expect(
-        warnings().filter((w) => /COOKIE_SECURE=true and no TRUST_PROXY/.test(w)),
-      ).toHaveLength(1);
+      const forHost = () =>
+        warnings().filter((w) => /COOKIE_SECURE=true and no TRUST_PROXY/.test(w));
+      await app.ready();
+      expect(forHost()).toEqual([]);
+      // A developer's shop (npm start): browsers keep Secure cookies from localhost.
+      for (const host of ['localhost:3000', 'harbour.localhost:3000', '127.0.0.1:3000'])
+        await app.inject({ url: '/healthz', headers: { host } });
+      expect(forHost()).toEqual([]);
+      await app.inject({ url: '/healthz', headers: { host: HOST } });
+      await app.inject({ url: '/healthz', headers: { host: HOST } });
+      expect(forHost()).toHaveLength(1);
+      expect(forHost()[0]).toContain(`"${HOST}"`);
+    } finally {
+      await closeGateway(app);
+    }
+  });
+
+  it('warns once at the first sign-in whose cookies the browser drops', async () => {
+    const { app, warnings } = await gateway();
+    try {
       const first = await signIn(app);
       expect(first.statusCode).toBe(200);
       expect(String(first.headers['set-cookie'])).toContain('Secure');
@@ -63,11 +81,12 @@ describe('COOKIE_SECURE=true over plain http', () => {
     }
   });
 
-  it('stays quiet with COOKIE_SECURE=false, and at start with a trusted proxy', async () => {
+  it('stays quiet with COOKIE_SECURE=false, and for any host with a trusted proxy', async () => {
     const insecure = await gateway({ COOKIE_SECURE: 'false' });
     const proxied = await gateway({ TRUST_PROXY: '10.0.0.1' });
     try {
       expect((await signIn(insecure.app)).statusCode).toBe(200);
+      await proxied.app.inject({ url: '/healthz', headers: { host: HOST } });
       expect(insecure.warnings().filter((w) => /COOKIE_SECURE/.test(w))).toEqual([]);
       expect(proxied.warnings().filter((w) => /COOKIE_SECURE/.test(w))).toEqual([]);
     } finally {

@@ -46,7 +46,7 @@ describe.skipIf(!promtool)('promtool', () => {
     const check = spawnSync('promtool', ['check', 'rules', 'deploy/prometheus/alerts.yml'], {
       encoding: 'utf8',
     });
-    expect(check.stdout).toContain('SUCCESS: 5 rules found');
+    expect(check.stdout).toContain('SUCCESS: 7 rules found');
     expect(check.status).toBe(0);
   });
 

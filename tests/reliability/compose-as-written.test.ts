@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPaths, type Booking } from '../../shared/contracts/booking';
 import { cataloguePaths, type ProductList } from '../../shared/contracts/catalogue';
+import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
+import { CID_PATTERN } from '../../shared/cid';
 import { readCompose, ROOT, seconds, type ComposeFile } from '../support/compose-file';
 import { runCompose, type RunningCompose } from '../support/compose-run';
 import { sendBytes } from '../support/raw-bytes';
@@ -210,6 +212,7 @@ describe('docker-compose.yml as written', () => {
       return {
         status: answer.statusCode,
         location: answer.headers.location,
+        headers: answer.headers,
         body: await answer.body.text(),
       };
     };
@@ -222,6 +225,16 @@ describe('docker-compose.yml as written', () => {
       expect(refused.status).toBe(421);
       expect(refused.location).toBeUndefined();
       expect(JSON.parse(refused.body)).toMatchObject({ error: { code: 'misdirected_request' } });
+      // The gateway's headers for plain http and the body's CID, no version (ADR 0329).
+      for (const [name, value] of Object.entries(
+        securityHeaders(helmetOptions({ cookieSecure: false })),
+      ))
+        expect(refused.headers[name], name).toBe(value);
+      expect(refused.headers['strict-transport-security']).toBeUndefined();
+      const { cid } = (JSON.parse(refused.body) as { error: { cid: string } }).error;
+      expect(cid).toMatch(CID_PATTERN);
+      expect(refused.headers['x-correlation-id']).toBe(cid);
+      expect(refused.headers.server).toBe('nginx');
     }
     // A request line naming its host (absolute form) picks the server by it, not by Host.
     const absolute = await sendBytes(

@@ -20,7 +20,7 @@ import { sleep } from '../support/traffic';
 // dashboard matches series; on a healthy shop the alerts about faults are quiet; with the
 // platform stopped the breaker alert fires (its `for` shortened here: alerts.test.yml tests the
 // durations) and the 5xx alert's condition holds; 5,000 random addresses leave the series
-// bounded. Needs `npm run build`, nginx and prometheus (installed in CI).
+// bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329). Needs `npm run build`, nginx and prometheus (installed in CI).
 const run = prometheusInstalled() || Boolean(process.env.CI);
 if (!run) console.warn('prometheus-scrape: prometheus not found (apt-get install prometheus)');
 
@@ -153,7 +153,13 @@ describe.runIf(run)('a real Prometheus scrape of two gateways', () => {
       ['up', ''],
       ['up', ''],
     ]);
-    for (const name of ['GatewayHigh5xxRate', 'CircuitBreakerOpen', 'ErrorReportsDropped'])
+    for (const name of [
+      'GatewayTargetDown',
+      'GatewayDown',
+      'GatewayHigh5xxRate',
+      'CircuitBreakerOpen',
+      'ErrorReportsDropped',
+    ])
       expect(await prometheus.query(ruleExpr(name)), name).toEqual([]);
     // The heap half of the saturation alert (the event-loop half depends on the machine's load).
     const heap = await prometheus.query(
@@ -268,4 +274,30 @@ describe.runIf(run)('a real Prometheus scrape of two gateways', () => {
       }
     }
   });
+
+  it(
+    'fires the target alert for a gateway stopped, and the page once none is left',
+    { timeout: 120_000 },
+    async () => {
+      const firing = async (alertname: string) => {
+        for (let attempt = 0; attempt < 120; attempt++) {
+          const alerts = (await prometheus.alerts()).filter(
+            (a) => a.labels.alertname === alertname && a.state === 'firing',
+          );
+          if (alerts.length > 0) return alerts.map((a) => a.labels);
+          await sleep(500);
+        }
+        return [];
+      };
+      await gateways[1]!.stop();
+      expect(await firing('GatewayTargetDown')).toEqual([
+        expect.objectContaining({ instance: `127.0.0.1:${metricsPorts[1]}`, severity: 'warn' }),
+      ]);
+      expect(await prometheus.query(ruleExpr('GatewayDown'))).toEqual([]);
+      await gateways[0]!.stop();
+      expect(await firing('GatewayDown')).toEqual([
+        expect.objectContaining({ job: 'gateway', severity: 'page' }),
+      ]);
+    },
+  );
 });

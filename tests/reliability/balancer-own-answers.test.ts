@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
+import { CID_PATTERN } from '../../shared/cid';
+import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { freePort, startNginx, type Nginx } from '../support/nginx';
+import { sendBytes } from '../support/raw-bytes';
+import type { SocketResponse } from '../support/socket-exchange';
+
+// What nginx answers itself with the shipped rules (deploy/nginx-proxy.conf): no replica (502),
+// a head over its buffers (431). They carry what every gateway answer carries: the gateway's
+// security headers (HSTS included: the rules serve the https server) and the CID in
+// X-Correlation-ID, the cid of their body; they had neither. No answer names nginx's version
+// (`server_tokens off`), and a proxied answer keeps the gateway's headers, each once
+// (docs/decisions/0329). Raw bytes through Debian's nginx.
+const GATEWAY_HEADERS = securityHeaders(helmetOptions({ cookieSecure: true }));
+let gateway: EndpointGateway;
+let nginx: Nginx;
+let port: number;
+let orphan: Nginx;
+let orphanPort: number;
+
+beforeAll(async () => {
+  port = await freePort();
+  gateway = await startEndpointGateway({ PUBLIC_PORTS: String(port), HOST: '127.0.0.1' });
+  gateway.upstream.on('*', /.*/, (request) => ({ body: { path: request.path } }));
+  await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  nginx = await startNginx([(gateway.app.server.address() as { port: number }).port], port);
+  // A balancer whose only replica is gone: nothing listens on its port.
+  orphanPort = await freePort();
+  orphan = await startNginx([await freePort()], orphanPort);
+}, 60_000);
+
+afterAll(async () => {
+  await orphan?.close();
+  await nginx?.close();
+  await gateway?.close();
+});
+
+const request = (target: string, headers: string[] = []) =>
+  `GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nX-CSRF: 1\r\n${headers.join('')}Connection: close\r\n\r\n`;
+
+async function answer(at: number, bytes: string): Promise<SocketResponse> {
+  const exchange = await sendBytes(at, bytes);
+  expect(exchange.responses).toHaveLength(1);
+  return exchange.responses[0]!;
+}
+
+/** The gateway's security headers, each once, and the body's CID in X-Correlation-ID. */
+function expectGatewayHeaders(response: SocketResponse) {
+  for (const [name, value] of Object.entries(GATEWAY_HEADERS))
+    expect(response.headers[name], name).toEqual([value]);
+  const { cid } = (JSON.parse(response.body.toString()) as { error: { cid: string } }).error;
+  expect(cid).toMatch(CID_PATTERN);
+  expect(response.headers['x-correlation-id']).toEqual([cid]);
+}
+
+describe("nginx's own answers", () => {
+  it('no replica to answer: a 502 with the gateway headers', async () => {
+    const response = await answer(orphanPort, request('/api/services/catalogue/x'));
+    expect(response.status).toBe(502);
+    expectGatewayHeaders(response);
+    expect(response.headers['cache-control']).toEqual(['no-store']);
+  });
+
+  it('a head over its buffers: a 431 with the gateway headers', async () => {
+    const response = await answer(
+      port,
+      request('/api/services/catalogue/x', [`Cookie: jar=${'x'.repeat(20_000)}\r\n`]),
+    );
+    expect(response.status).toBe(431);
+    expectGatewayHeaders(response);
+    expect(gateway.upstream.received('/api/services/catalogue/x')).toEqual([]);
+  });
+
+  it("names no version of nginx, on its own answers nor on the gateway's", async () => {
+    const page = await answer(port, request(`/search/${'a'.repeat(20_000)}`));
+    expect(page.status).toBe(414);
+    const unreachable = await answer(orphanPort, request('/'));
+    const proxied = await answer(port, request('/api/services/catalogue/x'));
+    expect(proxied.status).toBe(200);
+    for (const response of [page, unreachable, proxied]) {
+      expect(response.headers.server).toEqual(['nginx']);
+      expect(response.body.toString()).not.toMatch(/nginx\/\d/);
+    }
+  });
+
+  it("passes the gateway's own answer with its headers once, its CID its own", async () => {
+    const proxied = await answer(port, request('/api/services/catalogue/x'));
+    expect(proxied.status).toBe(200);
+    for (const [name, value] of Object.entries(GATEWAY_HEADERS))
+      expect(proxied.headers[name], name).toEqual([value]);
+    expect(proxied.headers['x-correlation-id']).toEqual([expect.stringMatching(CID_PATTERN)]);
+  });
+});
