@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { usePersonal } from '../../lib/personal';
 import { DoneNotice } from '../forms/form-field';
@@ -13,7 +12,8 @@ import { TotalsList } from './checkout-totals';
 import { OrderFormFields } from './order-form-fields';
 import { PlaceOrderButton } from './place-order-button';
 import { useReorderedNotice } from './reordered-notice';
-import { slotFeesOf, TOTAL_CHANGES } from './total-changed';
+import { useTotalChange } from './total-change-notice';
+import { slotFeesOf } from './total-changed';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone). An order refused for its total comes back here with
@@ -22,18 +22,11 @@ type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined 
 
 export function CheckoutPage({ checkout, result }: Props) {
   const { quote, chosen } = checkout;
-  // With JavaScript the totals follow the choices at once: "Update totals" is for no-JS only.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const { order, address, card } = refusalsOf(result);
-  // Each arrival with ?changed= (the cart's total, or the slot's fee) is a refusal of its own: its
-  // key is what takes the focus. A code the page does not know says nothing (ADR 0320).
-  const { key } = useLocation();
-  const code = useSearchParams()[0].get('changed') ?? '';
-  const changedText = Object.hasOwn(TOTAL_CHANGES, code) ? TOTAL_CHANGES[code] : undefined;
-  const changed = changedText ? key : null;
+  // "Update totals" without JavaScript; the refusal or ?changed= notice and its focus (ADR 0319).
+  const { hydrated, refused, focusKey } = useTotalChange(result, order);
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
-  const scope = useRefusalFocus<HTMLDivElement>(result ?? changed);
+  const scope = useRefusalFocus<HTMLDivElement>(focusKey);
   const notice = useReorderedNotice();
   // The cart's products, read with the page, give the lines their price per kg (ADR 0214).
   const products = usePersonal().cart?.products;
@@ -84,9 +77,7 @@ export function CheckoutPage({ checkout, result }: Props) {
             total={quote.total}
             delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, checkout.slots) }}
             notes={chosen.notes}
-            refused={
-              order ?? (changedText ? { fieldErrors: {}, formError: changedText } : undefined)
-            }
+            refused={refused}
           />
           <div className="order-buttons">
             {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}

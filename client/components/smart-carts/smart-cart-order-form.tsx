@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Form, useLocation, useSearchParams } from 'react-router';
+import { Form } from 'react-router';
 import type { OrderQuote } from '../../../shared/contracts/orders';
 import { ORDER_FORM } from '../checkout/address-choice';
 import { TotalsList } from '../checkout/checkout-totals';
@@ -7,7 +6,8 @@ import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
 import { OrderFormFields } from '../checkout/order-form-fields';
 import { PlaceOrderButton } from '../checkout/place-order-button';
 import type { CartRefusal } from '../checkout/slot-quote.server';
-import { slotFeesOf, TOTAL_CHANGES } from '../checkout/total-changed';
+import { useTotalChange } from '../checkout/total-change-notice';
+import { slotFeesOf } from '../checkout/total-changed';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { SmartCartData } from './smart-cart-data.server';
 import type { SmartCartActionResult } from './smart-cart-result';
@@ -26,15 +26,10 @@ const WHAT_TO_DO: Record<CartRefusal['code'], string> = {
 
 export function SmartCartOrderForm({ detail, result }: Props) {
   const { chosen, priced } = detail;
-  // With JavaScript a chosen slot re-quotes at once: "Update totals" is for no-JS only.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const { order, address, card } = refusalsOf(result);
-  // Each arrival with a known ?changed= is a refusal of its own; its key takes the focus (0320).
-  const { key } = useLocation();
-  const code = useSearchParams()[0].get('changed') ?? '';
-  const changedText = Object.hasOwn(TOTAL_CHANGES, code) ? TOTAL_CHANGES[code] : undefined;
-  const scope = useRefusalFocus<HTMLDivElement>(result ?? (changedText ? key : null));
+  // "Update totals" without JavaScript; the refusal or ?changed= notice and its focus (ADR 0330).
+  const { hydrated, refused, focusKey } = useTotalChange(result, order);
+  const scope = useRefusalFocus<HTMLDivElement>(focusKey);
 
   if ('refused' in priced) {
     return (
@@ -65,7 +60,7 @@ export function SmartCartOrderForm({ detail, result }: Props) {
           total={quote.total}
           delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, detail.slots) }}
           notes={chosen.notes}
-          refused={order ?? (changedText ? { fieldErrors: {}, formError: changedText } : undefined)}
+          refused={refused}
         />
         <div className="order-buttons">
           {/* Without JavaScript only: re-quote with the chosen slot (as the checkout's). */}
