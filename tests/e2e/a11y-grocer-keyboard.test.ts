@@ -59,6 +59,48 @@ describe('the add buttons from the keyboard', () => {
   });
 });
 
+describe('"Remove" in the header’s cart panel from the keyboard', () => {
+  it('gives the focus to the next line’s "Remove", the previous one’s, then the heading', async () => {
+    const page = await guestOn('/search/milk', '.product-grid .quantity-add');
+    await reactHandles(page, '.cart-button');
+    const cards = page
+      .locator('.product-card')
+      .filter({ has: page.locator('.quantity-add:not([disabled])') });
+    for (const n of [1, 2, 3]) {
+      await cards
+        .nth(n - 1)
+        .getByRole('button', { name: /^Add 1 / })
+        .press('Enter');
+      await expect.poll(() => page.locator('.cart-summary').textContent()).toMatch(`${n} item`);
+    }
+    await page.getByRole('link', { name: /^Cart/ }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Your cart' });
+    const removes = dialog.locator('.cart-line-remove');
+    await expect.poll(() => removes.count()).toBe(3);
+    const label = (i: number) => removes.nth(i).getAttribute('aria-label');
+    const [second, third] = [await label(1), await label(2)];
+    const activeLabel = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+    // The first line goes: the next line's "Remove" (now the first) has the focus.
+    await removes.first().press('Enter');
+    await expect.poll(() => removes.count()).toBe(2);
+    await expect.poll(activeLabel).toBe(second);
+    // The last line goes: the previous line's.
+    await removes.nth(1).press('Enter');
+    await expect.poll(() => removes.count()).toBe(1);
+    await expect.poll(activeLabel).toBe(second);
+    expect(third).not.toBe(second);
+    // The only line goes: the panel's heading, in the dialog still open.
+    await removes.first().press('Enter');
+    await dialog.getByText('Your cart is empty.').waitFor();
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ tag: 'h2', text: 'Your cart', inDialog: true });
+    await page.context().close();
+  });
+});
+
 describe('a link to another page from the keyboard', () => {
   it('in the page: the new page’s heading has the focus, and Tab goes on in it', async () => {
     const page = await guestOn('/search/milk', '.product-grid');

@@ -17,6 +17,8 @@ export function CartLine(props: {
   /** Absent before hydration: no checkbox (choosing lines needs JavaScript). */
   onSelect?: (selected: boolean) => void;
   returnTo: string;
+  /** Called as "Remove" is pressed, before the line goes. */
+  onRemove?: () => void;
 }) {
   const { item, product } = props;
   const kind = item.byCase ? 'case' : 'single';
@@ -89,7 +91,10 @@ export function CartLine(props: {
       <CartForm
         fields={{ intent: 'remove', itemUid: item.uid }}
         returnTo={props.returnTo}
-        onSubmit={() => void cartStore.removeItem(item.uid)}
+        onSubmit={() => {
+          props.onRemove?.();
+          void cartStore.removeItem(item.uid);
+        }}
       >
         <button type="submit" className="cart-line-remove" aria-label={`Remove ${label}`}>
           Remove
