@@ -6,6 +6,8 @@ import {
   type ProfileInfo,
 } from '../../../shared/contracts/profile';
 import { requirePlatform } from '../../lib/platform-answer.server';
+import { addressLine } from '../checkout/address-choice';
+import { cardLabel } from '../checkout/payment-choice';
 
 // What the profile screens show, from the profile service with the shopper's token. These are the
 // data the screens cannot render without: a failure is the route's error screen.
@@ -23,19 +25,25 @@ export const loadCards = async (context: AppLoadContext) =>
     })
   ).items;
 
-/** The overview: who, and how many addresses and cards, fetched in parallel. */
+/**
+ * The overview: who, and how many addresses and cards, fetched in parallel. The defaults travel
+ * as the text their tiles show, not as whole records: the page's data script carries only what
+ * it reads.
+ */
 export async function loadOverview(context: AppLoadContext) {
   const [info, addresses, cards] = await Promise.all([
     loadInfo(context),
     loadAddresses(context),
     loadCards(context),
   ]);
+  const defaultAddress = addresses.find((address) => address.isDefault);
+  const defaultCard = cards.find((card) => card.isDefault);
   return {
     info,
     addressCount: addresses.length,
-    defaultAddress: addresses.find((address) => address.isDefault) ?? null,
+    defaultAddress: defaultAddress ? addressLine(defaultAddress) : null,
     cardCount: cards.length,
-    defaultCard: cards.find((card) => card.isDefault) ?? null,
+    defaultCard: defaultCard ? cardLabel(defaultCard) : null,
   };
 }
 export type ProfileOverview = Awaited<ReturnType<typeof loadOverview>>;

@@ -1,7 +1,5 @@
 import { appLink } from '../../lib/app-links';
 import { href } from '../../../shared/href';
-import { addressLine } from '../checkout/address-choice';
-import { cardLabel } from '../checkout/payment-choice';
 import type { ProfileOverview as Overview } from './profile-data.server';
 
 // /profile: who is signed in and a tile per part of the account, each saying what it holds.
@@ -30,7 +28,7 @@ export function ProfileOverview({ overview }: { overview: Overview }) {
             <strong>Delivery addresses</strong>
             <span>{count(overview.addressCount, 'address', 'addresses')}</span>
             {defaultAddress ? (
-              <span className="choice-detail">Default: {addressLine(defaultAddress)}</span>
+              <span className="choice-detail">Default: {defaultAddress}</span>
             ) : null}
           </a>
         </li>
@@ -38,9 +36,7 @@ export function ProfileOverview({ overview }: { overview: Overview }) {
           <a href={href('payment-methods')} {...appLink} className="profile-tile">
             <strong>Payment methods</strong>
             <span>{count(overview.cardCount, 'card', 'cards')}</span>
-            {defaultCard ? (
-              <span className="choice-detail">Default: {cardLabel(defaultCard)}</span>
-            ) : null}
+            {defaultCard ? <span className="choice-detail">Default: {defaultCard}</span> : null}
           </a>
         </li>
         <li>
