@@ -11,7 +11,8 @@ import { startShop, type TestShop } from '../support/shop';
 // route tree renders. The same screens, on two gateways of one platform (one of them with every
 // document through the whole tree), signed in and as a guest: the same status, redirect and
 // bytes, what is new for each response aside (its nonce, CID, the page proof signed with the CID,
-// the idempotency keys of its forms). The early head is off: documents are compared whole.
+// the idempotency keys of its forms: orderKey, idempotencyKey, formKey). The early head is off:
+// documents are compared whole.
 const ENV = {
   EARLY_HEAD: 'off',
   LOG_LEVEL: 'silent',
@@ -48,7 +49,7 @@ async function page(gateway: FastifyInstance, url: string, signedIn: boolean) {
     .replaceAll(cid, '<cid>')
     .replace(/\d{10}\.[\w-]{43}/g, '<proof>')
     .replace(
-      /((?:orderKey|idempotencyKey).{1,20}?)[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}/g,
+      /((?:orderKey|idempotencyKey|formKey).{1,20}?)[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}/g,
       '$1<key>',
     );
   if (nonce) body = body.replaceAll(nonce, '<nonce>');
