@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer, type MetricsServer } from '../../server/observability/metrics-server';
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
+import { dashboardQueries } from '../support/deployed-observability';
 
 // Issue #28 item 3: Prometheus's own linter accepts the gateway's /metrics after real traffic and
 // the alert rules of deploy/prometheus/alerts.yml and their unit tests (alerts.test.yml); the dashboard queries only metrics the gateway
@@ -62,10 +63,8 @@ describe.skipIf(!promtool)('promtool', () => {
     // The dashboard's own expressions, against synthetic series: a shop answering no 5xx, a page
     // cache that only misses. A sum over no series is no series, so a ratio without a fallback
     // showed an empty panel for the very case it is about (0 %).
-    const { panels } = JSON.parse(readFileSync('deploy/grafana/storefront.json', 'utf8')) as {
-      panels: { title: string; targets: { expr: string }[] }[];
-    };
-    const expr = (title: string) => panels.find((p) => p.title === title)!.targets[0]!.expr;
+    const queries = dashboardQueries();
+    const expr = (title: string) => queries.find((query) => query.title === title)!.expr;
     const dir = mkdtempSync(join(tmpdir(), 'storefront-dashboard-'));
     const file = join(dir, 'dashboard.test.yml');
     writeFileSync(

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cataloguePaths } from '../../shared/contracts/catalogue';
 import { CookieJar } from '../support/cookie-jar';
+import { alertRules, dashboardQueries } from '../support/deployed-observability';
 import { inboxDsn } from '../support/error-inbox';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { startGatewayProcess, startPlatformProcess, type NodeProcess } from '../support/processes';
@@ -20,19 +19,13 @@ import { sleep } from '../support/traffic';
 // dashboard matches series; on a healthy shop the alerts about faults are quiet; with the
 // platform stopped the breaker alert fires (its `for` shortened here: alerts.test.yml tests the
 // durations) and the 5xx alert's condition holds; 5,000 random addresses leave the series
-// bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329). Needs `npm run build`, nginx and prometheus (installed in CI).
+// bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329).
+// Needs `npm run build`, nginx and prometheus (installed in CI).
 const run = prometheusInstalled() || Boolean(process.env.CI);
 if (!run) console.warn('prometheus-scrape: prometheus not found (apt-get install prometheus)');
 
-const rules = (
-  parse(readFileSync('deploy/prometheus/alerts.yml', 'utf8')) as {
-    groups: { rules: { alert: string; expr: string }[] }[];
-  }
-).groups.flatMap((group) => group.rules);
-const dashboard = JSON.parse(readFileSync('deploy/grafana/storefront.json', 'utf8')) as {
-  panels: { title: string; targets: { expr: string }[] }[];
-};
-const panels = dashboard.panels.flatMap((p) => p.targets.map((t) => ({ title: p.title, ...t })));
+const rules = alertRules();
+const panels = dashboardQueries();
 const ruleExpr = (name: string) => rules.find((rule) => rule.alert === name)!.expr;
 
 let dataDir = '';
