@@ -1,19 +1,16 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { usePersonal } from '../../lib/personal';
 import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
-import { ORDER_FORM } from './address-choice';
 import { DeliveryChoices, refusalsOf } from './delivery-choices';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
-import { OrderFormFields } from './order-form-fields';
-import { PlaceOrderButton } from './place-order-button';
 import { useReorderedNotice } from './reordered-notice';
 import { useTotalChange } from './total-change-notice';
-import { slotFeesOf } from './total-changed';
+import { TotalOrderForm } from './total-order-form';
 
 // The checkout: choices on the left (address, slot, payment), the cart and its totals with the
 // order form on the right (below on a phone). An order refused for its total comes back here with
@@ -23,8 +20,8 @@ type Props = { checkout: CheckoutData; result: CheckoutActionResult | undefined 
 export function CheckoutPage({ checkout, result }: Props) {
   const { quote, chosen } = checkout;
   const { order, address, card } = refusalsOf(result);
-  // "Update totals" without JavaScript; the refusal or ?changed= notice and its focus (ADR 0319).
-  const { hydrated, refused, focusKey } = useTotalChange(result, order);
+  // The refusal or ?changed= notice and its focus (ADR 0319).
+  const { refused, focusKey } = useTotalChange(result, order);
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
   const scope = useRefusalFocus<HTMLDivElement>(focusKey);
   const notice = useReorderedNotice();
@@ -71,24 +68,15 @@ export function CheckoutPage({ checkout, result }: Props) {
           totals={{ ...quote, freeDeliveryFrom: checkout.freeDeliveryFrom }}
           slot={checkout.slots.find((slot) => slot.id === chosen.slotId)?.label}
         />
-        <Form method="post" id={ORDER_FORM} className="order-form">
-          <OrderFormFields
-            orderKey={checkout.orderKey}
-            total={quote.total}
-            delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, checkout.slots) }}
-            notes={chosen.notes}
-            refused={refused}
-          />
-          <div className="order-buttons">
-            {/* Without JavaScript only (gone once hydrated, issue #9): re-quote with the chosen slot. */}
-            {!hydrated && (
-              <button type="submit" formMethod="get" className="button secondary">
-                Update totals
-              </button>
-            )}
-            <PlaceOrderButton>Place order</PlaceOrderButton>
-          </div>
-        </Form>
+        <TotalOrderForm
+          orderKey={checkout.orderKey}
+          quote={quote}
+          slots={checkout.slots}
+          notes={chosen.notes}
+          refused={refused}
+        >
+          Place order
+        </TotalOrderForm>
       </aside>
     </div>
   );

@@ -1,16 +1,12 @@
-import { Form } from 'react-router';
 import type { OrderQuote } from '../../../shared/contracts/orders';
-import { ORDER_FORM } from '../checkout/address-choice';
 import { TotalsList } from '../checkout/checkout-totals';
 import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
-import { OrderFormFields } from '../checkout/order-form-fields';
-import { PlaceOrderButton } from '../checkout/place-order-button';
 import type { CartRefusal } from '../checkout/slot-quote.server';
 import { useTotalChange } from '../checkout/total-change-notice';
-import { slotFeesOf } from '../checkout/total-changed';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { SmartCartData } from './smart-cart-data.server';
 import type { SmartCartActionResult } from './smart-cart-result';
+import { TotalOrderForm } from '../checkout/total-order-form';
 
 // Ordering a smart cart as the checkout orders the cart (ADR 0330): the choices, then what the
 // order costs by the platform's quote of the chosen slot (subtotal, delivery, total), and the form
@@ -27,8 +23,8 @@ const WHAT_TO_DO: Record<CartRefusal['code'], string> = {
 export function SmartCartOrderForm({ detail, result }: Props) {
   const { chosen, priced } = detail;
   const { order, address, card } = refusalsOf(result);
-  // "Update totals" without JavaScript; the refusal or ?changed= notice and its focus (ADR 0330).
-  const { hydrated, refused, focusKey } = useTotalChange(result, order);
+  // The refusal or ?changed= notice and its focus (ADR 0330).
+  const { refused, focusKey } = useTotalChange(result, order);
   const scope = useRefusalFocus<HTMLDivElement>(focusKey);
 
   if ('refused' in priced) {
@@ -54,24 +50,15 @@ export function SmartCartOrderForm({ detail, result }: Props) {
         totals={quote}
         slot={detail.slots.find((slot) => slot.id === chosen.slotId)?.label}
       />
-      <Form method="post" id={ORDER_FORM} className="order-form">
-        <OrderFormFields
-          orderKey={detail.orderKey}
-          total={quote.total}
-          delivery={{ subtotal: quote.subtotal, slotFees: slotFeesOf(quote, detail.slots) }}
-          notes={chosen.notes}
-          refused={refused}
-        />
-        <div className="order-buttons">
-          {/* Without JavaScript only: re-quote with the chosen slot (as the checkout's). */}
-          {!hydrated && (
-            <button type="submit" formMethod="get" className="button secondary">
-              Update totals
-            </button>
-          )}
-          <PlaceOrderButton>Order this smart cart</PlaceOrderButton>
-        </div>
-      </Form>
+      <TotalOrderForm
+        orderKey={detail.orderKey}
+        quote={quote}
+        slots={detail.slots}
+        notes={chosen.notes}
+        refused={refused}
+      >
+        Order this smart cart
+      </TotalOrderForm>
     </div>
   );
 }
