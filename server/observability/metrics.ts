@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { BoundCounter, BoundHistogram } from './bound-metrics';
+import { observeEventLoopDelay } from './eventloop-delay';
 
 // The gateway's Prometheus metrics (issue #7 item 8), served on their own port (metrics-server.ts),
 // never on the public one. One registry per process; label values are bounded: route ids of the
@@ -81,12 +82,16 @@ const MISNAMED = [
 ];
 
 let defaults = false;
-/** Process metrics, including the event-loop lag (nodejs_eventloop_lag_*), once per process. */
+/** Process metrics, including the event-loop delay, once per process. */
 export function collectProcessMetrics(): void {
   if (defaults) return;
   defaults = true;
+  // prom-client's nodejs_eventloop_lag_* stay for dashboards of their own, but they hold the time
+  // since the last scrape by anyone (each resets them): the alert and our dashboard read
+  // gateway_eventloop_delay_seconds, a histogram no scrape resets (./eventloop-delay.ts).
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   for (const name of MISNAMED) registry.removeSingleMetric(name);
+  observeEventLoopDelay(registry);
   // What the heap may grow to (--max-old-space-size and the young generation). V8 grows the
   // heap's total as it needs, so used / total is near 1 on an idle gateway; the saturation alert
   // reads used / limit (deploy/prometheus/alerts.yml).
