@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCompose, ROOT } from '../support/compose-file';
+import { serverBlocks } from '../support/nginx-conf';
 
 // The balancer's http -> https redirect names the Host it was asked with, so it may only answer
 // the shops' own hosts; any other is refused (docs/decisions/0327). Its list of hosts is a copy of
@@ -9,22 +10,6 @@ import { readCompose, ROOT } from '../support/compose-file';
 // refused on plain http (a host missing) or a forged Host redirected again (a host too many).
 // What nginx does with them: tests/reliability/compose-as-written.test.ts.
 const conf = readFileSync(join(ROOT, 'deploy/nginx.compose.conf'), 'utf8');
-
-/** The top-level `server { ... }` blocks of the file, braces balanced. */
-function serverBlocks(text: string): string[] {
-  const blocks: string[] = [];
-  for (const start of text.matchAll(/^server\s*\{/gm)) {
-    let depth = 0;
-    for (let at = start.index; at < text.length; at++) {
-      if (text[at] === '{') depth++;
-      else if (text[at] === '}' && --depth === 0) {
-        blocks.push(text.slice(start.index, at + 1));
-        break;
-      }
-    }
-  }
-  return blocks;
-}
 
 const plainHttp = serverBlocks(conf).filter((block) => /^\s*listen 8080\b/m.test(block));
 const serverNames = (block: string) =>

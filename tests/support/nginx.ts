@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,23 +23,12 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startNginx(upstreamPorts: number[], listenPort?: number): Promise<Nginx> {
-  const dir = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
   const port = listenPort ?? (await freePort());
-  const conf = `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
+  return runNginx(
+    port,
+    `
   # Test only: which gateway answered (the fault suites check that both served traffic).
   add_header X-Upstream-Addr $upstream_addr always;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
   # Round robin, as deploy/nginx.compose.conf (no session affinity: docs/decisions/0220).
   upstream gateways {
     ${upstreamPorts.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n    ')}
@@ -49,7 +38,30 @@ http {
   server {
     listen 127.0.0.1:${port};
     include ${PROXY_RULES};
-  }
+  }`,
+  );
+}
+
+/** Debian's nginx with `http` inside its http block, once it answers on `port`. */
+export async function runNginx(port: number, http: string): Promise<Nginx> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-nginx-'));
+  // Run as root, nginx's workers are `nobody`: they write a body over client_body_buffer_size to
+  // the body directory in here, and mkdtemp's 0700 let them not even enter it (a 500).
+  await chmod(dir, 0o755);
+  const conf = `
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
 }`;
   await writeFile(join(dir, 'nginx.conf'), conf);
   const child: ChildProcess = spawn(
