@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { parseTraceparent, passedTracestate } from '../../shared/tracing';
 import { newTraceIdPart, type RequestScope } from './scope';
 import { openRequestSpan } from './tracing';
+import { TUNNEL_PATH } from './tunnel';
 
 /** The host name of a shop origin (`http://shop.localhost:3000` -> `shop.localhost`), no URL parse. */
 export function hostnameOf(origin: string): string {
@@ -20,6 +21,14 @@ const tenantOfHost = new LRUCache<string, string>({ max: 1_000 });
 export function learnTenant(scope: RequestScope): void {
   if (scope.tenant && scope.shop && tenantOfHost.get(scope.shop) !== scope.tenant)
     tenantOfHost.set(scope.shop, scope.tenant);
+}
+
+/**
+ * Whether a request's reports may need its visitor: every request's when the gateway reports its
+ * failures, and a browser's report always (./tunnel.ts names the visitor the gateway knows).
+ */
+export function namesVisitor(app: FastifyInstance, routeId: string): boolean {
+  return app.reporter.enabled || routeId === TUNNEL_PATH;
 }
 
 /** The visitor's token cookies, as far as a report needs them (who was it). */
@@ -57,8 +66,8 @@ export function requestScope(
   };
   openRequestSpan(scope, request.method ?? 'GET', incoming, request.startTime);
   const { accessToken, refreshToken } = request.tokens;
-  if (app.reporter.enabled && accessToken && refreshToken) {
-    // Only a report needs it: who was it, for a proxied call that failed.
+  if (namesVisitor(app, request.routeId) && accessToken && refreshToken) {
+    // Only a report needs it: who was it, for a proxied call that failed or a browser's report.
     scope.lookupUser = async () => {
       const result = await app.uaa.account({ cid, shopOrigin }, { accessToken, refreshToken });
       if (result.kind !== 'ok' || result.account.id === null || result.account.id === undefined)

@@ -3,14 +3,17 @@ import { LRUCache } from 'lru-cache';
 import { request as undiciRequest } from 'undici';
 import { addressGroup } from '../../shared/address-group';
 import { scrubEvent } from '../../shared/report-scrub';
+import type { ReportUser } from '../../shared/report-user';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
+import { scopeUser } from './scope';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
-// configured public DSN pass (same key and project), at most 64 KiB each; each event gets the
-// tunnel request's CID and is scrubbed once more. Only envelopes holding an event go on, 30 a
+// configured public DSN pass (same key and project), at most 64 KiB each, and only their one event
+// goes on, with the tunnel request's CID and the tenant and visitor the gateway knows (whatever
+// the browser claimed: ADR 0337), scrubbed once more. Only envelopes holding an event go on, 30 a
 // minute per client address (an IPv6 /64 counting as one, docs/decisions/0242), counted by the
 // rate limiter, in Redis when replicas share it (app.limits, 'error-event'): one without (a
 // session, a client report) is answered and dropped, so page loads cannot use up the budget of a
@@ -52,15 +55,31 @@ export function parseDsn(dsn: string): Dsn {
   };
 }
 
-export type Envelope = { body: string; events: number };
+/** What of a browser's envelope may go on: its header line and its one event, if it holds one. */
+export type Envelope = { header: string; event: Record<string, unknown> | null };
+
+/** Who and where a forwarded event is, as the gateway knows it (never as the browser says). */
+export type EventStamp = {
+  /** The tunnel request's CID (`tunnel_cid`, and `cid` when the event names none). */
+  cid: string;
+  /** The shop's tenant id, the one `tenant` tag of every report (none while unknown). */
+  tenant: string;
+  /** The signed-in visitor of the request's token cookies; null: a guest, or not known. */
+  user: ReportUser | null;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The envelope with the CID added to, and secrets scrubbed from, its events, and how many events
- * it holds; null if refused.
- * `tenant`: the shop's tenant id as the gateway knows it, the one `tenant` tag of every report
- * (whatever the browser sent; none while unknown).
+ * The envelope's header and event, or null when it is refused: not an envelope for this DSN, an
+ * item that does not parse, an event that is not a JSON object, or more than one event (Sentry
+ * takes at most one per envelope, and the SDK sends one: several would each pass on one unit of
+ * the address's budget). Items of any other type (a transaction, a session, feedback, an
+ * attachment) are dropped: the SDK as the shop starts it sends none, and they would pass on
+ * unscrubbed, naming any user or tenant.
  */
-export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = ''): Envelope | null {
+export function readEnvelope(raw: string, dsn: Dsn): Envelope | null {
   const lines = raw.split('\n');
   let header: { dsn?: string };
   try {
@@ -68,7 +87,7 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
   } catch {
     return null;
   }
-  if (!header.dsn) return null;
+  if (!isObject(header) || typeof header.dsn !== 'string') return null;
   let sent: Dsn;
   try {
     sent = parseDsn(header.dsn);
@@ -76,39 +95,54 @@ export function rewriteEnvelope(raw: string, dsn: Dsn, cid: string, tenant = '')
     return null;
   }
   if (sent.key !== dsn.key || sent.project !== dsn.project) return null;
-  const out = [lines[0]!];
-  let events = 0;
+  let event: Record<string, unknown> | null = null;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
-    let item: { type?: string; length?: number };
+    if (!line) continue;
+    let item: unknown;
     try {
-      item = line ? (JSON.parse(line) as typeof item) : {};
+      item = JSON.parse(line);
     } catch {
       return null;
     }
-    // Items with a length may hold anything: only known line items pass.
-    if (!line) continue;
+    if (!isObject(item)) return null;
+    // Items with a length may hold anything: only items of one line pass.
     const payload = lines[++i] ?? '';
     if (typeof item.length === 'number' && Buffer.byteLength(payload) !== item.length) return null;
-    if (item.type === 'event') {
-      let event: { tags?: Record<string, string> };
-      try {
-        event = JSON.parse(payload) as typeof event;
-      } catch {
-        return null;
-      }
-      event.tags = { ...event.tags, tunnel_cid: cid };
-      event.tags.cid ??= cid;
-      if (tenant) event.tags.tenant = tenant;
-      else delete event.tags.tenant;
-      const body = JSON.stringify(scrubEvent(event));
-      out.push(JSON.stringify({ type: 'event', length: Buffer.byteLength(body) }), body);
-      events += 1;
-    } else {
-      out.push(line, payload);
+    if (item.type !== 'event') continue;
+    if (event) return null;
+    try {
+      event = JSON.parse(payload) as Record<string, unknown>;
+    } catch {
+      return null;
     }
+    if (!isObject(event)) return null;
   }
-  return { body: `${out.join('\n')}\n`, events };
+  return { header: lines[0]!, event };
+}
+
+/**
+ * The envelope passed on: its event with the gateway's CID, tenant and visitor in place of what
+ * the browser said of them (a page of this shop names the same; anyone else could name any
+ * shopper), scrubbed once more.
+ */
+export function writeEnvelope(header: string, event: Record<string, unknown>, stamp: EventStamp) {
+  const tags: Record<string, unknown> = { ...(isObject(event.tags) ? event.tags : {}) };
+  tags.tunnel_cid = stamp.cid;
+  tags.cid ??= stamp.cid;
+  if (stamp.tenant) tags.tenant = stamp.tenant;
+  else delete tags.tenant;
+  const stamped: Record<string, unknown> = { ...event, tags };
+  delete stamped.user;
+  if (stamp.user) {
+    stamped.user = {
+      id: stamp.user.id,
+      username: stamp.user.login ?? undefined,
+      email: stamp.user.email ?? undefined,
+    };
+  }
+  const body = JSON.stringify(scrubEvent(stamped));
+  return `${header}\n${JSON.stringify({ type: 'event', length: Buffer.byteLength(body) })}\n${body}\n`;
 }
 
 /**
@@ -139,18 +173,25 @@ export async function tunnelRoute(
       const raw = typeof request.body === 'string' ? request.body : '';
       const hasEvent = raw.includes('"type":"event"');
       if (hasEvent && (await app.limits.spent('error-event', request))) return limited();
-      const scope = request.scope;
-      if (scope && !scope.tenant && hasEvent) scope.tenant = await tenantOf(request.shopOrigin); // learned when the request ends
-      const envelope = rewriteEnvelope(raw, dsn, request.cid, scope?.tenant);
+      const envelope = readEnvelope(raw, dsn);
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       // Answered, so the SDK neither retries it nor backs off from the next event.
-      if (!envelope.events) return reply.status(200).send({ ok: true });
+      if (!envelope.event) return reply.status(200).send({ ok: true });
       if (!(await app.limits.take('error-event', request)).ok) return limited();
+      // Who and where, looked up only for an event within its budget (the tenant is learned
+      // when the request ends; the visitor costs an account call, made quietly).
+      const scope = request.scope;
+      if (scope && !scope.tenant) scope.tenant = await tenantOf(request.shopOrigin);
+      const body = writeEnvelope(envelope.header, envelope.event, {
+        cid: request.cid,
+        tenant: scope?.tenant ?? '',
+        user: scope ? await scopeUser(scope) : null,
+      });
       try {
         const answer = await undiciRequest(dsn.ingest, {
           method: 'POST',
           headers: { 'content-type': 'application/x-sentry-envelope' },
-          body: envelope.body,
+          body,
           headersTimeout: 10_000,
           bodyTimeout: 10_000,
         });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Reporter } from '../observability/error-reporting';
 import { HttpFailureError } from '../errors/http-failure';
 import { countRequest } from '../observability/metrics';
-import { learnTenant, requestScope } from '../observability/request-scope';
+import { learnTenant, namesVisitor, requestScope } from '../observability/request-scope';
 import { routeIdOf } from '../observability/route-id';
 import { currentScope, runInScope, type RequestScope } from '../observability/scope';
 import { closeRequestSpan, flushTracingAtClose, initTracing } from '../observability/tracing';
@@ -37,14 +37,15 @@ export const observabilityPlugin = fp(
     });
 
     app.addHook('onRequest', (request, _reply, done) => {
+      const routeId = routeIdOf(request);
       const scope = requestScope(app, {
         cid: request.cid,
         shopOrigin: request.shopOrigin,
         traceparent: request.headers.traceparent,
         tracestate: request.headers.tracestate,
         method: request.method,
-        routeId: routeIdOf(request),
-        tokens: opts.reporter.enabled ? readTokenCookies(request) : NO_TOKENS,
+        routeId,
+        tokens: namesVisitor(app, routeId) ? readTokenCookies(request) : NO_TOKENS,
       });
       request.scope = scope;
       runInScope(scope, done);

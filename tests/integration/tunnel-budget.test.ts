@@ -57,8 +57,9 @@ describe('the tunnel budget counts events only', () => {
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses.slice(30)).toEqual(Array(5).fill(429));
     expect(ingest.envelopes).toHaveLength(30);
-    // An envelope with an event and a session item goes on whole.
-    expect(ingest.envelopes[0]).toContain('"type":"session"');
+    // An envelope with an event and a session item goes on with its event alone (ADR 0337).
+    expect(ingest.envelopes[0]).toContain('"type":"event"');
+    expect(ingest.envelopes[0]).not.toContain('"type":"session"');
     // Over the budget, an envelope without an event is still answered (and dropped).
     expect((await post('10.30.0.2', envelope(session))).statusCode).toBe(200);
     expect(ingest.envelopes).toHaveLength(30);
