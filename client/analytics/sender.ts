@@ -5,6 +5,7 @@ import { cartStore } from '../cart/cart-store';
 import { readCidFromDocument } from '../lib/cid-context';
 import { apiFetch } from '../lib/api';
 import { beaconBodies, itemChunks } from './beacon-batches';
+import { consented } from './consented';
 
 // The event sender, loaded only after consent (./track.ts; ADR 0267): events of one moment go in
 // one navigator.sendBeacon to the gateway's /analytics/events, as text/plain JSON (a beacon
@@ -24,6 +25,13 @@ export function send(name: string, params: TrackParams): void {
 }
 
 function flush(): void {
+  // Once loaded, the sender stays for the tab's life; consent withdrawn since (in another tab:
+  // the /consent page, the banner) must stop it at once, not only at the gateway, which drops
+  // what arrives without consent but still receives it.
+  if (!consented()) {
+    queue = [];
+    return;
+  }
   for (const body of beaconBodies(readCidFromDocument(), queue))
     if (!navigator.sendBeacon?.(PATH, body))
       void fetch(PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
@@ -63,7 +71,8 @@ async function cartChanged(booking: Booking): Promise<void> {
     if (delta !== 0) changes.push({ line, delta });
   }
   last = now;
-  if (changes.length === 0) return;
+  // No catalogue call to name a change that will not be sent.
+  if (changes.length === 0 || !consented()) return;
   const summaries = await summariesOf([...new Set(changes.map((c) => c.line.offeringId))]);
   const currency = Object.values(summaries)[0]?.offering.currency;
   for (const sign of [1, -1]) {

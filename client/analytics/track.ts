@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { consented } from './consented';
 import type * as Sender from './sender';
 
 // The only analytics code of a first load (ADR 0267): whether the shopper consented (the
@@ -11,12 +12,7 @@ let sender: Promise<typeof Sender> | null = null;
 /** Tracks once per value of `key` (a page, a product, a search), after the render. */
 export function useTrack(name: string, key: string | null, params: () => TrackParams): void {
   useEffect(() => {
-    if (
-      key === null ||
-      (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true ||
-      !/(?:^|;\s*)consent=analytics:1(?:;|$)/.test(document.cookie)
-    )
-      return;
+    if (key === null || !consented()) return;
     // Read now, when `key` changed (not when the sender is there).
     const event = params();
     (sender ??= import('./sender')).then(

@@ -113,6 +113,8 @@ describe('guest checkout', () => {
     const number = /<h1 id="order-title">Order (\d+)<\/h1>/.exec(confirmation)?.[1];
     expect(number).toMatch(/^\d{5,}$/);
     expect(confirmation).toContain('Create an account from this order');
+    // The card named as every other page names it, not by the platform's brand code ("visa").
+    expect(confirmation.replaceAll('<!-- -->', '')).toContain('paid with Visa ending 4242.');
     const mail = await shop.platform.outbox(email);
     expect(mail.map((m) => m.subject)).toEqual([`Fresh Market: order ${number} confirmed`]);
     expect((await guest.cart()).items).toEqual([]);

@@ -53,6 +53,7 @@ export function CheckoutPage({ checkout, result }: Props) {
         slots={checkout.slots}
         cards={checkout.cards}
         chosen={chosen}
+        priced={quote}
         refused={{ order, address, card }}
         requote
       />

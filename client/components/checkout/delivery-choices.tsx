@@ -3,6 +3,7 @@ import type { SlotOption } from '../orders/delivery-time';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { PaymentChoice } from './payment-choice';
 import { SlotChoice } from './slot-choice';
+import type { PricedCart } from './slot-fee';
 
 // The three choices of an order, for the checkout and for ordering a smart cart: where, when, and
 // how to pay, with the refusals of the last post (of the order form and of the two add forms).
@@ -20,6 +21,8 @@ type Props = {
   cards: PaymentMethod[];
   chosen: { addressId: string | null; slotId: string | null; paymentMethodId: string | null };
   refused: { order?: Refusal; address?: Refusal; card?: Refusal };
+  /** The quote beside the choices: the slots say what this cart pays for each (ADR 0334). */
+  priced: PricedCart;
   /** Re-quote the totals as soon as a slot is chosen (the checkout's totals show the fee). */
   requote?: boolean;
 };
@@ -40,6 +43,7 @@ export function DeliveryChoices({ chosen, refused, ...props }: Props) {
         <SlotChoice
           slots={props.slots}
           chosen={chosen.slotId}
+          priced={props.priced}
           error={order?.fieldErrors.slotId}
           form={ORDER_FORM}
           requote={props.requote}

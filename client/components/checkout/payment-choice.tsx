@@ -1,20 +1,11 @@
 import type { PaymentMethod } from '../../../shared/contracts/profile';
 import { CARD_FIELDS } from '../forms/address-card-fields';
+import { cardLabel } from './card-label';
 import { ChoiceStep, type ChoiceState, type StepText } from './choice-step';
 
 // Step "Payment": stored cards (brand and last four digits only) and a form to add one. The card
 // number is posted to the route action, which hands it to the platform; it is never put back into
 // the page, so after a mistake the shopper types it again.
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  other: 'Card',
-};
-
-export function cardLabel(card: { brand: string; last4: string }): string {
-  return `${BRANDS[card.brand] ?? 'Card'} ending ${card.last4}`;
-}
 
 const STEP: StepText = {
   name: 'paymentMethodId',

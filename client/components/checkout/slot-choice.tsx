@@ -3,15 +3,20 @@ import { useSubmit } from 'react-router';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
 import { FieldError } from '../forms/field-error';
+import { slotFeeWords, type PricedCart } from './slot-fee';
 
 // Delivery slots picked day by day (issue #9 point 6, docs/decisions/0166): a row of day tabs,
 // then the slots of the chosen day as radios. The tabs are radios too, and CSS shows the day whose
 // tab is checked, so the picker works without JavaScript. Slots that are full are shown but cannot
 // be chosen. With JavaScript, choosing a slot re-quotes at once (a GET of the same page with the
 // choices in the URL); without it, the "Update totals" button of the order form does the same.
+// Each slot says what it costs the cart `priced` (ADR 0334): free past the free-delivery
+// threshold, as the totals and the order form's fees say (ADR 0326).
 type Props = {
   slots: SlotOption[];
   chosen: string | null;
+  /** The page's quote: each slot's fee is what this cart pays; without one, the slot's own. */
+  priced?: PricedCart | null;
   error?: string;
   form: string;
   name?: string;
@@ -49,6 +54,7 @@ export function slotDays(slots: SlotOption[]): SlotDay[] {
 export function SlotChoice({
   slots,
   chosen,
+  priced,
   error,
   form,
   name = 'slotId',
@@ -104,26 +110,27 @@ export function SlotChoice({
             day={day}
             checked={day.day === shownDay}
           >
-            {day.slots.map((slot) => (
-              <label key={slot.id} className={slot.available ? 'choice' : 'choice unavailable'}>
-                <input
-                  type="radio"
-                  form={form}
-                  name={name}
-                  value={slot.id}
-                  disabled={!slot.available}
-                  defaultChecked={slot.id === chosen}
-                  onChange={onChange}
-                  aria-label={`${slot.label}, ${slot.available ? (slot.fee === 0 ? 'free delivery' : money(slot.fee)) : 'full'}`}
-                />
-                <span>
-                  <strong>{slot.time}</strong>
-                  <span className="choice-detail">
-                    {slot.available ? (slot.fee === 0 ? 'Free delivery' : money(slot.fee)) : 'Full'}
+            {day.slots.map((slot) => {
+              const fee = slot.available ? slotFeeWords(slot, priced, money) : 'full';
+              return (
+                <label key={slot.id} className={slot.available ? 'choice' : 'choice unavailable'}>
+                  <input
+                    type="radio"
+                    form={form}
+                    name={name}
+                    value={slot.id}
+                    disabled={!slot.available}
+                    defaultChecked={slot.id === chosen}
+                    onChange={onChange}
+                    aria-label={`${slot.label}, ${fee}`}
+                  />
+                  <span>
+                    <strong>{slot.time}</strong>
+                    <span className="choice-detail">{fee[0]!.toUpperCase() + fee.slice(1)}</span>
                   </span>
-                </span>
-              </label>
-            ))}
+                </label>
+              );
+            })}
           </SlotDayTab>
         ))}
       </fieldset>

@@ -1,3 +1,5 @@
+import { feeToPay, type PricedCart } from './slot-fee';
+
 // "Place order" under totals the cart no longer has (ADR 0319): the order form sends the total its
 // page showed, and the platform places the order at that total or not at all. Its own module, so
 // the pages that render the fields do not pull zod into the browser (as ../forms/order-key-field).
@@ -22,23 +24,16 @@ export const TOTAL_CHANGES: Readonly<Record<string, string>> = {
   fee: FEE_CHANGED,
 };
 
-type ShownQuote = {
-  slotId: string | null;
-  subtotal: number;
-  deliveryFee: number | null;
-  freeDeliveryFrom: number;
-};
 type ListedSlot = { id: string; fee: number; available: boolean };
 
 /**
- * The delivery fee of each bookable slot whose fee differs from the shown slot's, as the page
- * shows it: the slot list's fee, or none past the free-delivery threshold (the platform's rule).
+ * The delivery fee of each bookable slot whose fee differs from the shown slot's, as the slot
+ * list shows it (`feeToPay`: none past the free-delivery threshold, ADR 0334).
  */
-export function slotFeesOf(quote: ShownQuote, slots: readonly ListedSlot[]): string {
-  const free = quote.subtotal >= quote.freeDeliveryFrom;
+export function slotFeesOf(quote: PricedCart, slots: readonly ListedSlot[]): string {
   const fees = new URLSearchParams();
   for (const slot of slots) {
-    const fee = free ? 0 : slot.fee;
+    const fee = feeToPay(quote, slot);
     if (slot.available && slot.id !== quote.slotId && fee !== quote.deliveryFee)
       fees.append(slot.id, String(fee));
   }

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router';
 import { href } from '../../../shared/href';
 import { SIGN_IN_PATH } from '../../../shared/route-middleware';
 import { useMoney } from '../../lib/money';
+import { cardLabel } from '../checkout/card-label';
 import { LineTable } from '../checkout/cart-review';
 import { FieldError } from '../forms/field-error';
 import { DoneNotice, FormField } from '../forms/form-field';
@@ -92,7 +93,7 @@ function GuestOrderPlaced({
       <LineTable lines={order.lines} currency={order.currency} caption="Items in your order" />
       <p>
         Total: <strong>{money(order.total, order.currency)}</strong>, paid with{' '}
-        {order.payment.brand} ending {order.payment.last4}.
+        {cardLabel(order.payment)}.
       </p>
       <section className="checkout-step" aria-labelledby="account-title">
         <h2 id="account-title">Create an account from this order</h2>

@@ -39,8 +39,10 @@ export function GuestOrderForm({ data, result }: Props) {
   const totals =
     data.state === 'refused' ? null : result?.quote?.slotId === slotId ? result.quote : data.quote;
   const slot = data.slots.find((s) => s.id === slotId);
-  // The guest's cart, read with the page, gives the lines their price per kg (ADR 0214).
-  const products = usePersonal().cart?.products;
+  // The guest's cart, read with the page, gives the lines their price per kg (ADR 0214) and the
+  // draft its owner (ADR 0338).
+  const cart = usePersonal().cart;
+  const products = cart?.products;
   // With JavaScript a chosen slot re-quotes the totals (its fee) at once, by the slot alone in the
   // URL: the page keeps what was typed, and no other field leaves the form.
   const navigate = useNavigate();
@@ -64,7 +66,7 @@ export function GuestOrderForm({ data, result }: Props) {
     checkSlot(scope.current, kept);
     chooseSlot(id);
   };
-  const keepDraft = useOrderDraft(scope, restoreSlot);
+  const keepDraft = useOrderDraft(scope, cart?.booking.uid, restoreSlot);
   useCartRecheck(data.state === 'refused', scope);
   return (
     // One form around the whole page: the fields of every step are the order's.
@@ -98,7 +100,13 @@ export function GuestOrderForm({ data, result }: Props) {
         <section className="checkout-step" aria-labelledby="slot-title">
           <h2 id="slot-title">Delivery slot</h2>
           <div onChange={requote}>
-            <SlotChoice slots={data.slots} chosen={slotId} error={errors.slotId} form={FORM} />
+            <SlotChoice
+              slots={data.slots}
+              chosen={slotId}
+              priced={totals}
+              error={errors.slotId}
+              form={FORM}
+            />
           </div>
         </section>
         <section className="checkout-step field-grid" aria-labelledby="guest-card-title">

@@ -46,18 +46,31 @@ describe('the guest order draft', () => {
 
   it('reads back only known fields with text, and nothing from a broken entry', () => {
     const stored = JSON.stringify({
+      cart: 'cart-a',
       email: 'g@x.ie',
       cardNumber: '4242',
       city: 7,
       postcode: 'D01',
     });
     const storage = tabStorage({ 'guest-order-draft': stored });
-    expect(readDraft(storage)).toEqual({ email: 'g@x.ie', postcode: 'D01' });
-    expect(readDraft(tabStorage({ 'guest-order-draft': '{"email":' }))).toEqual({});
-    expect(readDraft(tabStorage({ 'guest-order-draft': 'null' }))).toEqual({});
-    expect(readDraft(null)).toEqual({});
+    expect(readDraft('cart-a', storage)).toEqual({ email: 'g@x.ie', postcode: 'D01' });
+    expect(readDraft('cart-a', tabStorage({ 'guest-order-draft': '{"email":' }))).toEqual({});
+    expect(readDraft('cart-a', tabStorage({ 'guest-order-draft': 'null' }))).toEqual({});
+    expect(readDraft('cart-a', null)).toEqual({});
 
     forgetDraft(storage);
     expect(storage.getItem('guest-order-draft')).toBeNull();
+  });
+
+  // ADR 0338: the tab outlives a sign-in and a sign-out; the next guest has another cart.
+  it("is the draft of one cart: another cart's reads as none, and is forgotten", () => {
+    const typed = JSON.stringify({ cart: 'cart-a', email: 'first@example.com', line1: '1 Lane' });
+    const storage = tabStorage({ 'guest-order-draft': typed });
+    expect(readDraft('cart-b', storage)).toEqual({});
+    expect(storage.getItem('guest-order-draft')).toBeNull();
+    // A draft kept before drafts had an owner is nobody's.
+    const unowned = tabStorage({ 'guest-order-draft': JSON.stringify({ email: 'old@x.ie' }) });
+    expect(readDraft('cart-a', unowned)).toEqual({});
+    expect(unowned.getItem('guest-order-draft')).toBeNull();
   });
 });

@@ -5,7 +5,11 @@ import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
 // going to the cart and back (to remove what the platform refused, say) loses none of it (ADR
 // 0317). Only the fields named here, never a card's (number, name on it, expiry): the browser
 // forgets the draft with the tab, and the page once the order is placed. Nothing is sent anywhere.
+// A draft is of one cart, the guest session's (ADR 0338): the tab outlives a sign-in and a
+// sign-out, after which another guest with another cart must not find this one's e-mail and
+// address in the form; another cart's draft is none, and is forgotten when met.
 const KEY = 'guest-order-draft';
+const CART = 'cart';
 const TYPED = ['email', ...ADDRESS_FIELD_NAMES, 'notes'] as const;
 const DRAFTED: readonly string[] = [...TYPED, 'slotId'];
 export type OrderDraft = Partial<Record<(typeof TYPED)[number] | 'slotId', string>>;
@@ -27,21 +31,27 @@ function tabStorage(): Storage | null {
   }
 }
 
-export function saveDraft(form: HTMLFormElement, storage = tabStorage()): void {
+/** Keeps the form's draft as the draft of the cart `cart` (its uid). */
+export function saveDraft(form: HTMLFormElement, cart: string, storage = tabStorage()): void {
   try {
-    storage?.setItem(KEY, JSON.stringify(draftOf(new FormData(form))));
+    storage?.setItem(KEY, JSON.stringify({ ...draftOf(new FormData(form)), [CART]: cart }));
   } catch {
     // No room: the form still works, only without a draft.
   }
 }
 
-export function readDraft(storage = tabStorage()): OrderDraft {
+/** The draft of the cart `cart` (its uid); another cart's is forgotten. */
+export function readDraft(cart: string, storage = tabStorage()): OrderDraft {
+  let stored: unknown;
   try {
-    const stored: unknown = JSON.parse(storage?.getItem(KEY) ?? '{}');
-    return stored && typeof stored === 'object' ? draftOf(Object.entries(stored)) : {};
+    stored = JSON.parse(storage?.getItem(KEY) ?? 'null');
   } catch {
-    return {};
+    stored = null;
   }
+  if (stored && typeof stored === 'object' && (stored as Record<string, unknown>)[CART] === cart)
+    return draftOf(Object.entries(stored));
+  forgetDraft(storage);
+  return {};
 }
 
 export function forgetDraft(storage = tabStorage()): void {
@@ -53,16 +63,19 @@ export function forgetDraft(storage = tabStorage()): void {
 }
 
 /**
- * Once the form is on screen, fills its empty fields from the tab's draft and gives the draft's
- * slot to `restoreSlot` (which chooses it again if it can be booked); returns the form's
- * onChange, which keeps the draft as the guest types.
+ * Once the form is on screen, fills its empty fields from the tab's draft of the cart `cart` and
+ * gives the draft's slot to `restoreSlot` (which chooses it again if it can be booked); returns
+ * the form's onChange, which keeps the draft as the guest types. Without a cart (the page could
+ * not read it) nothing is kept or filled in.
  */
 export function useOrderDraft(
   form: RefObject<HTMLFormElement | null>,
+  cart: string | undefined,
   restoreSlot: (slotId: string) => void,
 ): () => void {
   useEffect(() => {
-    const draft = readDraft();
+    if (cart === undefined) return;
+    const draft = readDraft(cart);
     for (const name of TYPED) {
       const field = form.current?.elements.namedItem(name);
       const text = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
@@ -73,6 +86,6 @@ export function useOrderDraft(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return () => {
-    if (form.current) saveDraft(form.current);
+    if (form.current && cart !== undefined) saveDraft(form.current, cart);
   };
 }

@@ -40,6 +40,8 @@ export type OrderDetailData = {
   editableUntil: string;
   /** Slots the order may move to (only while it can be changed). */
   slots: SlotOption[];
+  /** The shop's free-delivery threshold: a slot moved to is priced under it (ADR 0061, 0334). */
+  freeDeliveryFrom: number;
   /** The key of this rendering's reorder form (docs/decisions/0328). */
   formKey: string;
 };
@@ -113,6 +115,7 @@ export async function loadOrderDetail(
           slot.id === order.slot.id ? { ...slot, available: true } : slot,
         )
       : [],
+    freeDeliveryFrom: slots.freeDeliveryFrom,
     formKey: newOrderKey(),
   };
 }

@@ -76,6 +76,12 @@ export function OrderDetailPage({
               <OrderSlotEditor
                 slots={detail.slots}
                 current={order.slot.id}
+                priced={{
+                  slotId: order.slot.id,
+                  deliveryFee: order.deliveryFee,
+                  subtotal: order.subtotal,
+                  freeDeliveryFrom: detail.freeDeliveryFrom,
+                }}
                 result={resultOf('change-slot')}
               />
             </>

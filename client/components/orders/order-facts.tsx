@@ -1,6 +1,6 @@
 import type { OrderDetail } from '../../../shared/contracts/orders';
 import { addressLine } from '../checkout/address-choice';
-import { cardLabel } from '../checkout/payment-choice';
+import { cardLabel } from '../checkout/card-label';
 
 // Where, when and how the order is delivered and paid, as it was placed (or last changed).
 export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }) {

@@ -1,12 +1,20 @@
 import { Form } from 'react-router';
 import { SlotChoice } from '../checkout/slot-choice';
+import type { PricedCart } from '../checkout/slot-fee';
 import type { SlotOption } from './delivery-time';
 import type { OrderActionResult } from './order-forms';
 
-// Moving an order to another delivery slot before its cut-off.
-type Props = { slots: SlotOption[]; current: string; result?: OrderActionResult };
+// Moving an order to another delivery slot before its cut-off. Each slot says what the order
+// would pay there (`priced`: the order's own slot its agreed fee; another slot its fee, or none
+// past the free-delivery threshold, as the platform prices the move, ADR 0334).
+type Props = {
+  slots: SlotOption[];
+  current: string;
+  priced: PricedCart;
+  result?: OrderActionResult;
+};
 
-export function OrderSlotEditor({ slots, current, result }: Props) {
+export function OrderSlotEditor({ slots, current, priced, result }: Props) {
   return (
     <details className="add-form" open={Boolean(result)}>
       <summary>Change the delivery slot</summary>
@@ -15,6 +23,7 @@ export function OrderSlotEditor({ slots, current, result }: Props) {
         <SlotChoice
           slots={slots}
           chosen={current}
+          priced={priced}
           form="change-slot"
           error={result?.fieldErrors.slotId}
         />

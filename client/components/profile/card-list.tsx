@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../../../shared/contracts/profile';
-import { cardLabel } from '../checkout/payment-choice';
+import { cardLabel } from '../checkout/card-label';
 import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
 import { SavedItemAction, SavedItemName } from './saved-item';

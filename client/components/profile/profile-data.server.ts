@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { requirePlatform } from '../../lib/platform-answer.server';
 import { addressLine } from '../checkout/address-choice';
-import { cardLabel } from '../checkout/payment-choice';
+import { cardLabel } from '../checkout/card-label';
 
 // What the profile screens show, from the profile service with the shopper's token. These are the
 // data the screens cannot render without: a failure is the route's error screen.

@@ -43,6 +43,7 @@ export function SmartCartOrderForm({ detail, result }: Props) {
         slots={detail.slots}
         cards={detail.cards}
         chosen={chosen}
+        priced={quote}
         refused={{ order, address, card }}
         requote
       />
