@@ -111,15 +111,15 @@ function asTemplate(
 
 /**
  * A kept template as this request's document (the gateway's template hit, ADR 0203), with what
- * the response adds before </body> (`tail`: the consent banner) written in with the rest.
+ * the response puts first in <body> (`lead`: the consent banner) written in with the rest.
  */
 export async function fillDocument(
   template: DocumentTemplate,
   loadContext: AppLoadContext,
-  tail?: string,
+  lead?: string,
 ) {
   const personal = await readPersonal(loadContext);
-  return fillTemplate(template, personal, { nonce: loadContext.nonce, cid: loadContext.cid, tail });
+  return fillTemplate(template, personal, { nonce: loadContext.nonce, cid: loadContext.cid, lead });
 }
 
 // Errors of loaders and actions go to the gateway's log with the CID; expected answers (404s,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Booking } from '../../shared/contracts/booking';
-import { CART_UPDATED } from './cart-events';
+import { CART_UPDATED, type CartUpdatedDetail } from './cart-events';
 import { createCartStore } from './cart-store';
 import { createFakeCartApi } from './fake-cart-api';
 import { deriveQuantityMap } from './quantity-map';
@@ -144,6 +144,25 @@ describe('cart store', () => {
     expect(server.items()).toEqual([]);
     expect(store.getState().booking?.items).toEqual([]);
     expect(store.getState().quantities.o1).toBeUndefined();
+  });
+
+  it('says why each update came: the shopper’s change, a load, a fill (ADR 0335)', async () => {
+    const { store } = setup();
+    const causes: unknown[] = [];
+    const events = new EventTarget();
+    events.addEventListener(CART_UPDATED, (event) =>
+      causes.push((event as CustomEvent<CartUpdatedDetail>).detail.cause),
+    );
+    const heard = createCartStore({ api: createFakeCartApi().api, events, logger: { error() {} } });
+    heard.connect('fresh');
+    await flush();
+    const booking = await heard.setQuantity('o1', { byCase: false, quantity: 2 });
+    await heard.setQuantity('o2', { byCase: false, quantity: 1 });
+    await heard.removeItems([booking!.items[0]!.uid]);
+    await heard.load();
+    const other = await store.setQuantity('o3', { byCase: true, quantity: 4 });
+    heard.adopt({ ...other!, lastUpdate: new Date(Date.now() + 60_000).toISOString() });
+    expect(causes).toEqual(['load', 'change', 'change', 'change', 'load', 'fill']);
   });
 
   it('removes several items at once and substitutes an item', async () => {

@@ -1,7 +1,7 @@
 import type { Booking } from '../../shared/contracts/booking';
 import type { ApiError } from '../lib/api';
 import { httpCartApi, type CartApi, type CartResult } from './cart-api';
-import { emitCartUpdated } from './cart-events';
+import { emitCartUpdated, type CartChangeCause } from './cart-events';
 import { EMPTY_CART, type CartState } from './cart-state';
 import { createLineChanges } from './line-changes';
 import { createLineOrder } from './line-order';
@@ -51,13 +51,13 @@ export function createCartStore(deps: CartStoreDeps) {
   }
 
   /** Sets the booking unless it is older than the one shown (same cart); emits cart:updated. */
-  function applyBooking(booking: Booking): boolean {
+  function applyBooking(booking: Booking, cause: CartChangeCause): boolean {
     const timestamp = bookingTimestamp(booking);
     const sameCart = state.booking?.uid === booking.uid;
     if (sameCart && timestamp < state.lastUpdate) return false;
     serverQuantities = deriveQuantityMap(booking);
     publish({ booking, notes: booking.notes, lastUpdate: timestamp, status: 'ready', error: null });
-    emitCartUpdated(deps.events, booking);
+    emitCartUpdated(deps.events, booking, cause);
     return true;
   }
 
@@ -91,7 +91,7 @@ export function createCartStore(deps: CartStoreDeps) {
       publish({ status: state.status === 'ready' ? 'ready' : 'loading' });
       const result = await api.getCart(tenant());
       if (result.ok) {
-        applyBooking(result.booking);
+        applyBooking(result.booking, 'load');
         return result.booking;
       }
       // No session yet: a visitor who never touched a cart has an empty one, not an error.
@@ -142,7 +142,7 @@ export function createCartStore(deps: CartStoreDeps) {
             publish({ messages: { ...state.messages, [offeringId]: full ? FULL : FAILED } });
             return failed(`set quantity of ${offeringId}`, result);
           }
-          applyBooking(result.booking);
+          applyBooking(result.booking, 'change');
           if (pending.get(key) === wish) {
             pending.delete(key);
             publish({});
@@ -162,7 +162,7 @@ export function createCartStore(deps: CartStoreDeps) {
     pending,
     booking: () => state.booking,
     publish,
-    applyBooking,
+    applyBooking: (booking) => applyBooking(booking, 'change'),
     failed,
     load,
   });
@@ -220,7 +220,7 @@ export function createCartStore(deps: CartStoreDeps) {
         api.putItem(tenant(), input, itemUid),
       ),
     /** A cart another service answered with (a list put into it): shown unless older. */
-    adopt: (booking: Booking): boolean => applyBooking(booking),
+    adopt: (booking: Booking): boolean => applyBooking(booking, 'fill'),
     /** Specification call 7: the answer's booking becomes the cart; a failure is returned, not thrown. */
     async copyBookingToCart(bookingId: string, override: boolean): Promise<CopyResult> {
       const result = await api.copyBookingToCart(bookingId, override);
@@ -228,7 +228,7 @@ export function createCartStore(deps: CartStoreDeps) {
         failed(`copy booking ${bookingId}`, result);
         return { ok: false, error: result.error };
       }
-      applyBooking(result.booking);
+      applyBooking(result.booking, 'change');
       return { ok: true, booking: result.booking };
     },
   };

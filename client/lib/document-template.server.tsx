@@ -19,7 +19,7 @@ import {
 // location they read, so a filled template is the document a whole render gives. The parts
 // between the slots are kept as UTF-8 bytes: a fill encodes only what it adds, and the document
 // goes to the socket as bytes, never joined into one string (ADR 0296).
-type Slot = 'nonce' | 'cid' | 'hole' | 'visitor' | 'tail';
+type Slot = 'nonce' | 'cid' | 'hole' | 'visitor' | 'lead';
 
 /** A narrowed hole keeps the HTML of this many keys at most. */
 const KEPT_PER_HOLE = 4;
@@ -38,8 +38,8 @@ export type DocumentTemplate = {
   bytes: number;
 };
 
-/** `tail`: what this response adds before the document's last </body> (the consent banner). */
-export type Ids = { nonce: string; cid: string; tail?: string };
+/** `lead`: what this response puts first in the document's <body> (the consent banner). */
+export type Ids = { nonce: string; cid: string; lead?: string };
 
 /**
  * Renders `app` as a template, or answers null when a component outside a hole read the visitor:
@@ -91,8 +91,8 @@ export function fillTemplate(template: DocumentTemplate, personal: Personal, ids
         ? holes[hole++]!
         : slot === 'visitor'
           ? visitor
-          : slot === 'tail'
-            ? (ids.tail ?? '')
+          : slot === 'lead'
+            ? (ids.lead ?? '')
             : ids[slot];
     filled.push(text);
     size += Buffer.byteLength(text);
@@ -164,13 +164,15 @@ function cut(html: string, ids: Ids & { visitor: string }): { parts: string[]; s
     last = match.index + match[0].length;
   }
   parts.push(html.slice(last));
-  // A slot before the last </body>, for what a response adds there (the consent banner): filled
-  // with the rest, not spliced into the whole document afterwards.
-  for (let at = parts.length - 1; at >= 0; at -= 1) {
-    const end = parts[at]!.lastIndexOf('</body>');
+  // A slot just inside <body>, for what a response puts first in the page (the consent banner,
+  // docs/decisions/0335): filled with the rest, not spliced into the whole document afterwards.
+  // The tag's end is after its visitor slot (`data-visitor`), in a later part.
+  const body = parts.findIndex((part) => part.includes('<body'));
+  for (let at = body; body !== -1 && at < parts.length; at += 1) {
+    const end = parts[at]!.indexOf('>', at === body ? parts[at]!.indexOf('<body') : 0);
     if (end === -1) continue;
-    parts.splice(at, 1, parts[at]!.slice(0, end), parts[at]!.slice(end));
-    slots.splice(at, 0, 'tail');
+    parts.splice(at, 1, parts[at]!.slice(0, end + 1), parts[at]!.slice(end + 1));
+    slots.splice(at, 0, 'lead');
     break;
   }
   return { parts, slots };

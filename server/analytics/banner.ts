@@ -2,7 +2,7 @@ import type { ConsentState } from './consent';
 
 // The consent choice as server-rendered HTML (ADR 0265): forms that post to /consent and work
 // without JavaScript. Accept, Decline, or Choose (a <details> with the one purpose we have,
-// "Measurement", on or off). The banner goes at the end of a first visit's page; /consent shows
+// "Measurement", on or off). The banner goes first in a first visit's page; /consent shows
 // the same choice as a page of its own (the footer's "Privacy choices"). `data-native`: a post
 // form React does not own, which the islands' submit hold (client/lib/island-submits.ts) would
 // otherwise take for an island's waiting for its code and send only 8 s later.
@@ -36,9 +36,12 @@ export function consentForm(back: string, state: ConsentState, headingLevel: 'h1
 </details></form>`;
 }
 
-/** The banner a page shows while no choice was made. */
+/**
+ * The banner a page shows while no choice was made: a region named by its heading, first in the
+ * page, before the skip link (docs/decisions/0335), so the keyboard reaches it first.
+ */
 export const consentBanner = (back: string) =>
-  `<aside class="consent-banner" aria-labelledby="consent-title">${consentForm(back, 'unset', 'h2')}</aside>`;
+  `<section class="consent-banner" aria-labelledby="consent-title">${consentForm(back, 'unset', 'h2')}</section>`;
 
 /** GET /consent: the same choice as a page, with the current one shown. */
 export function consentPage(back: string, state: ConsentState): string {
@@ -55,18 +58,19 @@ export function consentPage(back: string, state: ConsentState): string {
 }
 
 /**
- * `html` with `tail` before its last </body>; unchanged when it has none. A template's bytes (ADR
- * 0296) are searched and joined as bytes, never read back as text (`</body>` is ASCII, and no
- * byte of a multi-byte character is one).
+ * `html` with `lead` first in its <body> (just after the tag); unchanged when it has none. A
+ * template's bytes (ADR 0296) are searched and joined as bytes, never read back as text (`<body`
+ * and `>` are ASCII, and no byte of a multi-byte character is one).
  */
-export function beforeBodyEnd<T extends string | Buffer>(html: T, tail: string): T {
-  const at = html.lastIndexOf('</body>');
-  if (at === -1) return html;
-  if (typeof html === 'string') return `${html.slice(0, at)}${tail}${html.slice(at)}` as T;
-  return Buffer.concat([html.subarray(0, at), Buffer.from(tail), html.subarray(at)]) as T;
+export function atBodyStart<T extends string | Buffer>(html: T, lead: string): T {
+  const body = html.indexOf('<body');
+  const at = body === -1 ? -1 : html.indexOf('>', body) + 1;
+  if (at <= 0) return html;
+  if (typeof html === 'string') return `${html.slice(0, at)}${lead}${html.slice(at)}` as T;
+  return Buffer.concat([html.subarray(0, at), Buffer.from(lead), html.subarray(at)]) as T;
 }
 
-/** The page with the banner before </body>; unchanged when it has none. */
+/** The page with the banner first in its <body>; unchanged when it has none. */
 export function withBanner<T extends string | Buffer>(html: T, back: string): T {
-  return beforeBodyEnd(html, consentBanner(back));
+  return atBodyStart(html, consentBanner(back));
 }

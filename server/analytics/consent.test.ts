@@ -30,9 +30,16 @@ describe('consent', () => {
     expect(refererPath('http://evil.test/', 'http://shop.test')).toBeNull();
   });
 
-  it('puts the banner before </body>, with the path escaped', () => {
-    const html = withBanner('<html><body><main>x</main></body></html>', '/a?b="c"&d');
-    expect(html).toMatch(/<main>x<\/main><aside class="consent-banner"[^]*<\/aside><\/body>/);
+  it('puts the banner first in <body>, a region named by its heading, with the path escaped', () => {
+    const html = withBanner(
+      '<html><head></head><body data-visitor="{&quot;a&quot;:1}"><a href="#main">Skip</a>' +
+        '<main>x</main></body></html>',
+      '/a?b="c"&d',
+    );
+    // Before the skip link: the keyboard's first stop (docs/decisions/0335).
+    expect(html).toMatch(
+      /<body data-visitor="[^"]*"><section class="consent-banner" aria-labelledby="consent-title">[^]*<\/section><a href="#main">Skip<\/a><main>x<\/main><\/body>/,
+    );
     expect(html).toContain('value="/a?b=&quot;c&quot;&amp;d"');
   });
 

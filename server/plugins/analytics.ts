@@ -29,11 +29,11 @@ const consentOf = (request: FastifyRequest) =>
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * What a page's response adds before </body>, for a document the gateway writes itself (a
+     * What a page's response puts first in its <body>, for a document the gateway writes itself (a
      * filled template): the consent banner, or null. Asking commits: the response's onSend hook
      * then leaves the document as it is.
      */
-    documentTail(request: FastifyRequest): string | null;
+    documentLead(request: FastifyRequest): string | null;
   }
 }
 
@@ -41,13 +41,13 @@ export const analyticsPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
     if (!config.analytics.enabled) {
-      app.decorate('documentTail', () => null);
+      app.decorate('documentLead', () => null);
       return;
     }
 
     // The banner, on the pages of a visitor who has not chosen (and sends no GPC signal). Added
     // to the answer, never to what the page cache or the templates keep. A document the gateway
-    // writes itself takes it as it is written (documentTail): a filled template, which spares
+    // writes itself takes it as it is written (documentLead): a filled template, which spares
     // copying the whole document once more, and the rest of a document whose head went early
     // (ADR 0271), which is never sent in parts through onSend. Any other page gets it in onSend.
     // Each response gets it one way only: whichever asks first.
@@ -56,14 +56,14 @@ export const analyticsPlugin = fp(
       request.method === 'GET' &&
       !request.url.startsWith('/consent') &&
       consentOf(request) === 'unset';
-    app.decorate('documentTail', (request: FastifyRequest) => {
+    app.decorate('documentLead', (request: FastifyRequest) => {
       if (bannerGiven.has(request) || !wanted(request)) return null;
       bannerGiven.add(request);
       return consentBanner(returnPath(request.url));
     });
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
       if (reply.statusCode !== 200 || bannerGiven.has(request)) return payload;
-      // A document in parts (a session's early head) asks documentTail for its rest.
+      // A document in parts (a session's early head) asks documentLead for its rest.
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
       if (!wanted(request)) return payload;

@@ -45,7 +45,7 @@ export async function renderPlugin(
     templates: fillDocument ? (opts.templates ?? null) : null,
     fillDocument,
     handler: build.handler,
-    documentTail: (request) => app.documentTail(request),
+    documentLead: (request) => app.documentLead(request),
   });
   const signInOrigins = signInFormOrigins(opts.config.social.providers);
   const cspOf = (nonce: string) => contentSecurityPolicy(nonce, !production, signInOrigins);
@@ -74,7 +74,7 @@ export async function renderPlugin(
   const followUps = createFollowUps();
   // Documents whose head goes out before their data (ADR 0271).
   const earlyDocuments = opts.config.earlyHead
-    ? createEarlyDocuments(opts.platform.names, (request) => app.documentTail(request))
+    ? createEarlyDocuments(opts.platform.names, (request) => app.documentLead(request))
     : null;
 
   app.route({

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PassThrough } from 'node:stream';
 import type { DocumentHtml } from '../../shared/load-context';
-import { beforeBodyEnd } from '../analytics/banner';
+import { atBodyStart } from '../analytics/banner';
 import type { KnownNames } from '../cache/known-names';
 import { routeTable, toRouterPath } from '../../shared/routes';
 import { expiresSoon } from '../session/access-token';
@@ -97,13 +97,13 @@ const earlyPath = pathPatterns(
 
 /**
  * `names`: the products and brands each shop is known to have (none: their pages wait).
- * `tailOf`: what the response adds before </body> (the consent banner: the analytics plugin's
- * `documentTail`), asked when the rest of a found page is known; a filled template has already
+ * `leadOf`: what the response puts first in <body> (the consent banner: the analytics plugin's
+ * `documentLead`), asked when the rest of a found page is known; a filled template has already
  * taken it then (ADR 0296), and the answer is null.
  */
 export function createEarlyDocuments(
   names?: KnownNames,
-  tailOf: (request: FastifyRequest) => string | null = () => null,
+  leadOf: (request: FastifyRequest) => string | null = () => null,
 ): EarlyDocuments {
   const heads = createEarlyHeads();
   const dataWait = createDataWait();
@@ -208,8 +208,8 @@ export function createEarlyDocuments(
           learnName(request, status);
           const rest = heads.restOf(html, head);
           if (status !== 200) return end(errorRest(rest.toString()));
-          const tail = tailOf(request);
-          end(tail === null ? rest : beforeBodyEnd(rest, tail));
+          const lead = leadOf(request);
+          end(lead === null ? rest : atBodyStart(rest, lead));
         },
         redirect(status, location) {
           shownAs(status);

@@ -42,7 +42,7 @@ export function createPageRenderer(deps: {
   /** React Router's handler; given a document's path, the one of the routes it can use. */
   handler: (documentPath?: string) => Promise<RouterHandler>;
   /** What a filled template's response adds before </body> (the consent banner), if anything. */
-  documentTail?: (request: FastifyRequest) => string | null;
+  documentLead?: (request: FastifyRequest) => string | null;
 }) {
   const { templates, fillDocument } = deps;
   return async (
@@ -58,8 +58,8 @@ export function createPageRenderer(deps: {
       if (kept) {
         // What a whole render would have read stale, refreshed as its read would have (ADR 0305).
         for (const path of kept.stale) loadContext.refreshPublic(path);
-        const tail = deps.documentTail?.(request) ?? undefined;
-        const html = await fillDocument!(kept.template, loadContext, tail);
+        const lead = deps.documentLead?.(request) ?? undefined;
+        const html = await fillDocument!(kept.template, loadContext, lead);
         noteTemplate(request, 'hit');
         return { kind: 'template', html, headers: kept.headers };
       }

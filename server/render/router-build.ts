@@ -4,11 +4,11 @@ import type { GatewayLoadContext } from '../../shared/load-context';
 import { prepareBuild, type RenderSource } from './build-source';
 import { routeBranches } from './route-branches';
 
-/** entry.server's filler; `tail` goes before the document's last </body> (the consent banner). */
+/** entry.server's filler; `lead` goes first in the document's <body> (the consent banner). */
 export type FillDocument = (
   template: unknown,
   loadContext: GatewayLoadContext,
-  tail?: string,
+  lead?: string,
 ) => Promise<Buffer>;
 export type RouterHandler = ReturnType<typeof createRequestHandler>;
 

@@ -59,7 +59,7 @@ describe('consent withdrawn in another tab', () => {
       await page.goto(`${shop.url}/products/${product.slug}`);
       await page.waitForSelector('html[data-hydrated="true"]');
       await page
-        .getByRole('complementary', { name: 'Privacy choices' })
+        .getByRole('region', { name: 'Privacy choices' })
         .getByRole('button', { name: 'Accept' })
         .click();
       await page.waitForLoadState('load');

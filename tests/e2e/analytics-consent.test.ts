@@ -66,7 +66,7 @@ async function visit(options: Parameters<Browser['newContext']>[0] = {}): Promis
   return watched;
 }
 
-const banner = (page: Page) => page.getByRole('complementary', { name: 'Privacy choices' });
+const banner = (page: Page) => page.getByRole('region', { name: 'Privacy choices' });
 const pageCid = (page: Page) =>
   page.locator('meta[name="correlation-id"]').getAttribute('content') as Promise<string>;
 

@@ -18,7 +18,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const banner = (page: Page) => page.getByRole('complementary', { name: 'Privacy choices' });
+const banner = (page: Page) => page.getByRole('region', { name: 'Privacy choices' });
 
 /** A first visit to `path`, hydrated, with the documents it loads from then on. */
 async function visit(path: string) {

@@ -32,9 +32,9 @@ describe('the shopping list print view', () => {
     await print.click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
-    // A visitor who has not made the consent choice has the banner at the page's foot (ADR 0265):
+    // A visitor who has not made the consent choice has the banner at the page's top (ADR 0335):
     // on screen, not on the printed list.
-    const banner = page.getByRole('complementary', { name: 'Privacy choices' });
+    const banner = page.getByRole('region', { name: 'Privacy choices' });
     expect(await banner.isVisible()).toBe(true);
     await page.emulateMedia({ media: 'print' });
     expect(await print.isVisible()).toBe(false);

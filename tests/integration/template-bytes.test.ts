@@ -7,7 +7,7 @@ import { requestLineOf } from '../support/request-lines';
 
 // ADR 0296: a template's document is the bytes its fill wrote. Whole, or after an early head
 // (ADR 0271) as the rest of those bytes, with the consent banner put in as bytes, it must read as
-// the same page: one doctype, the banner once before </body>, characters of two UTF-8 bytes
+// the same page: one doctype, the banner once first in <body>, characters of two UTF-8 bytes
 // intact wherever the chunks were cut.
 const CATALOGUE = '/api/services/catalogue/api/v1';
 const ACCOUNT = '/api/services/uaa/api/v1/account';
@@ -54,7 +54,8 @@ const shape = (html: string) =>
 function expectOnePage(html: string) {
   expect(html.match(/<!DOCTYPE html>/g)).toHaveLength(1);
   expect(html.match(/class="consent-banner"/g)).toHaveLength(1);
-  expect(html).toMatch(/<\/aside><\/body><\/html>$/);
+  expect(html).toMatch(/<body data-visitor="[^"]*"><section class="consent-banner"/);
+  expect(html).toMatch(/<\/body><\/html>$/);
   expect(html).toContain(NAME);
   expect(html).not.toContain('\ufffd');
 }

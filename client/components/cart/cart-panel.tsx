@@ -9,6 +9,7 @@ import { usePersonal } from '../../lib/personal';
 import { MAX_CART_LINES } from '../../../shared/line-limits';
 import { SaveCartForm } from '../smart-carts/save-cart-form';
 import { CartLine } from './cart-line';
+import { RemovedNotice, type Removed } from './removed-notice';
 
 // The cart's content in the widget's dialog: lines with quantity controls, remove one or several,
 // the running subtotal (the goods, before delivery) and the way to checkout.
@@ -24,6 +25,9 @@ export function CartPanel(props: {
   const Heading = props.headingLevel ?? 'h2';
   const { booking, summaries, totals } = props;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // "Remove selected" says what it did, and its notice takes the focus (./removed-notice.tsx).
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
   // Choosing several lines to remove needs JavaScript: without it each line has its own form.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
@@ -33,6 +37,7 @@ export function CartPanel(props: {
   const items = booking?.items ?? [];
   const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
   const toggle = (uid: string, on: boolean) => {
+    setRemoved(null);
     const next = new Set(selected);
     if (on) next.add(uid);
     else next.delete(uid);
@@ -42,11 +47,11 @@ export function CartPanel(props: {
   // the dialog still open). The line now at its place takes it, else the line before, else the
   // heading (docs/decisions/0332, as 0324 for "Add 1"); only a focus lost, not one moved on.
   const body = useRef<HTMLDivElement>(null);
-  const removed = useRef(-1);
+  const removedAt = useRef(-1);
   useEffect(() => {
-    const at = removed.current;
+    const at = removedAt.current;
     if (at < 0 || document.activeElement !== document.body) return;
-    removed.current = -1;
+    removedAt.current = -1;
     const buttons = body.current!.querySelectorAll<HTMLElement>('.cart-line-remove');
     const line = buttons[Math.min(at, buttons.length - 1)];
     if (line) line.focus();
@@ -57,7 +62,10 @@ export function CartPanel(props: {
     }
   }, [booking]);
   const removeSelected = async () => {
-    if ((await cartStore.removeItems(chosen)) !== null) setSelected(new Set());
+    const lines = chosen.length;
+    if ((await cartStore.removeItems(chosen)) === null) return;
+    setSelected(new Set());
+    setRemoved((last) => ({ lines, n: (last?.n ?? 0) + 1 }));
   };
   return (
     <div className="cart-panel-body" ref={body}>
@@ -69,6 +77,7 @@ export function CartPanel(props: {
           </button>
         )}
       </div>
+      {removed && <RemovedNotice key={removed.n} removed={removed} from={removeButton} />}
       {props.error && (
         <p className="quantity-message" role="alert">
           {props.error}
@@ -95,7 +104,10 @@ export function CartPanel(props: {
                 selected={selected.has(item.uid)}
                 onSelect={interactive ? (on) => toggle(item.uid, on) : undefined}
                 returnTo={`${location.pathname}${location.search}`}
-                onRemove={() => (removed.current = index)}
+                onRemove={() => {
+                  removedAt.current = index;
+                  setRemoved(null);
+                }}
               />
             ))}
           </ul>
@@ -103,6 +115,7 @@ export function CartPanel(props: {
             {interactive && (
               <button
                 type="button"
+                ref={removeButton}
                 disabled={chosen.length === 0}
                 onClick={() => void removeSelected()}
               >

@@ -7,6 +7,7 @@ import { useMoney } from '../../lib/money';
 import { useOfferingSummaries } from '../../cart/offering-summaries';
 import { useServerCart } from '../../cart/server-cart';
 import { useCart } from '../../cart/use-cart';
+import { SpokenCartCount } from './spoken-count';
 import './cart.css';
 
 // The panel's code loads when the shopper first opens it (not on the first paint). ADR 0152.
@@ -57,6 +58,7 @@ export function CartWidget() {
       >
         <span className="cart-label">Cart</span> <span className="cart-summary">{summary}</span>
       </a>
+      <SpokenCartCount />
       <dialog ref={dialog} className="cart-panel" aria-labelledby="cart-panel-title">
         {opened && (
           <Suspense fallback={<p className="cart-panel-loading">Loading the cart…</p>}>
