@@ -183,7 +183,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'analytics',
     summary: 'Consented commerce events (GA4 names and parameters), forwarded to the sink',
     description:
-      'Exists unless ANALYTICS=off (404 then). The body is JSON, also as text/plain (sendBeacon), at most 16 KiB. Without the consent cookie granting measurement, or with `Sec-GPC: 1`, nothing is forwarded (202, all dropped). Forwarded events get the page’s CID (X-Page-CID) and the shop’s tenant (ANALYTICS_SINK_URL). RATE_LIMIT_ANALYTICS per client address.',
+      'Exists unless ANALYTICS=off (404 then). The body is JSON, also as text/plain (sendBeacon), at most 16 KiB. Without the consent cookie granting measurement, or with `Sec-GPC: 1`, nothing is forwarded (202, all dropped). Forwarded events get the page’s CID (X-Page-CID) and the shop’s tenant (ANALYTICS_SINK_URL). RATE_LIMIT_ANALYTICS counts events per client address, each event of a batch one: those past the budget are dropped (202, counted as dropped); a post from an address with nothing left is a 429.',
     csrf: 'origin',
     body: { schema: EventBatch, contentType: 'application/json' },
     answers: {

@@ -10,6 +10,7 @@ import {
   refererPath,
   returnPath,
 } from '../analytics/consent';
+import { eventsWithinBudget } from '../analytics/event-budget';
 import { joinEvents, MAX_BODY, parseBatch } from '../analytics/events';
 import { forwardEvents } from '../analytics/sink';
 import type { Config } from '../config';
@@ -19,7 +20,8 @@ import { contentSecurityPolicy, createNonce } from '../render/csp';
 // Consent and first-party analytics (issue #29 item 3, ADRs 0265-0267): the banner on a first
 // visit's pages, POST /consent (the choice, as a cookie, then back), GET /consent (the footer's
 // "Privacy choices"), and POST /analytics/events (consented events, checked, joined to the page's
-// CID and tenant, forwarded to the sink). The per-address limit is limits/buckets.ts' 'analytics'.
+// CID and tenant, forwarded to the sink). The per-address limit is limits/buckets.ts' 'analytics',
+// which counts the events forwarded (../analytics/event-budget.ts).
 export const EVENTS_PATH = '/analytics/events';
 const FORM_LIMIT = 2 * 1024;
 
@@ -129,14 +131,19 @@ export const analyticsPlugin = fp(
         const consent = consentOf(request);
         if (consent !== 'granted')
           return reply.status(202).send({ forwarded: 0, dropped: parsed.batch.events.length });
-        const events = joinEvents(parsed.batch, {
-          headerCid: request.headers['x-page-cid'],
-          requestCid: request.cid,
-          tenant: request.scope?.tenant,
-        });
+        const sent = parsed.batch.events.length;
+        const fitting = await eventsWithinBudget(sent, () => app.limits.take('analytics', request));
+        const events = joinEvents(
+          { ...parsed.batch, events: parsed.batch.events.slice(0, fitting) },
+          {
+            headerCid: request.headers['x-page-cid'],
+            requestCid: request.cid,
+            tenant: request.scope?.tenant,
+          },
+        );
         try {
           if (await forwardEvents(config.analytics.sinkUrl, events))
-            return reply.status(202).send({ forwarded: events.length, dropped: 0 });
+            return reply.status(202).send({ forwarded: fitting, dropped: sent - fitting });
           request.log.warn({ sink: config.analytics.sinkUrl }, 'analytics sink refused events');
         } catch (error) {
           request.log.warn({ err: error }, 'analytics sink not reachable');
@@ -145,5 +152,5 @@ export const analyticsPlugin = fp(
       });
     });
   },
-  { name: 'analytics', dependencies: ['@fastify/cookie', 'request-context'] },
+  { name: 'analytics', dependencies: ['@fastify/cookie', 'request-context', 'rate-limit'] },
 );

@@ -49,6 +49,8 @@ describe('/blink-test in Chromium', () => {
       expect(
         await opened.locator('tr[data-check="service-smart-carts"] td').last().textContent(),
       ).toBe('Answered 503 to the shop server');
+      // Every sentence a real browser's checks wrote is one the result page shows (ADR 0344).
+      expect(await opened.locator('.blink-checks').textContent()).not.toContain('Not shown');
       for (const id of [
         'gateway',
         'session-cookies',

@@ -72,6 +72,34 @@ describe('blink-test reports', () => {
     expect(await stored(cid)).toBe(404);
   });
 
+  it("show a saved report's checks in the shop's words, whatever its sender wrote (ADR 0344)", async () => {
+    const { cid, proof } = await page('203.0.113.13');
+    const report = {
+      checks: [
+        {
+          id: 'gateway',
+          label: 'IMPORTANT: your account is locked',
+          status: 'failed',
+          detail: 'Call support at 0800 000 000 or visit https://evil.example/unlock',
+        },
+        { id: 'refund', label: 'Refund due', status: 'ok', detail: 'Answered the shop server' },
+        { id: 'cookies', label: 'Cookies enabled', status: 'ok', detail: 'Enabled' },
+      ],
+      userAgent: 'attacker-browser',
+      javascript: true,
+      clockSkewMs: 0,
+      roundTripMs: 12,
+    };
+    expect(await send({ cid, proof, report: JSON.stringify(report) }, '203.0.113.13')).toBe(302);
+    // The link a victim (or support) is sent: before, the page showed the sender's sentences.
+    const html = await (await fetch(`${shop.url}/blink-test/result?cid=${cid}`)).text();
+    expect(html).toContain('data-test="blink-summary">1 failed');
+    for (const words of ['locked', '0800', 'evil.example', 'Refund due'])
+      expect(html).not.toContain(words);
+    expect(html).toMatch(/<th scope="row">Shop server reachable<\/th>/);
+    expect(html).toMatch(/<th scope="row">Cookies enabled<\/th><td[^>]*>OK<\/td><td>Enabled</);
+  });
+
   it('budget reports per client address, not per process', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

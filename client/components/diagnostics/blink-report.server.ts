@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/blink';
 import type { PlatformClient } from '../../../shared/load-context';
 import { platformMessage } from '../../lib/platform-answer.server';
+import { inShopWords } from './blink-words';
 
 // The server half of /blink-test (docs/decisions/0173): what the gateway itself can tell about the
 // browser, the report of a browser that ran no script, and the reports' storage on the platform
@@ -78,7 +79,10 @@ export async function storeBlinkReport(
   return 'stored';
 }
 
-/** The stored report, or null when there is none under this CID. */
+/**
+ * The stored report, in the shop's words (./blink-words.ts: whoever saved it chose its text), or
+ * null when there is none under this CID.
+ */
 export async function readBlinkReport(
   platform: PlatformClient,
   cid: string,
@@ -92,5 +96,5 @@ export async function readBlinkReport(
       { status: answer.ok ? 502 : answer.status >= 500 ? 502 : answer.status },
     );
   }
-  return stored.data;
+  return { ...stored.data, report: inShopWords(stored.data.report) };
 }

@@ -6,10 +6,12 @@ import {
   type BlinkReport,
   type BlinkServiceAnswers,
 } from '../../../shared/contracts/blink';
+import { NO_ANSWER, type BLINK_FEATURES } from './blink-words';
 
 // The browser half of /blink-test (issue #7 item 5, docs/decisions/0173): what a browser running
 // the page's script can check. Loaded only by that page, after it has hydrated.
-const FEATURES: readonly [string, () => unknown][] = [
+// Named as the result page knows them (./blink-words.ts shows no other name).
+const FEATURES: readonly [(typeof BLINK_FEATURES)[number], () => unknown][] = [
   ['fetch', () => window.fetch],
   ['Promise.allSettled', () => Promise.allSettled],
   ['AbortController', () => window.AbortController],
@@ -66,7 +68,7 @@ async function serviceChecks(): Promise<BlinkCheck[]> {
       problem = `The shop server answered ${response.status}`;
     }
   } catch {
-    problem = 'No answer from the shop server (network error)';
+    problem = NO_ANSWER;
   }
   return BLINK_SERVICE_PROBES.map(({ service }) => {
     const id = `service-${service}`;
@@ -114,8 +116,9 @@ export async function runBlink(hasSession: boolean): Promise<BlinkReport> {
     const serverMs = last.date ? Date.parse(last.date) : NaN;
     if (Number.isFinite(serverMs))
       clockSkewMs = Math.round(last.end - last.ms / 2 - serverMs - 500);
-  } catch (error) {
-    checks.push(check('gateway', 'failed', `No answer: ${(error as Error).message}`));
+  } catch {
+    // Not the browser's own message: the result page shows only the shop's sentences.
+    checks.push(check('gateway', 'failed', NO_ANSWER));
   }
 
   checks.push(...(await serviceChecks()));
