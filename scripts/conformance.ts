@@ -7,7 +7,9 @@ import { readContract } from './conformance/validate';
 // --password <password>] [--contract <file>] [--json]`: calls every operation of the upstream
 // contract that can be called safely, checks each answer against it and prints a table. Exit
 // status 0 only when every required operation passes (docs/decisions/0233). The test account may
-// also come from CONFORMANCE_EMAIL and CONFORMANCE_PASSWORD, the shop from CONFORMANCE_ORIGIN.
+// also come from CONFORMANCE_EMAIL and CONFORMANCE_PASSWORD, the shop from CONFORMANCE_ORIGIN. An
+// answer later than the gateway waits fails: CONTEXT_TIMEOUT_MS and PROXY_TIMEOUT_MS, as the
+// gateway reads them (docs/decisions/0343).
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -25,6 +27,14 @@ if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
   );
   process.exit(2);
 }
+/** A deadline from the gateway's variable of that name; unset or empty: the gateway's default. */
+function deadline(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  if (/^[1-9]\d*$/.test(value)) return Number(value);
+  console.error(`${name} must be a whole number of milliseconds above 0, not "${value}"`);
+  process.exit(2);
+}
 const email = values.email ?? process.env.CONFORMANCE_EMAIL;
 const password = values.password ?? process.env.CONFORMANCE_PASSWORD;
 const file = values.contract ?? new URL('../docs/api/upstream.openapi.json', import.meta.url);
@@ -33,6 +43,8 @@ const results = await runConformance(contract, {
   baseUrl,
   origin: values.origin ?? process.env.CONFORMANCE_ORIGIN ?? new URL(baseUrl).origin,
   credentials: email && password ? { email, password } : undefined,
+  contextTimeoutMs: deadline('CONTEXT_TIMEOUT_MS'),
+  proxyTimeoutMs: deadline('PROXY_TIMEOUT_MS'),
 });
 const ok = conforms(results);
 if (values.json) {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { deadlineOf, DEFAULT_DEADLINES, type Deadlines } from './deadline';
+import { judgeRefusal } from './refusal';
 import { answerProblems, successStatuses, type Contract, type ContractOperation } from './validate';
 import { STEPS, type State, type Step } from './steps';
+import { spoiled } from './steps/types';
 
 // Runs the conformance steps against an upstream and says, per operation of the contract, whether
 // it passes (docs/decisions/0233).
@@ -14,8 +17,7 @@ export type RunOptions = {
   baseUrl: string;
   origin: string;
   credentials?: { email: string; password: string };
-  timeoutMs?: number;
-};
+} & Partial<Deadlines>;
 
 // An operation called more than once keeps its worst real outcome; a call blocked (by an earlier
 // failure it needed) never hides one that was made.
@@ -48,16 +50,23 @@ async function call(
   op: ContractOperation,
   step: Step,
   state: State,
+  known: boolean,
 ): Promise<Omit<Result, 'operation'>> {
-  const token = step.token ? state[step.token]?.access : undefined;
+  const kept = step.token ? state[step.token]?.access : undefined;
+  const token = kept && step.spoiled ? spoiled(kept) : kept;
   if (step.token && !token && !step.probe)
     return { outcome: 'blocked', detail: `needs a ${step.token} token` };
   const missing = (step.needs ?? []).filter((key) => state[key] === undefined);
   if (missing.length) return { outcome: 'blocked', detail: `needs ${missing.join(', ')}` };
   const body = op.method === 'GET' || op.method === 'HEAD' ? undefined : step.body?.(state);
-  let response: Response;
+  const deadline = deadlineOf(op, {
+    contextTimeoutMs: options.contextTimeoutMs ?? DEFAULT_DEADLINES.contextTimeoutMs,
+    proxyTimeoutMs: options.proxyTimeoutMs ?? DEFAULT_DEADLINES.proxyTimeoutMs,
+  });
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(urlOf(options.baseUrl, op, step, state), {
+    const response = await fetch(urlOf(options.baseUrl, op, step, state), {
       method: op.method,
       headers: {
         'x-correlation-id': state.cid,
@@ -67,13 +76,20 @@ async function call(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(deadline.ms),
     });
+    status = response.status;
+    text = await response.text();
   } catch (error) {
-    return { outcome: 'fail', detail: `no answer (${(error as Error).message})` };
+    const late = (error as Error).name === 'TimeoutError';
+    return {
+      outcome: 'fail',
+      detail: late
+        ? `no answer within ${deadline.ms} ms (the gateway's ${deadline.setting} for this call)`
+        : `no answer (${(error as Error).message})`,
+    };
   }
-  const text = await response.text();
-  const status = response.status;
+  if (step.refused) return judgeRefusal(op, step.refused, { status, text, known });
   const absent = status === 404 || status === 405 || status === 501;
   if (step.probe) {
     if (absent) return { outcome: 'missing', detail: `${status} to a request it should refuse` };
@@ -111,8 +127,9 @@ export async function runConformance(contract: Contract, options: RunOptions): P
   for (const step of STEPS) {
     const operation = contract.operations.get(step.op);
     if (!operation) throw new Error(`The kit calls ${step.op}, which the contract does not have`);
-    const outcome = { operation, ...(await call(options, operation, step, state)) };
     const before = results.get(step.op);
+    const known = before?.outcome === 'pass';
+    const outcome = { operation, ...(await call(options, operation, step, state, known)) };
     if (!before || RANK[outcome.outcome] > RANK[before.outcome]) results.set(step.op, outcome);
   }
   for (const operation of contract.operations.values())

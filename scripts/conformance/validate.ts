@@ -12,10 +12,35 @@ export type ContractOperation = {
   required: boolean;
   screens: string[];
   requiredFor: string[];
+  /** Who sends it (`x-callers`): the gateway, a page, the browser through the proxy. */
+  callers: string[];
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   parameters: JsonSchema[];
 };
 export type Contract = { operations: Map<string, ContractOperation> };
+
+type Responses = ContractOperation['responses'];
+
+/**
+ * The responses with each answer's `$ref` (the error answers' `#/components/schemas/Error`)
+ * replaced by what it points to in the document: ajv compiles the schemas one by one.
+ */
+function dereferenced(document: object, responses: Responses): Responses {
+  const pointed = (ref: string) =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], document);
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      const json = answer.content?.['application/json'];
+      const ref = json?.schema?.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return [status, answer];
+      const schema = pointed(ref) as JsonSchema;
+      return [status, { ...answer, content: { 'application/json': { ...json, schema } } }];
+    }),
+  );
+}
 
 export function readContract(document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -30,7 +55,8 @@ export function readContract(document: {
         required: op['x-required'] === true,
         screens: (op['x-screens'] as string[]) ?? [],
         requiredFor: (op['x-required-for'] as string[]) ?? [],
-        responses: op.responses as ContractOperation['responses'],
+        callers: (op['x-callers'] as string[]) ?? [],
+        responses: dereferenced(document, op.responses as Responses),
         parameters: (op.parameters as JsonSchema[]) ?? [],
       });
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './timestamp';
 
 // A /blink-test report ("does the shop work in this browser?", issue #7 item 5): what the browser
 // checked, each with its outcome. Stored by the platform under the page's CID.
@@ -22,7 +23,7 @@ export type BlinkReport = z.infer<typeof BlinkReport>;
 
 export const StoredBlinkReport = z.object({
   cid: z.string(),
-  createdAt: z.string(),
+  createdAt: Timestamp,
   report: BlinkReport,
 });
 export type StoredBlinkReport = z.infer<typeof StoredBlinkReport>;

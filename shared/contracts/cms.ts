@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './timestamp';
 
 // Content of the CMS service beyond the page context: content pages, policy pages and home page
 // blocks. Bodies are structured blocks (never HTML) so the shop renders them without injecting markup.
@@ -30,7 +31,7 @@ export const ContentPageSummary = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
-  updatedAt: z.string(),
+  updatedAt: Timestamp,
 });
 export type ContentPageSummary = z.infer<typeof ContentPageSummary>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './timestamp';
 import { PASSWORD_MIN_LENGTH } from './account';
 
 // Sign-ins through external OpenID Connect providers (uaa). The gateway is the relying party: it
@@ -27,8 +28,8 @@ export const LinkedSignIn = z.object({
   id: z.string(),
   issuer: z.string(),
   email: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
+  createdAt: Timestamp,
+  lastUsedAt: Timestamp,
 });
 export type LinkedSignIn = z.infer<typeof LinkedSignIn>;
 

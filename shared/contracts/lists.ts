@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './timestamp';
 import { Pack } from '../grocery';
 import { Booking } from './booking';
 import { OrderSummary } from './orders';
@@ -37,8 +38,8 @@ const NamedCollectionSummary = z.object({
   id: z.string(),
   name: z.string(),
   itemCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 });
 
 export const ShoppingListSummary = NamedCollectionSummary;
@@ -63,8 +64,8 @@ export const ShoppingList = z.object({
   id: z.string(),
   name: z.string(),
   currency: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   items: z.array(ShoppingListItem),
 });
 export type ShoppingList = z.infer<typeof ShoppingList>;
@@ -135,8 +136,8 @@ export const SmartCart = z.object({
   id: z.string(),
   name: z.string(),
   currency: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   items: z.array(SmartCartItem),
   /** Sum of the available items at today's prices, before delivery. */
   subtotal: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Timestamp } from './timestamp';
 import { DeliveryAddress } from './profile';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../line-limits';
 
@@ -26,10 +27,10 @@ const cents = z.number().int();
 
 export const DeliverySlot = z.object({
   id: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  startsAt: Timestamp,
+  endsAt: Timestamp,
   /** Orders for this slot can be placed, edited and cancelled until then. */
-  cutoffAt: z.string(),
+  cutoffAt: Timestamp,
   fee: cents,
   remaining: z.number().int(),
   available: z.boolean(),
@@ -140,7 +141,7 @@ export const OrderEditInput = z
   .refine((edit) => Object.values(edit).some((value) => value !== undefined), 'Nothing to change');
 export type OrderEditInput = z.input<typeof OrderEditInput>;
 
-export const OrderSlot = z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string() });
+export const OrderSlot = z.object({ id: z.string(), startsAt: Timestamp, endsAt: Timestamp });
 export type OrderSlot = z.infer<typeof OrderSlot>;
 
 /** The delivery address as it was when the order was placed (a copy, not a reference). */
@@ -164,7 +165,7 @@ export const OrderSummary = z.object({
   id: z.string(),
   number: OrderNumber,
   status: OrderStatus,
-  createdAt: z.string(),
+  createdAt: Timestamp,
   total: cents,
   currency: z.string(),
   slot: OrderSlot,
@@ -194,8 +195,8 @@ export const OrderDetail = z.object({
   id: z.string(),
   number: OrderNumber,
   status: OrderStatus,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   lines: z.array(OrderLine),
   subtotal: cents,
   deliveryFee: cents,

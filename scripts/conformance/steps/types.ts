@@ -50,11 +50,28 @@ export type Step = {
   body?: (s: State) => unknown;
   /** A probe: the answer must be a refusal (4xx other than 404, 405), never a success. */
   probe?: boolean;
+  /** The token is sent spoiled (its signature changed): a token the upstream did not issue. */
+  spoiled?: boolean;
+  /**
+   * A request the gateway relies on being refused so (../refusal.ts): one of `statuses`, the
+   * documented error body, and `code` as its error code when given; `what` names the request.
+   */
+  refused?: { what: string; statuses: readonly number[]; code?: string; because: string };
   keep?: (s: State, body: Body) => void;
 };
 
 export const first = (list: unknown) =>
   Array.isArray(list) ? (list[0] as Body | undefined) : undefined;
+
+/**
+ * The token with one character of its signature changed (of the whole, if it is not a JWT): a
+ * token the upstream never issued, which it must refuse as it refuses an expired one.
+ */
+export function spoiled(token: string): string {
+  const at = token.lastIndexOf('.') + 1;
+  const swapped = token[at] === 'A' ? 'B' : 'A';
+  return token.slice(0, at) + swapped + token.slice(at + 1);
+}
 
 /** A name the kit's own lists and smart carts are known by. */
 export const kitName = (s: State, suffix = '') => `Conformance ${s.cid.slice(0, 8)}${suffix}`;

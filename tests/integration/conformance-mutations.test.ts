@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DEADLINES } from '../../scripts/conformance/deadline';
+import { conforms, runConformance, type RunOptions } from '../../scripts/conformance/run';
+import { readContract, type Contract } from '../../scripts/conformance/validate';
+import { CONTRACT_MUTATIONS, HARMLESS_MUTATIONS } from '../support/contract-mutations';
+import { startMutatingProxy, type MutatingProxy } from '../support/mutating-proxy';
+import { loadConfig } from '../../server/config';
+import { DEMO, startPlatform, TENANTS, type TestPlatform } from '../support/platform';
+
+// Does the conformance kit (ADR 0233) catch an incompatible upstream? The reference platform
+// behind a proxy that breaks the contract as an adopter's service might
+// (../support/contract-mutations.ts): the kit must fail the operation by name, say what is wrong
+// and not conform (exit status 1); what the contract does not ask for must not fail it.
+let platform: TestPlatform;
+let proxy: MutatingProxy;
+let contract: Contract;
+beforeAll(async () => {
+  platform = await startPlatform();
+  proxy = await startMutatingProxy(platform.url);
+  const document = new URL('../../docs/api/upstream.openapi.json', import.meta.url);
+  contract = readContract(JSON.parse(await readFile(document, 'utf8')));
+});
+afterAll(async () => {
+  await proxy?.close();
+  await platform?.close();
+});
+
+const check = (options: Partial<RunOptions> = {}) =>
+  runConformance(contract, {
+    baseUrl: proxy.url,
+    origin: TENANTS.fresh.origin,
+    credentials: DEMO,
+    ...options,
+  });
+const failures = (results: Awaited<ReturnType<typeof check>>) =>
+  results
+    .filter((r) => r.operation.required && !['pass', 'present'].includes(r.outcome))
+    .map((r) => `${r.operation.operationId}: ${r.outcome} (${r.detail})`);
+
+describe('the conformance kit against a mutated platform', () => {
+  it('passes the platform unchanged', { timeout: 60_000 }, async () => {
+    proxy.use(undefined);
+    const results = await check();
+    expect(failures(results)).toEqual([]);
+    expect(conforms(results)).toBe(true);
+  });
+
+  for (const { name, mutation } of HARMLESS_MUTATIONS)
+    it(`does not fail ${name}`, { timeout: 60_000 }, async () => {
+      proxy.use(mutation);
+      const results = await check();
+      expect(failures(results)).toEqual([]);
+    });
+
+  for (const { name, mutation, operation, problem, options } of CONTRACT_MUTATIONS)
+    it(`names ${name}`, { timeout: 60_000 }, async () => {
+      proxy.use(mutation);
+      const results = await check(options);
+      const row = results.find((r) => r.operation.operationId === operation);
+      expect(row, operation).toMatchObject({
+        outcome: 'fail',
+        detail: expect.stringMatching(problem),
+      });
+      expect(conforms(results)).toBe(false);
+    });
+
+  it(
+    'exits with status 1 and names the operation on the command line',
+    { timeout: 60_000 },
+    async () => {
+      proxy.use(CONTRACT_MUTATIONS.find((m) => m.operation === 'ordersGetOrdersById')!.mutation);
+      const run = promisify(execFile)(
+        'npx',
+        ['tsx', 'scripts/conformance.ts', proxy.url, '--origin', TENANTS.fresh.origin],
+        {
+          cwd: new URL('../..', import.meta.url),
+          env: {
+            ...process.env,
+            CONFORMANCE_EMAIL: DEMO.email,
+            CONFORMANCE_PASSWORD: DEMO.password,
+          },
+        },
+      );
+      const failed = (await run.then(
+        () => ({ code: 0, stdout: '' }),
+        (error: { code: number; stdout: string }) => error,
+      )) as { code: number; stdout: string };
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(
+        /^ordersGetOrdersById\s+GET \S+\s+required\s+fail\s.*\/total must be integer/m,
+      );
+      expect(failed.stdout).toMatch(
+        /Does not conform: \d+ required operations do not pass: .*ordersGetOrdersById/,
+      );
+    },
+  );
+
+  it('waits for each answer as long as the gateway does by default', () => {
+    const { timeouts } = loadConfig({ PLATFORM_URL: 'http://platform.example' });
+    expect(DEFAULT_DEADLINES).toEqual({
+      contextTimeoutMs: timeouts.context,
+      proxyTimeoutMs: timeouts.proxy,
+    });
+  });
+});
