@@ -145,8 +145,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);
-  await tunnelRoute(app, config, tenantLookup(platform, config.timeouts.context));
-  await app.register(analyticsPlugin, { config });
+  // A shop's tenant id for the browser's reports and events that reach a replica before any page
+  // of that shop did: one lookup, shared (./page/tenant-lookup.ts).
+  const tenantOf = tenantLookup(platform, config.timeouts.context);
+  await tunnelRoute(app, config, tenantOf);
+  await app.register(analyticsPlugin, { config, tenantOf });
   await app.register(renderPlugin, {
     config,
     platform,

@@ -14,6 +14,7 @@ import { eventsWithinBudget } from '../analytics/event-budget';
 import { joinEvents, MAX_BODY, parseBatch } from '../analytics/events';
 import { forwardEvents } from '../analytics/sink';
 import type { Config } from '../config';
+import type { TenantLookup } from '../page/tenant-lookup';
 import { jsonError } from '../errors/json-error';
 import { contentSecurityPolicy, createNonce } from '../render/csp';
 
@@ -40,8 +41,8 @@ declare module 'fastify' {
 }
 
 export const analyticsPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
-    const { config } = opts;
+  async (app: FastifyInstance, opts: { config: Config; tenantOf: TenantLookup }) => {
+    const { config, tenantOf } = opts;
     if (!config.analytics.enabled) {
       app.decorate('documentLead', () => null);
       return;
@@ -133,12 +134,17 @@ export const analyticsPlugin = fp(
           return reply.status(202).send({ forwarded: 0, dropped: parsed.batch.events.length });
         const sent = parsed.batch.events.length;
         const fitting = await eventsWithinBudget(sent, () => app.limits.take('analytics', request));
+        // The shop's tenant as the tunnel names it: known from a page this process served, else
+        // asked for (a replica the balancer sent no page of this shop yet), never the browser's.
+        const scope = request.scope;
+        if (scope && !scope.tenant && fitting > 0)
+          scope.tenant = await tenantOf(request.shopOrigin);
         const events = joinEvents(
           { ...parsed.batch, events: parsed.batch.events.slice(0, fitting) },
           {
             headerCid: request.headers['x-page-cid'],
             requestCid: request.cid,
-            tenant: request.scope?.tenant,
+            tenant: scope?.tenant,
           },
         );
         try {
