@@ -152,6 +152,18 @@ export function requireAccount(request: FastifyRequest): Principal & { accountId
   return principal as Principal & { accountId: string };
 }
 
+/**
+ * A signed-in account of the shop the request is for, or 401. A token names its shop; one sent on
+ * another shop's origin (X-Domain-Origin) is refused, as every shopper's service does, so that a
+ * shop never reads or changes an account of another shop (identities, passwords, orders...).
+ */
+export function requireShopAccount(request: FastifyRequest): Principal & { accountId: string } {
+  const principal = requireAccount(request);
+  if (request.tenant && request.tenant.id !== principal.tenantId)
+    throw unauthorized('Sign in required: this session belongs to another shop');
+  return principal;
+}
+
 /** The tenant of the request (X-Domain-Origin), or 421 (docs/decisions/0126). */
 export function requireTenant(request: FastifyRequest): TenantRow {
   if (!request.tenant)

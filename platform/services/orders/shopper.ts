@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { requireAccount, requirePrincipal } from '../../auth/principal';
+import { requirePrincipal, requireShopAccount } from '../../auth/principal';
 import type { Queryable } from '../../db/db';
 import { badRequest, forbidden, unauthorized } from '../../http/errors';
 
@@ -10,10 +10,7 @@ export type Shopper = { accountId: string; tenantId: string };
 
 /** The signed-in shopper, or 401. A token of one shop used on another shop's origin is refused. */
 export function requireShopper(request: FastifyRequest): Shopper {
-  const principal = requireAccount(request);
-  if (request.tenant && request.tenant.id !== principal.tenantId) {
-    throw unauthorized('Sign in required: this session belongs to another shop');
-  }
+  const principal = requireShopAccount(request);
   return { accountId: principal.accountId, tenantId: principal.tenantId };
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ChangePasswordRequest, MessageResponse } from '../../../shared/contracts/account';
 import { Account } from '../../../shared/contracts/uaa';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { requireAccount } from '../../auth/principal';
+import { requireShopAccount } from '../../auth/principal';
 import { HttpError } from '../../http/errors';
 import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { accountById, accountView, GUEST_ACCOUNT } from './accounts';
@@ -45,7 +45,7 @@ export async function accountRoutes(app: ServiceApp, { db }: ServiceOptions): Pr
       response: { 200: MessageResponse },
     }),
     async (request) => {
-      const { accountId, sessionId } = requireAccount(request);
+      const { accountId, sessionId } = requireShopAccount(request);
       const input = request.body;
       const account = await accountById(db, accountId);
       if (!account) throw invalidToken('Account no longer exists');

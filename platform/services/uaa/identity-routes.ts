@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MessageResponse } from '../../../shared/contracts/account';
 import { LinkedSignIns, SetPasswordRequest } from '../../../shared/contracts/identities';
 import { hashPassword } from '../../auth/passwords';
-import { requireAccount } from '../../auth/principal';
+import { requireShopAccount } from '../../auth/principal';
 import { HttpError, notFound } from '../../http/errors';
 import { routeSchemas, type ServiceApp, type ServiceOptions } from '../service';
 import { invalidToken } from './errors';
@@ -18,7 +18,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
     route('Linked sign-ins of the account', { response: { 200: LinkedSignIns } }),
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const { accountId } = requireAccount(request);
+      const { accountId } = requireShopAccount(request);
       const linked = await linkedSignInsOf(db, accountId);
       if (!linked) throw invalidToken('Account no longer exists');
       return {
@@ -42,7 +42,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
       response: { 204: z.void() },
     }),
     async (request, reply) => {
-      const { accountId } = requireAccount(request);
+      const { accountId } = requireShopAccount(request);
       await db.transaction(async (tx) => {
         // Locks the account row: two unlinks at once cannot both pass the "another way remains" check.
         const { rows } = await tx.query<{ password_hash: string }>(
@@ -77,7 +77,7 @@ export async function identityRoutes(app: ServiceApp, { db }: ServiceOptions): P
       response: { 200: MessageResponse },
     }),
     async (request) => {
-      const { accountId } = requireAccount(request);
+      const { accountId } = requireShopAccount(request);
       const input = request.body;
       const hash = await hashPassword(input.newPassword);
       // A reset link mailed earlier is void, as after a password change (./account-routes.ts).
