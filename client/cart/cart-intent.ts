@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../../shared/line-limits';
+import { quantityField } from '../components/forms/quantity-field';
 
 // The no-JavaScript cart form's fields (client/components/cart/cart-form.tsx), one intent per change.
 const Uid = z.string().min(1).max(100);
@@ -10,7 +10,8 @@ export const CartIntent = z.discriminatedUnion('intent', [
     intent: z.literal('set'),
     offeringId: Uid,
     byCase: z.enum(['true', 'false']).transform((value) => value === 'true'),
-    quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY),
+    // 0 is the stepper's "−" from 1; an empty quantity is refused, not 0 (ADR 0339).
+    quantity: quantityField(0),
     returnTo: ReturnTo,
   }),
   z.object({ intent: z.literal('remove'), itemUid: Uid, returnTo: ReturnTo }),

@@ -83,7 +83,7 @@ describe('order screens', () => {
     ]);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toMatch(
-      /<p id="quantity-0-error" class="field-error" tabindex="-1" autofocus="">Enter a number<\/p>/,
+      /<p id="quantity-0-error" class="field-error" tabindex="-1" autofocus="">Enter a whole number<\/p>/,
     );
   });
 

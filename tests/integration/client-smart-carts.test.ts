@@ -91,7 +91,7 @@ describe('smart cart screens', () => {
       ['quantity', 'lots'],
     ]);
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('Enter a number');
+    expect(await bad.text()).toContain('Enter a whole number');
   });
 
   it('orders the smart cart and shows the order with its lines', async () => {

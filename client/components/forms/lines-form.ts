@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
+import { quantityField } from './quantity-field';
 
 // The lines editors' form (an order's lines, a smart cart's items): offeringId, byCase and
 // quantity repeated once per line, in order, and "Remove" sending the index of its line.
@@ -9,13 +9,8 @@ export function linesForm(removes: string) {
     byCase: z
       .array(z.string())
       .describe('One per line: `true` counts cases, anything else singles'),
-    quantity: z.array(
-      z.coerce
-        .number({ error: 'Enter a number' })
-        .int('Enter a whole number')
-        .min(0, `Enter 0 or more (0 removes the ${removes})`)
-        .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT),
-    ),
+    // A typed 0 removes its line; an emptied field is refused, not 0 (ADR 0339).
+    quantity: z.array(quantityField(0, `Enter 0 or more (0 removes the ${removes})`)),
     remove: z.string().optional().describe('The index of the line to remove'),
   });
 }

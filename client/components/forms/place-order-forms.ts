@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeliveryAddressInput, PaymentMethodInput } from '../../../shared/contracts/profile';
+import { wholeNumberOf } from '../../../shared/typed-quantity';
 import type { FormFields } from './form-fields';
 import { ORDER_KEY_FIELD } from './order-key-field';
 import {
@@ -36,11 +37,14 @@ export const checkbox = z
   .string()
   .optional()
   .transform((value) => value === 'on');
-/** A posted number: empty or absent is no number (the platform's schema names it). */
+/**
+ * A posted number: empty or absent is no number (the platform's schema names it); anything but
+ * digits is NaN, which it refuses too (ADR 0339: Number() read "0x7EF" as the year 2031).
+ */
 export const numberText = z
   .string()
   .optional()
-  .transform((value) => (value ? Number(value) : undefined));
+  .transform((value) => (value ? (wholeNumberOf(value) ?? Number.NaN) : undefined));
 /** A posted text field; absent is empty. */
 export const text = z.string().default('');
 

@@ -6,7 +6,7 @@ import { isSafeLocalPath } from '../../../shared/safe-redirect';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { refusalOf } from '../forms/order-steps.server';
 import type { ListActionResult } from './list-result';
-import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
+import { quantityField } from '../forms/quantity-field';
 
 // "Add to list" chosen on the lists screen (issue #29): into one of the shopper's lists, or a new
 // one made on the way, with the quantity and unit chosen. Back to the list, which says so and
@@ -15,11 +15,7 @@ export const AddItemForm = z.object({
   offeringId: z.string().trim().min(1).max(100),
   listId: z.string({ error: 'Choose a list' }).trim().min(1, 'Choose a list').max(100),
   newName: z.string().trim().max(100, 'At most 100 characters').default(''),
-  quantity: z.coerce
-    .number({ error: 'Enter a number' })
-    .int('Enter a whole number')
-    .min(1, 'At least 1')
-    .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT),
+  quantity: quantityField(1),
   unit: z.enum(['single', 'case']).default('single'),
   back: z.string().max(2000).default(''),
 });

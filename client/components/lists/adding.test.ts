@@ -44,6 +44,10 @@ describe('Add to list links', () => {
       new URLSearchParams({ add: 'off-1', quantity: '0', unit: 'box', back: '//evil.test/x' }),
     );
     expect(adding).toMatchObject({ quantity: 1, byCase: false, back: null });
+    // Read as a typed quantity (ADR 0339): hexadecimal and exponents are no quantity.
+    for (const quantity of ['0x10', '1e3', '', '10000'])
+      expect(addingOf(new URLSearchParams({ add: 'off-1', quantity }))?.quantity, quantity).toBe(1);
+    expect(addingOf(new URLSearchParams({ add: 'off-1', quantity: ' 12 ' }))?.quantity).toBe(12);
     expect(addingOf(new URLSearchParams({ add: 'x'.repeat(101) }))).toBeNull();
     expect(addingOf(new URLSearchParams())).toBeNull();
   });

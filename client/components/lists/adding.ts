@@ -1,5 +1,5 @@
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
-import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import { readQuantity } from '../../../shared/typed-quantity';
 
 // What "Add to list" asks the lists screen to add (its link's query, ./add-to-list.tsx): the
 // offering, the quantity and unit, and where "Back" goes. The product's name and case size are the
@@ -13,9 +13,10 @@ export type AskedToAdd = {
 };
 export type Adding = AskedToAdd & { name: string; caseSize: number };
 
-const whole = (value: string | null, min: number, max: number, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+// The link's quantity, read as a typed one (ADR 0339): "?quantity=0x10" asked for 16 before.
+const quantityOf = (text: string | null) => {
+  const read = readQuantity(text, 1);
+  return read.ok ? read.quantity : 1;
 };
 
 export function addingOf(search: URLSearchParams): AskedToAdd | null {
@@ -24,7 +25,7 @@ export function addingOf(search: URLSearchParams): AskedToAdd | null {
   const back = search.get('back');
   return {
     offeringId,
-    quantity: whole(search.get('quantity'), 1, MAX_LINE_QUANTITY, 1),
+    quantity: quantityOf(search.get('quantity')),
     byCase: search.get('unit') === 'case',
     back: back && isSafeLocalPath(back) ? back : null,
   };

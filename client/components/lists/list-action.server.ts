@@ -5,11 +5,11 @@ import { href } from '../../../shared/href';
 import { askPlatform, nothingThere, type PlatformFailure } from '../../lib/platform-answer.server';
 import { formFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
+import { quantityField } from '../forms/quantity-field';
 import { FillKeyField, orderKeyHeaders } from '../forms/place-order-forms';
 import { AddItemForm, addItemAction } from './add-item-action.server';
 import { fillCart } from './fill-cart.server';
 import type { ListActionResult, ListIntent } from './list-result';
-import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../../shared/line-limits';
 
 // The shopping lists screen's one action: create, rename and delete a list, change an item's
 // quantity or remove it. Each form names its intent; success redirects back to the list.
@@ -19,11 +19,7 @@ const Name = z
   .trim()
   .min(1, 'Enter a name')
   .max(100, 'At most 100 characters');
-const Quantity = z.coerce
-  .number({ error: 'Enter a number' })
-  .int('Enter a whole number')
-  .min(1, 'At least 1')
-  .max(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT);
+const Quantity = quantityField(1);
 
 /** The screen's forms, by intent; the action checks each field with these very schemas. */
 export const ListForms = intentForms({
