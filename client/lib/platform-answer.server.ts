@@ -85,6 +85,7 @@ export async function submitToPlatform<T>(
  * be ...". The message, as is, goes beside that field; anything else is for the whole form.
  */
 export function fieldOfPlatformMessage(message: string, fields: readonly string[]): string | null {
-  const field = /^Invalid [\w ]+: (\w+): /.exec(message)?.[1];
+  // A nested field is named by its last segment (address.postcode → postcode), as forms name it.
+  const field = /^Invalid [\w ]+: (?:\w+\.)*(\w+): /.exec(message)?.[1];
   return field && fields.includes(field) ? field : null;
 }

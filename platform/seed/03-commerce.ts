@@ -16,11 +16,12 @@ const DEMO_ACCOUNTS = [
 
 async function seedDelivery(tx: Queryable, d: DeliverySeed): Promise<void> {
   await tx.query(
-    `insert into delivery_policies (tenant_id, time_zone, cutoff_time, free_from_cents, horizon_days)
-     select id, $2, $3::time, $4, $5 from tenants where id = $1
+    `insert into delivery_policies (tenant_id, time_zone, cutoff_time, free_from_cents, horizon_days, countries)
+     select id, $2, $3::time, $4, $5, $6 from tenants where id = $1
      on conflict (tenant_id) do update set time_zone = excluded.time_zone, cutoff_time = excluded.cutoff_time,
-       free_from_cents = excluded.free_from_cents, horizon_days = excluded.horizon_days`,
-    [d.tenantId, d.timeZone, d.cutoffTime, d.freeFromCents, d.horizonDays],
+       free_from_cents = excluded.free_from_cents, horizon_days = excluded.horizon_days,
+       countries = excluded.countries`,
+    [d.tenantId, d.timeZone, d.cutoffTime, d.freeFromCents, d.horizonDays, d.countries],
   );
   await tx.query(
     'delete from delivery_slot_templates where tenant_id = $1 and not (start_time = any($2::time[]))',

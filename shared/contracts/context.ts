@@ -28,6 +28,12 @@ export const Tenant = z.object({
   locale: z.string().optional(),
   /** IANA time zone of the shop: dates on its pages are shown in it. */
   timeZone: z.string().optional(),
+  deliveryCountries: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'The countries the shop delivers to (ISO 3166-1 alpha-2, its own first): the address forms offer these alone (ADR 0340); left out, the region of `locale`',
+    ),
   theme: Theme.optional(),
   navigation: z.array(NavigationLink).optional(),
   footer: z.array(NavigationLink).optional(),

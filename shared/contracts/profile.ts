@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePostcode, postcodeProblem } from './postcode';
 
 // Profile service (/api/services/profile/api/v1): the signed-in shopper's info, delivery
 // addresses and payment methods. Bodies are validated with these schemas on both sides, so the
@@ -15,11 +16,15 @@ export const profilePaths = {
 
 const name = (max: number) => z.string().trim().min(1, 'Required').max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
+// A phone number of plausible shape: E.164 numbers have at most 15 digits, and no number a
+// driver can ring (with its area code) has fewer than 7. Optional: empty is none.
+const PHONE_DIGITS = 'Enter a phone number of 7 to 15 digits';
 const phone = z
   .string()
   .trim()
   .max(30)
-  .regex(/^[+\d][\d\s()-]*$|^$/, 'Digits, spaces, +, ( ) and - only')
+  .regex(/^[+\d][\d\s()-]*$|^$/, { error: 'Digits, spaces, +, ( ) and - only', abort: true })
+  .refine((text) => text === '' || /^\D*(?:\d\D*){7,15}$/.test(text), PHONE_DIGITS)
   .default('');
 
 export const ProfileInfo = z.object({
@@ -38,19 +43,61 @@ export const ProfileInfoInput = z.object({
 });
 export type ProfileInfoInput = z.input<typeof ProfileInfoInput>;
 
-export const DeliveryAddressInput = z.object({
+/** A country as ISO 3166-1 alpha-2 ("IE", "GB"); one the shop delivers to (ADR 0340). */
+const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Choose a country')
+  .describe(
+    "ISO 3166-1 alpha-2 code of a country the shop delivers to (its context's tenant.deliveryCountries), else a 400",
+  );
+
+/** Whether an issue is of the postcode or the country (its shape needs both readable). */
+const isOfPlace = (issue: { path?: PropertyKey[] }) =>
+  issue.path?.[0] === 'postcode' || issue.path?.[0] === 'country';
+
+/** A delivery address's fields, before the rules between them (addressRules). */
+export const DeliveryAddressFields = z.object({
   /** Who receives the delivery. */
   name: name(100),
   line1: name(200),
   line2: optionalText(200),
-  postcode: name(20),
+  postcode: name(20).describe(
+    "In its country's shape (IE: Eircode, GB: UK postcode; else letters and digits), else a 400; stored normalised: upper case, one space where it belongs",
+  ),
   city: name(100),
-  country: name(60),
+  country,
   phone,
   /** For the driver: "ring twice", "leave at the back door". */
   instructions: optionalText(500),
   isDefault: z.boolean().default(false),
 });
+
+type Located = z.ZodObject<{ postcode: z.ZodType<string>; country: z.ZodType<string> }>;
+
+/**
+ * An address's postcode must have the shape of its country's (ADR 0340;
+ * shared/contracts/postcode.ts) and is kept normalised: "d02x285" is stored as "D02 X285". For
+ * an object with the address's fields (a form's adds its own): a schema with rules cannot be
+ * extended. Addresses stored before the rule are not checked again until they are saved.
+ */
+export function addressRules<S extends Located>(fields: S) {
+  return fields
+    .refine((a) => postcodeProblem(a.country, a.postcode) === null, {
+      path: ['postcode'],
+      error: (issue) => {
+        const a = issue.input as { country: string; postcode: string };
+        return postcodeProblem(a.country, a.postcode) ?? undefined;
+      },
+      // Checked while another field is wrong too (all messages at once), not with a bad country.
+      when: (payload) => !payload.issues.some(isOfPlace),
+    })
+    .overwrite((a) => ({ ...a, postcode: normalisePostcode(a.country, a.postcode) }));
+}
+
+/** A delivery address as given (profile, guest order). */
+export const DeliveryAddressInput = addressRules(DeliveryAddressFields);
 export type DeliveryAddressInput = z.input<typeof DeliveryAddressInput>;
 
 export const DeliveryAddress = z.object({

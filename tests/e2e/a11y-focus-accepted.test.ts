@@ -51,7 +51,7 @@ const FORMS: ProfileForm[] = [
       await form.getByLabel('Address', { exact: true }).fill('1 Lake Road');
       await form.getByLabel('Postcode').fill('K78 X1Y2');
       await form.getByLabel('Town or city').fill('Wicklow');
-      await form.getByLabel('Country').fill('Ireland');
+      await form.getByLabel('Country').selectOption('IE');
       return 'form[aria-label="New address"]';
     },
     button: 'Save address',

@@ -45,8 +45,10 @@ function expectRefusedPage(html: string, reason: RegExp | string, whatToDo: stri
 
 /** The guest's e-mail, address and slot filled in again in `html` (names as the platform's). */
 function expectTyped(html: string, form: Record<string, string>) {
-  for (const name of ['email', 'name', 'line1', 'postcode', 'city', 'country', 'holderName'])
+  for (const name of ['email', 'name', 'line1', 'postcode', 'city', 'holderName'])
     expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${escaped(form[name]!)}"`));
+  // The country is chosen (ADR 0340): its option selected.
+  expect(html).toMatch(new RegExp(`<option value="${form.country}" selected=""`));
   expect(html).toMatch(
     new RegExp(`value="${form.slotId}"[^>]*checked=""|checked=""[^>]*value="${form.slotId}"`),
   );

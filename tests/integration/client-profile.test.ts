@@ -110,7 +110,7 @@ describe('profile', () => {
       line2: '',
       postcode: 'K78 X1Y2',
       city: 'Wicklow',
-      country: 'Ireland',
+      country: 'IE',
       phone: '',
       instructions: '',
     });
@@ -133,7 +133,7 @@ describe('profile', () => {
       line2: '',
       postcode: 'K78 X1Y2',
       city: 'Wicklow',
-      country: 'Ireland',
+      country: 'IE',
       phone: '',
       instructions: 'Ring twice',
     });
@@ -172,7 +172,7 @@ describe('profile', () => {
       line1: '3 Lake Road',
       postcode: '',
       city: 'Wicklow',
-      country: 'Ireland',
+      country: 'IE',
     });
     expect(response.status).toBe(400);
     const html = await response.text();

@@ -59,9 +59,9 @@ const choice = (address: World, card: World, slot: World) => ({
 const address = {
   name: 'Someone',
   line1: '2 Other Rd',
-  postcode: 'D02',
+  postcode: 'D02 X285',
   city: 'Dublin',
-  country: 'Ireland',
+  country: 'IE',
 };
 
 export const PAGE_ROWS: readonly PageRow[] = [

@@ -99,9 +99,9 @@ const choice = (address: World, card: World, slot: World) => ({
 const address = {
   name: 'Someone',
   line1: '2 Other Rd',
-  postcode: 'D02',
+  postcode: 'D02 X285',
   city: 'Dublin',
-  country: 'Ireland',
+  country: 'IE',
 };
 const addItem = (w: World) => ({ offeringId: w.offeringIds[0]!, quantity: 1, byCase: false });
 

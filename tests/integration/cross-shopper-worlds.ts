@@ -103,10 +103,13 @@ export async function makeWorld(
     );
 
   await ok(call(profilePaths.info, 'PUT', { firstName: marker, lastName: 'Cross', phone: '' }));
-  const address = { name: marker, line1: `1 ${marker} St`, postcode: 'D01', city: 'Dublin' };
-  const addressId = (
-    await ok(call(profilePaths.addresses, 'POST', { ...address, country: 'Ireland' }), 201)
-  ).id as string;
+  // An address the shop delivers to (docs/decisions/0340): each shop has its own country.
+  const where =
+    tenant === 'harbour'
+      ? { postcode: 'SW1A 1AA', city: 'London', country: 'GB' }
+      : { postcode: 'D01 F5P2', city: 'Dublin', country: 'IE' };
+  const address = { name: marker, line1: `1 ${marker} St`, ...where };
+  const addressId = (await ok(call(profilePaths.addresses, 'POST', address), 201)).id as string;
   const card = { cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2099 };
   const cardId = (
     await ok(call(profilePaths.paymentMethods, 'POST', { ...card, holderName: marker }), 201)
@@ -158,7 +161,7 @@ export async function makeWorld(
   const guestEmail = `guest-${email}`;
   const guestOrder = {
     email: guestEmail,
-    address: { ...address, country: 'Ireland' },
+    address,
     card: { ...card, holderName: marker },
     slotId,
   };

@@ -33,9 +33,9 @@ async function guestWithCart() {
     address: {
       name: 'Gus Guest',
       line1: '3 Quay St',
-      postcode: 'D02',
+      postcode: 'D02 X285',
       city: 'Dublin',
-      country: 'Ireland',
+      country: 'IE',
     },
     card: {
       cardNumber: '5555 5555 5555 4444',

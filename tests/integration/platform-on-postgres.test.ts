@@ -138,7 +138,13 @@ describeOnPostgres('the platform on PostgreSQL', () => {
     const added = await platform.call(profilePaths.addresses, {
       method: 'POST',
       token,
-      body: { name: 'Olive', line1: '1 Main St', postcode: 'D01', city: 'Dublin', country: 'IE' },
+      body: {
+        name: 'Olive',
+        line1: '1 Main St',
+        postcode: 'D01 F5P2',
+        city: 'Dublin',
+        country: 'IE',
+      },
     });
     expect(added.status, await added.clone().text()).toBe(201);
     const addresses = await json(

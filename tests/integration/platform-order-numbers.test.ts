@@ -50,13 +50,13 @@ async function shopperWithCart(tenant: TenantKey) {
   const call = (path: string, body?: unknown) =>
     platform.call(path, { tenant, token, method: body ? 'POST' : 'GET', body });
   const address = await json<{ id: string }>(
-    await call(profilePaths.addresses, {
-      name: 'Ann',
-      line1: '1 Main St',
-      postcode: 'D01',
-      city: 'Dublin',
-      country: 'Ireland',
-    }),
+    // Each shop delivers to its own country (ADR 0340).
+    await call(
+      profilePaths.addresses,
+      tenant === 'harbour'
+        ? { name: 'Ann', line1: '1 Quay St', postcode: 'TR18 4BD', city: 'Penzance', country: 'GB' }
+        : { name: 'Ann', line1: '1 Main St', postcode: 'D01 F5P2', city: 'Dublin', country: 'IE' },
+    ),
     201,
   );
   const card = await json<{ id: string }>(

@@ -41,7 +41,7 @@ beforeAll(async () => {
     const response = await platform.call(profilePaths.addresses, {
       method: 'POST',
       token,
-      body: { name: 'Eddie', line1, postcode: 'D02', city: 'Dublin', country: 'Ireland' },
+      body: { name: 'Eddie', line1, postcode: 'D02 X285', city: 'Dublin', country: 'IE' },
     });
     addressIds.push((await response.json()).id);
   }

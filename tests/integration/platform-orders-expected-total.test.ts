@@ -95,7 +95,7 @@ describe('placing an order at the total the shopper was shown', () => {
           address: {
             name: 'Tess',
             line1: '1 Quay',
-            postcode: 'D02',
+            postcode: 'D02 X285',
             city: 'Dublin',
             country: 'IE',
           },

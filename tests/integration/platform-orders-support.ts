@@ -64,9 +64,9 @@ export async function newShopper(): Promise<Shopper> {
     body: {
       name: 'Olive',
       line1: '1 Main St',
-      postcode: 'D01',
+      postcode: 'D01 F5P2',
       city: 'Dublin',
-      country: 'Ireland',
+      country: 'IE',
     },
   });
   const card = await platform.call(profilePaths.paymentMethods, {

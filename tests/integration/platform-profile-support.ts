@@ -30,9 +30,9 @@ export async function newShopper(): Promise<string> {
 export const address = (line1: string, isDefault = false) => ({
   name: 'Pat Profile',
   line1,
-  postcode: 'D04 1AB',
+  postcode: 'D04 K7W2',
   city: 'Dublin',
-  country: 'Ireland',
+  country: 'IE',
   isDefault,
 });
 export const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({

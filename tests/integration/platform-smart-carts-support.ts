@@ -31,7 +31,7 @@ export async function smartCartShoppers(platform: TestPlatform): Promise<SmartCa
   const address = await platform.call(profilePaths.addresses, {
     method: 'POST',
     token,
-    body: { name: 'Sky', line1: '9 Canal Rd', postcode: 'D06', city: 'Dublin', country: 'Ireland' },
+    body: { name: 'Sky', line1: '9 Canal Rd', postcode: 'D06 F2X5', city: 'Dublin', country: 'IE' },
   });
   const card = await platform.call(profilePaths.paymentMethods, {
     method: 'POST',

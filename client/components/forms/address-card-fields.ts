@@ -21,6 +21,8 @@ export type FieldSpec = {
   inputMode?: 'numeric';
   type?: string;
   maxLength?: number;
+  /** Chosen, not typed: the shop's delivery countries (./country-field.tsx). */
+  choice?: 'delivery-country';
 };
 
 export const ADDRESS_FIELDS: readonly FieldSpec[] = [
@@ -47,13 +49,8 @@ export const ADDRESS_FIELDS: readonly FieldSpec[] = [
     autoComplete: 'address-level2',
     maxLength: 100,
   },
-  {
-    name: 'country',
-    label: 'Country',
-    required: true,
-    autoComplete: 'country-name',
-    maxLength: 60,
-  },
+  // One of the shop's delivery countries (ADR 0340), by its ISO code: the postcode's shape is its.
+  { name: 'country', label: 'Country', required: true, choice: 'delivery-country' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', maxLength: 30 },
   { name: 'instructions', label: 'Instructions for the driver', maxLength: 500 },
 ];

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldSpec } from './address-card-fields';
+import { CountryField } from './country-field';
 import { useDoneFocus } from './done-focus';
 import { FieldError, errorProps } from './field-error';
 
@@ -56,15 +57,26 @@ export function FieldList(props: {
   errors?: Record<string, string>;
   valueFor?: (name: string) => string | undefined;
 }) {
-  return props.fields.map((field) => (
-    <FormField
-      key={field.name}
-      form={props.form}
-      {...field}
-      defaultValue={props.valueFor?.(field.name)}
-      error={props.errors?.[field.name]}
-    />
-  ));
+  return props.fields.map(({ choice, ...field }) =>
+    choice === 'delivery-country' ? (
+      <CountryField
+        key={field.name}
+        form={props.form}
+        name={field.name}
+        label={field.label}
+        value={props.valueFor?.(field.name)}
+        error={props.errors?.[field.name]}
+      />
+    ) : (
+      <FormField
+        key={field.name}
+        form={props.form}
+        {...field}
+        defaultValue={props.valueFor?.(field.name)}
+        error={props.errors?.[field.name]}
+      />
+    ),
+  );
 }
 
 /** The form-level message of a failed post (a refusal not about one field). */

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fieldErrorsOf, type FieldErrors, type FormFields } from './form-fields';
-import { parseAddress, parseCard } from './place-order-forms';
+import { countryErrors, parseAddress, parseCard } from './place-order-forms';
 
 // What placing an order shares at the checkout and at a smart cart: reading the platform's
 // refusals, and adding an address or a card on the way.
@@ -17,6 +17,13 @@ export const ORDER_REFUSAL_FIELDS = {
   addressId: /address/i,
   paymentMethodId: /card|payment/i,
   notes: /notes/i,
+};
+
+/** The fields a refused address is about (the platform's rules of ADR 0340 name them). */
+const ADDRESS_REFUSAL_FIELDS = {
+  postcode: /: postcode: /,
+  country: /: country: /,
+  phone: /: phone: /,
 };
 
 /** The fields a refused card is about. */
@@ -53,7 +60,11 @@ export async function addOrderChoice(
 ): Promise<OrderChoiceAdded> {
   if (intent === 'add-address') {
     const address = parseAddress(fields);
-    if (!address.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(address.error) };
+    const elsewhere = await countryErrors(context, fields.country);
+    if (!address.success || elsewhere.country) {
+      const fieldErrors = address.success ? {} : fieldErrorsOf(address.error);
+      return { kind: 'invalid', fieldErrors: { ...fieldErrors, ...elsewhere } };
+    }
     const added = await askPlatform<DeliveryAddress>(context.platform, {
       method: 'POST',
       path: profilePaths.addresses,
@@ -61,7 +72,7 @@ export async function addOrderChoice(
     });
     return added.ok
       ? { kind: 'added', choice: 'addressId', id: added.body.id }
-      : { kind: 'refused', failure: added, fields: {} };
+      : { kind: 'refused', failure: added, fields: ADDRESS_REFUSAL_FIELDS };
   }
   const card = parseCard(fields);
   if (!card.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(card.error) };

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { DeliveryAddressInput, PaymentMethodInput } from '../../../shared/contracts/profile';
+import type { AppLoadContext } from 'react-router';
+import {
+  addressRules,
+  DeliveryAddressFields,
+  PaymentMethodInput,
+} from '../../../shared/contracts/profile';
+import { deliveryCountriesOf, notDeliveredTo } from '../../../shared/delivery-countries';
 import { wholeNumberOf } from '../../../shared/typed-quantity';
-import type { FormFields } from './form-fields';
+import type { FieldErrors, FormFields } from './form-fields';
 import { ORDER_KEY_FIELD } from './order-key-field';
 import {
   CART_CHANGED,
@@ -49,7 +55,11 @@ export const numberText = z
 export const text = z.string().default('');
 
 /** The address form (delivery addresses, checkout, smart carts): the profile service's schema. */
-export const AddressForm = DeliveryAddressInput.extend({ isDefault: checkbox });
+export const AddressForm = addressRules(DeliveryAddressFields.extend({ isDefault: checkbox }));
+/** The same with the address's id (changing one). */
+export const AddressUpdateForm = addressRules(
+  DeliveryAddressFields.extend({ isDefault: checkbox, id: z.string().trim().min(1).max(100) }),
+);
 
 /** The card form's text fields, as numbers where the profile service's card schema wants them. */
 export const CardForm = z
@@ -64,6 +74,24 @@ export const CardForm = z
 
 export function parseAddress(fields: FormFields) {
   return AddressForm.safeParse(fields);
+}
+
+/**
+ * The shop's own rule on a posted address's country (ADR 0340), for the shopper's comfort: the
+ * message beside the field at once, with the form's others. The platform is the authority and
+ * says the same. None when the page's context names no country.
+ */
+export async function countryErrors(
+  context: AppLoadContext,
+  country: string | undefined,
+): Promise<FieldErrors> {
+  await context.ready;
+  const code = (country ?? '').trim().toUpperCase();
+  const tenant = context.publicContext?.tenant;
+  const problem = /^[A-Z]{2}$/.test(code)
+    ? notDeliveredTo(code, deliveryCountriesOf(tenant), tenant?.locale)
+    : null;
+  return problem ? { country: problem } : {};
 }
 
 /** The card form checked with the service's schema (text fields: reading them cannot fail). */

@@ -11,10 +11,15 @@ import {
   type OrderDetail,
   type OrderQuote,
 } from '../../../shared/contracts/orders';
-import { askPlatform, nothingThere } from '../../lib/platform-answer.server';
+import {
+  askPlatform,
+  fieldOfPlatformMessage,
+  nothingThere,
+} from '../../lib/platform-answer.server';
 import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import {
+  countryErrors,
   numberText,
   OrderKeyField,
   orderKeyHeaders,
@@ -161,7 +166,9 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
     // A 200: the page's data is loaded again (with JavaScript too), the cart as it stands now.
     if (intent.data === 'check-cart') return again({}, undefined, 200);
     const input = orderInput(fields);
-    if (!input.success) return again(errorsOf(input.error));
+    const elsewhere = await countryErrors(context, fields.country);
+    if (!input.success || elsewhere.country)
+      return again({ ...(input.success ? {} : errorsOf(input.error)), ...elsewhere });
     const placed = await askPlatform<OrderDetail>(context.platform, {
       method: 'POST',
       path: guestOrderPaths.orders,
@@ -180,7 +187,10 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
       return quoteOfPosted(context, fields.slotId?.trim()).then((quote) =>
         refused(intent.data, {}, totalChangeOf(fields, quote).message, values, 200, quote),
       );
-    const field = /slot/i.test(placed.message) ? 'slotId' : null;
+    // The platform's address rules name their field (`Invalid body: address.postcode: …`).
+    const field = /slot/i.test(placed.message)
+      ? 'slotId'
+      : fieldOfPlatformMessage(placed.message, ADDRESS_FIELD_NAMES);
     return field
       ? again({ [field]: placed.message })
       : again({}, placed.message, placed.status === 409 ? 409 : 400);

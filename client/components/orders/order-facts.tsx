@@ -1,10 +1,13 @@
 import type { OrderDetail } from '../../../shared/contracts/orders';
+import { countryName } from '../../../shared/delivery-countries';
+import { useShopTenant } from '../../lib/money';
 import { addressLine } from '../checkout/address-choice';
 import { cardLabel } from '../checkout/card-label';
 
 // Where, when and how the order is delivered and paid, as it was placed (or last changed).
 export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }) {
   const { address } = order;
+  const locale = useShopTenant()?.locale;
   return (
     <dl className="order-facts">
       <div>
@@ -16,7 +19,7 @@ export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }
         <dd>
           {address.name}
           <br />
-          {addressLine(address)}, {address.country}
+          {addressLine(address)}, {countryName(address.country, locale)}
           {address.instructions ? (
             <span className="choice-detail">
               <br />

@@ -7,7 +7,12 @@ import {
 } from '../../../shared/contracts/profile';
 import { fieldErrorsOf, formFields, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
-import { AddressForm, parseAddress } from '../forms/place-order-forms';
+import {
+  AddressForm,
+  AddressUpdateForm,
+  countryErrors,
+  parseAddress,
+} from '../forms/place-order-forms';
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
@@ -19,7 +24,7 @@ const AddressId = z.string().trim().min(1).max(100);
 /** The screen's forms, by intent: the address form, and the address chosen (`id`). */
 export const AddressForms = intentForms({
   'add-address': AddressForm,
-  'update-address': AddressForm.extend({ id: AddressId }),
+  'update-address': AddressUpdateForm,
   'delete-address': z.object({ id: AddressId }),
   'default-address': z.object({ id: AddressId }),
 });
@@ -36,8 +41,11 @@ async function save(
 ) {
   const values = typed(fields);
   const address = parseAddress(fields);
-  if (!address.success)
-    return refused({ intent, id, fieldErrors: fieldErrorsOf(address.error), values });
+  const elsewhere = await countryErrors(context, fields.country);
+  if (!address.success || elsewhere.country) {
+    const fieldErrors = address.success ? {} : fieldErrorsOf(address.error);
+    return refused({ intent, id, fieldErrors: { ...fieldErrors, ...elsewhere }, values });
+  }
   const saved = await askPlatform<DeliveryAddress>(context.platform, {
     method: id ? 'PUT' : 'POST',
     path: id ? profilePaths.address(id) : profilePaths.addresses,

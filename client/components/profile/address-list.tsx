@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import type { DeliveryAddress } from '../../../shared/contracts/profile';
+import { countryName, deliveryCountriesOf } from '../../../shared/delivery-countries';
 import { href } from '../../../shared/href';
+import { useShopTenant } from '../../lib/money';
 import { addressLine } from '../checkout/address-choice';
+import { storedAddressProblem } from './address-check';
 import { AddressForm } from './address-form';
 import { FormProblem } from '../forms/form-field';
 import type { ProfileActionResult } from './profile-result';
@@ -9,7 +12,8 @@ import { SavedItemAction, SavedItemName } from './saved-item';
 
 // The shopper's addresses, the default first. "Change" is a link (?edit=<id>) that opens the
 // address's form in place, so editing works without JavaScript; delete and "make default" are
-// small forms of their own.
+// small forms of their own. An address stored before the rules of ADR 0340 that breaks them says
+// what to correct (./address-check.ts).
 type Props = {
   addresses: DeliveryAddress[];
   editing: string | null;
@@ -17,6 +21,8 @@ type Props = {
 };
 
 export function AddressList({ addresses, editing, result }: Props) {
+  const tenant = useShopTenant();
+  const countries = deliveryCountriesOf(tenant);
   if (addresses.length === 0) return <p>You have no delivery address yet: add one below.</p>;
   return (
     <ul className="saved-list" aria-label="Your delivery addresses">
@@ -29,13 +35,15 @@ export function AddressList({ addresses, editing, result }: Props) {
             </li>
           );
         }
+        const problem = storedAddressProblem(address, countries, tenant?.locale);
         return (
           <li key={address.id} className={address.isDefault ? 'saved-item default' : 'saved-item'}>
             <div>
               <SavedItemName name={address.name} isDefault={address.isDefault} />
               <p>
-                {addressLine(address)}, {address.country}
+                {addressLine(address)}, {countryName(address.country, tenant?.locale)}
               </p>
+              {problem ? <p className="hint">Please check this address: {problem}.</p> : null}
               {address.phone ? <p className="choice-detail">{address.phone}</p> : null}
               {address.instructions ? (
                 <p className="choice-detail">{address.instructions}</p>

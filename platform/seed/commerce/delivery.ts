@@ -3,6 +3,8 @@
 export type DeliverySeed = {
   tenantId: string;
   timeZone: string;
+  /** ISO 3166-1 alpha-2 codes of the countries the shop delivers to (ADR 0340). */
+  countries: string[];
   cutoffTime: string;
   freeFromCents: number;
   horizonDays: number;
@@ -21,6 +23,7 @@ export const deliverySeeds: DeliverySeed[] = [
   {
     tenantId: 'fresh',
     timeZone: 'Europe/Dublin',
+    countries: ['IE'],
     cutoffTime: '22:00',
     freeFromCents: 6000,
     horizonDays: 7,
@@ -29,6 +32,7 @@ export const deliverySeeds: DeliverySeed[] = [
   {
     tenantId: 'harbour',
     timeZone: 'Europe/London',
+    countries: ['GB'],
     cutoffTime: '20:00',
     freeFromCents: 5000,
     horizonDays: 7,

@@ -12,6 +12,7 @@ const ADDRESSES: Record<
     line2: string;
     postcode: string;
     city: string;
+    /** ISO 3166-1 alpha-2 (ADR 0340). */
     country: string;
     phone: string;
     instructions: string;
@@ -24,7 +25,7 @@ const ADDRESSES: Record<
       line2: 'Flat 3',
       postcode: 'D02 XY45',
       city: 'Dublin',
-      country: 'Ireland',
+      country: 'IE',
       phone: '+353 1 555 0100',
       instructions: 'Ring the top bell',
     },
@@ -34,7 +35,7 @@ const ADDRESSES: Record<
       line2: '4th floor',
       postcode: 'D02 P820',
       city: 'Dublin',
-      country: 'Ireland',
+      country: 'IE',
       phone: '+353 1 555 0199',
       instructions: 'Leave with reception',
     },
@@ -46,7 +47,7 @@ const ADDRESSES: Record<
       line2: '',
       postcode: 'TR18 4BD',
       city: 'Penzance',
-      country: 'United Kingdom',
+      country: 'GB',
       phone: '+44 20 7946 0100',
       instructions: 'Blue door, side gate',
     },
@@ -56,7 +57,7 @@ const ADDRESSES: Record<
       line2: 'Harbour Road',
       postcode: 'TR26 1LP',
       city: 'St Ives',
-      country: 'United Kingdom',
+      country: 'GB',
       phone: '+44 20 7946 0199',
       instructions: '',
     },

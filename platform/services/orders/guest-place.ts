@@ -7,6 +7,7 @@ import { cardBrand, lastFour } from '../profile/cards';
 import { normaliseEmail } from '../uaa/accounts';
 import { emptyCart, readCart, type CartOwner } from './cart';
 import { orderMail } from './confirmation-mail';
+import { refuseUndeliveredCountry } from './delivery-countries';
 import { readGuestOrder } from './order-read';
 import { writeOrder } from './place-order';
 
@@ -37,6 +38,7 @@ async function place(tx: Queryable, guest: Guest, input: Parsed, key: string | n
   const { isDefault: _unused, ...address } = input.address as typeof input.address & {
     isDefault?: boolean;
   };
+  await refuseUndeliveredCountry(tx, guest.tenantId, address.country, 'address.country');
   const orderId = await writeOrder(
     tx,
     {

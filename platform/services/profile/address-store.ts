@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DeliveryAddressInput } from '../../../shared/contracts/profile';
 import type { Db } from '../../db/db';
 import { notFound } from '../../http/errors';
+import { refuseUndeliveredCountry } from '../orders/delivery-countries';
 import { newId, refuseBeyond } from '../orders/shopper';
 import type { ShopperCollection } from '../shopper-collection';
 import { findAddress, listAddresses } from './addresses';
@@ -39,6 +40,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
   add: (shopper, a) =>
     db.transaction(async (tx) => {
       await lockEntries(tx, shopper, 'delivery_addresses');
+      await refuseUndeliveredCountry(tx, shopper.tenantId, a.country, 'country');
       await refuseBeyond(tx, shopper, 'delivery_addresses', MAX_ADDRESSES, 'delivery addresses');
       if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
       const id = newId('adr');
@@ -56,6 +58,7 @@ export const addressStore = (db: Db): ShopperCollection<typeof DeliveryAddressIn
     db.transaction(async (tx) => {
       await lockEntries(tx, shopper, 'delivery_addresses');
       if (!(await findAddress(tx, shopper, id))) throw notFound(`No address ${id}`);
+      await refuseUndeliveredCountry(tx, shopper.tenantId, a.country, 'country');
       if (a.isDefault) await clearDefault(tx, shopper, 'delivery_addresses');
       // Unticking "default" on the default address keeps it the default: one address always is.
       await tx.query(

@@ -1,17 +1,23 @@
-import { idParam, madeAndDeleted, type Step } from './types';
+import { idParam, madeAndDeleted, type State, type Step } from './types';
 
 // The test account's profile: its details read and written back unchanged, and an address and a
 // card made, changed and deleted.
-const ADDRESS = {
-  name: 'Conformance Check',
-  line1: '1 Test Street',
-  line2: '',
-  postcode: '1000',
-  city: 'Testville',
-  country: 'Testland',
-  phone: '',
-  instructions: '',
-  isDefault: false,
+// An address the shop delivers to (ADR 0340): in its first delivery country, a postcode of that
+// country's shape (a UK or an Irish one, else letters and digits); Ireland when it names none.
+const POSTCODES: Record<string, string> = { IE: 'D02 X285', GB: 'SW1A 1AA' };
+const address = (s: State) => {
+  const country = s.deliveryCountry ?? 'IE';
+  return {
+    name: 'Conformance Check',
+    line1: '1 Test Street',
+    line2: '',
+    postcode: POSTCODES[country] ?? '1000',
+    city: 'Testville',
+    country,
+    phone: '',
+    instructions: '',
+    isDefault: false,
+  };
 };
 const CARD = {
   cardNumber: '4242424242424242',
@@ -39,14 +45,14 @@ export const PROFILE_STEPS: readonly Step[] = [
     remove: 'profileDeleteAddressesById',
     key: 'addressId',
     param: 'id',
-    body: () => ADDRESS,
+    body: address,
     during: [
       {
         op: 'profilePutAddressesById',
         token: 'account',
         needs: ['addressId'],
         params: idParam('addressId', 'id'),
-        body: () => ({ ...ADDRESS, instructions: 'Ring twice' }),
+        body: (s) => ({ ...address(s), instructions: 'Ring twice' }),
       },
     ],
   }),

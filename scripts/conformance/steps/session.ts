@@ -19,8 +19,14 @@ export const SESSION_STEPS: readonly Step[] = [
       };
     },
     keep: (s, body) => {
-      const context = JSON.parse(body as unknown as string) as { tenant?: { id?: unknown } };
+      const context = JSON.parse(body as unknown as string) as {
+        tenant?: { id?: unknown; deliveryCountries?: unknown };
+      };
       if (context.tenant?.id !== undefined) s.tenantId = String(context.tenant.id);
+      const [country] = Array.isArray(context.tenant?.deliveryCountries)
+        ? context.tenant.deliveryCountries
+        : [];
+      if (typeof country === 'string') s.deliveryCountry = country;
     },
   },
   { op: 'uaaPostAuthGuest', keep: (s, b) => void (s.guest = pair(b)) },

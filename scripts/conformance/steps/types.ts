@@ -7,6 +7,8 @@ export type State = {
   /** The test account, when given. */
   credentials?: { email: string; password: string };
   tenantId?: string;
+  /** The first country the shop delivers to (its context's), when it names one (ADR 0340). */
+  deliveryCountry?: string;
   guest?: Tokens;
   account?: Tokens;
   info?: Body;
