@@ -3,8 +3,11 @@
 // from the cart), so a line one holds must fit the other (a cart line of 1,000 made an order that
 // could not be edited). Without zod: the browser's forms read it too.
 export const MAX_LINE_QUANTITY = 9999;
-/** The text of a form's refusal above it. */
-export const MAX_LINE_QUANTITY_TEXT = `At most ${MAX_LINE_QUANTITY}`;
+/**
+ * The text of a form's refusal above it: "At most 9,999", grouped as the shops' locales (en-IE,
+ * en-GB) write every count (client/lib/counted.ts); a form's schema knows no shop.
+ */
+export const MAX_LINE_QUANTITY_TEXT = `At most ${MAX_LINE_QUANTITY.toLocaleString('en-GB')}`;
 /** Lines of a cart (docs/decisions/0051), so of an order made from it. */
 export const MAX_CART_LINES = 300;
 /**

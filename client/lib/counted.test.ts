@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { contentCount, productCount, unitsOf } from './counted';
+import { countsIn, unitsOf } from './counted';
 
 // One vocabulary for every screen's counts: lines are products, quantities are items.
-describe('contentCount', () => {
+describe('counts', () => {
+  const { content, products, items } = countsIn('en-IE');
+
   it('says products and items, one of each or several', () => {
-    expect(contentCount(2, 7)).toBe('2 products (7 items)');
-    expect(contentCount(1, 3)).toBe('1 product (3 items)');
-    expect(contentCount(3, 3)).toBe('3 items');
-    expect(contentCount(1, 1)).toBe('1 item');
-    expect(contentCount(2, null)).toBe('2 products');
-    expect(productCount(1)).toBe('1 product');
+    expect(content(2, 7)).toBe('2 products (7 items)');
+    expect(content(1, 3)).toBe('1 product (3 items)');
+    expect(content(3, 3)).toBe('3 items');
+    expect(content(1, 1)).toBe('1 item');
+    expect(content(2, null)).toBe('2 products');
+    expect(products(1)).toBe('1 product');
+  });
+
+  it("groups thousands as the shop's locale does", () => {
+    expect(items(10006)).toBe('10,006 items');
+    expect(content(2, 10006)).toBe('2 products (10,006 items)');
+    expect(countsIn('en-GB').products(1234)).toBe('1,234 products');
+    expect(countsIn('en-GB').number(9999)).toBe('9,999');
+    // The shop's locale, not a fixed one: India's English groups by lakh.
+    expect(countsIn('en-IN').number(123456)).toBe('1,23,456');
+    expect(countsIn().number(10006)).toBe('10,006');
   });
 
   it('adds up the units of some lines', () => {

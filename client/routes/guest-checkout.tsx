@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { href } from '../../shared/href';
+import { signedInCheckout } from '../components/checkout/signed-in-notice';
 import { guestCheckoutAction } from '../components/guest-checkout/guest-checkout-action.server';
 import {
   loadGuestCheckout,
@@ -23,8 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   await settled(context);
-  if (context.isLoggedIn) throw redirect(href('checkout'));
-  return guestCheckoutAction(context, await request.formData());
+  const form = await request.formData();
+  // Signed in since the page was shown (in another tab): nothing is placed as a guest, and the
+  // checkout says so (signed-in-notice.ts).
+  if (context.isLoggedIn) throw redirect(signedInCheckout(form.get('intent')));
+  return guestCheckoutAction(context, form);
 }
 
 export const meta: Route.MetaFunction = privateMeta('Check out as a guest');

@@ -5,7 +5,8 @@ import {
 } from '../components/catalogue/catalogue.server';
 import { readFilters, resultsHref } from '../components/search/search-filters';
 import { guardRoute } from '../lib/route-guard.server';
-import { loaderWithMeta, pageMeta } from '../lib/seo';
+import { countsIn } from '../lib/counted';
+import { loaderWithMeta, pageMeta, rootContext } from '../lib/seo';
 import type { RouteParams } from '../../shared/routes';
 import type { Route } from './+types/search-results';
 import { page } from '../lib/island';
@@ -33,7 +34,7 @@ export const loader = loaderWithMeta(load, (data, matches) => {
   const { searchQuery, filters, result } = data;
   return pageMeta(matches, {
     title: `“${searchQuery}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
-    description: `${result.total} products found for “${searchQuery}”.`,
+    description: `${countsIn(rootContext(matches)?.tenant.locale).products(result.total)} found for “${searchQuery}”.`,
     // Sort orders show the same products: the canonical page keeps only filters and page.
     path: resultsHref(searchQuery, { ...filters, sort: 'relevance' }),
     // No products on this page (none found, or a page past the last): nothing to index.

@@ -38,7 +38,12 @@ describe('shopping list screens', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('Weekly shop');
-    expect(html).toContain('5 items');
+    // Its caption counts as the overview beside it ("5 products") and an order do: lines are
+    // products, their quantities items (it said "5 items" for lines of 1, 2, 3, 1 and 2).
+    const units = seeded.items.reduce((sum, item) => sum + item.quantity, 0);
+    expect(units).toBeGreaterThan(5);
+    expect(html).toContain(`<caption>5 products (${units} items)</caption>`);
+    expect(html).toContain('<span class="list-count">5 products</span>');
     for (const item of seeded.items) {
       expect(html).toContain(item.product!.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
       expect(html).toContain(item.product!.brand.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));

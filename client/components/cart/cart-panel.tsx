@@ -4,6 +4,7 @@ import type { Booking } from '../../../shared/contracts/booking';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import { cartStore } from '../../cart/cart-store';
 import type { CartTotals } from '../../cart/cart-totals';
+import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import { usePersonal } from '../../lib/personal';
 import { MAX_CART_LINES } from '../../../shared/line-limits';
@@ -33,6 +34,7 @@ export function CartPanel(props: {
   useEffect(() => setInteractive(true), []);
   const location = useLocation();
   const money = useMoney();
+  const { number } = useCounts();
   const signedIn = usePersonal().account !== null;
   const items = booking?.items ?? [];
   const chosen = items.filter((item) => selected.has(item.uid)).map((item) => item.uid);
@@ -87,8 +89,9 @@ export function CartPanel(props: {
         // Only a guest's cart merged at sign-in gets here (docs/decisions/0314): all of it is
         // kept, and the shopper chooses what goes.
         <p className="quantity-message" role="status">
-          {`Your cart holds ${items.length} lines, and an order at most ${MAX_CART_LINES}: ` +
-            `remove at least ${items.length - MAX_CART_LINES} to check out.`}
+          {`Your cart holds ${number(items.length)} lines, and an order at most ` +
+            `${number(MAX_CART_LINES)}: remove at least ${number(items.length - MAX_CART_LINES)} ` +
+            'to check out.'}
         </p>
       )}
       {items.length === 0 ? (
@@ -119,7 +122,7 @@ export function CartPanel(props: {
                 disabled={chosen.length === 0}
                 onClick={() => void removeSelected()}
               >
-                Remove selected ({chosen.length})
+                Remove selected ({number(chosen.length)})
               </button>
             )}
             {/* The goods alone, as the checkout's "Subtotal": its "Total" adds the delivery fee. */}

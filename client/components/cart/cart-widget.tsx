@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { CART_UPDATED, isStoreEvent } from '../../cart/cart-events';
 import { cartStore } from '../../cart/cart-store';
 import { cartTotals } from '../../cart/cart-totals';
+import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import { useOfferingSummaries } from '../../cart/offering-summaries';
 import { useServerCart } from '../../cart/server-cart';
@@ -18,6 +19,7 @@ const CartPanel = lazy(() => import('./cart-panel.lazy').then((m) => ({ default:
 export function CartWidget() {
   const cart = useCart();
   const money = useMoney();
+  const counts = useCounts();
   const summaries = useOfferingSummaries(
     cart.booking?.items.map((item) => item.offeringId) ?? [],
     useServerCart()?.products,
@@ -39,10 +41,7 @@ export function CartWidget() {
 
   const totals = cartTotals(cart.booking, summaries);
   const total = money(totals.totalCents, totals.currency ?? undefined);
-  const summary =
-    totals.count === 0
-      ? 'Cart is empty'
-      : `${totals.count} ${totals.count === 1 ? 'item' : 'items'}, ${total}`;
+  const summary = totals.count === 0 ? 'Cart is empty' : `${counts.items(totals.count)}, ${total}`;
   return (
     <div className="cart-widget">
       {/* Without JavaScript the widget is a link to the cart page (docs/decisions/0163). */}

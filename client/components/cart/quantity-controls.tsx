@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { cartStore } from '../../cart/cart-store';
 import { useQuantity, useQuantityMessage } from '../../cart/use-cart';
+import { useCounts } from '../../lib/counted';
 import type { QuantityOffering } from './quantity-row';
 import { useSwapFocus } from './swap-focus';
 import './cart.css';
@@ -24,6 +25,7 @@ export function QuantityControls(props: {
   const quantity = useQuantity(offering.id);
   const message = useQuantityMessage(offering.id);
   const location = useLocation();
+  const { number } = useCounts();
   const returnTo = props.returnTo ?? `${location.pathname}${location.search}`;
   const kinds: Kind[] = offering.caseSize > 1 ? ['single', 'case'] : ['single'];
   const toAdd = kinds.filter((kind) => quantity[kind] === 0);
@@ -75,7 +77,7 @@ export function QuantityControls(props: {
                 −
               </button>
               <output aria-label={`Quantity of ${label}`} aria-live="polite">
-                {count}
+                {number(count)}
               </output>
               <button
                 type="submit"

@@ -1,4 +1,5 @@
 import { cartStore } from '../../cart/cart-store';
+import { useCounts } from '../../lib/counted';
 import { CartForm } from './cart-form';
 
 export type QuantityOffering = {
@@ -24,6 +25,7 @@ export function QuantityRow(props: {
 }) {
   const { offering, kind, name, count, returnTo } = props;
   const byCase = kind === 'case';
+  const { number } = useCounts();
   const change = (delta: number) => {
     const current = cartStore.getState().quantities[offering.id]?.[kind] ?? 0;
     void cartStore.setQuantity(offering.id, { byCase, quantity: Math.max(0, current + delta) });
@@ -56,7 +58,7 @@ export function QuantityRow(props: {
             </button>
           </CartForm>
           <output aria-label={`Quantity of ${name}`} aria-live="polite">
-            {count}
+            {number(count)}
           </output>
           <CartForm fields={fields(count + 1)} returnTo={returnTo} onSubmit={() => change(1)}>
             <button

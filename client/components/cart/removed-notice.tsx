@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { productCount } from '../../lib/counted';
+import { useCounts } from '../../lib/counted';
 
 /** One "Remove selected" done: how many lines went; `n` makes each a new notice. */
 export type Removed = { lines: number; n: number };
@@ -15,13 +15,14 @@ export function RemovedNotice(props: {
 }) {
   const { removed, from } = props;
   const notice = useRef<HTMLParagraphElement>(null);
+  const counts = useCounts();
   useEffect(() => {
     const at = document.activeElement;
     if (at === null || at === document.body || at === from.current) notice.current?.focus();
   }, [removed, from]);
   return (
     <p className="cart-removed" role="status" tabIndex={-1} ref={notice}>
-      {`${productCount(removed.lines)} removed from your cart.`}
+      {`${counts.products(removed.lines)} removed from your cart.`}
     </p>
   );
 }

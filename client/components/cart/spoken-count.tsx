@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CART_UPDATED, isStoreEvent, type CartUpdatedDetail } from '../../cart/cart-events';
 import { cartStore } from '../../cart/cart-store';
-import { itemCount, unitsOf } from '../../lib/counted';
+import { unitsOf, useCounts } from '../../lib/counted';
 
 // The header's cart count, said when the shopper's own change moves it (docs/decisions/0335): the
 // badge changes out of sight of a screen reader, whose focus is on the card's stepper or the
@@ -14,6 +14,7 @@ const units = (detail: CartUpdatedDetail) => unitsOf(detail.booking?.items ?? []
 
 export function SpokenCartCount() {
   const [said, setSaid] = useState<{ text: string; n: number } | null>(null);
+  const { items } = useCounts();
   useEffect(() => {
     let known = unitsOf(cartStore.getState().booking?.items ?? []);
     const heard = (event: Event) => {
@@ -23,12 +24,12 @@ export function SpokenCartCount() {
       if (count === known) return;
       known = count;
       if (detail.cause !== 'change') return;
-      const text = count === 0 ? 'Cart is empty.' : `Cart: ${itemCount(count)}.`;
+      const text = count === 0 ? 'Cart is empty.' : `Cart: ${items(count)}.`;
       setSaid((last) => ({ text, n: (last?.n ?? 0) + 1 }));
     };
     window.addEventListener(CART_UPDATED, heard);
     return () => window.removeEventListener(CART_UPDATED, heard);
-  }, []);
+  }, [items]);
   return (
     <span className="visually-hidden" role="status">
       {said ? <span key={said.n}>{said.text}</span> : null}

@@ -1,13 +1,17 @@
 import { useId } from 'react';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
 import type { OrderLine } from '../../../shared/contracts/orders';
+import { useCounts, type Counts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import { PriceEach } from '../catalogue/price-each';
 
 // The lines of the cart (or of an order) as the platform priced them.
-export function unitLabel(line: Pick<OrderLine, 'quantity' | 'byCase'>): string {
-  if (line.byCase) return line.quantity === 1 ? '1 case' : `${line.quantity} cases`;
-  return `${line.quantity} ×`;
+export function unitLabel(
+  line: Pick<OrderLine, 'quantity' | 'byCase'>,
+  { number }: Pick<Counts, 'number'>,
+): string {
+  if (line.byCase) return line.quantity === 1 ? '1 case' : `${number(line.quantity)} cases`;
+  return `${number(line.quantity)} ×`;
 }
 
 export function LineTable({
@@ -26,6 +30,7 @@ export function LineTable({
   products?: Readonly<Record<string, ProductSummary>>;
 }) {
   const money = useMoney();
+  const counts = useCounts();
   const captionId = useId();
   // Its own scroll box on a narrow phone, named and in the tab order: a keyboard scrolls it too
   // (nothing in it takes the focus). ADR 0318.
@@ -53,7 +58,9 @@ export function LineTable({
             return (
               <tr key={`${line.offeringId}-${line.byCase}`}>
                 <th scope="row">{line.productName}</th>
-                <td className="num">{line.byCase ? unitLabel(line) : line.quantity}</td>
+                <td className="num">
+                  {line.byCase ? unitLabel(line, counts) : counts.number(line.quantity)}
+                </td>
                 <td className="num">
                   <PriceEach
                     cents={line.unitPrice}

@@ -9,6 +9,7 @@ import { DeliveryChoices, refusalsOf } from './delivery-choices';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
 import { useReorderedNotice } from './reordered-notice';
+import { useSignedInNotice } from './signed-in-notice';
 import { useTotalChange } from './total-change-notice';
 import { TotalOrderForm } from './total-order-form';
 
@@ -24,7 +25,9 @@ export function CheckoutPage({ checkout, result }: Props) {
   const { refused, focusKey } = useTotalChange(result, order);
   // The order form's choices sit outside it (form=): the page is where a refusal is shown.
   const scope = useRefusalFocus<HTMLDivElement>(focusKey);
-  const notice = useReorderedNotice();
+  const reordered = useReorderedNotice();
+  const signedIn = useSignedInNotice();
+  const notice = reordered ?? signedIn;
   // The cart's products, read with the page, give the lines their price per kg (ADR 0214).
   const products = usePersonal().cart?.products;
 
@@ -32,6 +35,7 @@ export function CheckoutPage({ checkout, result }: Props) {
     return (
       <section className="checkout-empty" aria-labelledby="checkout-title">
         <h1 id="checkout-title">Checkout</h1>
+        <DoneNotice message={signedIn} arrival />
         <p>Your cart is empty, so there is nothing to check out yet.</p>
         <p>
           <Link to={href('home')} className="button">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useSubmit } from 'react-router';
+import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
 import { FieldError } from '../forms/field-error';
@@ -163,6 +164,7 @@ function SlotDayTab(props: {
   children: ReactNode;
 }) {
   const { day } = props;
+  const { number } = useCounts();
   return (
     <>
       <input
@@ -177,7 +179,9 @@ function SlotDayTab(props: {
         <strong>{day.weekday}</strong>
         <span>{day.date}</span>
         {day.open < day.slots.length ? (
-          <span className="slot-day-left">{day.open === 0 ? 'Full' : `${day.open} left`}</span>
+          <span className="slot-day-left">
+            {day.open === 0 ? 'Full' : `${number(day.open)} left`}
+          </span>
         ) : null}
       </label>
       <div className="slot-day" role="group" aria-label={`Slots on ${day.label}`}>

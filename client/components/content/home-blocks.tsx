@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { href } from '../../../shared/href';
+import { useCounts } from '../../lib/counted';
 import { usePageContext } from '../../lib/page-context';
 import { ProductGrid } from '../catalogue/product-grid';
 import { categoryHref } from '../search/search-filters';
@@ -22,6 +23,7 @@ export function HomeBlocks({ blocks }: { blocks: readonly ResolvedHomeBlock[] })
 
 function HomeBlockView({ block, index }: { block: ResolvedHomeBlock; index: number }) {
   const titleId = `home-block-${index}`;
+  const counts = useCounts();
   switch (block.type) {
     case 'hero':
       return (
@@ -53,7 +55,9 @@ function HomeBlockView({ block, index }: { block: ResolvedHomeBlock; index: numb
                   className={`category-tile category-${category.slug}`}
                 >
                   <span className="category-tile-name">{category.name}</span>
-                  <span className="category-tile-count">{`${category.productCount} ${category.productCount === 1 ? 'product' : 'products'}`}</span>
+                  <span className="category-tile-count">
+                    {counts.products(category.productCount)}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -1,10 +1,19 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { addToListHref } from './add-to-list';
 import { addingOf } from './adding';
 import { fillQuery } from './fill-cart.server';
-import { FillMessage } from './fill-notice';
+import { FillMessage, type Filled } from './fill-notice';
+
+/** What a fill says, in a page (its counts are the shop's: the root's data, none here). */
+function message(filled: Filled): string {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => createElement(FillMessage, { filled }) },
+  ]);
+  return renderToStaticMarkup(createElement(Stub));
+}
 
 // "Add to list" links and what the lists screen reads back from them; the fill report's query
 // (offerings, not names: ADR 0320).
@@ -83,11 +92,7 @@ describe('fill report', () => {
     expect(query.getAll('full')).toEqual(['off-1']);
     expect(query.getAll('missing')).toEqual(['off-2']);
     expect(query.getAll('capped')).toEqual([]);
-    const text = renderToStaticMarkup(
-      createElement(FillMessage, {
-        filled: { added: 1, units: 1, missing: ['Figs'], full: ['Bread'], capped: [] },
-      }),
-    );
+    const text = message({ added: 1, units: 1, missing: ['Figs'], full: ['Bread'], capped: [] });
     expect(text).toContain('Not available today, so not added: <strong>Figs</strong>');
     expect(text).toContain(
       'no room for more lines (300 at most), so not added: <strong>Bread</strong>',
@@ -103,11 +108,7 @@ describe('fill report', () => {
       capped: [{ offeringId: 'off-3', name: 'Milk' }],
     });
     expect(query.getAll('capped')).toEqual(['off-3']);
-    const text = renderToStaticMarkup(
-      createElement(FillMessage, {
-        filled: { added: 2, units: 2, missing: [], full: [], capped: ['Milk'] },
-      }),
-    );
+    const text = message({ added: 2, units: 2, missing: [], full: [], capped: ['Milk'] });
     expect(text).toContain('2 items added to your cart.');
     expect(text).toContain(
       'A cart line holds 9,999 at most, so not all were added of: <strong>Milk</strong>',

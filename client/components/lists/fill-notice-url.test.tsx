@@ -13,9 +13,20 @@ const items = [
   { offeringId: 'off-gone', product: null },
 ];
 
-function noticeAt(url: string): string {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <FillNotice items={items} /> }]);
-  return renderToString(<Stub initialEntries={[url]} />).replace(/<!-- -->/g, '');
+/** The notice at `url`, in a shop of `locale` (the root's data, as the app's root loader gives it). */
+function noticeAt(url: string, locale = 'en-IE'): string {
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      Component: () => <FillNotice items={items} />,
+      loader: () => null,
+    },
+  ]);
+  const root = { context: { tenant: { locale } } };
+  return renderToString(
+    <Stub initialEntries={[url]} hydrationData={{ loaderData: { root } }} />,
+  ).replace(/<!-- -->/g, '');
 }
 
 describe('the notice of a fill, read from the URL', () => {
@@ -32,6 +43,14 @@ describe('the notice of a fill, read from the URL', () => {
     );
     expect(html).toContain('so not all were added of: <strong>Milk</strong>');
     expect(html).not.toContain('off-');
+  });
+
+  it("writes every count as the shop's locale groups it", () => {
+    const html = noticeAt('/?filled=2&units=10006&capped=off-3');
+    expect(html).toContain('2 products (10,006 items) added to your cart.');
+    expect(html).toContain('A cart line holds 9,999 at most');
+    // The shop's locale, not a fixed one: India's English groups by lakh.
+    expect(noticeAt('/?filled=2&units=123456', 'en-IN')).toContain('2 products (1,23,456 items)');
   });
 
   it('says nothing a crafted link wrote', () => {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/line-limits';
-import { contentCount } from '../../lib/counted';
+import { useCounts, type Counts } from '../../lib/counted';
 import { DoneNotice } from '../forms/form-field';
 import { useCartChangedNotice } from '../orders/cart-changed';
 
@@ -28,9 +28,12 @@ export const NO_LONGER_SOLD = 'An item no longer sold';
  * How much went in, counted as the cart counts: its badge's items are units (a line of 3 is 3
  * items), an order's lines are products. "2 products (7 items)"; "3 items" when each was one.
  */
-export function addedText({ added, units }: Pick<Filled, 'added' | 'units'>): string {
+export function addedText(
+  { added, units }: Pick<Filled, 'added' | 'units'>,
+  counts: Pick<Counts, 'content'>,
+): string {
   if (added === 0) return 'Nothing was added to your cart.';
-  return `${contentCount(added, units)} added to your cart.`;
+  return `${counts.content(added, units)} added to your cart.`;
 }
 
 /**
@@ -47,9 +50,10 @@ export function FillMessage({ filled }: { filled: Filled }) {
 }
 
 function FillText({ filled }: { filled: Filled }) {
+  const counts = useCounts();
   return (
     <>
-      {addedText(filled)}
+      {addedText(filled, counts)}
       {filled.missing.length > 0 ? (
         <>
           {' '}
@@ -59,15 +63,15 @@ function FillText({ filled }: { filled: Filled }) {
       {filled.full.length > 0 ? (
         <>
           {' '}
-          Your cart has no room for more lines ({MAX_CART_LINES} at most), so not added:{' '}
-          <strong>{filled.full.join(', ')}</strong>.
+          Your cart has no room for more lines ({counts.number(MAX_CART_LINES)} at most), so not
+          added: <strong>{filled.full.join(', ')}</strong>.
         </>
       ) : null}
       {filled.capped.length > 0 ? (
         <>
           {' '}
-          A cart line holds {MAX_LINE_QUANTITY.toLocaleString('en')} at most, so not all were added
-          of: <strong>{filled.capped.join(', ')}</strong>.
+          A cart line holds {counts.number(MAX_LINE_QUANTITY)} at most, so not all were added of:{' '}
+          <strong>{filled.capped.join(', ')}</strong>.
         </>
       ) : null}
     </>

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { OfferingView, ShoppingListItem } from '../../../shared/contracts/lists';
-import { ListItemPrice } from './list-items';
+import type { OfferingView, ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
+import { ListItemPrice, ListItems } from './list-items';
 
 // A list's "Price each" (the list screen and its print view) gives the price per kg from the pack
 // the platform states, not from the size label: an older platform's line without one shows none
@@ -47,5 +47,31 @@ describe('ListItemPrice', () => {
     const html = priceOf(older);
     expect(html).toContain('€3.00');
     expect(html).not.toContain(' per ');
+  });
+});
+
+describe('ListItems', () => {
+  // The list's caption counts as the lists overview ("Weekly shop 2 products") and an order's
+  // caption count: its lines are products, their quantities items.
+  it('counts products and their items, as the overview and an order do', () => {
+    const item = (id: string, quantity: number): ShoppingListItem => ({
+      id,
+      offeringId: `o-${id}`,
+      quantity,
+      byCase: false,
+      note: '',
+      product,
+    });
+    const list = {
+      id: 'list-1',
+      name: 'Weekly shop',
+      currency: 'EUR',
+      items: [item('a', 3), item('b', 4)],
+    } as ShoppingList;
+    const Stub = createRoutesStub([
+      { path: '/', Component: () => <ListItems list={list} formKey="k" /> },
+    ]);
+    const html = renderToString(<Stub />).replace(/<!-- -->/g, '');
+    expect(html).toContain('<caption>2 products (7 items)</caption>');
   });
 });

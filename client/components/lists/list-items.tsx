@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
+import { unitsOf, useCounts } from '../../lib/counted';
 import { PriceEach } from '../catalogue/price-each';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
@@ -49,6 +50,7 @@ type Props = {
 };
 
 export function ListItems({ list, formKey, result }: Props) {
+  const counts = useCounts();
   if (list.items.length === 0)
     return (
       <p>
@@ -59,7 +61,8 @@ export function ListItems({ list, formKey, result }: Props) {
   return (
     <div className="table-scroll">
       <table className="line-table list-items">
-        <caption>{list.items.length === 1 ? '1 item' : `${list.items.length} items`}</caption>
+        {/* Counted as the overview and an order count ("2 products (7 items)"). */}
+        <caption>{counts.content(list.items.length, unitsOf(list.items))}</caption>
         <thead>
           <tr>
             <th scope="col">Product</th>

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
+import { countsIn } from '../../lib/counted';
 import { ListOverview } from './list-overview';
 import { addedText } from './fill-notice';
 
@@ -35,6 +36,8 @@ describe('ListOverview', () => {
 
   it('uses the word the fill notice uses for the same lines', () => {
     const [overview] = countsOf([list('a', 2)]);
-    expect(addedText({ added: 2, units: null })).toBe(`${overview} added to your cart.`);
+    expect(addedText({ added: 2, units: null }, countsIn())).toBe(
+      `${overview} added to your cart.`,
+    );
   });
 });

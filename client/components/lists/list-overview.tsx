@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
-import { productCount } from '../../lib/counted';
+import { useCounts } from '../../lib/counted';
 import { FieldError, errorProps } from '../forms/field-error';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ListActionResult } from './list-result';
@@ -13,6 +13,7 @@ type Props = { lists: ShoppingListSummary[]; selectedId: string | null; result?:
 export function ListOverview({ lists, selectedId, result }: Props) {
   const error = result?.intent === 'create-list' ? result : undefined;
   const scope = useRefusalFocus<HTMLFormElement>(error);
+  const counts = useCounts();
   return (
     <nav className="lists-nav" aria-labelledby="lists-nav-title">
       <h2 id="lists-nav-title">Your lists</h2>
@@ -28,7 +29,7 @@ export function ListOverview({ lists, selectedId, result }: Props) {
               >
                 {list.name}
               </Link>
-              <span className="list-count">{productCount(list.itemCount)}</span>
+              <span className="list-count">{counts.products(list.itemCount)}</span>
             </li>
           ))}
         </ul>

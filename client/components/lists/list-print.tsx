@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
+import { useCounts } from '../../lib/counted';
 import { ListItemName, ListItemPrice } from './list-items';
 
 // A list to print: a plain checklist with a box per item. The page's chrome is hidden when
@@ -9,6 +10,7 @@ import { ListItemName, ListItemPrice } from './list-items';
 // runs, the hint about the browser's print command stays for those without.
 export function ListPrint({ list }: { list: ShoppingList }) {
   const [canPrint, setCanPrint] = useState(false);
+  const { number } = useCounts();
   useEffect(() => setCanPrint(typeof window.print === 'function'), []);
   return (
     <article className="list-print" aria-labelledby="print-title">
@@ -56,7 +58,7 @@ export function ListPrint({ list }: { list: ShoppingList }) {
                     <ListItemName item={item} />
                   </th>
                   <td>{item.product?.brand ?? ''}</td>
-                  <td className="num">{item.quantity}</td>
+                  <td className="num">{number(item.quantity)}</td>
                   <td className="num">
                     {/* A case item is bought by the case: its price, as on the list screen. */}
                     <ListItemPrice item={item} currency={list.currency} />

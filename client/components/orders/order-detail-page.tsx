@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
-import { contentCount, unitsOf } from '../../lib/counted';
+import { unitsOf, useCounts } from '../../lib/counted';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { CancelOrder } from './cancel-order';
@@ -32,6 +32,7 @@ export function OrderDetailPage({
 }) {
   const { order } = detail;
   const [search] = useSearchParams();
+  const counts = useCounts();
   const notice = noticeOf(NOTICES, search.get('done'));
   // Placing the order emptied the cart: the cart widget reloads.
   useCartChangedNotice(search.get('done') === 'placed');
@@ -60,7 +61,7 @@ export function OrderDetailPage({
             <LineTable
               lines={order.lines}
               currency={order.currency}
-              caption={contentCount(order.lines.length, unitsOf(order.lines))}
+              caption={counts.content(order.lines.length, unitsOf(order.lines))}
             />
           )}
           <TotalsList totals={order} />

@@ -1,16 +1,33 @@
 import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OrderPreview } from './order-preview';
 
 // The order list's preview counts the lines it leaves out as products, as the order's own page
 // and the fill notice do (an order line of 6 is one product, six items).
-const line = (productName: string) => ({ productName, quantity: 6, byCase: false, image: null });
+const line = (productName: string, quantity = 6) => ({
+  productName,
+  quantity,
+  byCase: false,
+  image: null,
+});
+
+function preview(lines: ReturnType<typeof line>[], lineCount: number): string {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <OrderPreview lines={lines} lineCount={lineCount} /> },
+  ]);
+  return renderToString(<Stub />).replace(/<!-- -->/g, '');
+}
 
 describe('OrderPreview', () => {
   it('names the lines left out as products', () => {
-    const one = renderToString(<OrderPreview lines={[line('Milk')]} lineCount={2} />);
-    expect(one.replace(/<!-- -->/g, '')).toContain('and 1 more product<');
-    const three = renderToString(<OrderPreview lines={[line('Milk')]} lineCount={4} />);
-    expect(three.replace(/<!-- -->/g, '')).toContain('and 3 more products<');
+    expect(preview([line('Milk')], 2)).toContain('and 1 more product<');
+    expect(preview([line('Milk')], 4)).toContain('and 3 more products<');
+  });
+
+  it('groups its counts as the shop writes them', () => {
+    const html = preview([line('Milk', 1200)], 1235);
+    expect(html).toContain('1,200 ×');
+    expect(html).toContain('and 1,234 more products<');
   });
 });

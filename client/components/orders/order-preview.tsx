@@ -1,4 +1,5 @@
 import type { OrderPreviewLine } from '../../../shared/contracts/orders';
+import { useCounts } from '../../lib/counted';
 import { unitLabel } from '../checkout/cart-review';
 
 // What an order held, at a glance: the first few products with their pictures, then "and N more"
@@ -11,6 +12,7 @@ export function OrderPreview({
   lineCount: number;
 }) {
   const more = lineCount - lines.length;
+  const counts = useCounts();
   return (
     <div className="order-preview">
       <ul className="order-preview-lines">
@@ -22,14 +24,15 @@ export function OrderPreview({
               <span className="order-preview-blank" aria-hidden="true" />
             )}
             <span>
-              <span className="order-preview-quantity">{unitLabel(line)}</span> {line.productName}
+              <span className="order-preview-quantity">{unitLabel(line, counts)}</span>{' '}
+              {line.productName}
             </span>
           </li>
         ))}
       </ul>
       {more > 0 ? (
         <p className="order-preview-more">
-          {more === 1 ? 'and 1 more product' : `and ${more} more products`}
+          {more === 1 ? 'and 1 more product' : `and ${counts.number(more)} more products`}
         </p>
       ) : null}
     </div>

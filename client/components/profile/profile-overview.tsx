@@ -1,12 +1,15 @@
 import { appLink } from '../../lib/app-links';
 import { href } from '../../../shared/href';
+import { useCounts } from '../../lib/counted';
 import type { ProfileOverview as Overview } from './profile-data.server';
 
 // /profile: who is signed in and a tile per part of the account, each saying what it holds.
 export function ProfileOverview({ overview }: { overview: Overview }) {
   const { info, defaultAddress, defaultCard } = overview;
   const name = [info.firstName, info.lastName].filter(Boolean).join(' ');
-  const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+  const { number } = useCounts();
+  const count = (n: number, one: string, many: string) =>
+    n === 1 ? `1 ${one}` : `${number(n)} ${many}`;
   return (
     <section className="profile-screen" aria-labelledby="screen-title">
       <div>

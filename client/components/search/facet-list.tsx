@@ -1,4 +1,5 @@
 import { appLink } from '../../lib/app-links';
+import { useCounts } from '../../lib/counted';
 import type { Facet } from '../../../shared/contracts/catalogue';
 import { resultsHref, type SearchFilters } from './search-filters';
 
@@ -48,6 +49,7 @@ export function FacetLink({
   to: string;
   selected: boolean;
 }) {
+  const counts = useCounts();
   return (
     <li>
       <a
@@ -58,7 +60,7 @@ export function FacetLink({
         className={selected ? 'facet-selected' : undefined}
       >
         <span className="facet-name">{facet.name}</span>{' '}
-        <span className="facet-count">{`(${facet.count})`}</span>
+        <span className="facet-count">{`(${counts.number(facet.count)})`}</span>
         {selected && <span className="visually-hidden"> (selected, choose to remove)</span>}
       </a>
     </li>

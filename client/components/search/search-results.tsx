@@ -1,4 +1,5 @@
 import type { Category, ProductSummary, SearchResult } from '../../../shared/contracts/catalogue';
+import { useCounts } from '../../lib/counted';
 import { Pagination } from '../catalogue/pagination';
 import { ProductGrid } from '../catalogue/product-grid';
 import { EmptyResults } from './empty-results';
@@ -24,6 +25,7 @@ export function SearchResults({
   featured: readonly ProductSummary[];
 }) {
   const here = resultsHref(searchQuery, filters);
+  const counts = useCounts();
   const hasFacets =
     result.facets.brands.length > 0 ||
     result.facets.categories.length > 0 ||
@@ -32,10 +34,9 @@ export function SearchResults({
     <div className="search-results">
       <header className="listing-header">
         <h1>{`Results for “${searchQuery}”`}</h1>
-        <p
-          className="listing-count"
-          role="status"
-        >{`${result.total} ${result.total === 1 ? 'product' : 'products'}`}</p>
+        <p className="listing-count" role="status">
+          {counts.products(result.total)}
+        </p>
         {result.correctedQuery && (
           <p className="search-corrected">{`Showing results for “${result.correctedQuery}”`}</p>
         )}

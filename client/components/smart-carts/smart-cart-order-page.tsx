@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
-import { contentCount, unitsOf } from '../../lib/counted';
+import { unitsOf, useCounts } from '../../lib/counted';
 import { LineTable } from '../checkout/cart-review';
 import { TotalsList } from '../checkout/checkout-totals';
 import { OrderFacts } from '../orders/order-facts';
@@ -18,6 +18,7 @@ export function SmartCartOrderPage({
 }) {
   const { order } = detail;
   const [search] = useSearchParams();
+  const counts = useCounts();
   const notice = SMART_CART_NOTICES[search.get('done') === 'placed' ? 'placed' : ''];
   return (
     <article className="order-detail" aria-labelledby="order-title">
@@ -33,7 +34,7 @@ export function SmartCartOrderPage({
           <LineTable
             lines={order.lines}
             currency={order.currency}
-            caption={contentCount(order.lines.length, unitsOf(order.lines))}
+            caption={counts.content(order.lines.length, unitsOf(order.lines))}
           />
           <TotalsList totals={order} />
         </section>

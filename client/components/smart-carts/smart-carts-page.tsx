@@ -4,7 +4,7 @@ import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
 import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
-import { productCount } from '../../lib/counted';
+import { useCounts } from '../../lib/counted';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
 import { noticeOf } from '../../lib/done-notice';
 
@@ -17,6 +17,7 @@ export function SmartCartsPage({
   result?: SmartCartActionResult;
 }) {
   const [search] = useSearchParams();
+  const counts = useCounts();
   const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
@@ -42,7 +43,7 @@ export function SmartCartsPage({
           {carts.map((cart) => (
             <li key={cart.id} className="smart-cart-row">
               <Link to={href('smart-cart', { id: cart.id })}>{cart.name}</Link>
-              <span className="list-count">{productCount(cart.itemCount)}</span>
+              <span className="list-count">{counts.products(cart.itemCount)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="delete-cart" />
                 <input type="hidden" name="id" value={cart.id} />

@@ -1,5 +1,7 @@
 // The catalogue's categories (slugs are fixed: other services and the shop link to them) and the
 // kinds of product each holds. A kind: [name, sizes, base single price in cents, case size, blurb].
+// Meat and fish state their content weight, a pack of pieces too ("2 x 225 g", not "2 pack"):
+// sold by weight, they are priced per kg (Directive 98/6/EC; meat-fish-packs.test.ts).
 export type ProductKind = readonly [
   name: string,
   sizes: readonly string[],
@@ -233,7 +235,7 @@ export const categorySeeds: readonly CategorySeed[] = [
       ],
       [
         'Pork Sausages',
-        ['6 pack', '12 pack'],
+        ['6 x 67 g', '12 x 67 g'],
         299,
         8,
         'meaty pork sausages seasoned with herbs and pepper',
@@ -245,13 +247,25 @@ export const categorySeeds: readonly CategorySeed[] = [
         12,
         'dry-cured back bacon, gently smoked over beech',
       ],
-      ['Salmon Fillets', ['2 pack', '4 pack'], 499, 6, 'boneless salmon fillets, rich in omega-3'],
-      ['Cod Loins', ['2 pack', '4 pack'], 549, 6, 'thick white cod loins that flake beautifully'],
+      [
+        'Salmon Fillets',
+        ['2 x 125 g', '4 x 125 g'],
+        499,
+        6,
+        'boneless salmon fillets, rich in omega-3',
+      ],
+      [
+        'Cod Loins',
+        ['2 x 140 g', '4 x 140 g'],
+        549,
+        6,
+        'thick white cod loins that flake beautifully',
+      ],
       ['Whole Chicken', ['1.4 kg', '1.8 kg'], 549, 6, 'a whole chicken ready for roasting'],
-      ['Lamb Chops', ['4 pack'], 649, 6, 'tender lamb loin chops for grilling or pan-frying'],
+      ['Lamb Chops', ['4 x 100 g'], 649, 6, 'tender lamb loin chops for grilling or pan-frying'],
       [
         'Beef Sirloin Steak',
-        ['225 g', '2 pack'],
+        ['225 g', '2 x 225 g'],
         699,
         6,
         'well-marbled sirloin steak, matured for flavour',
@@ -311,7 +325,7 @@ export const categorySeeds: readonly CategorySeed[] = [
       ],
       ['Strawberry Jam', ['340 g'], 179, 6, 'a fruity jam made with whole strawberries'],
       ['Tomato Ketchup', ['460 g', '910 g'], 199, 8, 'a thick, tangy tomato ketchup'],
-      ['Tuna Chunks', ['145 g', '4 pack'], 129, 24, 'skipjack tuna chunks in spring water'],
+      ['Tuna Chunks', ['145 g', '4 x 145 g'], 129, 24, 'skipjack tuna chunks in spring water'],
       ['Pesto Genovese', ['190 g'], 249, 6, 'basil pesto with pine nuts and hard cheese'],
     ],
   },
@@ -391,7 +405,13 @@ export const categorySeeds: readonly CategorySeed[] = [
         'a stone-baked pizza with tomato and mozzarella',
       ],
       ['Vanilla Ice Cream', ['500 ml', '1 l'], 299, 6, 'creamy ice cream made with real vanilla'],
-      ['Fish Fingers', ['10 pack', '20 pack'], 249, 8, 'cod fish fingers in a crispy golden crumb'],
+      [
+        'Fish Fingers',
+        ['10 x 28 g', '20 x 28 g'],
+        249,
+        8,
+        'cod fish fingers in a crispy golden crumb',
+      ],
       ['Oven Chips', ['1 kg', '1.5 kg'], 179, 8, 'straight-cut chips that crisp up in the oven'],
       ['Chicken Nuggets', ['400 g'], 279, 8, 'chicken breast nuggets in a light batter'],
       ['Frozen Berries', ['500 g'], 299, 8, 'a mix of raspberries, blackberries and blueberries'],
