@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_FORMS } from '../../scripts/api/page-forms';
 import { routeTable } from '../../shared/routes';
-import type { World } from './cross-shopper-worlds';
+import { address, choice, type World } from './cross-shopper-worlds';
 
 // The gateway's pages that name a shopper's thing: the screens whose path holds an id (GET) and
 // every form a page action reads (POST, by intent), each sent with A's ids by someone else
@@ -51,18 +51,6 @@ export const NAMES_NOTHING: readonly string[] = [
 
 const order = (a: World) => `/orders/${a.orderId}`;
 const smartCart = (a: World) => `/smart-carts/${a.smartCartId}`;
-const choice = (address: World, card: World, slot: World) => ({
-  addressId: address.addressId,
-  paymentMethodId: card.cardId,
-  slotId: slot.slotId,
-});
-const address = {
-  name: 'Someone',
-  line1: '2 Other Rd',
-  postcode: 'D02 X285',
-  city: 'Dublin',
-  country: 'IE',
-};
 
 export const PAGE_ROWS: readonly PageRow[] = [
   { key: 'order-detail', path: order },

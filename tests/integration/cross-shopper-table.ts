@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { upstreamOperations } from '../../shared/upstream/contract';
 import type { UpstreamOperation } from '../../shared/upstream/operation';
 import { TENANTS, type TenantKey } from '../support/platform';
-import { blinkReport, type World } from './cross-shopper-worlds';
+import { address, blinkReport, choice, type World } from './cross-shopper-worlds';
 
 // Every operation of the upstream contract that names a shopper's thing or acts on the caller's
 // own data, one row each (a few have a second row that mixes the caller's own thing with someone
@@ -91,18 +91,6 @@ export const PUBLIC: readonly string[] = [
   'catalogueGetImagesByProductIdByFile',
 ];
 
-const choice = (address: World, card: World, slot: World) => ({
-  addressId: address.addressId,
-  paymentMethodId: card.cardId,
-  slotId: slot.slotId,
-});
-const address = {
-  name: 'Someone',
-  line1: '2 Other Rd',
-  postcode: 'D02 X285',
-  city: 'Dublin',
-  country: 'IE',
-};
 const addItem = (w: World) => ({ offeringId: w.offeringIds[0]!, quantity: 1, byCase: false });
 
 export const ROWS: readonly Row[] = [

@@ -237,3 +237,19 @@ export async function snapshot(platform: TestPlatform, w: World): Promise<Record
   );
   return Object.fromEntries(entries);
 }
+
+/** The order choice of A's address, B's card and a slot, in any mix of worlds (rows and pages). */
+export const choice = (address: World, card: World, slot: World) => ({
+  addressId: address.addressId,
+  paymentMethodId: card.cardId,
+  slotId: slot.slotId,
+});
+
+/** An address someone else types (in a fresh-shop form or body). */
+export const address = {
+  name: 'Someone',
+  line1: '2 Other Rd',
+  postcode: 'D02 X285',
+  city: 'Dublin',
+  country: 'IE',
+};
