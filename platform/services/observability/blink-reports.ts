@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BlinkReport, StoredBlinkReport } from '../../../shared/contracts/blink';
+import type { Db } from '../../db/db';
 import type { ServicePlugin } from '../service';
 import { requireTenant } from '../../auth/principal';
 import { HttpError, notFound } from '../../http/errors';
@@ -7,8 +8,27 @@ import { HttpError, notFound } from '../../http/errors';
 // Reports of the gateway's /blink-test (issue #7 item 5), keyed by the CID the browser got, so
 // that support can open what a shopper quotes, from any gateway replica. Per tenant. Insert-only
 // (issue #27 item 10, docs/decisions/0244): the first report under a CID stays, a second is a 409,
-// so nobody overwrites what support is about to read.
+// so nobody overwrites what support is about to read. Kept BLINK_REPORT_DAYS, then gone.
 const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
+
+/**
+ * How long a report is kept (docs/decisions/0345): long enough for a support case, and the table
+ * no longer grows for as long as the shop runs (anyone may store one, 10 a minute per address).
+ */
+export const BLINK_REPORT_DAYS = 30;
+
+const lastPurge = new WeakMap<object, number>();
+
+/** Deletes the reports past their days, at most once a minute per database; retried if it fails. */
+async function purgeNowAndThen(db: Db, now = Date.now()): Promise<void> {
+  if (now - (lastPurge.get(db) ?? -Infinity) < 60_000) return;
+  lastPurge.set(db, now);
+  await db
+    .query('delete from blink_reports where created_at < now() - make_interval(days => $1)', [
+      BLINK_REPORT_DAYS,
+    ])
+    .catch(() => lastPurge.delete(db));
+}
 
 const diagnostics: ServicePlugin = async (app, { db }) => {
   app.put(
@@ -26,6 +46,7 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
       const tenant = requireTenant(request);
       const { cid } = request.params;
       const report = request.body;
+      await purgeNowAndThen(db);
       const { rows } = await db.query(
         `insert into blink_reports (cid, tenant_id, report) values ($1, $2, $3)
          on conflict (cid) do nothing returning cid`,
@@ -51,8 +72,9 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
       const tenant = requireTenant(request);
       const { cid } = request.params;
       const { rows } = await db.query<{ report: unknown; created_at: Date | string }>(
-        'select report, created_at from blink_reports where cid = $1 and tenant_id = $2',
-        [cid, tenant.id],
+        `select report, created_at from blink_reports where cid = $1 and tenant_id = $2
+         and created_at >= now() - make_interval(days => $3)`,
+        [cid, tenant.id, BLINK_REPORT_DAYS],
       );
       const row = rows[0];
       if (!row) throw notFound('No report with this CID');
