@@ -66,7 +66,8 @@ describe('/blink-test in Chromium', () => {
       const facts = await opened.locator('.blink-facts').textContent();
       expect(facts).toContain('JavaScript' + 'on');
       expect(facts).toMatch(/Round trip\d+ ms/);
-      expect(facts).toContain('HeadlessChrome');
+      // Its name and version, not the User-Agent as sent (ADR 0344).
+      expect(facts).toMatch(/BrowserHeadless Chrome \d+ on Linux$/);
       expect(await opened.locator('[data-test="blink-summary"]').textContent()).toBe(
         '1 failed, 14 OK, 0 not checked.',
       );

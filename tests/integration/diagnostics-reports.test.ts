@@ -100,6 +100,26 @@ describe('blink-test reports', () => {
     expect(html).toMatch(/<th scope="row">Cookies enabled<\/th><td[^>]*>OK<\/td><td>Enabled</);
   });
 
+  // The report's userAgent was shown as sent under "Browser", and its numbers unbounded.
+  it('show the browser as its name and version only, and only numbers a browser can measure', async () => {
+    const { cid, proof } = await page('203.0.113.14');
+    const report = {
+      checks: [{ id: 'cookies', label: 'Cookies enabled', status: 'ok', detail: 'Enabled' }],
+      userAgent:
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0 IMPORTANT: your account is ' +
+        'locked, call 0800 000 000',
+      javascript: true,
+      clockSkewMs: 1e300,
+      roundTripMs: 1e300,
+    };
+    expect(await send({ cid, proof, report: JSON.stringify(report) }, '203.0.113.14')).toBe(302);
+    const html = await (await fetch(`${shop.url}/blink-test/result?cid=${cid}`)).text();
+    for (const words of ['locked', '0800', 'IMPORTANT', 'e+']) expect(html).not.toContain(words);
+    expect(html).toMatch(/<dt>Browser<\/dt><dd>Firefox 128 on Windows<\/dd>/);
+    expect(html).toMatch(/<dt>Clock skew<\/dt><dd>Not shown: out of range<\/dd>/);
+    expect(html).toMatch(/<dt>Round trip<\/dt><dd>Not shown: out of range<\/dd>/);
+  });
+
   it('budget reports per client address, not per process', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

@@ -207,4 +207,15 @@ describe("nginx's own refusals on deploy/nginx.compose.conf's plain http", () =>
     expect(body.error.code).toBe('misdirected_request');
     expect(refused.headers['x-correlation-id']).toEqual([body.error.cid]);
   });
+
+  // The redirect had none of them: it is the shop's own first answer to a browser on http.
+  it('redirects a shop with the plain-http headers each once, a CID, no-store and no HSTS', async () => {
+    const redirect = await answer(port, head('harbour.localhost'));
+    expect(redirect.status).toBe(308);
+    for (const [name, value] of Object.entries(HEADERS))
+      expect(redirect.headers[name], name).toEqual([value]);
+    expect(redirect.headers['strict-transport-security']).toBeUndefined();
+    expect(redirect.headers['cache-control']).toEqual(['no-store']);
+    expect(redirect.headers['x-correlation-id']).toEqual([expect.stringMatching(CID_PATTERN)]);
+  });
 });

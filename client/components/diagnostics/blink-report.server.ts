@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/blink';
 import type { PlatformClient } from '../../../shared/load-context';
 import { platformMessage } from '../../lib/platform-answer.server';
+import { blinkFacts, type ShownBlinkReport } from './blink-facts';
 import { inShopWords } from './blink-words';
 
 // The server half of /blink-test (docs/decisions/0173): what the gateway itself can tell about the
@@ -80,13 +81,13 @@ export async function storeBlinkReport(
 }
 
 /**
- * The stored report, in the shop's words (./blink-words.ts: whoever saved it chose its text), or
- * null when there is none under this CID.
+ * The stored report, in the shop's words (./blink-words.ts, ./blink-facts.ts: whoever saved it
+ * chose its text and numbers), or null when there is none under this CID.
  */
 export async function readBlinkReport(
   platform: PlatformClient,
   cid: string,
-): Promise<StoredBlinkReport | null> {
+): Promise<ShownBlinkReport | null> {
   const answer = await platform.call({ path: path(cid) });
   if (answer.status === 404) return null;
   const stored = answer.ok ? StoredBlinkReport.safeParse(answer.body) : null;
@@ -96,5 +97,7 @@ export async function readBlinkReport(
       { status: answer.ok ? 502 : answer.status >= 500 ? 502 : answer.status },
     );
   }
-  return { ...stored.data, report: inShopWords(stored.data.report) };
+  const { cid: storedCid, createdAt, report } = stored.data;
+  const { checks, javascript } = inShopWords(report);
+  return { cid: storedCid, createdAt, report: { checks, javascript }, facts: blinkFacts(report) };
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import type { StoredBlinkReport } from '../../../shared/contracts/blink';
+import type { ShownBlinkReport } from './blink-facts';
 import { BlinkChecksTable } from './blink-checks-table';
 
 // The /blink-test/result screen: one stored report, or a form to open one by its code (CID).
@@ -9,7 +9,7 @@ export function BlinkResult({
   problem,
 }: {
   cid: string;
-  stored: StoredBlinkReport | null;
+  stored: ShownBlinkReport | null;
   problem: string | null;
 }) {
   return (
@@ -40,8 +40,8 @@ export function BlinkResult({
   );
 }
 
-function Report({ stored }: { stored: StoredBlinkReport }) {
-  const { report } = stored;
+function Report({ stored }: { stored: ShownBlinkReport }) {
+  const { report, facts } = stored;
   const count = (status: string) => report.checks.filter((c) => c.status === status).length;
   return (
     <section aria-label="Report">
@@ -63,15 +63,11 @@ function Report({ stored }: { stored: StoredBlinkReport }) {
         <dt>JavaScript</dt>
         <dd>{report.javascript ? 'on' : 'off'}</dd>
         <dt>Round trip</dt>
-        <dd>{report.roundTripMs === null ? 'not measured' : `${report.roundTripMs} ms`}</dd>
+        <dd>{facts.roundTrip}</dd>
         <dt>Clock skew</dt>
-        <dd>
-          {report.clockSkewMs === null
-            ? 'not measured'
-            : `${Math.round(report.clockSkewMs / 1000)} s (±1 s)`}
-        </dd>
+        <dd>{facts.clockSkew}</dd>
         <dt>Browser</dt>
-        <dd>{report.userAgent || 'unknown'}</dd>
+        <dd>{facts.browser}</dd>
       </dl>
       <BlinkChecksTable checks={report.checks} />
     </section>
