@@ -28,15 +28,17 @@ const refused = (
   fieldErrors: FieldErrors,
   formError?: string,
   status = 400,
-) => data<CheckoutActionResult>({ intent, fieldErrors, formError }, { status });
+  values?: FormFields,
+) => data<CheckoutActionResult>({ intent, fieldErrors, formError, values }, { status });
 
 function refusedByPlatform(
   intent: CheckoutIntent,
   failure: PlatformFailure,
   fields: Record<string, RegExp>,
+  values?: FormFields,
 ) {
   const { fieldErrors, formError, status } = refusalOf(failure, fields);
-  return refused(intent, fieldErrors, formError, status);
+  return refused(intent, fieldErrors, formError, status, values);
 }
 
 /** Back to the checkout keeping the shopper's other choices, with the new address or card chosen. */
@@ -98,9 +100,10 @@ export async function checkoutAction(context: AppLoadContext, form: FormData, pa
     case 'add-address':
     case 'add-card': {
       const added = await addOrderChoice(context, intent.data, fields);
-      if (added.kind === 'invalid') return refused(intent.data, added.fieldErrors);
+      if (added.kind === 'invalid')
+        return refused(intent.data, added.fieldErrors, undefined, 400, added.values);
       if (added.kind === 'refused')
-        return refusedByPlatform(intent.data, added.failure, added.fields);
+        return refusedByPlatform(intent.data, added.failure, added.fields, added.values);
       return backToCheckout(pageUrl, added.choice, added.id);
     }
   }

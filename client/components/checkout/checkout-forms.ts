@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldErrors } from '../forms/form-fields';
+import type { FieldErrors, FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import { AddressForm, CardForm, PlaceOrderPost, ShownTotalField } from '../forms/place-order-forms';
 
@@ -18,4 +18,6 @@ export type CheckoutActionResult = {
   intent: CheckoutIntent;
   fieldErrors: FieldErrors;
   formError?: string;
+  /** What was typed in a refused "add address" form, to fill it again (never a card's fields). */
+  values?: FormFields;
 };

@@ -28,12 +28,14 @@ export type ChoiceState = {
   error?: string;
   addErrors?: Record<string, string>;
   addFailed?: string;
+  /** What was typed in the refused add form, to fill it again (as the profile's, ADR 0340). */
+  addValues?: Record<string, string>;
 };
 
 type Props = ChoiceState & { step: StepText; choices: Choice[] };
 
 export function ChoiceStep(props: Props) {
-  const { choices, error, addErrors, addFailed } = props;
+  const { choices, error, addErrors, addFailed, addValues } = props;
   const { name, add } = props.step;
   const titleId = `${name}-title`;
   const adding = Boolean(addErrors && (Object.keys(addErrors).length > 0 || addFailed));
@@ -64,7 +66,12 @@ export function ChoiceStep(props: Props) {
         <summary>{add.summary}</summary>
         <Form method="post" id={add.intent} className="field-grid" autoComplete="on">
           <input type="hidden" name="intent" value={add.intent} />
-          <FieldList form={add.intent} fields={props.step.fields} errors={addErrors} />
+          <FieldList
+            form={add.intent}
+            fields={props.step.fields}
+            errors={addErrors}
+            valueFor={(field) => addValues?.[field]}
+          />
           <label className="check">
             <input type="checkbox" name="isDefault" /> {add.defaultLabel}
           </label>

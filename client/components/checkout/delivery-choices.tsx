@@ -7,7 +7,12 @@ import type { PricedCart } from './slot-fee';
 
 // The three choices of an order, for the checkout and for ordering a smart cart: where, when, and
 // how to pay, with the refusals of the last post (of the order form and of the two add forms).
-type Refusal = { fieldErrors: Record<string, string>; formError?: string };
+type Refusal = {
+  fieldErrors: Record<string, string>;
+  formError?: string;
+  /** What was typed in a refused add form (an address's: ../forms/order-steps.server.ts). */
+  values?: Record<string, string>;
+};
 
 /** The refusals of the last post that the choices show: of the order form and the two add forms. */
 export function refusalsOf<R extends Refusal & { intent: string }>(result: R | undefined) {
@@ -37,6 +42,7 @@ export function DeliveryChoices({ chosen, refused, ...props }: Props) {
         error={order?.fieldErrors.addressId}
         addErrors={address?.fieldErrors}
         addFailed={address?.formError}
+        addValues={address?.values}
       />
       <section className="checkout-step" aria-labelledby="slot-title">
         <h2 id="slot-title">Delivery slot</h2>

@@ -1,6 +1,8 @@
 // The fields of a delivery address and of a card, described once for the checkout's "add" forms
 // and the profile's (drawn by FieldList). A card number is never filled in again after a mistake
 // (docs/decisions/0111): the actions do not send it back.
+import type { FormFields } from './form-fields';
+
 /** A delivery address's field names, as the actions read them from a form. */
 export const ADDRESS_FIELD_NAMES = [
   'name',
@@ -12,6 +14,15 @@ export const ADDRESS_FIELD_NAMES = [
   'phone',
   'instructions',
 ] as const;
+
+/**
+ * What the shopper typed of an address, sent back with a refusal to fill its form again (ADR
+ * 0317, 0340): the profile's, the checkout's and the smart carts' "add" forms. Only the address's
+ * fields, so nothing else posted (a card's) comes back.
+ */
+export function typedAddress(fields: FormFields): Record<string, string> {
+  return Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? '']));
+}
 
 export type FieldSpec = {
   name: string;

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/contracts/profile';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { fieldErrorsOf, type FieldErrors, type FormFields } from './form-fields';
+import { typedAddress } from './address-card-fields';
 import { countryErrors, parseAddress, parseCard } from './place-order-forms';
 
 // What placing an order shares at the checkout and at a smart cart: reading the platform's
@@ -44,14 +45,18 @@ export function refusalOf(failure: PlatformFailure, fields: Record<string, RegEx
     : { fieldErrors: {}, formError: failure.message, status };
 }
 
+/** What was typed, to fill the form again: an address's fields, never a card's (ADR 0111). */
+type Typed = { values?: FormFields };
+
 export type OrderChoiceAdded =
-  | { kind: 'invalid'; fieldErrors: FieldErrors }
-  | { kind: 'refused'; failure: PlatformFailure; fields: Record<string, RegExp> }
+  | ({ kind: 'invalid'; fieldErrors: FieldErrors } & Typed)
+  | ({ kind: 'refused'; failure: PlatformFailure; fields: Record<string, RegExp> } & Typed)
   | { kind: 'added'; choice: 'addressId' | 'paymentMethodId'; id: string };
 
 /**
- * An address or a card added while ordering; the new one becomes the order's choice. The card
- * number goes to the platform and nowhere else (never logged, never returned).
+ * An address or a card added while ordering; the new one becomes the order's choice. A refused
+ * address comes back with what was typed, as the profile's does (ADR 0340). The card number goes
+ * to the platform and nowhere else (never logged, never returned).
  */
 export async function addOrderChoice(
   context: AppLoadContext,
@@ -59,11 +64,12 @@ export async function addOrderChoice(
   fields: FormFields,
 ): Promise<OrderChoiceAdded> {
   if (intent === 'add-address') {
+    const values = typedAddress(fields);
     const address = parseAddress(fields);
     const elsewhere = await countryErrors(context, fields.country);
     if (!address.success || elsewhere.country) {
       const fieldErrors = address.success ? {} : fieldErrorsOf(address.error);
-      return { kind: 'invalid', fieldErrors: { ...fieldErrors, ...elsewhere } };
+      return { kind: 'invalid', fieldErrors: { ...fieldErrors, ...elsewhere }, values };
     }
     const added = await askPlatform<DeliveryAddress>(context.platform, {
       method: 'POST',
@@ -72,7 +78,7 @@ export async function addOrderChoice(
     });
     return added.ok
       ? { kind: 'added', choice: 'addressId', id: added.body.id }
-      : { kind: 'refused', failure: added, fields: ADDRESS_REFUSAL_FIELDS };
+      : { kind: 'refused', failure: added, fields: ADDRESS_REFUSAL_FIELDS, values };
   }
   const card = parseCard(fields);
   if (!card.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(card.error) };

@@ -2,6 +2,8 @@ import type { ChangeEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormField } from '../forms/form-field';
+import { deliveryCountriesOf } from '../../../shared/delivery-countries';
+import { useShopTenant } from '../../lib/money';
 import { usePersonal } from '../../lib/personal';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import { useCartRecheck } from '../checkout/cart-recheck';
@@ -66,7 +68,9 @@ export function GuestOrderForm({ data, result }: Props) {
     checkSlot(scope.current, kept);
     chooseSlot(id);
   };
-  const keepDraft = useOrderDraft(scope, cart?.booking.uid, restoreSlot);
+  // The country a draft kept is chosen again only where the shop still delivers (ADR 0340).
+  const countries = deliveryCountriesOf(useShopTenant());
+  const keepDraft = useOrderDraft(scope, cart?.booking.uid, countries, restoreSlot);
   useCartRecheck(data.state === 'refused', scope);
   return (
     // One form around the whole page: the fields of every step are the order's.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOf, forgetDraft, readDraft } from './order-draft';
+import { draftOf, fillFromDraft, forgetDraft, readDraft } from './order-draft';
 
 // The guest's order draft in the tab's sessionStorage (ADR 0317): what was typed of the address,
 // the e-mail, the notes and the slot, never a card's field, and nothing but strings it knows.
@@ -72,5 +72,36 @@ describe('the guest order draft', () => {
     const unowned = tabStorage({ 'guest-order-draft': JSON.stringify({ email: 'old@x.ie' }) });
     expect(readDraft('cart-a', unowned)).toEqual({});
     expect(unowned.getItem('guest-order-draft')).toBeNull();
+  });
+});
+
+// ADR 0340: the country is chosen in a <select>, which is never empty (the shop's own country is
+// chosen first); the draft's choice is restored while the shop still delivers there.
+describe('filling the form from the draft', () => {
+  const formOf = (fields: Record<string, { tagName: string; value: string }>) => ({
+    elements: { namedItem: (name: string) => fields[name] ?? null },
+  });
+  const draft = { line1: '7 Harbour Rd', city: 'Bray', postcode: 'A98 H940', country: 'GB' };
+
+  it('fills the empty text fields and chooses the country again, a delivery country', () => {
+    const fields = {
+      line1: { tagName: 'INPUT', value: '' },
+      city: { tagName: 'INPUT', value: 'Typed since' },
+      postcode: { tagName: 'INPUT', value: '' },
+      country: { tagName: 'SELECT', value: 'IE' },
+      instructions: { tagName: 'TEXTAREA', value: '' },
+    };
+    fillFromDraft(formOf(fields), { ...draft, instructions: 'By the shed' }, ['IE', 'GB']);
+    expect(fields.line1.value).toBe('7 Harbour Rd');
+    expect(fields.city.value).toBe('Typed since');
+    expect(fields.postcode.value).toBe('A98 H940');
+    expect(fields.country.value).toBe('GB');
+    expect(fields.instructions.value).toBe('By the shed');
+  });
+
+  it('leaves the shop’s own country chosen when it no longer delivers to the draft’s', () => {
+    const country = { tagName: 'SELECT', value: 'IE' };
+    fillFromDraft(formOf({ country }), draft, ['IE']);
+    expect(country.value).toBe('IE');
   });
 });

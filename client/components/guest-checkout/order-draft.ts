@@ -62,25 +62,49 @@ export function forgetDraft(storage = tabStorage()): void {
   }
 }
 
+/** A form's fields by name, as the draft fills them (an HTMLFormElement's `elements`). */
+type DraftField = { tagName: string; value: string };
+type DraftedForm = { elements: { namedItem(name: string): unknown } };
+
 /**
- * Once the form is on screen, fills its empty fields from the tab's draft of the cart `cart` and
- * gives the draft's slot to `restoreSlot` (which chooses it again if it can be booked); returns
- * the form's onChange, which keeps the draft as the guest types. Without a cart (the page could
- * not read it) nothing is kept or filled in.
+ * Fills the form's empty text fields from the draft (ADR 0317), and chooses its country again. A
+ * country <select> is never empty (the shop's own is chosen first, ADR 0340), so the draft's
+ * replaces it, but only while it is one of `countries`, the shop's delivery countries: a country
+ * the shop no longer delivers to is not chosen for the guest.
+ */
+export function fillFromDraft(
+  form: DraftedForm,
+  draft: OrderDraft,
+  countries: readonly string[],
+): void {
+  for (const name of TYPED) {
+    const field = form.elements.namedItem(name) as DraftField | null;
+    const kept = draft[name];
+    if (!field || !kept) continue;
+    if (field.tagName === 'SELECT') {
+      if (name === 'country' && countries.includes(kept)) field.value = kept;
+    } else if ((field.tagName === 'INPUT' || field.tagName === 'TEXTAREA') && !field.value) {
+      field.value = kept;
+    }
+  }
+}
+
+/**
+ * Once the form is on screen, fills its empty fields from the tab's draft of the cart `cart` (its
+ * country while one of `countries`) and gives the draft's slot to `restoreSlot` (which chooses it
+ * again if it can be booked); returns the form's onChange, which keeps the draft as the guest
+ * types. Without a cart (the page could not read it) nothing is kept or filled in.
  */
 export function useOrderDraft(
   form: RefObject<HTMLFormElement | null>,
   cart: string | undefined,
+  countries: readonly string[],
   restoreSlot: (slotId: string) => void,
 ): () => void {
   useEffect(() => {
-    if (cart === undefined) return;
+    if (cart === undefined || !form.current) return;
     const draft = readDraft(cart);
-    for (const name of TYPED) {
-      const field = form.current?.elements.namedItem(name);
-      const text = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement;
-      if (text && !field.value && draft[name]) field.value = draft[name];
-    }
+    fillFromDraft(form.current, draft, countries);
     if (draft.slotId) restoreSlot(draft.slotId);
     // Once, when the form first shows: later renders keep what is in its fields.
     // eslint-disable-next-line react-hooks/exhaustive-deps

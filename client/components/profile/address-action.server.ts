@@ -16,7 +16,7 @@ import {
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
-import { ADDRESS_FIELD_NAMES } from '../forms/address-card-fields';
+import { ADDRESS_FIELD_NAMES, typedAddress } from '../forms/address-card-fields';
 
 // The delivery addresses screen's one action: add, change, delete, make default. The form fields
 // are checked with the profile service's own schema (the checkout's add-address form does the same).
@@ -30,16 +30,13 @@ export const AddressForms = intentForms({
 });
 const AddressIntent = AddressForms.intent;
 
-const typed = (fields: FormFields) =>
-  Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? '']));
-
 async function save(
   context: AppLoadContext,
   intent: ProfileIntent,
   fields: FormFields,
   id: string | undefined,
 ) {
-  const values = typed(fields);
+  const values = typedAddress(fields);
   const address = parseAddress(fields);
   const elsewhere = await countryErrors(context, fields.country);
   if (!address.success || elsewhere.country) {

@@ -33,17 +33,19 @@ const refused = (
   fieldErrors: Record<string, string>,
   formError?: string,
   status = 400,
-) => data<SmartCartActionResult>({ intent, fieldErrors, formError }, { status });
+  values?: Record<string, string>,
+) => data<SmartCartActionResult>({ intent, fieldErrors, formError, values }, { status });
 
 /** A refusal shown on its form; a smart cart gone (404) is the page's 404. */
 function refusedByPlatform(
   intent: SmartCartIntent,
   failure: PlatformFailure,
   fields: Record<string, RegExp> = {},
+  values?: Record<string, string>,
 ) {
   if (nothingThere(failure.status) && intent !== 'place-order') throw data(null, { status: 404 });
   const { fieldErrors, formError, status } = refusalOf(failure, fields);
-  return refused(intent, fieldErrors, formError, status);
+  return refused(intent, fieldErrors, formError, status, values);
 }
 
 const Name = z
@@ -192,9 +194,10 @@ export async function smartCartAction(
     case 'add-address':
     case 'add-card': {
       const added = await addOrderChoice(context, intent.data, fields);
-      if (added.kind === 'invalid') return refused(intent.data, added.fieldErrors);
+      if (added.kind === 'invalid')
+        return refused(intent.data, added.fieldErrors, undefined, 400, added.values);
       if (added.kind === 'refused')
-        return refusedByPlatform(intent.data, added.failure, added.fields);
+        return refusedByPlatform(intent.data, added.failure, added.fields, added.values);
       return backWith(added.choice, added.id);
     }
   }

@@ -12,6 +12,8 @@ export type SmartCartActionResult = {
   intent: SmartCartIntent;
   fieldErrors: Record<string, string>;
   formError?: string;
+  /** What was typed in a refused "add address" form, to fill it again (never a card's fields). */
+  values?: Record<string, string>;
 };
 
 export const SMART_CART_NOTICES: Record<string, string> = {
