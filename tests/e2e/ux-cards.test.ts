@@ -45,8 +45,9 @@ describe.each(Object.entries(VIEWPORTS))('product cards and page on a %s', (_siz
       expect(card.text.split(card.casePrice).length - 1).toBe(1);
       expect(card.forms).toBe(1);
       expect(card.hidden).toBe(4);
-      // 18, and the two spans of a price per kg shown short and said in words (ADR 0341).
-      expect(card.elements).toBeLessThanOrEqual(20);
+      // 18, the two spans of a price per kg shown short and said in words (ADR 0341) and the
+      // brand and size's words beside them (ADR 0346).
+      expect(card.elements).toBeLessThanOrEqual(21);
       expect(card.plainLink).toBe(true);
     }
     // The two buttons sit side by side at the same height (or wrap whole on a narrow card).

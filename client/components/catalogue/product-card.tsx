@@ -3,6 +3,7 @@ import { href } from '../../../shared/href';
 import { QuantityControls } from '../cart/quantity-controls.island';
 import { AddToList, listProps } from '../lists/add-to-list';
 import { OfferingPrice } from './offering-price';
+import { SizeLabel } from './size-label';
 
 // One product in a grid or a rail: image, name, brand and size, prices, "Add 1" / "Add case".
 // `to` overrides the product link (search results link to the product in their context). The
@@ -35,7 +36,12 @@ export function ProductCard({
         />
         <h3 className="product-card-name">{product.name}</h3>
       </a>
-      <p className="product-card-meta">{`${product.brand.name} · ${product.sizeLabel}`}</p>
+      <SizeLabel
+        as="p"
+        className="product-card-meta"
+        before={`${product.brand.name} · `}
+        label={product.sizeLabel}
+      />
       <OfferingPrice offering={product.offering} pack={product.pack} size="compact" />
       <QuantityControls
         offering={product.offering}

@@ -9,6 +9,7 @@ import { FoodInformation } from './food-information';
 import { OfferingPrice } from './offering-price';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid } from './product-grid';
+import { SizeLabel } from './size-label';
 
 // The product page's body, shared by /products/{slug} and /search/{query}/{productSlug}: the
 // breadcrumbs differ (the search one leads back to its results), the rest is the same.
@@ -37,7 +38,7 @@ export function ProductDetail({
           <h1 id="product-name">{product.name}</h1>
           <p className="product-brand">
             <Link to={href('brands', { brandSlug: product.brand.slug })}>{product.brand.name}</Link>
-            {` · ${product.sizeLabel}`}
+            <SizeLabel before=" · " label={product.sizeLabel} />
           </p>
           <OfferingPrice offering={product.offering} pack={product.pack} />
           <QuantityControls

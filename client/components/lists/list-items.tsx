@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
 import { unitsOf, useCounts } from '../../lib/counted';
 import { PriceEach } from '../catalogue/price-each';
+import { SizeLabel } from '../catalogue/size-label';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
 import type { ListActionResult } from './list-result';
@@ -18,7 +19,9 @@ export function ListItemName({ item }: { item: ShoppingListItem }) {
   return (
     <>
       {productName(item)}
-      {item.product ? <span className="per"> {item.product.sizeLabel}</span> : null}
+      {item.product ? (
+        <SizeLabel className="per" before=" " label={item.product.sizeLabel} />
+      ) : null}
       {item.byCase ? <span className="per"> · case of {item.product?.caseSize ?? '?'}</span> : null}
     </>
   );
