@@ -18,7 +18,8 @@ beforeAll(async () => {
       createdAt: '2026-11-26T10:00:00.000Z',
       report: {
         checks: [],
-        userAgent: 'Stored/1.0',
+        userAgent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
         javascript: false,
         clockSkewMs: null,
         roundTripMs: null,
@@ -50,7 +51,8 @@ describe('pages made from the request headers', () => {
       gw.upstream.received(`/api/services/diagnostics/api/v1/blink-reports/${CID}`);
     const first = await page(`/blink-test/result?cid=${CID}`, 'FirstBrowser/1.0');
     expect(first.statusCode).toBe(200);
-    expect(first.body).toContain('Stored/1.0');
+    // The stored report's browser, as the result page names it (ADR 0344).
+    expect(first.body).toContain('Firefox 128 on Windows');
     const before = reads().length;
     const second = await page(`/blink-test/result?cid=${CID}`, 'FirstBrowser/1.0');
     expect(second.statusCode).toBe(200);
