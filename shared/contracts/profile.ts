@@ -82,6 +82,12 @@ type Located = z.ZodObject<{ postcode: z.ZodType<string>; country: z.ZodType<str
  * an object with the address's fields (a form's adds its own): a schema with rules cannot be
  * extended. Addresses stored before the rule are not checked again until they are saved.
  */
+const isLocated = (value: unknown): value is { country: string; postcode: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { country?: unknown }).country === 'string' &&
+  typeof (value as { postcode?: unknown }).postcode === 'string';
+
 export function addressRules<S extends Located>(fields: S) {
   return fields
     .refine((a) => postcodeProblem(a.country, a.postcode) === null, {
@@ -91,7 +97,8 @@ export function addressRules<S extends Located>(fields: S) {
         return postcodeProblem(a.country, a.postcode) ?? undefined;
       },
       // Checked while another field is wrong too (all messages at once), not with a bad country.
-      when: (payload) => !payload.issues.some(isOfPlace),
+      // Never on a body that is not an address at all (an array, a number: its own issue says so).
+      when: (payload) => isLocated(payload.value) && !payload.issues.some(isOfPlace),
     })
     .overwrite((a) => ({ ...a, postcode: normalisePostcode(a.country, a.postcode) }));
 }
