@@ -123,3 +123,15 @@ export async function placeOrder(
   expect(response.status, await response.clone().text()).toBe(201);
   return OrderDetail.parse(await response.json());
 }
+
+/** The shopper's cart as the platform answers it. */
+export const readCart = async (shopper: Shopper): Promise<Booking> =>
+  Booking.parse(
+    await (await platform.call(bookingPaths.cart('fresh'), { token: shopper.token })).json(),
+  );
+
+/** A refusal's status and the message of its error body. */
+export async function errorOf(response: Response) {
+  const body = (await response.json()) as { error: { message: string } };
+  return { status: response.status, message: body.error.message };
+}
