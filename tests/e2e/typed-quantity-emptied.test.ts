@@ -31,6 +31,8 @@ describe('an emptied quantity in the order lines editor', () => {
       const lines = page.locator('form.lines-editor tbody tr');
       const before = await lines.count();
       expect(before).toBeGreaterThan(1);
+      // What a typed 0 does is said before anyone types it, not only in an error.
+      expect(await page.getByRole('table', { name: /0 removes an item/ }).count()).toBe(1);
 
       const quantity = page.locator('form.lines-editor #quantity-1');
       await quantity.fill('');

@@ -173,6 +173,7 @@ describe('profile', () => {
       postcode: '',
       city: 'Wicklow',
       country: 'IE',
+      isDefault: 'on',
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -180,6 +181,8 @@ describe('profile', () => {
       /id="add-address-postcode-error" class="field-error" tabindex="-1" autofocus="">/,
     );
     expect(html).toContain('value="3 Lake Road"');
+    // "Make this my default address" stays ticked, as typed.
+    expect(html).toMatch(/<input type="checkbox" name="isDefault" checked=""\/>/);
   });
 
   it('refuses a bad card number beside its field and never renders the number', async () => {
@@ -194,6 +197,16 @@ describe('profile', () => {
     expect(html).not.toContain(number);
     expect(html).not.toContain(number.replace(/\s/g, ''));
     expect(html).toContain('value="Sam Shopper"');
+    expect(html).toMatch(/<input type="checkbox" name="isDefault"\/>/); // not ticked, not ticked now
+    const ticked = await shopper.post('/profile/payment-methods', {
+      intent: 'add-card',
+      cardNumber: number,
+      expiryMonth: '12',
+      expiryYear: '2031',
+      holderName: 'Sam Shopper',
+      isDefault: 'on',
+    });
+    expect(await ticked.text()).toMatch(/<input type="checkbox" name="isDefault" checked=""\/>/);
   });
 
   it('adds a valid card shown by brand and last four only, makes it default and deletes it', async () => {

@@ -24,6 +24,10 @@ export function typedAddress(fields: FormFields): Record<string, string> {
   return Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, fields[name] ?? '']));
 }
 
+/** A ticked checkbox's value as a refused form's `values` keep it: 'on', or '' when not ticked. */
+export const ticked = (value: string | undefined) =>
+  value === undefined || value === '' ? '' : 'on';
+
 export type FieldSpec = {
   name: string;
   label: string;

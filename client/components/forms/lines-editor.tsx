@@ -23,7 +23,7 @@ export function LinesEditor(props: {
       </button>
       <div className="table-scroll">
         <table className="line-table">
-          <caption>Change quantities or remove items, then save</caption>
+          <caption>Change quantities (0 removes an item) or remove items, then save</caption>
           <thead>
             <tr>
               <th scope="col">Product</th>

@@ -16,7 +16,7 @@ import {
 import { askPlatform } from '../../lib/platform-answer.server';
 import { backTo, refused, refusedByPlatform, unknownIntent } from './profile-answer.server';
 import type { ProfileIntent } from './profile-result';
-import { ADDRESS_FIELD_NAMES, typedAddress } from '../forms/address-card-fields';
+import { ADDRESS_FIELD_NAMES, ticked, typedAddress } from '../forms/address-card-fields';
 
 // The delivery addresses screen's one action: add, change, delete, make default. The form fields
 // are checked with the profile service's own schema (the checkout's add-address form does the same).
@@ -36,7 +36,8 @@ async function save(
   fields: FormFields,
   id: string | undefined,
 ) {
-  const values = typedAddress(fields);
+  // What was typed and ticked, for the form after a refusal.
+  const values = { ...typedAddress(fields), isDefault: ticked(fields.isDefault) };
   const address = parseAddress(fields);
   const elsewhere = await countryErrors(context, fields.country);
   if (!address.success || elsewhere.country) {

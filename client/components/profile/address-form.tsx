@@ -31,7 +31,12 @@ export function AddressForm({ address, result }: Props) {
       <FieldList form={formId} fields={ADDRESS_FIELDS} errors={errors} valueFor={value} />
       {address?.isDefault ? null : (
         <label className="check">
-          <input type="checkbox" name="isDefault" /> Make this my default address
+          <input
+            type="checkbox"
+            name="isDefault"
+            defaultChecked={result?.values?.isDefault === 'on'}
+          />{' '}
+          Make this my default address
         </label>
       )}
       <FormProblem message={result?.formError} />

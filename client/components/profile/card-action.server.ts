@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppLoadContext } from 'react-router';
 import { profilePaths, type PaymentMethod } from '../../../shared/contracts/profile';
+import { ticked } from '../forms/address-card-fields';
 import { fieldErrorsOf, formFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import { CardForm, parseCard } from '../forms/place-order-forms';
@@ -34,6 +35,7 @@ async function addCard(context: AppLoadContext, fields: Record<string, string>) 
     expiryMonth: fields.expiryMonth ?? '',
     expiryYear: fields.expiryYear ?? '',
     holderName: fields.holderName ?? '',
+    isDefault: ticked(fields.isDefault),
   };
   const card = parseCard(fields);
   if (!card.success)

@@ -27,7 +27,12 @@ export function CardForm({
           valueFor={(name) => result?.values?.[name]}
         />
         <label className="check">
-          <input type="checkbox" name="isDefault" /> Make this my default card
+          <input
+            type="checkbox"
+            name="isDefault"
+            defaultChecked={result?.values?.isDefault === 'on'}
+          />{' '}
+          Make this my default card
         </label>
         <FormProblem message={result?.formError} />
         <button type="submit" className="button primary" disabled={busy}>
