@@ -4,9 +4,10 @@ import { conforms, runConformance, table } from './conformance/run';
 import { readContract } from './conformance/validate';
 
 // `npm run conformance -- <upstream base URL> [--origin <shop origin>] [--email <e-mail>
-// --password <password>] [--contract <file>] [--json]`: calls every operation of the upstream
-// contract that can be called safely, checks each answer against it and prints a table. Exit
-// status 0 only when every required operation passes (docs/decisions/0233). The test account may
+// --password <password>] [--contract <file>] [--strict] [--json]`: calls every operation of the
+// upstream contract that can be called safely, checks each answer against it and prints a table.
+// Exit status 0 only when every required operation passes (docs/decisions/0233); a warning (a
+// field that looks renamed) passes unless --strict (docs/decisions/0351). The test account may
 // also come from CONFORMANCE_EMAIL and CONFORMANCE_PASSWORD, the shop from CONFORMANCE_ORIGIN. An
 // answer later than the gateway waits fails: CONTEXT_TIMEOUT_MS and PROXY_TIMEOUT_MS, as the
 // gateway reads them (docs/decisions/0343).
@@ -18,12 +19,13 @@ const { values, positionals } = parseArgs({
     password: { type: 'string' },
     contract: { type: 'string' },
     json: { type: 'boolean' },
+    strict: { type: 'boolean' },
   },
 });
 const baseUrl = positionals[0] ?? process.env.CONFORMANCE_URL;
 if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
   console.error(
-    'Usage: npm run conformance -- <upstream base URL, http(s)://…> [--origin <shop origin>] [--email <e-mail> --password <password>] [--json]',
+    'Usage: npm run conformance -- <upstream base URL, http(s)://…> [--origin <shop origin>] [--email <e-mail> --password <password>] [--strict] [--json]',
   );
   process.exit(2);
 }
@@ -46,7 +48,8 @@ const results = await runConformance(contract, {
   contextTimeoutMs: deadline('CONTEXT_TIMEOUT_MS'),
   proxyTimeoutMs: deadline('PROXY_TIMEOUT_MS'),
 });
-const ok = conforms(results);
+const strict = values.strict ?? false;
+const ok = conforms(results, { strict });
 if (values.json) {
   console.log(
     JSON.stringify(
@@ -61,14 +64,17 @@ if (values.json) {
   );
 } else {
   console.log(table(results));
-  const failed = results.filter(
-    (r) => r.operation.required && r.outcome !== 'pass' && r.outcome !== 'present',
-  );
+  const failed = results.filter((r) => r.operation.required && !conforms([r], { strict }));
+  const warned = results.filter((r) => r.outcome === 'warn');
   console.log(
     ok
       ? `\nConforms: every required operation passes (${results.length} operations).`
       : `\nDoes not conform: ${failed.length} required operations do not pass: ${failed.map((r) => r.operation.operationId).join(', ')}`,
   );
+  if (warned.length)
+    console.log(
+      `Warnings (${strict ? 'failing with --strict' : 'passing; --strict fails them'}): fields that look renamed in ${warned.map((r) => r.operation.operationId).join(', ')}`,
+    );
   if (!email || !password)
     console.log(
       'No test account given (--email, --password): calls for a signed-in shopper were blocked.',

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { deadlineOf, DEFAULT_DEADLINES, type Deadlines } from './deadline';
 import { judgeRefusal } from './refusal';
+import { renamedFields } from './renamed';
 import { answerProblems, successStatuses, type Contract, type ContractOperation } from './validate';
 import { STEPS, type State, type Step } from './steps';
 import { spoiled } from './steps/types';
 
 // Runs the conformance steps against an upstream and says, per operation of the contract, whether
 // it passes (docs/decisions/0233).
-export type Outcome = 'pass' | 'present' | 'fail' | 'missing' | 'blocked' | 'not called';
+// `warn`: the answer passes, but something in it looks like what the shop will go without
+// (a renamed optional field, ./renamed.ts); it fails only with `strict` (docs/decisions/0351).
+export type Outcome = 'pass' | 'warn' | 'present' | 'fail' | 'missing' | 'blocked' | 'not called';
 export type Result = {
   operation: ContractOperation;
   outcome: Outcome;
@@ -26,8 +29,9 @@ const RANK: Record<Outcome, number> = {
   blocked: 1,
   pass: 2,
   present: 2,
-  missing: 3,
-  fail: 3,
+  warn: 3,
+  missing: 4,
+  fail: 4,
 };
 const newCid = () =>
   randomBytes(24)
@@ -96,7 +100,9 @@ async function call(
     if (status >= 400 && status < 500)
       return {
         outcome: 'present',
-        detail: `refused a bad request (${status}); not called for real`,
+        // A refusal does not say which rule refused it: a field the operation needs beyond the
+        // contract would be refused alike (docs/decisions/0351).
+        detail: `refused a bad request (${status}); not called for real, so a request field it needs beyond the contract cannot show: check it by hand`,
       };
     return { outcome: 'fail', detail: `${status} to a request it should refuse` };
   }
@@ -118,7 +124,10 @@ async function call(
       // What it keeps is only for later calls, which are then blocked.
     }
   }
-  return { outcome: 'pass', detail: `${status}` };
+  const renamed = renamedFields(op, status, text);
+  return renamed.length
+    ? { outcome: 'warn', detail: renamed.slice(0, 3).join('; ') }
+    : { outcome: 'pass', detail: `${status}` };
 }
 
 export async function runConformance(contract: Contract, options: RunOptions): Promise<Result[]> {
@@ -128,7 +137,7 @@ export async function runConformance(contract: Contract, options: RunOptions): P
     const operation = contract.operations.get(step.op);
     if (!operation) throw new Error(`The kit calls ${step.op}, which the contract does not have`);
     const before = results.get(step.op);
-    const known = before?.outcome === 'pass';
+    const known = before?.outcome === 'pass' || before?.outcome === 'warn';
     const outcome = { operation, ...(await call(options, operation, step, state, known)) };
     if (!before || RANK[outcome.outcome] > RANK[before.outcome]) results.set(step.op, outcome);
   }
@@ -142,9 +151,17 @@ export async function runConformance(contract: Contract, options: RunOptions): P
   return [...results.values()];
 }
 
-/** Every required operation passed (or, for a probe, is there). */
-export const conforms = (results: readonly Result[]) =>
-  results.every((r) => !r.operation.required || r.outcome === 'pass' || r.outcome === 'present');
+/**
+ * Every required operation passed (or, for a probe, is there); a warning passes unless `strict`.
+ */
+export const conforms = (results: readonly Result[], { strict = false } = {}) =>
+  results.every(
+    (r) =>
+      !r.operation.required ||
+      r.outcome === 'pass' ||
+      r.outcome === 'present' ||
+      (r.outcome === 'warn' && !strict),
+  );
 
 /** The screens, shortened to fit a column. */
 function screensOf(screens: readonly string[]): string {
@@ -160,7 +177,11 @@ export function table(results: readonly Result[]): string {
     r.outcome,
     r.outcome === 'pass' || r.outcome === 'present'
       ? ''
-      : screensOf(r.operation.required ? r.operation.requiredFor : r.operation.screens),
+      : screensOf(
+          r.operation.required && r.outcome !== 'warn'
+            ? r.operation.requiredFor
+            : r.operation.screens,
+        ),
     r.outcome === 'pass' ? '' : r.detail,
   ]);
   const head = ['operation', 'call', 'need', 'result', 'screens affected', 'detail'];

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 // Answers checked against the upstream contract's schemas (docs/api/upstream.openapi.json) with
 // ajv (JSON Schema 2020-12, OpenAPI 3.1's dialect). A JSON-string answer (the context call) is
 // parsed and checked against its `contentSchema`.
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 export type ContractOperation = {
   operationId: string;
   method: string;
@@ -76,6 +76,9 @@ function check(schema: JsonSchema, value: unknown): string[] {
     .slice(0, 3)
     .map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'}`);
 }
+
+/** The value is valid under the schema (a branch of a union, a property's own schema). */
+export const fits = (schema: JsonSchema, value: unknown) => check(schema, value).length === 0;
 
 /** The success statuses an operation documents. */
 export const successStatuses = (op: ContractOperation) =>

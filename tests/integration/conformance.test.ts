@@ -116,6 +116,9 @@ describe('npm run conformance', () => {
       expect(rows.filter((r) => r.required && !['pass', 'present'].includes(r.outcome))).toEqual(
         [],
       );
+      // No field of its answers looks renamed (ADR 0351), whether required or not.
+      expect(rows.filter((r) => r.outcome === 'warn')).toEqual([]);
+      expect(out).not.toMatch(/^Warnings/m);
     },
   );
 

@@ -9,6 +9,11 @@ export type ContractMutation = {
   /** The operation the kit must fail, and a pattern its detail must match. */
   operation: string;
   problem: RegExp;
+  /**
+   * `warn`: an answer the contract allows that the shop still goes without (ADR 0351); the kit
+   * warns, and fails only with `strict`. Otherwise a failure.
+   */
+  outcome?: 'warn';
   /** Kit options the case needs (a shorter deadline for the slow endpoint). */
   options?: { contextTimeoutMs?: number };
 };
@@ -47,6 +52,7 @@ const items = (body: Json) => (body.items as Json[] | undefined) ?? [];
 const CART_ITEM = /\/booking-ms\/api\/v1\/bookings\/cart\/tenant\/[^/]+\/item$/;
 const ORDERS = /\/orders\/api\/v1\/orders$/;
 const ORDER = /\/orders\/api\/v1\/orders\/[^/]+$/;
+const ACCOUNT = /\/uaa\/api\/v1\/account$/;
 
 export const CONTRACT_MUTATIONS: readonly ContractMutation[] = [
   {
@@ -143,6 +149,14 @@ export const CONTRACT_MUTATIONS: readonly ContractMutation[] = [
     problem: /no answer within 1000 ms .*CONTEXT_TIMEOUT_MS/,
   },
   {
+    name: 'an optional field under another name (the account’s email sent as mail)',
+    mutation: rewrite('GET', ACCOUNT, ({ email, ...account }) => ({ ...account, mail: email })),
+    operation: 'uaaGetAccount',
+    problem:
+      /\(body\) has mail, which the contract does not name, and no email, read by the gateway: email renamed\?/,
+    outcome: 'warn',
+  },
+  {
     name: 'a list returned unwrapped (the shopping lists as a bare array)',
     mutation: rewrite('GET', /\/shopping-lists\/api\/v1\/lists$/, items),
     operation: 'shoppingListsGetLists',
@@ -150,7 +164,8 @@ export const CONTRACT_MUTATIONS: readonly ContractMutation[] = [
   },
 ];
 
-// Fields and headers the contract does not require: dropping them must not fail the kit.
+// Fields and headers the contract does not require: dropping them must not fail the kit, nor make
+// it warn.
 export const HARMLESS_MUTATIONS: readonly { name: string; mutation: Mutation }[] = [
   {
     name: 'the correlation id not echoed in the answers (the contract does not ask for it)',
@@ -167,5 +182,20 @@ export const HARMLESS_MUTATIONS: readonly { name: string; mutation: Mutation }[]
       if (!answer.body.startsWith('{')) return answer;
       return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), extra: 1 }) };
     },
+  },
+  {
+    name: 'an optional field left out, nothing in its place (the account’s email)',
+    mutation: rewrite('GET', ACCOUNT, ({ email: _, ...account }) => account),
+  },
+  {
+    name: 'a field the contract does not name inside an absent one’s name (the search echoing its query)',
+    mutation: rewrite('GET', /\/catalogue\/api\/v1\/search$/, (page) => ({
+      ...page,
+      query: 'milk',
+    })),
+  },
+  {
+    name: 'a field the contract does not name, alike an absent one but not of its type',
+    mutation: rewrite('GET', ACCOUNT, ({ email: _, ...account }) => ({ ...account, emails: [] })),
   },
 ];
