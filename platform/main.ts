@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildPlatform } from './app';
+import { CLOSE_DELAY_MS } from './close-delay';
 import { loadPlatformConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { openDb } from './db/db';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   );
 
   let idp: RunningIdp | null = null;
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: CLOSE_DELAY_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await idp?.close();

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLOSE_DELAY_MS } from '../../platform/close-delay';
 import { READY_DEADLINE_MS } from '../../platform/http/readiness';
 import { loadShopOrigins } from '../../platform/shop-origins';
-import { containerPorts, readCompose, seconds } from '../support/compose-file';
+import { containerPorts, readCompose, ROOT, seconds } from '../support/compose-file';
 import {
   find,
   readKustomization,
@@ -9,6 +12,14 @@ import {
   validateManifest,
   type Manifest,
 } from '../support/k8s-manifests';
+import {
+  annotationOf,
+  DEFAULT_TRIES,
+  ingressesOf,
+  servingIngress,
+  specOf,
+  triesOf,
+} from '../support/ingress-nginx';
 
 // deploy/k8s/ (issue #25 item 4): every manifest valid against the Kubernetes schemas, the
 // gateway's probes, shutdown and resources as the process needs them, and the settings that
@@ -87,6 +98,21 @@ describe('deploy/k8s', () => {
     expect(platform.readinessProbe!.timeoutSeconds! * 1000).toBeGreaterThan(READY_DEADLINE_MS);
   });
 
+  it('keeps the platform serving until it is out of the Service, then lets it close', () => {
+    // A rollout (maxSurge) starts the new platform beside the old one, on the same database. The
+    // old one was sent SIGTERM as it left the Service's endpoints and closed its port at once,
+    // while kube-proxy still sent it new connections: the gateways' calls then were refused (a
+    // 502: the proxy asks again after a 503 only). As the gateway's: a preStop wait first.
+    const platform = containerOf('Deployment', 'platform');
+    const preStop = platform.lifecycle?.preStop?.exec?.command ?? [];
+    expect(preStop[0]).toBe('sleep');
+    const gatewayPreStop = containerOf('Deployment', 'gateway').lifecycle!.preStop!.exec!.command;
+    expect(Number(preStop[1])).toBe(Number(gatewayPreStop[1]));
+    const grace = podOf(find(manifests, 'Deployment', 'platform')).terminationGracePeriodSeconds!;
+    // preStop, then its close (close-with-grace's delay), then a margin of at least 5 s.
+    expect(grace - Number(preStop[1]) - CLOSE_DELAY_MS / 1000).toBeGreaterThanOrEqual(5);
+  });
+
   it('requests and limits the memory measured with everything on, as the compose file does', () => {
     const { requests, limits } = containerOf('Deployment', 'gateway').resources!;
     expect(requests!.cpu).toBeTruthy();
@@ -127,6 +153,72 @@ describe('deploy/k8s', () => {
     expect(Object.keys(origins).sort()).toEqual(['fresh', 'harbour']);
     for (const origin of Object.values(origins)) expect(new URL(origin).port).toBe('');
     for (const origin of Object.values(origins)) expect(origin).toMatch(/^https:\/\//);
+  });
+
+  // ingress-nginx (docs/decisions/0349): the Ingress had no rules, only spec.defaultBackend, and a
+  // tls entry without hosts. That configures the controller's catch-all server, whose certificate
+  // is the controller's own ("Kubernetes Ingress Controller Fake Certificate"): storefront-tls
+  // was never served, and cert-manager issues none for a tls entry without hosts.
+  const shopHosts = () =>
+    Object.values(loadShopOrigins(find(manifests, 'ConfigMap', 'platform').data!))
+      .map((origin) => new URL(origin).hostname)
+      .sort();
+
+  it("serves the hosts of the platform's SHOP_ORIGINS, each with the shop's certificate", () => {
+    const main = find(manifests, 'Ingress', 'storefront');
+    const { rules = [], tls = [], defaultBackend } = specOf(main);
+    expect(defaultBackend).toBeUndefined();
+    expect(rules.map((rule) => rule.host).sort()).toEqual(shopHosts());
+    for (const rule of rules)
+      expect(rule.http.paths).toContainEqual({
+        path: '/',
+        pathType: 'Prefix',
+        backend: { service: { name: 'gateway', port: { name: 'http' } } },
+      });
+    const certified = tls.filter((entry) => entry.secretName).flatMap((entry) => entry.hosts ?? []);
+    expect(certified.sort()).toEqual(shopHosts());
+    // Every other Ingress adds paths to those hosts: none opens a catch-all or another host.
+    for (const ingress of ingressesOf(manifests)) {
+      expect(specOf(ingress).defaultBackend, ingress.metadata.name).toBeUndefined();
+      for (const rule of specOf(ingress).rules ?? []) expect(shopHosts()).toContain(rule.host);
+    }
+  });
+
+  it.each([
+    '/api/services/booking-ms/bookings/cart/copyBookingToCart',
+    '/api/services/booking-ms/bookings/cart/copybookingtocart',
+    '/api/services/booking-ms/bookings/cart/COPYBOOKINGTOCART?bookingId=1',
+    '/api/services/booking-ms/bookings/cart/copyBookingToCart/',
+    '/api/services/booking-ms/bookings/cart/copyBookingTo%43art',
+  ])('never passes %s to a second replica (the GET that copies into the cart)', (target) => {
+    // The compose balancer's rule (deploy/nginx-proxy.conf, docs/decisions/0327): ingress-nginx
+    // passed it, as every GET, to up to three replicas on a connection error or timeout.
+    for (const host of shopHosts()) {
+      const ingress = servingIngress(manifests, host, target);
+      expect(ingress, `${host} ${target}`).toBeDefined();
+      expect(triesOf(ingress!), `${host} ${target}`).toBe(1);
+    }
+  });
+
+  it('still retries other requests once elsewhere, with the same proxy settings', () => {
+    const main = find(manifests, 'Ingress', 'storefront');
+    for (const host of shopHosts())
+      for (const target of ['/', '/api/services/booking-ms/bookings/cart', '/search?q=cart'])
+        expect(servingIngress(manifests, host, target)?.metadata.name).toBe('storefront');
+    // As the compose balancer: once to another replica (ingress-nginx's default: two others).
+    const composeTries = /^proxy_next_upstream_tries (\d+);/m.exec(
+      readFileSync(join(ROOT, 'deploy/nginx-proxy.conf'), 'utf8'),
+    )![1];
+    expect(triesOf(main)).toBe(Number(composeTries));
+    expect(triesOf(main)).toBeLessThan(DEFAULT_TRIES);
+    // Annotations are per Ingress: the copy's answer (a renewed session's cookies) needs the
+    // same body size, head buffer and timeout as every other.
+    const proxySettings = (ingress: typeof main) =>
+      ['proxy-body-size', 'proxy-read-timeout', 'proxy-buffer-size'].map((name) =>
+        annotationOf(ingress, name),
+      );
+    for (const ingress of ingressesOf(manifests))
+      expect(proxySettings(ingress), ingress.metadata.name).toEqual(proxySettings(main));
   });
 
   it('declares the settings, ports and health paths docker-compose.yml also declares, the same', () => {
