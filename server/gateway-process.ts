@@ -2,7 +2,7 @@ import { givenNodeEnv } from './node-env';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { listenFailureMessage } from './listen-failure';
+import { listenFailureMessage, METRICS_SETTINGS } from './listen-failure';
 import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 
@@ -79,12 +79,18 @@ try {
 }
 
 // Metrics on their own port; a port already taken (another replica on this host) is not fatal.
+// Any other failure is a setting to fix (METRICS_HOST not an address here): the gateway exits 1
+// naming it, as for HOST, rather than run without the metrics its operator asked for.
 let metrics: MetricsServer | null = null;
 if (config.metrics.port > 0) {
   try {
     metrics = await startMetricsServer(config.metrics);
     app.log.info({ port: metrics.port, host: config.metrics.host }, 'metrics on /metrics');
   } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EADDRINUSE') {
+      process.stderr.write(`${listenFailureMessage(error, config.metrics, METRICS_SETTINGS)}\n`);
+      process.exit(1);
+    }
     app.log.warn({ err: error }, 'metrics port not available; metrics are off');
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenFailureMessage } from './listen-failure';
+import { listenFailureMessage, METRICS_SETTINGS } from './listen-failure';
 
 // What a gateway that could not listen says (the process test is
 // tests/integration/gateway-listen-failure-process.test.ts): the cause and the setting to change.
@@ -17,6 +17,15 @@ describe('listenFailureMessage', () => {
     );
     expect(listenFailureMessage(failure('ENOTFOUND'), { port: 80, host: 'nosuch' })).toMatch(
       /nosuch \(HOST\) is not a name this machine resolves/,
+    );
+  });
+
+  it('names the metrics settings for the metrics port', () => {
+    expect(listenFailureMessage(failure('EADDRNOTAVAIL'), at, METRICS_SETTINGS)).toBe(
+      'The gateway did not start: 192.0.2.1 (METRICS_HOST) is not an address of this machine. Set METRICS_HOST to one of its addresses, or 0.0.0.0 for all.',
+    );
+    expect(listenFailureMessage(failure('EACCES'), at, METRICS_SETTINGS)).toMatch(
+      /port 80 \(METRICS_PORT\) on 192\.0\.2\.1 \(METRICS_HOST\).*Set a METRICS_PORT from 1024/,
     );
   });
 

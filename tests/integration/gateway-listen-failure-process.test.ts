@@ -63,3 +63,36 @@ describe('gateway process whose port is taken', () => {
     expect(run.stdout).not.toContain('shutting down');
   });
 });
+
+describe('gateway process whose METRICS_HOST is not an address here', () => {
+  it(
+    'exits 1 naming METRICS_HOST, rather than run without its metrics',
+    { timeout: 60_000 },
+    async () => {
+      const shop = await freePort();
+      const run = await runGateway(
+        {
+          PORT: String(shop),
+          HOST: '127.0.0.1',
+          METRICS_PORT: String(port),
+          METRICS_HOST: '192.0.2.1',
+        },
+        DELAY_MS,
+      );
+      expect(run.code, run.stderr + run.stdout).toBe(1);
+      expect(run.stderr).toContain(
+        'The gateway did not start: 192.0.2.1 (METRICS_HOST) is not an address of this machine',
+      );
+      expect(run.stdout).not.toContain('metrics are off');
+    },
+  );
+});
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port: free } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return free;
+}
