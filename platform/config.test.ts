@@ -59,6 +59,17 @@ describe('platform config', () => {
     expect(loadIdpConfig({ IDP_PORT: '' }).port).toBe(4001);
   });
 
+  it('refuses a PLATFORM_TRUST_PROXY address that is none, as the gateway refuses TRUST_PROXY', () => {
+    // proxy-addr threw on 10.0.0.300 when the app was built, a crash without the setting's name.
+    for (const value of ['10.0.0.300', '10.0.0.0/33', '::1/129', 'fe80::1::2', '1.2.3.4/8/8'])
+      expect(() => loadPlatformConfig({ PLATFORM_TRUST_PROXY: value }), value).toThrow(
+        /^ {2}PLATFORM_TRUST_PROXY\.0: must be IP addresses, CIDR ranges, loopback/m,
+      );
+    expect(
+      loadPlatformConfig({ PLATFORM_TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+  });
+
   it('refuses an OTLP protocol it cannot send (gRPC), naming the variable (ADR 0250)', () => {
     expect(() => loadPlatformConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
       /OTEL_EXPORTER_OTLP_PROTOCOL/,

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { isAddressOrRange } from '../shared/address-range';
 import { listeningPort, wholeNumber } from '../shared/env-numbers';
 import { otlpProtocolSetting } from '../shared/otlp-protocol';
 import { logFormatSetting } from '../shared/log-format';
 
 // Reference platform configuration, validated once at start; every bad field is named.
+
+/** proxy-addr's names of address ranges (PLATFORM_TRUST_PROXY). */
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 // External OpenID Connect issuers whose ID tokens uaa accepts, each for one audience (the shop's
 // client id there): JSON [{"issuer": "...", "audience": "..."}].
 const trustedIssuers = z
@@ -79,8 +84,8 @@ const schema = z.object({
       z.array(
         z
           .string()
-          .regex(
-            /^([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/,
+          .refine(
+            (item) => PROXY_ADDR_NAMES.has(item) || isAddressOrRange(item),
             'must be IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
           ),
       ),

@@ -1,5 +1,5 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isAddressOrRange } from '../../shared/address-range';
 import { emptyAsUnset } from '../../shared/env-numbers';
 
 // Parsers of values several settings share.
@@ -20,27 +20,12 @@ export const commaList = (item: (value: string) => string = (value) => value) =>
       .filter(Boolean),
   );
 
-/** An IP address, or a CIDR range whose prefix fits its family (10.0.0.0/8, fd00::/8). */
-function addressOrRange(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  return (
-    prefix === undefined ||
-    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
-  );
-}
-
-/**
- * IP addresses or CIDR ranges, comma-separated. Checked here, not only by shape: Fastify's
- * proxy-addr throws on an address such as 10.0.0.300 when the app is built, a crash without the
- * setting's name.
- */
+/** IP addresses or CIDR ranges, comma-separated (../../shared/address-range.ts says why by value). */
 export const cidrList = commaList().pipe(
   z.array(
     z
       .string()
-      .refine(addressOrRange, 'must be a comma-separated list of IP addresses or CIDR ranges'),
+      .refine(isAddressOrRange, 'must be a comma-separated list of IP addresses or CIDR ranges'),
   ),
 );
 
