@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from 'react-router';
+import { deliberateFault } from '../../shared/deliberate-fault';
 import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/sentry-test';
 import { page } from '../lib/island';
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ context }: Route.ActionArgs) {
   if (!(await context.limit('test-failure')).ok)
     return data({ cid: context.cid, eventId: null, limited: true }, 429);
-  const eventId = context.reportError(new Error(SENTRY_TEST_SERVER_ERROR)) ?? null;
+  const eventId = context.reportError(deliberateFault(SENTRY_TEST_SERVER_ERROR)) ?? null;
   return { cid: context.cid, eventId, limited: false };
 }
 
@@ -29,7 +30,7 @@ export async function action({ context }: Route.ActionArgs) {
 async function raiseLoaderError(context: AppLoadContext): Promise<never> {
   if (!(await context.limit('test-failure')).ok)
     throw data({ message: 'Too many test errors; wait a minute.' }, 429);
-  throw new Error(SENTRY_TEST_LOADER_ERROR);
+  throw deliberateFault(SENTRY_TEST_LOADER_ERROR);
 }
 
 export const meta: Route.MetaFunction = privateMeta('Error reporting test');

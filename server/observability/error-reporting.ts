@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeliberateFault } from '../../shared/deliberate-fault';
 import { scrubBreadcrumb, scrubEvent, scrubText } from '../../shared/report-scrub';
 import type { Config } from '../config';
 import { httpFailureMessage, type HttpFailure } from '../errors/http-failure';
@@ -77,7 +78,7 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
   const budget = new ReportBudget(REPORTS_PER_KIND_PER_MINUTE);
   // Every kind counted from 0: a series Prometheus first sees at 40 has no increase, so the first
   // storm of dropped reports, over within a scrape, never fired ErrorReportsDropped (0322).
-  for (const kind of ['exception', 'http', 'dropped']) reportsSent.inc({ kind }, 0);
+  for (const kind of ['exception', 'test', 'http', 'dropped']) reportsSent.inc({ kind }, 0);
   collectBreadcrumbs(true);
   Sentry.init({
     dsn,
@@ -127,8 +128,10 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
   return {
     enabled: true,
     exception(error, scope) {
-      reportsSent.inc({ kind: 'exception' });
-      const id = tagged(scope, scope?.user, 'exception', () => Sentry.captureException(error));
+      // A failure a visitor raised on purpose (/sentry-test) is no exception of the shop's.
+      const fault = isDeliberateFault(error) ? 'test' : 'exception';
+      reportsSent.inc({ kind: fault });
+      const id = tagged(scope, scope?.user, fault, () => Sentry.captureException(error));
       if (scope) scope.eventId ??= id;
       return id;
     },

@@ -67,7 +67,7 @@ export const cacheLookups = new Counter({
 
 export const reportsSent = new Counter({
   name: 'gateway_error_reports_total',
-  help: 'Error reports handed to the error-reporting service, by kind (exception, http, dropped)',
+  help: 'Error reports handed to the error-reporting service, by kind (exception, test: /sentry-test, http, dropped)',
   labelNames: ['kind'] as const,
   registers: [registry],
 });

@@ -2,13 +2,15 @@
 // issue #28 item 2): a flood of one kind (an upstream down, a bad deploy's exception) uses up its
 // own budget, never another kind's, so a real exception is still reported during a storm of
 // timeouts. Dropped reports are counted (gateway_error_reports_total{kind="dropped"}).
-export type FaultKind = 'exception' | 'upstream_5xx' | 'timeout' | 'unreachable';
+// `test`: /sentry-test's deliberate failures (ADR 0348), which a visitor asks for.
+export type FaultKind = 'exception' | 'upstream_5xx' | 'timeout' | 'unreachable' | 'test';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'exception',
   'upstream_5xx',
   'timeout',
   'unreachable',
+  'test',
 ];
 
 /** The kind of a failed HTTP exchange: no answer (0) by its code, else its status. */

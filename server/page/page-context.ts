@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageContextPending } from '../../shared/load-context';
 import type { PageLimit } from '../../shared/load-context';
 import type { Config } from '../config';
-import { pageProofOf } from '../request/page-proof';
+import { pageProofOf, requestPageProof } from '../request/page-proof';
 import { resolveAccount, type PublicAccount } from '../session/account';
 import { readTokenCookies } from '../session/cookies';
 import { guessLoggedIn } from '../session/login-guess';
@@ -150,7 +150,7 @@ export function startPageContext(
     dependencies,
     redirectAllowedHosts: config.redirectAllowedHosts,
     limit: (bucket: PageLimit) => app.limits.take(bucket, request),
-    pageProof: pageProofOf(config),
+    pageProof: requestPageProof(pageProofOf(config), request.headers['x-correlation-id']),
     reportError: renderErrorReporter(app, request),
     eventId: () => request.scope.eventId,
     reporting: {

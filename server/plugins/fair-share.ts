@@ -8,7 +8,9 @@ import { FairShare } from '../limits/fair-share';
 // The gateway's fair share under load (issue #27 item 5, ADR 0249): one place per proxied call
 // (taken by the proxy's gate, proxy/fair-share-gate.ts, for both doors) and one per page render
 // (taken here, for the page route), per client address group and in all. /readyz is 503 while
-// either is saturated (plugins/health.ts).
+// either is saturated (plugins/health.ts). A page's place is taken once its body has arrived
+// (preHandler, ADR 0348): a visitor's upload, however slow, is the visitor's wait, and 48 stalled
+// form posts from two addresses held every render place and made the gateway unready.
 declare module 'fastify' {
   interface FastifyInstance {
     fairShare: { calls: FairShare; renders: FairShare; saturated(): boolean };
@@ -27,8 +29,11 @@ export const fairSharePlugin = fp(
       saturated: () => share.calls.saturated() || share.renders.saturated(),
     };
     app.decorate('fairShare', share);
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('preHandler', (request, reply, done) => {
       if (request.routeOptions.url !== PAGE_ROUTE) return done();
+      // Gone while its body arrived: its 'close' has fired, so a place taken now would never be
+      // given back, and a render without a place would pass the share. There is no one to answer.
+      if (reply.raw.closed) return;
       let admitted = false;
       const cancel = share.renders.acquire(addressGroup(request.ip), (admission, shed) => {
         if (admission) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageProof, PAGE_PROOF_SECONDS } from './page-proof';
+import { createPageProof, PAGE_PROOF_SECONDS, requestPageProof } from './page-proof';
 
 const CID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const OTHER = 'ZyXwVuTsRqPoNmLkJiHgFeDcBa543210';
@@ -41,5 +41,15 @@ describe('page proofs', () => {
     expect(proofs.check('blink-test', CID, proof)).toBe(true);
     now += 10_000;
     expect(proofs.check('blink-test', CID, proof)).toBe(false);
+  });
+
+  // ADR 0348: a data request's CID may be the caller's own X-Correlation-ID.
+  it('signs nothing for the CID the request brought, and the rest as before', () => {
+    const proofs = createPageProof('a-secret-of-at-least-thirty-two-chars!!');
+    const forRequest = requestPageProof(proofs, CID);
+    expect(forRequest.sign('blink-test', CID)).toBe('');
+    expect(forRequest.check('blink-test', CID, forRequest.sign('blink-test', CID))).toBe(false);
+    expect(forRequest.check('blink-test', OTHER, forRequest.sign('blink-test', OTHER))).toBe(true);
+    expect(requestPageProof(proofs, undefined)).toBe(proofs);
   });
 });

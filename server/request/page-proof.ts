@@ -48,3 +48,18 @@ export function pageProofOf(config: { pageProofSecret?: string }): PageProof {
   if (!proof) ofConfig.set(config, (proof = createPageProof(config.pageProofSecret)));
   return proof;
 }
+
+/**
+ * The page proof as one request may use it: no proof ('', which no check takes) for the CID the
+ * request brought itself. A data request keeps the caller's well-formed X-Correlation-ID as its
+ * CID (./identity.ts), so `/blink-test.data` with a shopper's code in that header signed a proof
+ * for it, and anyone could store a report under a code they were not given (ADR 0348). The
+ * shop's own pages never send the header: each data request gets its CID from the gateway.
+ */
+export function requestPageProof(proof: PageProof, sentCid: unknown): PageProof {
+  if (typeof sentCid !== 'string') return proof;
+  return {
+    sign: (page, cid) => (cid === sentCid ? '' : proof.sign(page, cid)),
+    check: proof.check,
+  };
+}

@@ -72,6 +72,23 @@ describe('blink-test reports', () => {
     expect(await stored(cid)).toBe(404);
   });
 
+  // ADR 0348: a data request keeps the caller's X-Correlation-ID as its CID, and the loader signed
+  // a proof for it: anyone could get one for a shopper's code and store a report under it first.
+  it('give no proof for a CID the request brought itself', async () => {
+    const shoppers = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    const response = await fetch(`${shop.url}/blink-test.data`, {
+      headers: { 'x-correlation-id': shoppers, 'x-forwarded-for': '203.0.113.15' },
+    });
+    const data = await response.text();
+    expect(response.status).toBe(200);
+    expect(data).toContain(`"cid","${shoppers}"`);
+    const proof = /"proof","([^"]*)"/.exec(data)?.[1];
+    // Before: a proof the action took (302, the report stored under the shopper's code).
+    expect(proof).toBe('');
+    expect(await send({ cid: shoppers, proof: proof ?? '' }, '203.0.113.15')).toBe(403);
+    expect(await stored(shoppers)).toBe(404);
+  });
+
   it("show a saved report's checks in the shop's words, whatever its sender wrote (ADR 0344)", async () => {
     const { cid, proof } = await page('203.0.113.13');
     const report = {
