@@ -16,7 +16,6 @@ import { upstreamCalls, upstreamDuration } from './metrics';
 import { routeTemplate, serviceOf } from './route-template';
 import { currentScope, traceparentFor, type RequestScope } from './scope';
 import { childSpan } from './tracing';
-import { isClientBodyFault } from '../errors/client-body';
 
 // Every call on the platform's connection pool (page context, account, route data, proxied calls)
 // passes here (issue #7 items 1 and 8): it carries the request's W3C traceparent, it is counted
@@ -139,8 +138,8 @@ class WatchedCall implements CallWatch {
   }
 
   failed(error: Error): void {
-    // The visitor left, or the call was cut for the visitor's body: not the platform's failure.
-    if (isClientAbort(error) || isClientBodyFault(error)) return void this.span?.end();
+    // The visitor left: not the platform's failure.
+    if (isClientAbort(error)) return void this.span?.end();
     upstreamCalls.inc(this.service, '0');
     this.done(0, (error as { code?: string }).code ?? error.name);
     this.report(0, (error as { code?: string }).code ?? error.name);

@@ -6,10 +6,9 @@ import type {
   RequestListener,
   ServerResponse,
 } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
-import { declaredTooLarge, limitedBody } from '../proxy/body-limit';
+import { BODY_TOO_LARGE, bodyRefusal, declaredTooLarge } from '../proxy/body-limit';
 import { BODY_LIMIT, PROXY_METHODS } from '../proxy/bounds';
 import { createBreakers, DEFAULT_BREAKER, type BreakerOptions } from '../proxy/breakers';
 import { headersOfDecodedBody } from '../proxy/decoded-body';
@@ -24,7 +23,7 @@ import type { Platform } from '../upstream/platform';
 // /api/services/{service}/* (issue #2 point 8; docs/decisions/0210): one engine for every call,
 // with two doors to it. Plain reads come in by the front door, before Fastify's routing; the
 // rest reach the proxy route below after Fastify's hooks (CID, Host, CSRF, rate limits), which
-// hands them to the same engine. Bodies are streamed with a cap (../proxy/bounds.ts).
+// hands them to the same engine. Bodies are read whole, with a cap (../proxy/bounds.ts).
 export { BODY_LIMIT };
 
 export const proxyPlugin = fp(
@@ -57,9 +56,19 @@ export const proxyPlugin = fp(
     // Own scope: the raw-body parser stays out of the rest of the app.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, payload, done) =>
-        done(null, limitedBody(payload, BODY_LIMIT)),
+      // The body is read whole before the call takes a place of its client's fair share or a
+      // connection to the service (ADR 0352): a visitor sending slowly holds neither.
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+        (_request, body, done) => done(null, body),
       );
+      // A body refused as it was read: the proxy's words for it (the rest: the app's handler).
+      scope.setErrorHandler((error, _request, reply) => {
+        const refusal = bodyRefusal(error);
+        if (!refusal) throw error;
+        return jsonError(reply, refusal.status, refusal.error.code, refusal.error.message);
+      });
 
       scope.route({
         method: [...PROXY_METHODS],
@@ -72,12 +81,7 @@ export const proxyPlugin = fp(
           const target = targetOf(request.url);
           if (!target.ok) return jsonError(reply, target.status, target.code, target.message);
           if (declaredTooLarge(request.raw, BODY_LIMIT))
-            return jsonError(
-              reply,
-              413,
-              'payload_too_large',
-              'Request body too large (limit 1 MiB)',
-            );
+            return jsonError(reply, 413, BODY_TOO_LARGE.code, BODY_TOO_LARGE.message);
           targets.set(request, target);
         },
         handler: (request, reply) => {
@@ -86,7 +90,7 @@ export const proxyPlugin = fp(
           engine({
             method: request.method,
             headers: headersOfDecodedBody(request.headers),
-            body: (request.body as Readable | undefined) ?? null,
+            body: (request.body as Buffer | undefined) ?? null,
             res: reply.raw,
             target: targets.get(request)!,
             cid: request.cid,

@@ -6,7 +6,7 @@ import { upstreamErrorOf, type Shaped } from './error-body';
 import { failureAnswer } from './failures';
 
 // A proxied call's answer when it is not an upstream answer below 400 (./engine.ts): no answer
-// at all (502, 504, 413 or 400 from ./failures.ts, with its warning line and, when it is the
+// at all (502, 504 or 400 from ./failures.ts, with its warning line and, when it is the
 // upstream's fault, an error report), or an upstream answer >= 400 in the gateway's error shape
 // (./error-body.ts keeps its status and message), or an open circuit's 503.
 
@@ -19,7 +19,7 @@ export type ErringExchange = {
   readonly visitorLeft: boolean;
 };
 
-/** The attempt got no answer: 502, 504, 413 or 400, its warning line and its report. */
+/** The attempt got no answer: 502, 504 or 400, its warning line and its report. */
 export function answerFailure(exchange: ErringExchange, error: Error): void {
   const { call, upstream } = exchange;
   const { target } = call;

@@ -1,6 +1,4 @@
 import { STATUS_CODES } from 'node:http';
-import { BodyTooLargeError } from './body-limit';
-import { UNDECODABLE_BODY } from './decoded-body';
 import type { Shaped } from './error-body';
 
 // What a proxied call that got no answer answers (brief: 504 JSON on upstream timeout, 502 on
@@ -42,12 +40,6 @@ function codesOf(error: unknown): unknown[] {
   return codes;
 }
 
-function causedBy(error: unknown, type: new (...args: never[]) => Error): boolean {
-  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++)
-    if (e instanceof type) return true;
-  return false;
-}
-
 /** True when the upstream is at fault (unreachable, reset, or too slow): it counts for its breaker. */
 export function isUpstreamFault(error: unknown): boolean {
   return codesOf(error).some(
@@ -57,17 +49,7 @@ export function isUpstreamFault(error: unknown): boolean {
 
 /** The visitor's answer to a proxied call that got no answer from `service`. */
 export function failureAnswer(error: unknown, service: string): FailureAnswer {
-  if (causedBy(error, BodyTooLargeError))
-    return {
-      status: 413,
-      error: { code: 'payload_too_large', message: 'Request body too large (limit 1 MiB)' },
-    };
   const codes = codesOf(error);
-  if (codes.includes(UNDECODABLE_BODY))
-    return {
-      status: 400,
-      error: { code: 'bad_request', message: 'The request body does not decode' },
-    };
   if (codes.includes('GW_UPSTREAM_REQUEST_INVALID'))
     return {
       status: 400,

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { Reporter } from '../observability/error-reporting';
 import type { RequestScope } from '../observability/scope';
 import type { RenewalDeps } from '../session/access-token';
@@ -27,8 +26,8 @@ export type ProxyCall = {
   method: string;
   /** The visitor's request headers. */
   headers: IncomingHttpHeaders;
-  /** The request body (already capped at the body limit), or null. */
-  body: Readable | null;
+  /** The request body, read whole (at most the body limit) before the call, or null. */
+  body: Buffer | null;
   res: ServerResponse;
   target: ProxyTarget;
   cid: string;

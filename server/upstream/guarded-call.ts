@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Duplex, Readable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { errors } from 'undici';
 
@@ -122,8 +122,6 @@ export class GuardedCall implements Handler {
   private expired: UpstreamTimeoutError | null = null;
   /** Answered by the guard (cut while queued): undici's late callbacks are not passed on. */
   private answered = false;
-  /** The deadline is told when the request's streamed body has all gone (docs/decisions/0347). */
-  private toldOfBodyEnd = false;
 
   constructor(
     private readonly inner: Handler,
@@ -132,8 +130,6 @@ export class GuardedCall implements Handler {
     private readonly ms: number,
     bodyTimeout: number | null,
     private readonly exchangeMs: number | null,
-    /** The request's body as the call gave it (a stream: the visitor's, as it arrives). */
-    private readonly body: unknown = null,
   ) {
     this.endBy = exchangeMs === null ? Infinity : this.since + exchangeMs;
     this.deadline = Math.min(this.since + ms, this.endBy);
@@ -161,8 +157,6 @@ export class GuardedCall implements Handler {
           ? new UpstreamTimeoutError(`no whole upstream answer within ${this.exchangeMs} ms`)
           : new errors.BodyTimeoutError(),
       );
-    if (this.deadline < this.endBy && this.connected && awaitingSender(this.body))
-      return this.waitForSender(this.body as Readable);
     const error = new UpstreamTimeoutError(`no upstream answer within ${this.ms} ms`);
     this.expired = error;
     if (this.controller) return this.controller.abort(error);
@@ -170,22 +164,6 @@ export class GuardedCall implements Handler {
     error.queued = true;
     this.watch?.queuedCut(error);
     this.inner.onResponseError?.(new SettledController(error), error);
-  }
-
-  /**
-   * The upstream has taken all of the body that has arrived and waits for the rest: the wait is
-   * the sender's (the server's REQUEST_TIMEOUT_MS bounds it), and the upstream's deadline runs
-   * from the body's last byte. Checked again every `ms` meanwhile, for a body stuck upstream.
-   */
-  private waitForSender(body: Readable): void {
-    this.deadline = Math.min(performance.now() + this.ms, this.endBy);
-    this.calls.add(this); // the sweep took it out
-    if (this.toldOfBodyEnd) return;
-    this.toldOfBodyEnd = true;
-    body.once('end', () => {
-      if (!this.inBody && !this.expired)
-        this.deadline = Math.min(performance.now() + this.ms, this.endBy);
-    });
   }
 
   onRequestStart(controller: Controller, context: unknown): void {
@@ -238,18 +216,4 @@ export class GuardedCall implements Handler {
   ): void {
     this.inner.onRequestUpgrade?.(controller, statusCode, headers, socket);
   }
-}
-
-/**
- * The request's body is a stream that has not ended and holds nothing the upstream has not
- * taken: what is missing has not arrived from whoever sends it (a visitor's upload, proxied).
- */
-function awaitingSender(body: unknown): boolean {
-  const stream = body as Partial<Readable> | null;
-  return (
-    typeof stream?.readableEnded === 'boolean' &&
-    !stream.readableEnded &&
-    !stream.destroyed &&
-    stream.readableLength === 0
-  );
 }

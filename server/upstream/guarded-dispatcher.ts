@@ -87,7 +87,6 @@ export function guardDispatcher(
       opts.headersTimeout ?? defaultDeadlineMs,
       opts.bodyTimeout ?? null,
       exchangeTimeout || null,
-      opts.body,
     );
     calls.add(call);
     // The deadlines are the guard's: undici sets no timer of its own for the headers, nor for

@@ -12,8 +12,9 @@ import { registry } from '../../server/observability/metrics';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 import { requestLineOf } from '../support/request-lines';
 
-// Issue #2 point 8, streaming: bodies streamed both ways, and the upstream call aborted when the
-// browser goes away (faults, limits and breakers: gateway-proxy-faults.test.ts).
+// Issue #2 point 8, streaming: answers streamed (request bodies are read whole first, ADR 0352),
+// and the upstream call aborted when the browser goes away (faults, limits and breakers:
+// gateway-proxy-faults.test.ts).
 const WRITE = { host: 'shop.localhost', 'x-csrf': '1', origin: 'http://shop.localhost' };
 const MiB = 1024 * 1024;
 
@@ -112,17 +113,19 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     expect(received.equals(payload)).toBe(true);
   });
 
-  it('streams the request body: the upstream reads the first chunk before the browser sends the rest', async () => {
-    let firstChunkSeen!: () => void;
-    const seen = new Promise<void>((resolve) => (firstChunkSeen = resolve));
+  it('reads the request body whole first: the upstream gets the call once the browser sent it all', async () => {
+    const calls: number[] = [];
+    const arrived: string[] = [];
     upstream.handle((req, res) => {
+      arrived.push(req.url ?? '');
       let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        firstChunkSeen();
+      req.on('data', (chunk: Buffer) => (size += chunk.length));
+      req.on('end', () => {
+        calls.push(size);
+        res.end(JSON.stringify({ size }));
       });
-      req.on('end', () => res.end(JSON.stringify({ size })));
     });
+    let sendTheRest!: () => void;
     const answer = new Promise<string>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -140,21 +143,24 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
       );
       req.on('error', reject);
       req.write(Buffer.alloc(1000, 1));
-      void seen.then(() => req.end(Buffer.alloc(1000, 2)));
+      sendTheRest = () => req.end(Buffer.alloc(1000, 2));
     });
+    // Half the body sent: no call yet (ADR 0352), whatever time passes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(arrived).toEqual([]);
+    sendTheRest();
     expect(JSON.parse(await answer)).toEqual({ size: 2000 });
+    expect(calls).toEqual([2000]);
   });
 
-  it('cuts a chunked body at 1 MiB with 413 JSON and aborts the upstream call, no upstream failure', async () => {
+  it('refuses a chunked body over 1 MiB with 413 JSON before any upstream call, no upstream failure', async () => {
     const failures = () => upstreamCount('orders', 0);
     const before = await failures();
-    const upstreamAborted = new Promise<boolean>((resolve) =>
-      upstream.handle((req) => {
-        req.on('error', () => {});
-        req.resume(); // reads (and drops) what arrives, as a real service would
-        req.on('close', () => resolve(!req.complete));
-      }),
-    );
+    const arrived: string[] = [];
+    upstream.handle((req, res) => {
+      arrived.push(req.url ?? '');
+      res.end('{"called":true}');
+    });
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -177,7 +183,7 @@ describe('with a hand-driven upstream (streaming, aborts)', () => {
     });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error.code).toBe('payload_too_large');
-    expect(await upstreamAborted).toBe(true);
+    expect(arrived).toEqual([]);
     // The visitor's body, not the platform: no "no answer" (status 0) counted, nor in its line
     // (ADR 0312).
     const line = await requestLineOf(gw.logs, JSON.parse(res.body).error.cid);

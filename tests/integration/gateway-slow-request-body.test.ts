@@ -10,12 +10,14 @@ import {
 } from '../support/endpoint-gateway';
 import { trickle } from '../support/trickle';
 
-// A proxied write whose body the visitor is still sending (ADR 0347): the service cannot answer
-// what it has not all received, so its deadline (SERVICE_URLS timeoutMs) runs from the body's
-// last byte, and the visitor's own wait is bounded by REQUEST_TIMEOUT_MS (408). Before, the
-// service's deadline ran from the call's start: a slow upload on a poor connection was cut with a
-// 504, and five bodies stalled on purpose were five upstream timeouts, which opened the service's
-// circuit breaker for every shopper.
+// A proxied write whose body the visitor is still sending (ADR 0352): the body is read whole
+// before the call, so the service's deadline (SERVICE_URLS timeoutMs) runs from a whole request,
+// and the visitor's own wait is bounded by REQUEST_TIMEOUT_MS (408). Before, the body streamed to
+// the service as it came: a slow upload on a poor connection was cut with a 504, five bodies
+// stalled on purpose were five upstream timeouts, which opened the service's circuit breaker for
+// every shopper, and stalled uploads held the proxy's fair-share places (ADR 0249) and the
+// service's connections, so every other visitor's call was shed and /readyz said 503.
+// Client addresses come from X-Forwarded-For, the gateway trusting 127.0.0.1 (TRUST_PROXY).
 const SERVICE_MS = 300;
 const REQUEST_MS = 1_500;
 const ORDERS = '/api/services/orders';
@@ -28,6 +30,9 @@ beforeAll(async () => {
   gw = await startEndpointGateway({
     PLATFORM_URL: upstream.url,
     REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+    TRUST_PROXY: '127.0.0.1',
+    FAIR_SHARE_CALLS: '2/4',
+    FAIR_SHARE_QUEUE_MS: '200',
     SERVICE_URLS: JSON.stringify({ orders: { url: upstream.url, timeoutMs: SERVICE_MS } }),
   });
   await gw.app.listen({ port: 0, host: '127.0.0.1' });
@@ -39,9 +44,10 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.server.close(resolve));
 });
 
-const head = (path: string, length: number) =>
+const head = (path: string, length: number, from = '127.0.0.1') =>
   `POST ${ORDERS}${path} HTTP/1.1\r\nHost: shop.localhost\r\nOrigin: http://shop.localhost\r\n` +
-  `X-CSRF: 1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  `X-CSRF: 1\r\nX-Forwarded-For: ${from}\r\nContent-Type: application/json\r\n` +
+  `Content-Length: ${length}\r\n\r\n`;
 
 describe('a proxied body the visitor is still sending', () => {
   it('reaches the service when it arrives whole after the service deadline, and is answered', async () => {
@@ -65,6 +71,26 @@ describe('a proxied body the visitor is still sending', () => {
     expect(after.status).toBe(200);
     expect(await after.json()).toEqual({ ok: true });
   }, 20_000);
+
+  it("holds no fair-share place: another address's calls answer and the gateway stays ready", async () => {
+    const sockets = ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2'].map((from) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.on('error', () => undefined);
+      socket.write(head('/read', 8, from) + '"sl');
+      return socket;
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300)); // their heads are read
+      const other = { ...SHOP, 'x-forwarded-for': '198.51.100.4' };
+      // Before: 503 (every place held by the stalled uploads), and /readyz 503 "saturated".
+      const read = await fetch(`http://127.0.0.1:${port}${ORDERS}/ok`, { headers: other });
+      expect(read.status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`, { headers: other })).status).toBe(200);
+      expect(gw.app.fairShare.calls.stats.inUse).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 
   it('is still the service timing out when the service stops reading it (504)', async () => {
     const started = Date.now();

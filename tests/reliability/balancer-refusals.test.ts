@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOfStatus } from '../../server/errors/status';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
-import { BodyTooLargeError } from '../../server/proxy/body-limit';
+import { BODY_TOO_LARGE } from '../../server/proxy/body-limit';
 import { BODY_LIMIT } from '../../server/proxy/bounds';
-import { failureAnswer } from '../../server/proxy/failures';
 import { TARGET_LIMIT, targetProblem } from '../../server/request/target';
 import { CID_PATTERN } from '../../shared/cid';
 import { ROOT } from '../support/compose-file';
@@ -36,7 +35,7 @@ const GATEWAY_REFUSAL: Record<number, { code: string; message: string }> = {
   // As Node's parser answers (shared/node-errors.ts): the gateway's code of the status, its reason.
   400: { code: codeOfStatus(400), message: STATUS_CODES[400]! },
   405: { code: codeOfStatus(405), message: STATUS_CODES[405]! },
-  413: failureAnswer(new BodyTooLargeError('over'), 'catalogue').error,
+  413: { ...BODY_TOO_LARGE },
   414: codeAndMessage(targetProblem(`/${'a'.repeat(TARGET_LIMIT)}`)!),
   431: { code: codeOfStatus(431), message: STATUS_CODES[431]! },
   // Never the gateway's (Node takes both): named after their status.
