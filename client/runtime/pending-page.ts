@@ -17,7 +17,10 @@ import { browserRouter } from '../lib/react-router-adapter';
 // Another page gives the focus to its heading (<h1>, else <main>) when it is on <body> or on the
 // link that led there: a keyboard user's next Tab starts in the new page, not at the top of the
 // document, and a screen reader names the page (docs/decisions/0324). A notice of the post that
-// led there takes it after (forms/done-focus.ts).
+// led there takes it after (forms/done-focus.ts). On the same page, when the control used is gone
+// (a "Change" link that opens its form in place, the "2" of a pagination that becomes the current
+// page), the heading takes the focus too, not <body>; what opened in place may take it from there
+// (forms/opened-focus.ts, docs/decisions/0350).
 let kept: HTMLElement | void;
 let shown: string | undefined;
 
@@ -28,17 +31,18 @@ export function usePendingPageGuard(page: Location): void {
     main.inert = false;
     const active = document.activeElement;
     const body = active === document.body;
+    kept = body ? kept?.focus() : undefined;
     if (
       shown &&
-      shown !== page.pathname &&
-      (body || (active as HTMLAnchorElement).pathname === page.pathname)
+      (shown === page.pathname
+        ? document.activeElement === document.body
+        : body || (active as HTMLAnchorElement).pathname === page.pathname)
     ) {
       const heading = main.querySelector('h1') ?? main;
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
     shown = page.pathname;
-    kept = body ? kept?.focus() : undefined;
     return browserRouter()?.subscribe(({ location }) => {
       const pending = location.key !== page.key;
       // Taken before <main> goes inert, for the same page only.

@@ -35,6 +35,9 @@ export function CartLine(props: {
         {props.onSelect && (
           <input
             type="checkbox"
+            // Named as the line's other controls are: the <label> around it also holds the
+            // product's link and "Add to list", whose words are no part of its name.
+            aria-label={label}
             checked={props.selected}
             onChange={(event) => props.onSelect?.(event.target.checked)}
           />

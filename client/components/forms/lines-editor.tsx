@@ -69,8 +69,7 @@ export function QuantityCell(props: {
       <input type="hidden" name="offeringId" value={line.offeringId} />
       <input type="hidden" name="byCase" value={String(line.byCase)} />
       <label htmlFor={id} className="visually-hidden">
-        Quantity of {name}
-        {line.byCase ? ' (cases)' : ''}
+        Quantity of {lineLabel(line, name)}
       </label>
       <QuantityInput id={id} min={0} quantity={line.quantity} error={props.error} />
       {props.unit}
@@ -79,8 +78,16 @@ export function QuantityCell(props: {
   );
 }
 
+/**
+ * What line `line` of product `name` is called in its controls' names: "(cases)" for a case, so
+ * that the singles and the cases of one product are two lines a screen reader tells apart.
+ */
+function lineLabel(line: Line, name: string): string {
+  return line.byCase ? `${name} (cases)` : name;
+}
+
 /** The "Remove" button of line `index`. */
-export function RemoveCell({ index, name }: { index: number; name: string }) {
+export function RemoveCell({ line, index, name }: { line: Line; index: number; name: string }) {
   return (
     <td>
       <button
@@ -88,7 +95,7 @@ export function RemoveCell({ index, name }: { index: number; name: string }) {
         name="remove"
         value={index}
         className="link-button"
-        aria-label={`Remove ${name}`}
+        aria-label={`Remove ${lineLabel(line, name)}`}
       >
         Remove
       </button>

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
+import { useOpenedFocus } from '../forms/opened-focus';
 import { ListItems } from './list-items';
 import { ListToCart } from './list-to-cart';
 import type { ListActionResult } from './list-result';
@@ -13,6 +15,9 @@ type Props = { list: ShoppingList; formKey: string; result?: ListActionResult };
 export function ListDetail({ list, formKey, result }: Props) {
   const [search] = useSearchParams();
   const asking = search.get('confirm') === 'delete';
+  // The question replaced its link: its least destructive answer takes the focus.
+  const keep = useRef<HTMLAnchorElement>(null);
+  useOpenedFocus(keep, asking);
   const rename = result?.intent === 'rename-list' ? result : undefined;
   const remove = result?.intent === 'delete-list' ? result : undefined;
   const here = href('shopping-lists', {}, { list: list.id });
@@ -66,7 +71,7 @@ export function ListDetail({ list, formKey, result }: Props) {
             <button type="submit" className="button danger primary">
               Yes, delete the list
             </button>
-            <Link to={here} replace preventScrollReset className="button">
+            <Link to={here} replace preventScrollReset className="button" ref={keep}>
               No, keep it
             </Link>
           </Form>

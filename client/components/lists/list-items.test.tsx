@@ -74,4 +74,41 @@ describe('ListItems', () => {
     const html = renderToString(<Stub />).replace(/<!-- -->/g, '');
     expect(html).toContain('<caption>2 products (7 items)</caption>');
   });
+
+  // A product twice on a list, as singles and as cases: every control of a line says which
+  // line it acts on, "Update" included (it was five buttons all named "Update", and the two
+  // lines' quantity, "Add to cart" and "Remove" had the same names). ADR 0350.
+  it("names each line's controls after its product, and the cases line as cases", () => {
+    const line = (id: string, byCase: boolean): ShoppingListItem => ({
+      id,
+      offeringId: 'o-oats',
+      quantity: 1,
+      byCase,
+      note: '',
+      product,
+    });
+    const list = {
+      id: 'list-1',
+      name: 'Porridge',
+      currency: 'EUR',
+      items: [line('a', false), line('b', true)],
+    } as ShoppingList;
+    const Stub = createRoutesStub([
+      { path: '/', Component: () => <ListItems list={list} formKey="k" /> },
+    ]);
+    const html = renderToString(<Stub />).replace(/<!-- -->/g, '');
+    const names = [...html.matchAll(/aria-label="([^"]*)"|<label[^>]*>([^<]*)<\/label>/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(names).toEqual([
+      'Quantity of Oats',
+      'Update Oats',
+      'Add to cart: Oats',
+      'Remove Oats',
+      'Quantity of Oats (cases)',
+      'Update Oats (cases)',
+      'Add to cart: Oats (cases)',
+      'Remove Oats (cases)',
+    ]);
+  });
 });

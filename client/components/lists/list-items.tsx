@@ -5,15 +5,12 @@ import { PriceEach } from '../catalogue/price-each';
 import { SizeLabel } from '../catalogue/size-label';
 import { FieldError } from '../forms/field-error';
 import { QuantityInput } from '../forms/lines-editor';
+import { itemLabel, productName } from './item-label';
 import type { ListActionResult } from './list-result';
 import { ItemToCart } from './list-to-cart';
 
 // The items of a list: product, brand, price, quantity (a small form per item) and note, with a
 // remove button. An offering that has left the catalogue is shown as such.
-export function productName(item: ShoppingListItem): string {
-  return item.product?.name ?? 'No longer sold';
-}
-
 /** The item's product, its size and, bought by the case, the case (list screen and print view). */
 export function ListItemName({ item }: { item: ShoppingListItem }) {
   return (
@@ -100,10 +97,14 @@ export function ListItems({ list, formKey, result }: Props) {
                     <input type="hidden" name="listId" value={list.id} />
                     <input type="hidden" name="itemId" value={item.id} />
                     <label htmlFor={id} className="visually-hidden">
-                      Quantity of {productName(item)}
+                      Quantity of {itemLabel(item)}
                     </label>
                     <QuantityInput id={id} min={1} quantity={item.quantity} error={error} />
-                    <button type="submit" className="link-button plain">
+                    <button
+                      type="submit"
+                      className="link-button plain"
+                      aria-label={`Update ${itemLabel(item)}`}
+                    >
                       Update
                     </button>
                   </Form>
@@ -119,7 +120,7 @@ export function ListItems({ list, formKey, result }: Props) {
                     <button
                       type="submit"
                       className="link-button"
-                      aria-label={`Remove ${productName(item)}`}
+                      aria-label={`Remove ${itemLabel(item)}`}
                     >
                       Remove
                     </button>

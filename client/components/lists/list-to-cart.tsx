@@ -1,9 +1,9 @@
 import type { ShoppingList, ShoppingListItem } from '../../../shared/contracts/lists';
 import { listPaths } from '../../../shared/contracts/list-paths';
+import { itemLabel } from './item-label';
 import { ToCartForm } from './to-cart-form';
 
 // A list into the cart (issue #29): "Add all to cart" under the list, "Add to cart" per item.
-const productName = (item: ShoppingListItem) => item.product?.name ?? 'No longer sold';
 
 export function ListToCart({ list, formKey }: { list: ShoppingList; formKey: string }) {
   if (list.items.length === 0) return null;
@@ -32,11 +32,7 @@ export function ItemToCart({ list, item, formKey }: ItemProps) {
       fields={{ intent: 'to-cart', listId: list.id, itemId: item.id }}
       className="fill-form"
     >
-      <button
-        type="submit"
-        className="link-button"
-        aria-label={`Add to cart: ${productName(item)}`}
-      >
+      <button type="submit" className="link-button" aria-label={`Add to cart: ${itemLabel(item)}`}>
         Add to cart
       </button>
     </ToCartForm>

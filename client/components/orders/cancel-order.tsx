@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
+import { useOpenedFocus } from '../forms/opened-focus';
 import type { OrderActionResult } from './order-forms';
 
 // Cancelling asks first. The question is a page state (?confirm=cancel), not a browser dialog,
@@ -12,6 +14,9 @@ export function CancelOrder({
 }) {
   const [search] = useSearchParams();
   const asking = search.get('confirm') === 'cancel';
+  // The question replaced its link: its least destructive answer takes the focus.
+  const keep = useRef<HTMLAnchorElement>(null);
+  useOpenedFocus(keep, asking);
   return (
     <section className="order-panel" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel the order</h2>
@@ -25,7 +30,7 @@ export function CancelOrder({
             <button type="submit" className="button danger primary">
               Yes, cancel the order
             </button>
-            <Link to="?" replace preventScrollReset className="button">
+            <Link to="?" replace preventScrollReset className="button" ref={keep}>
               No, keep it
             </Link>
           </Form>

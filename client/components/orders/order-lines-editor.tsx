@@ -41,7 +41,7 @@ export function OrderLinesEditor({ lines, currency, result }: Props) {
             error={errors[`quantity-${index}`]}
           />
           <td className="num">{money(line.lineTotal, currency)}</td>
-          <RemoveCell index={index} name={line.productName} />
+          <RemoveCell line={line} index={index} name={line.productName} />
         </tr>
       ))}
     </LinesEditor>

@@ -3,6 +3,7 @@ import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { href } from '../../../shared/href';
 import { ADDRESS_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormProblem } from '../forms/form-field';
+import { useOpenedFocus } from '../forms/opened-focus';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { ProfileActionResult } from './profile-result';
 
@@ -16,6 +17,8 @@ export function AddressForm({ address, result }: Props) {
   const busy = useNavigation().formData?.get('intent') === intent;
   const errors = result?.fieldErrors ?? {};
   const scope = useRefusalFocus<HTMLFormElement>(result);
+  // "Change" (a link to ?edit=) gave way to this form: its first field takes the focus.
+  useOpenedFocus(scope, Boolean(address));
   const value = (name: string) =>
     result?.values?.[name] ??
     (address ? String(address[name as keyof DeliveryAddress]) : undefined);

@@ -62,7 +62,7 @@ export function SmartCartItems({
                   ? money(item.lineTotal, cart.currency)
                   : 'Not available today'}
             </td>
-            <RemoveCell index={index} name={name} />
+            <RemoveCell line={item} index={index} name={name} />
           </tr>
         );
       })}
