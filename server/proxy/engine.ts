@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { runInScope } from '../observability/scope';
 import { renewsFirst } from '../session/access-token';
 import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
+import { isConnectionLost } from '../upstream/connection-lost';
 import type { Upstream } from '../upstream/upstreams';
 import { answerHead, type AnswerFrame } from './answers';
 import { callUnderBreaker, type BreakerCaller } from './breaker-call';
@@ -27,8 +28,8 @@ import { UpstreamAttempt, type AttemptOwner, type Verdict } from './upstream-att
 // The one engine of /api/services/* (docs/decisions/0210): every proxied call, read or write,
 // whichever door it came in by (./front-door.ts before Fastify's routing, or the proxy route),
 // is one `ProxyExchange`. At most two upstream calls per visitor request (./retry-rule.ts): a
-// second only for a bodiless idempotent request, after a 503 (once, after a bounded delay) or
-// after a 401 with a renewed token (once). The answer is written to the visitor's response by
+// second only for a bodiless idempotent request, after a 503 or a lost connection (once, after a
+// bounded delay) or after a 401 with a renewed token (once). The answer is written to the visitor's response by
 // the engine alone: an upstream answer below 400 streamed through with back-pressure, anything
 // else in the gateway's error shape. The visitor leaving aborts the upstream call and ends the
 // exchange.
@@ -188,7 +189,13 @@ class ProxyExchange implements AttemptOwner, BreakerCaller, ErringExchange {
    */
   failed(error: Error): void {
     if (this.left) return void (this.call.res.statusCode = 499);
-    runInScope(this.call.scope, () => answerFailure(this, error));
+    const { scope } = this.call;
+    // A connection refused or closed before any answer: asked again once (docs/decisions/0353).
+    if (this.secondTryLeft && isConnectionLost(error)) {
+      setTimeout(() => runInScope(scope, () => this.send()), retryDelayOf({}));
+      return;
+    }
+    runInScope(scope, () => answerFailure(this, error));
   }
 
   /** The visitor went away before the whole answer: stop the upstream work too. */

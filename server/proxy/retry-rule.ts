@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 // When the proxy engine asks the upstream again (docs/decisions/0210): a bounded number of
 // attempts per visitor request, the next only for a request that can be sent again unchanged (no
 // body, a method that changes nothing, not a GET the specification makes change state), after the
-// upstream said it was busy (after a bounded delay) or refused the token (once it is renewed). The
+// upstream said it was busy or its connection was lost before an answer (refused, or closed: after
+// a bounded delay, ../upstream/connection-lost.ts) or refused the token (once it is renewed). The
 // engine and the gateway's OpenAPI document (scripts/api/gateway-proxy.ts) both read these.
 export const MAX_ATTEMPTS = 2;
 export const REPLAYABLE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];

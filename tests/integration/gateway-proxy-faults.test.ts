@@ -65,7 +65,7 @@ describe('with the recording upstream', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
-  it('answers 502 JSON when the upstream drops the connection', async () => {
+  it('answers 502 JSON when the upstream drops the connection of a read twice', async () => {
     gw.upstream.on('GET', /.*/, { destroy: true });
     const res = await gw.app.inject({
       method: 'GET',
@@ -74,6 +74,32 @@ describe('with the recording upstream', () => {
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('upstream_unreachable');
+    expect(gw.upstream.requests).toHaveLength(2); // asked again once (ADR 0353)
+  });
+
+  it('asks a read again once after its connection dropped: the visitor gets the second answer', async () => {
+    let calls = 0;
+    gw.upstream.on('GET', /.*/, () => (++calls === 1 ? { destroy: true } : { body: { ok: 2 } }));
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/services/catalogue/x',
+      headers: { host: 'shop.localhost' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: 2 });
+    expect(gw.upstream.requests).toHaveLength(2);
+  });
+
+  it('never asks a write again after its connection dropped', async () => {
+    gw.upstream.on('POST', /.*/, { destroy: true });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/services/orders/api/v1/orders',
+      headers: WRITE,
+      payload: { a: 1 },
+    });
+    expect(res.statusCode).toBe(502);
+    expect(gw.upstream.requests).toHaveLength(1);
   });
 
   it('never retries a POST on 503: the upstream sees exactly one', async () => {

@@ -37,6 +37,20 @@ describe('proxy failures in the error inbox', () => {
 
   // ADR 0210's second try after a 503: the exchange's last try decides whether there was a fault
   // the visitor saw (found by a second independent check of #28: a recovered 503 was reported).
+  it.each([503, 'drop'] as const)(
+    'reports a %s the second try got past not at all (ADR 0353 for a dropped connection)',
+    async (fault) => {
+      shop.faults.fail(CATEGORIES, fault, 1);
+      try {
+        const recovered = await fetch(shop.url + CATEGORIES, { headers: { host: 'localhost' } });
+        expect(recovered.status).toBe(200);
+        expect(await shop.inbox(recovered.headers.get('x-correlation-id')!)).toEqual([]);
+      } finally {
+        shop.faults.clear();
+      }
+    },
+  );
+
   it('reports a 503 the second try got past not at all, and one that stayed once', async () => {
     shop.faults.fail(CATEGORIES, 503, 1);
     try {

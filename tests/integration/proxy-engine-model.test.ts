@@ -71,10 +71,11 @@ function expectedOutcome(s: Scenario): Outcome {
     const calls = { serviceCalls: 1, bearers, uaaCalls, responses: 0, trailingBytes: 0 };
     return { ...calls, answer: null, cookies: null, callFailed: false };
   }
-  // At most one more call, for a read only (two in all for any request): after a 503, after a
-  // short delay; or after a 401, with a token renewed for it (not when the token was renewed
-  // before the call, or could not be). A 401 to the second call, a timeout or a reset ends it.
-  if (replayable && answer === 503) answer = call(1);
+  // At most one more call, for a read only (two in all for any request): after a 503 or a
+  // connection reset before any answer, after a short delay (ADR 0353); or after a 401, with a
+  // token renewed for it (not when the token was renewed before the call, or could not be). A
+  // 401 to the second call, a timeout or a second reset ends it.
+  if (replayable && (answer === 503 || answer === 'reset')) answer = call(1);
   else if (replayable && answer === 401 && carriesToken && renewals === 0 && renew())
     answer = call(1);
 
