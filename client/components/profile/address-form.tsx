@@ -5,6 +5,7 @@ import { ADDRESS_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormProblem } from '../forms/form-field';
 import { useOpenedFocus } from '../forms/opened-focus';
 import { useRefusalFocus } from '../forms/refusal-focus';
+import { DefaultCheckbox } from './default-checkbox';
 import type { ProfileActionResult } from './profile-result';
 
 // One form for a new address and for changing one (then it carries the address's id and starts
@@ -32,16 +33,7 @@ export function AddressForm({ address, result }: Props) {
       <input type="hidden" name="intent" value={intent} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
       <FieldList form={formId} fields={ADDRESS_FIELDS} errors={errors} valueFor={value} />
-      {address?.isDefault ? null : (
-        <label className="check">
-          <input
-            type="checkbox"
-            name="isDefault"
-            defaultChecked={result?.values?.isDefault === 'on'}
-          />{' '}
-          Make this my default address
-        </label>
-      )}
+      {address?.isDefault ? null : <DefaultCheckbox what="address" result={result} />}
       <FormProblem message={result?.formError} />
       <div className="saved-actions">
         <button type="submit" className="button primary" disabled={busy}>

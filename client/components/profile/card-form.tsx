@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { CARD_FIELDS } from '../forms/address-card-fields';
 import { FieldList, FormProblem } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
+import { DefaultCheckbox } from './default-checkbox';
 import type { ProfileActionResult } from './profile-result';
 
 // Adding a card. The number field never has a value from the server: after a mistake the shopper
@@ -26,14 +27,7 @@ export function CardForm({
           errors={result?.fieldErrors}
           valueFor={(name) => result?.values?.[name]}
         />
-        <label className="check">
-          <input
-            type="checkbox"
-            name="isDefault"
-            defaultChecked={result?.values?.isDefault === 'on'}
-          />{' '}
-          Make this my default card
-        </label>
+        <DefaultCheckbox what="card" result={result} />
         <FormProblem message={result?.formError} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save card'}
