@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/nginx';
 import { GATEWAY_MAIN } from '../support/processes';
 
 // The built gateway (npm run build) whose port is taken: it exits 1 at once, naming the port and
@@ -87,12 +88,3 @@ describe('gateway process whose METRICS_HOST is not an address here', () => {
     },
   );
 });
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port: free } = probe.address() as AddressInfo;
-  await new Promise<void>((done) => probe.close(() => done()));
-  return free;
-}

@@ -14,12 +14,25 @@ export type Nginx = { url: string; close(): Promise<void> };
 /** nginx closes its idle connections to the gateways after this, as deploy/nginx.compose.conf. */
 export const UPSTREAM_KEEPALIVE_SECONDS = 4;
 
+/** Ports this test file was handed: released until their process binds them, so not free. */
+const handedOut = new Set<number>();
+
+/**
+ * A port free on 127.0.0.1 and not handed out before in this test file. The operating system may
+ * give a port again once released: a metrics port picked first, then a gateway's own port picked
+ * while the first gateway was still starting, were once the same (prometheus-scrape scraped a
+ * gateway's pages, which answered 421).
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 export async function startNginx(upstreamPorts: number[], listenPort?: number): Promise<Nginx> {
