@@ -44,7 +44,7 @@ export type GatewayOperation = {
 const error = (description: string): GatewayAnswer => ({ description, schema: ErrorBody });
 const TOKEN_COOKIES = {
   'Set-Cookie':
-    'access_token and refresh_token (httpOnly, SameSite=Lax, Secure with COOKIE_SECURE); tokens never appear in a body',
+    'access_token, refresh_token and session_proof, the gateway’s proof that it set that refresh token (httpOnly, SameSite=Lax, Secure with COOKIE_SECURE); tokens never appear in a body',
 };
 
 export const gatewayOperations: readonly GatewayOperation[] = [
@@ -102,7 +102,8 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     path: '/auth/session',
     tag: 'session',
     summary: 'The visitor’s account (id, login, email), or null for a guest or nobody',
-    description: 'Renews the access token ahead of expiry (new cookies) when it is due.',
+    description:
+      'Renews the access token ahead of expiry (new cookies) when it is due. A refresh token uaa refused in the last 10 minutes, or one without its session_proof from an address that had 30 such renewals refused in 10 minutes, is answered as signed out (cookies cleared) without asking uaa.',
     auth: 'session-cookie',
     answers: { 200: { description: 'The account', schema: SessionAnswer } },
   },
@@ -191,6 +192,9 @@ export const gatewayOperations: readonly GatewayOperation[] = [
       400: error('bad_request: the message names the first problem'),
       403: error('csrf'),
       413: error('payload_too_large'),
+      421: error(
+        'misdirected_request: the Host names no shop (the shop context says so); nothing is forwarded',
+      ),
       429: error('rate_limited (Retry-After)'),
       502: error('upstream_unreachable: the analytics sink is unreachable or refused the events'),
     },

@@ -9,9 +9,10 @@ import type { PageLimit } from '../../shared/load-context';
 export type LimitBucket = 'sign-in' | 'account' | 'guest' | 'analytics';
 /**
  * Every bucket: the path's, those a page's own code takes from (the load context's limit), and
- * the error-report tunnel's events (ADR 0303), which its route counts once it has read them.
+ * the error-report tunnel's events (ADR 0303), which its route counts once it has read them, and
+ * the renewals uaa refused of tokens the gateway did not set (ADR 0357).
  */
-export type AddressBucket = LimitBucket | PageLimit | 'error-event';
+export type AddressBucket = LimitBucket | PageLimit | 'error-event' | 'failed-renewal';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -13,3 +13,10 @@ export const PAGE_BUDGETS: Record<'report' | 'test-failure' | 'probe', RateLimit
 
 /** Browser error events the tunnel passes on to Sentry (docs/decisions/0303). */
 export const ERROR_EVENT_BUDGET: RateLimit = { max: 30, windowMs: 60_000 };
+
+/**
+ * Renewals uaa refused (invalid_grant) of refresh tokens the gateway did not set, per address,
+ * before such a token is refused without asking uaa (ADR 0357). A shopper's own token, which
+ * carries the gateway's proof, is never counted nor refused.
+ */
+export const FAILED_RENEWAL_BUDGET: RateLimit = { max: 30, windowMs: 10 * 60_000 };

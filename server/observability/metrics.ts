@@ -49,6 +49,13 @@ export const tokenRefreshes = new Counter({
   registers: [registry],
 });
 
+export const renewalsRefused = new Counter({
+  name: 'gateway_renewals_refused_total',
+  help: 'Token renewals answered as refused without asking uaa (ADR 0357), by reason: refused_before (uaa refused that token minutes ago), address_budget (the address spent its failed renewals)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
 /** One series per service and state, 1 for the state the breaker is in (./breaker-watch.ts). */
 export const breakerState = new Gauge({
   name: 'gateway_circuit_breaker_state',

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createCid } from '../../shared/cid';
 import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
@@ -8,20 +9,34 @@ import { loadCmsContext } from './cms-context';
 // the context is asked for as a guest's home page would, once at a time per shop origin. The
 // caller remembers the answer (the request scope's tenant, learned when the request ends). A
 // failed call answers '' (no tag), as before.
-export type TenantLookup = (shopOrigin: string) => Promise<string>;
+// A host the CMS says is no shop (421, ADR 0126) is remembered for a minute (`noShop`): the
+// analytics endpoint refuses its posts without asking again (ADR 0357), while a shop configured
+// meanwhile is known within that minute.
+export type TenantLookup = ((shopOrigin: string) => Promise<string>) & {
+  /** True when the context call said, within NO_SHOP_MS, that this origin is no shop. */
+  noShop(shopOrigin: string): boolean;
+};
+
+export const NO_SHOP_MS = 60_000;
 
 export function tenantLookup(platform: Platform, timeoutMs: number): TenantLookup {
   const asking = new Map<string, Promise<string>>();
-  return (shopOrigin) => {
-    let lookup = asking.get(shopOrigin);
-    if (!lookup) {
+  // Bounded: a visitor chooses the Host, so one could name many (each costs a budgeted post).
+  const noShops = new LRUCache<string, true>({ max: 1_000, ttl: NO_SHOP_MS });
+  const lookup = (shopOrigin: string) => {
+    let answer = asking.get(shopOrigin);
+    if (!answer) {
       const url = { origin: shopOrigin, host: shopOrigin.replace(/^\w+:\/\//, ''), pathname: '/' };
-      lookup = loadCmsContext(platform, { cid: createCid(), isLoggedIn: false, url, timeoutMs })
-        .then((result) => (result.kind === 'ok' ? result.context.tenant.id : ''))
+      answer = loadCmsContext(platform, { cid: createCid(), isLoggedIn: false, url, timeoutMs })
+        .then((result) => {
+          if (result.status === 421) noShops.set(shopOrigin, true);
+          return result.kind === 'ok' && result.status !== 421 ? result.context.tenant.id : '';
+        })
         .catch(() => '')
         .finally(() => asking.delete(shopOrigin));
-      asking.set(shopOrigin, lookup);
+      asking.set(shopOrigin, answer);
     }
-    return lookup;
+    return answer;
   };
+  return Object.assign(lookup, { noShop: (shopOrigin: string) => noShops.has(shopOrigin) });
 }

@@ -26,6 +26,9 @@ import { contentSecurityPolicy, createNonce } from '../render/csp';
 export const EVENTS_PATH = '/analytics/events';
 const FORM_LIMIT = 2 * 1024;
 
+const misdirected = (reply: FastifyReply) =>
+  jsonError(reply, 421, 'misdirected_request', 'No shop is configured for this address');
+
 const consentOf = (request: FastifyRequest) =>
   consentState(request.cookies[CONSENT_COOKIE], request.headers['sec-gpc']);
 
@@ -132,13 +135,18 @@ export const analyticsPlugin = fp(
         const consent = consentOf(request);
         if (consent !== 'granted')
           return reply.status(202).send({ forwarded: 0, dropped: parsed.batch.events.length });
+        // A Host that is no shop is refused as its pages are (421, ADR 0126): once the context
+        // call has said so, before any platform call (ADR 0357).
+        if (tenantOf.noShop(request.shopOrigin)) return misdirected(reply);
         const sent = parsed.batch.events.length;
         const fitting = await eventsWithinBudget(sent, () => app.limits.take('analytics', request));
         // The shop's tenant as the tunnel names it: known from a page this process served, else
         // asked for (a replica the balancer sent no page of this shop yet), never the browser's.
         const scope = request.scope;
-        if (scope && !scope.tenant && fitting > 0)
+        if (scope && !scope.tenant && fitting > 0) {
           scope.tenant = await tenantOf(request.shopOrigin);
+          if (tenantOf.noShop(request.shopOrigin)) return misdirected(reply);
+        }
         const events = joinEvents(
           { ...parsed.batch, events: parsed.batch.events.slice(0, fitting) },
           {

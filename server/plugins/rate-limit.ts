@@ -5,7 +5,7 @@ import type { Config, RateLimit } from '../config';
 import type { LimitAnswer } from '../../shared/load-context';
 import { addressGroup } from '../../shared/address-group';
 import { limitBucket, type AddressBucket, type LimitBucket } from '../limits/buckets';
-import { ERROR_EVENT_BUDGET, PAGE_BUDGETS } from '../limits/page-budgets';
+import { ERROR_EVENT_BUDGET, FAILED_RENEWAL_BUDGET, PAGE_BUDGETS } from '../limits/page-budgets';
 import type { Redis } from 'ioredis';
 import { jsonError } from '../errors/json-error';
 
@@ -28,6 +28,11 @@ declare module 'fastify' {
       take(bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer>;
       /** True when the address has nothing left in the bucket; counts nothing. */
       spent(bucket: AddressBucket, request: FastifyRequest): Promise<boolean>;
+      /** A bucket by client address alone, for what counts where no request is at hand. */
+      ofAddress(bucket: AddressBucket): {
+        take(address: string): Promise<LimitAnswer>;
+        spent(address: string): Promise<boolean>;
+      };
     };
   }
 }
@@ -58,6 +63,7 @@ export const rateLimitPlugin = fp(
       'test-failure': limiter('test-failure', PAGE_BUDGETS['test-failure']),
       probe: limiter('probe', PAGE_BUDGETS.probe),
       'error-event': limiter('error-event', ERROR_EVENT_BUDGET),
+      'failed-renewal': limiter('failed-renewal', FAILED_RENEWAL_BUDGET),
     };
 
     /** Counts the request against its address's bucket: allowed, or the seconds to wait. */
@@ -71,8 +77,16 @@ export const rateLimitPlugin = fp(
       const result = await limiters[bucket](request, { increment: false });
       return !result.isAllowed && result.remaining === 0;
     };
+    // The limiter reads the address (its key) and the route's options of a request: an address
+    // alone is handed over as the request it came with would be.
+    const asRequest = (address: string) =>
+      ({ ip: address, routeOptions: { config: {} }, log: app.log }) as unknown as FastifyRequest;
+    const ofAddress = (bucket: AddressBucket) => ({
+      take: (address: string) => take(bucket, asRequest(address)),
+      spent: (address: string) => spent(bucket, asRequest(address)),
+    });
     // Page actions and loaders take from the same buckets by what they do (docs/decisions/0242).
-    app.decorate('limits', { take, spent });
+    app.decorate('limits', { take, spent, ofAddress });
 
     /** True when the request was refused (answered with 429). */
     const refuse = async (bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply) => {

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Redis } from 'ioredis';
-import { createRefresher, REFRESH_MEMO_MS, type Refresher } from '../session/refresh';
+import {
+  createRefresher,
+  REFRESH_MEMO_MS,
+  type FailedRenewals,
+  type Refresher,
+} from '../session/refresh';
 import { redisSharedRefresh } from '../session/shared-refresh';
 import { plainHostCookieWarning, signInCookieWarning } from '../session/cookie-warnings';
 import { sessionRoutes } from '../session/routes';
@@ -43,7 +48,13 @@ export const sessionPlugin = fp(
             app.log.debug({ err: error }, 'shared renewal: Redis failed; asking uaa directly'),
         })
       : undefined;
-    const refresher = createRefresher(uaa, { shared });
+    // Failed renewals of tokens the gateway did not set, per address (ADR 0357): the rate
+    // limits' store, so shared by the replicas with REDIS_URL.
+    const budget = app.hasDecorator('limits') ? app.limits.ofAddress('failed-renewal') : null;
+    const failures: FailedRenewals | undefined = budget
+      ? { spent: budget.spent, take: async (address) => void (await budget.take(address)) }
+      : undefined;
+    const refresher = createRefresher(uaa, { shared, failures });
     warnAboutInsecureCookies(app, opts.config);
     app.decorate('uaa', uaa);
     app.decorate('refresher', refresher);

@@ -9,6 +9,7 @@ import {
 } from './access-token';
 import type { RefreshOutcome } from './refresh';
 import { expiryOf } from './token-expiry';
+import { sessionProof } from './session-proof';
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: unknown) => `${part({ alg: 'RS256' })}.${part(claims)}.c2ln`;
@@ -97,9 +98,14 @@ describe('renewAccessToken: cookies and token for every token state and uaa answ
     expect(renewal.kind).toBe(expected);
     if (renewal.kind === 'renewed') expect(renewal.accessToken).toBe('new-access');
     if (renewal.kind === 'renewed')
-      expect(renewal.cookies).toEqual(['access_token=new-access', 'refresh_token=new-refresh']);
+      expect(renewal.cookies).toEqual([
+        'access_token=new-access',
+        'refresh_token=new-refresh',
+        // The gateway's proof that it set this refresh token (ADR 0357).
+        `session_proof=${sessionProof('new-refresh', undefined)}`,
+      ]);
     if (renewal.kind === 'ended')
-      expect(renewal.cookies).toEqual(['access_token=', 'refresh_token=']);
+      expect(renewal.cookies).toEqual(['access_token=', 'refresh_token=', 'session_proof=']);
   });
 
   it('renews early only inside the margin, so an early refusal is always of a working token', () => {

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
 import type { UaaCallContext } from '../uaa/client';
-import { clearedCookieValues, tokenCookieValues, type SerializeCookie } from './cookies';
+import {
+  clearedCookieValues,
+  tokenCookieValues,
+  type CookieConfig,
+  type SerializeCookie,
+} from './cookies';
 import type { Refresher } from './refresh';
 import { expiryOf } from './token-expiry';
 
@@ -24,7 +28,7 @@ export type Renewal =
 
 export type RenewalDeps = {
   refresher: Pick<Refresher, 'refresh'>;
-  config: Pick<Config, 'cookieSecure'>;
+  config: CookieConfig;
   serializeCookie: SerializeCookie;
 };
 

@@ -3,7 +3,7 @@ import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
 import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
 import { expiresSoon, refusalEndsSession } from './access-token';
-import { clearTokenCookies, readTokenCookies, setTokenCookies } from './cookies';
+import { clearTokenCookies, readTokenCookies, sessionVouched, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
 // The visitor's account for a page load (specification sections 4 and 8, brief "Guests"):
@@ -111,7 +111,13 @@ async function renew(
   refreshToken: string,
   ahead: string | null,
 ): Promise<SessionTokens | 'ended' | 'kept'> {
-  const ctx = { cid: request.cid, shopOrigin: request.shopOrigin };
+  const ctx = {
+    cid: request.cid,
+    shopOrigin: request.shopOrigin,
+    // Who asks, for the failed-renewal budget (ADR 0357).
+    address: request.ip,
+    vouched: sessionVouched(request.cookies, deps.config),
+  };
   const refreshed = await deps.refresher.refresh(refreshToken, ctx);
   if (refreshed.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {
     request.log.info('early renewal refused by uaa (invalid_grant); the current token goes on');

@@ -2,11 +2,17 @@ import type { CookieSerializeOptions, SerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
+import { provesSession, sessionProof } from './session-proof';
 
 // The token cookies (brief, "Contracts"): httpOnly, Secure, SameSite=Lax, Path=/. Only the gateway
 // sets and clears them (sign-in, guest, refresh, sign-out). See docs/decisions/0021.
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
+/** The gateway's proof that it set the refresh cookie (./session-proof.ts, ADR 0357). */
+export const PROOF_COOKIE = 'session_proof';
+
+/** What setting and clearing the cookies reads of the configuration. */
+export type CookieConfig = Pick<Config, 'cookieSecure' | 'pageProofSecret'>;
 
 /** @fastify/cookie's `serializeCookie` (the app's decorator). */
 export type SerializeCookie = (name: string, value: string, options: SerializeOptions) => string;
@@ -31,14 +37,12 @@ export function usable(value: string | undefined): string | null {
   return value && value.length <= MAX_TOKEN_LENGTH && B64TOKEN.test(value) ? value : null;
 }
 
-function attributes(
-  config: Pick<Config, 'cookieSecure'>,
-): SerializeOptions & CookieSerializeOptions {
+function attributes(config: CookieConfig): SerializeOptions & CookieSerializeOptions {
   return { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax', path: '/' };
 }
 
 /** Both token cookies live as long as the session, when uaa says how long that is. */
-function setOptions(pair: TokenPair, config: Pick<Config, 'cookieSecure'>) {
+function setOptions(pair: TokenPair, config: CookieConfig) {
   const sessionSeconds = pair.refresh_expires_in;
   return sessionSeconds === undefined
     ? attributes(config)
@@ -50,40 +54,50 @@ function setOptions(pair: TokenPair, config: Pick<Config, 'cookieSecure'>) {
  * expires after expires_in: the gateway must still see the expired token to refresh it, since the
  * account is only asked for when both cookies exist (specification section 4; ADR 0021).
  */
-export function setTokenCookies(
-  reply: FastifyReply,
-  pair: TokenPair,
-  config: Pick<Config, 'cookieSecure'>,
-): void {
+export function setTokenCookies(reply: FastifyReply, pair: TokenPair, config: CookieConfig): void {
   const options = setOptions(pair, config);
   reply.setCookie(ACCESS_COOKIE, pair.access_token, options);
   reply.setCookie(REFRESH_COOKIE, pair.refresh_token, options);
+  reply.setCookie(PROOF_COOKIE, sessionProof(pair.refresh_token, config.pageProofSecret), options);
 }
 
 /** The Set-Cookie values of `setTokenCookies`, for an answer written without a reply. */
 export function tokenCookieValues(
   serialize: SerializeCookie,
   pair: TokenPair,
-  config: Pick<Config, 'cookieSecure'>,
+  config: CookieConfig,
 ): string[] {
   const options = setOptions(pair, config);
   return [
     serialize(ACCESS_COOKIE, pair.access_token, options),
     serialize(REFRESH_COOKIE, pair.refresh_token, options),
+    serialize(PROOF_COOKIE, sessionProof(pair.refresh_token, config.pageProofSecret), options),
   ];
 }
 
 /** The Set-Cookie values of `clearTokenCookies` (as @fastify/cookie clears a cookie). */
-export function clearedCookieValues(
-  serialize: SerializeCookie,
-  config: Pick<Config, 'cookieSecure'>,
-): string[] {
+export function clearedCookieValues(serialize: SerializeCookie, config: CookieConfig): string[] {
   const cleared = { ...attributes(config), expires: new Date(0), maxAge: 0 };
-  return [serialize(ACCESS_COOKIE, '', cleared), serialize(REFRESH_COOKIE, '', cleared)];
+  return [ACCESS_COOKIE, REFRESH_COOKIE, PROOF_COOKIE].map((name) => serialize(name, '', cleared));
 }
 
-/** Clears both cookies with the attributes they were set with, so the browser matches them. */
-export function clearTokenCookies(reply: FastifyReply, config: Pick<Config, 'cookieSecure'>): void {
-  reply.clearCookie(ACCESS_COOKIE, attributes(config));
-  reply.clearCookie(REFRESH_COOKIE, attributes(config));
+/** Clears the cookies with the attributes they were set with, so the browser matches them. */
+export function clearTokenCookies(reply: FastifyReply, config: CookieConfig): void {
+  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE, PROOF_COOKIE])
+    reply.clearCookie(name, attributes(config));
+}
+
+/**
+ * True when the request's refresh cookie carries the proof this gateway set with it: a token it
+ * got from uaa, never a made-up one (ADR 0357).
+ */
+export function sessionVouched(
+  cookies: Record<string, string | undefined>,
+  config: Pick<Config, 'pageProofSecret'>,
+): boolean {
+  const refreshToken = usable(cookies[REFRESH_COOKIE]);
+  return (
+    refreshToken !== null &&
+    provesSession(refreshToken, cookies[PROOF_COOKIE], config.pageProofSecret)
+  );
 }

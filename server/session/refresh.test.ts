@@ -88,6 +88,27 @@ describe('createRefresher', () => {
     expect(remembered).toHaveBeenCalledTimes(2);
   });
 
+  it('refuses a token uaa refused again without a call, and budgets only tokens it did not set (ADR 0357)', async () => {
+    const refresh = vi.fn(async (): Promise<TokenResult> => ({ kind: 'invalid_grant' }));
+    let failed = 0;
+    const failures = { spent: async () => failed >= 2, take: async () => void (failed += 1) };
+    const refresher = createRefresher({ refresh }, { memoMs: 0, failures });
+    const visitor = { ...ctx, address: '203.0.113.9' };
+    expect((await refresher.refresh('a', visitor)).kind).toBe('invalid_grant');
+    expect((await refresher.refresh('b', visitor)).kind).toBe('invalid_grant');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(refresher.size()).toBe(0);
+    // 'a' was refused minutes ago; 'c' comes from an address with no failed renewal left.
+    expect((await refresher.refresh('a', visitor)).kind).toBe('invalid_grant');
+    expect((await refresher.refresh('c', visitor)).kind).toBe('invalid_grant');
+    expect(refresh).toHaveBeenCalledTimes(2);
+    // A token with the gateway's proof is asked for whatever the address spent.
+    refresh.mockResolvedValueOnce(ok('9'));
+    expect((await refresher.refresh('mine', { ...visitor, vouched: true })).kind).toBe('refreshed');
+    expect(refresh).toHaveBeenCalledTimes(3);
+    expect(failed).toBe(2);
+  });
+
   it('does not remember transient failures', async () => {
     const refresh = vi
       .fn<() => Promise<TokenResult>>()

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { UaaCallContext, UaaClient } from '../uaa/client';
-import { tokenRefreshes } from '../observability/metrics';
+import { renewalsRefused, tokenRefreshes } from '../observability/metrics';
 import { expiryOf } from './token-expiry';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
@@ -11,13 +12,33 @@ import { expiryOf } from './token-expiry';
 //   instead of replaying a spent token (which uaa treats as theft and answers with invalid_grant).
 // Transient failures are not remembered: the next request may try again.
 // With `shared` (REDIS_URL), one replica renews a session for all of them (shared-refresh.ts).
+// Renewals uaa need not be asked for (ADR 0357): a token uaa refused (invalid_grant, final: a
+// refresh token never comes back to life) is refused again for REFUSED_MS without a call; and
+// once an address has spent its budget of failed renewals (`failures`) a token without the
+// gateway's proof (`vouched`: one it did not set, as a made-up one) is refused without a call.
 export type RefreshOutcome =
   | { kind: 'refreshed'; pair: TokenPair }
   | { kind: 'invalid_grant' }
   | { kind: 'failed'; status: number | null; reason: string };
 
+/** The renewal's call context, and who asks: the address and whether the token is vouched for. */
+export type RenewalContext = UaaCallContext & {
+  /** The visitor's address (request.ip), the failed-renewal budget's key; none: no budget. */
+  address?: string;
+  /** The refresh cookie carries the gateway's proof (./session-proof.ts): never budgeted. */
+  vouched?: boolean;
+};
+
+/** The per-address budget of failed renewals (limits, shared through Redis with REDIS_URL). */
+export type FailedRenewals = {
+  /** True when the address has no failed renewal left; counts nothing. */
+  spent(address: string): Promise<boolean>;
+  /** Counts one failed renewal of the address. */
+  take(address: string): Promise<void>;
+};
+
 export type Refresher = {
-  refresh(refreshToken: string, ctx: UaaCallContext): Promise<RefreshOutcome>;
+  refresh(refreshToken: string, ctx: RenewalContext): Promise<RefreshOutcome>;
   /**
    * The refresh token that replaced this one within the memo's few seconds, else this one: a
    * sign-in that left the browser with a guest token another request just rotated still names
@@ -43,7 +64,12 @@ export type SharedRefresh = {
   remembered(key: string, refreshToken: string): Promise<RefreshOutcome | null>;
 };
 
-export type RefresherOptions = { memoMs?: number; shared?: SharedRefresh };
+export type RefresherOptions = {
+  memoMs?: number;
+  shared?: SharedRefresh;
+  failures?: FailedRenewals;
+  refusedMs?: number;
+};
 
 /**
  * How long an outcome is remembered: long enough for the parallel requests of one page load
@@ -52,6 +78,10 @@ export type RefresherOptions = { memoMs?: number; shared?: SharedRefresh };
  */
 export const REFRESH_MEMO_MS = 5_000;
 
+/** How long a token uaa refused is refused again without a call (ADR 0357). */
+export const REFUSED_MS = 10 * 60_000;
+const REFUSED: RefreshOutcome = { kind: 'invalid_grant' };
+
 export function createRefresher(
   uaa: Pick<UaaClient, 'refresh'>,
   options: RefresherOptions = {},
@@ -59,14 +89,26 @@ export function createRefresher(
   const memoMs = options.memoMs ?? REFRESH_MEMO_MS;
   const inFlight = new Map<string, Promise<RefreshOutcome>>();
   const memo = new Map<string, RefreshOutcome>();
+  // Keys (hashes) only, bounded: at most a few MB, whatever a visitor makes up.
+  const refused = new LRUCache<string, true>({
+    max: 50_000,
+    ttl: options.refusedMs ?? REFUSED_MS,
+  });
+  const { failures } = options;
+  // Only a token the gateway did not set is budgeted: a shopper's own never is (ADR 0357).
+  const budgeted = (ctx: RenewalContext) => !ctx.vouched && !!ctx.address && !!failures;
 
   async function run(
     key: string,
     refreshToken: string,
-    ctx: UaaCallContext,
+    ctx: RenewalContext,
   ): Promise<RefreshOutcome> {
+    if (budgeted(ctx) && (await failures!.spent(ctx.address!))) {
+      renewalsRefused.inc({ reason: 'address_budget' });
+      return REFUSED;
+    }
     const callUaa = async (): Promise<RefreshOutcome> => {
-      const result = await uaa.refresh(ctx, refreshToken);
+      const result = await uaa.refresh({ cid: ctx.cid, shopOrigin: ctx.shopOrigin }, refreshToken);
       const called: RefreshOutcome =
         result.kind === 'ok'
           ? { kind: 'refreshed', pair: result.pair }
@@ -84,6 +126,10 @@ export function createRefresher(
       // unref: a remembered outcome never keeps the process alive at shutdown.
       setTimeout(() => memo.delete(key), memoMs).unref();
     }
+    if (outcome.kind === 'invalid_grant') {
+      refused.set(key, true);
+      if (budgeted(ctx)) await failures!.take(ctx.address!);
+    }
     return outcome;
   }
 
@@ -92,6 +138,10 @@ export function createRefresher(
       const key = keyOf(refreshToken, ctx.shopOrigin);
       const remembered = memo.get(key);
       if (remembered && live(remembered)) return Promise.resolve(remembered);
+      if (refused.has(key)) {
+        renewalsRefused.inc({ reason: 'refused_before' });
+        return Promise.resolve(REFUSED);
+      }
       const pending = inFlight.get(key);
       if (pending) return pending;
       const started = run(key, refreshToken, ctx).finally(() => inFlight.delete(key));

@@ -86,7 +86,11 @@ describe.each([
     expect(cart.status).toBe(302);
     expect(cart.headers.location).toBe('/');
     const cookies = cart.headers['set-cookie'] as string[];
-    expect(cookies.map((c) => c.split('=')[0])).toEqual(['access_token', 'refresh_token']);
+    expect(cookies.map((c) => c.split('=')[0])).toEqual([
+      'access_token',
+      'refresh_token',
+      'session_proof',
+    ]);
     for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*domain=/i);
     expectNoForwardedHost(cart);
   });

@@ -112,6 +112,7 @@ describe('Bearer from the cookie, renewed when due', () => {
     expect(res.headers['set-cookie']).toEqual([
       'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+      'session_proof=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
     ]);
     expect(gw.upstream.received('/api/services/orders')).toHaveLength(1);
   });

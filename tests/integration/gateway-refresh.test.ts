@@ -113,6 +113,9 @@ describe('resolveAccount: expired access token', () => {
     expect(res.headers['set-cookie']).toEqual([
       'access_token=access-1; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=refresh-1; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
+      expect.stringMatching(
+        /^session_proof=[\w-]{32}; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      ),
     ]);
     const refreshes = gw.upstream.received(`${UAA}/auth/refresh`);
     expect(refreshes).toHaveLength(1);
@@ -167,6 +170,7 @@ describe('resolveAccount: expired access token', () => {
     expect(res.headers['set-cookie']).toEqual([
       'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+      'session_proof=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
     ]);
     expect(gw.upstream.received(`${UAA}/account`)).toHaveLength(1);
   });

@@ -53,7 +53,7 @@ const renewedPrivate = (served: number) => ({
   served,
   status: 200,
   cacheControl: 'private, no-store',
-  cookies: ['access_token', 'refresh_token'],
+  cookies: ['access_token', 'refresh_token', 'session_proof'],
 });
 
 describe.each(doors)('a public picture through %s', (_door, via, served) => {

@@ -50,6 +50,9 @@ describe('POST /auth/sign-in', () => {
     expect(res.headers['set-cookie']).toEqual([
       'access_token=access-1; Max-Age=86400; Path=/; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=refresh-1; Max-Age=86400; Path=/; HttpOnly; Secure; SameSite=Lax',
+      expect.stringMatching(
+        /^session_proof=[\w-]{32}; Max-Age=86400; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      ),
     ]);
     expect(res.headers['cache-control']).toBe('private, no-store');
 
@@ -157,6 +160,7 @@ describe('POST /auth/sign-out', () => {
   const cleared = [
     'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
     'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+    'session_proof=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
   ];
 
   it('revokes the refresh token at uaa and clears both cookies with the same attributes', async () => {
@@ -203,6 +207,9 @@ describe('POST /auth/guest', () => {
     expect(res.headers['set-cookie']).toEqual([
       'access_token=access-g; Max-Age=86400; Path=/; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=refresh-g; Max-Age=86400; Path=/; HttpOnly; Secure; SameSite=Lax',
+      expect.stringMatching(
+        /^session_proof=[\w-]{32}; Max-Age=86400; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      ),
     ]);
     expect(gw.upstream.received(`${UAA}/auth/guest`)).toHaveLength(1);
   });
@@ -236,6 +243,9 @@ describe('Secure attribute', () => {
       expect(res.headers['set-cookie']).toEqual([
         'access_token=access-p; Max-Age=86400; Path=/; HttpOnly; SameSite=Lax',
         'refresh_token=refresh-p; Max-Age=86400; Path=/; HttpOnly; SameSite=Lax',
+        expect.stringMatching(
+          /^session_proof=[\w-]{32}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
+        ),
       ]);
     } finally {
       await plain.close();

@@ -93,7 +93,11 @@ describe('sign-out as a form post', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
     const cleared = response.headers.getSetCookie().filter((c) => /Max-Age=0/i.test(c));
-    expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual([
+      'access_token',
+      'refresh_token',
+      'session_proof',
+    ]);
     const session = await shopper.api<{ account: unknown }>('/auth/session');
     expect(session.account).toBeNull();
   });

@@ -1,0 +1,39 @@
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// The gateway's proof that it set a refresh token cookie itself (ADR 0357): an HMAC of the token
+// under a key every replica shares (PAGE_PROOF_SECRET, else SOCIAL_COOKIE_SECRET, else one per
+// process), sent beside the token cookies as `session_proof`. A renewal whose token carries its
+// proof is never refused by the failed-renewal budget: a made-up token cannot have one, so the
+// shoppers behind an address an attacker shares keep renewing. Not a credential: uaa still decides.
+const PROCESS_KEY = randomBytes(32);
+const keys = new Map<string, Buffer>();
+
+function keyOf(secret: string | undefined): Buffer {
+  if (secret === undefined) return PROCESS_KEY;
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'storefront session proof', 32));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+const mac = (refreshToken: string, secret: string | undefined) =>
+  createHmac('sha256', keyOf(secret)).update(refreshToken).digest().subarray(0, 24);
+
+/** The proof of a refresh token (base64url, 32 characters). */
+export function sessionProof(refreshToken: string, secret: string | undefined): string {
+  return mac(refreshToken, secret).toString('base64url');
+}
+
+/** True when `proof` is the proof of this refresh token. */
+export function provesSession(
+  refreshToken: string,
+  proof: string | undefined,
+  secret: string | undefined,
+): boolean {
+  if (typeof proof !== 'string' || proof.length !== 32) return false;
+  const sent = Buffer.from(proof, 'base64url');
+  const expected = mac(refreshToken, secret);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}

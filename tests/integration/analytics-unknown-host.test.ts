@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CID_PATTERN } from '../../shared/cid';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startPlatform, type TestPlatform } from '../support/platform';
+import { rawRequest } from '../support/raw-http';
+
+// An analytics post whose Host names no shop was forwarded to the sink with an empty tenant, after
+// one CMS lookup per post (only the per-address budget bounded them). It is the 421 a page of that
+// host gets (ADR 0126), in the JSON error shape: the first post learns it from the one context
+// lookup, the next are refused before any platform call. A pass-through proxy between the gateway
+// and the reference platform counts what the platform was asked.
+let platform: TestPlatform;
+let tap: FaultProxy;
+let gateway: FastifyInstance;
+let base: string;
+beforeAll(async () => {
+  platform = await startPlatform();
+  tap = await startFaultProxy(platform.url);
+  gateway = await buildApp(
+    loadConfig({
+      PLATFORM_URL: tap.url,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      COOKIE_SECURE: 'false',
+    }),
+  );
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  await gateway?.close();
+  await tap?.close();
+  await platform?.close();
+});
+
+const batch = JSON.stringify({
+  events: [{ name: 'view_item_list', params: { item_list_id: 'search', items: [] } }],
+});
+
+const postFrom = (host: string) =>
+  rawRequest(
+    base,
+    'POST',
+    '/analytics/events',
+    {
+      host,
+      origin: `http://${host}`,
+      'content-type': 'text/plain;charset=UTF-8',
+      cookie: 'consent=analytics:1',
+    },
+    batch,
+  );
+
+const platformCalls = (from: number) =>
+  tap.seen.slice(from).map((seen) => `${seen.method} ${seen.url.replace(/\?.*$/, '')}`);
+
+describe('analytics events for a Host that is no shop', () => {
+  it('are a 421 in the JSON error shape, forwarded nowhere, one context lookup for all', async () => {
+    const nowhere = `nowhere.example:${new URL(base).port}`;
+    const from = tap.seen.length;
+    for (let i = 0; i < 5; i++) {
+      const answer = await postFrom(nowhere);
+      expect(answer.status).toBe(421);
+      expect(String(answer.headers['content-type'])).toMatch(/^application\/json/);
+      const { error } = JSON.parse(answer.body) as {
+        error: { code: string; message: string; cid: string };
+      };
+      expect(error.code).toBe('misdirected_request');
+      expect(error.message).toMatch(/No shop is configured/);
+      expect(error.cid).toMatch(CID_PATTERN);
+    }
+    expect(platformCalls(from)).toEqual(['GET /cms-api/context']);
+  });
+
+  it('of a shop are still forwarded (the shop known from one context lookup)', async () => {
+    const shop = new URL(base).host;
+    const from = tap.seen.length;
+    for (let i = 0; i < 2; i++) {
+      const answer = await postFrom(shop);
+      expect(answer.status).toBe(202);
+      expect(JSON.parse(answer.body)).toEqual({ forwarded: 1, dropped: 0 });
+    }
+    const calls = platformCalls(from);
+    expect(calls.filter((call) => call === 'POST /dev/analytics/events')).toHaveLength(2);
+    expect(calls.filter((call) => call === 'GET /cms-api/context')).toHaveLength(1);
+  });
+});
