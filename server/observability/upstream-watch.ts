@@ -82,6 +82,8 @@ class WatchedCall implements CallWatch {
   private readonly span: Span | undefined;
   private readonly renewal: boolean;
   private readonly retriedOn: number | undefined;
+  /** Whether the caller asks again after a failure without an answer; gone once answered. */
+  private retriedAfter: ((error: Error) => boolean) | undefined;
 
   constructor(
     private readonly opts: Dispatcher.DispatchOptions,
@@ -90,6 +92,7 @@ class WatchedCall implements CallWatch {
     private readonly reporter: () => Reporter,
   ) {
     this.retriedOn = (opts as GuardedDispatchOptions).retriedOn;
+    this.retriedAfter = (opts as GuardedDispatchOptions).retriedAfter;
     this.service = serviceOf(path);
     this.route = routeTemplate(path);
     this.renewal = path.startsWith(uaaPaths.refresh);
@@ -128,6 +131,7 @@ class WatchedCall implements CallWatch {
   }
 
   answered(statusCode: number, statusText: string): void {
+    this.retriedAfter = undefined; // an answer is never asked again
     upstreamCalls.inc(this.service, String(statusCode));
     this.done(statusCode);
     // An answer its caller asks again on (the proxy's 503, ADR 0210) is reported by the try that
@@ -140,9 +144,13 @@ class WatchedCall implements CallWatch {
   failed(error: Error): void {
     // The visitor left: not the platform's failure.
     if (isClientAbort(error)) return void this.span?.end();
+    const fault = (error as { code?: string }).code ?? error.name;
     upstreamCalls.inc(this.service, '0');
-    this.done(0, (error as { code?: string }).code ?? error.name);
-    this.report(0, (error as { code?: string }).code ?? error.name);
+    this.done(0, fault);
+    // A page's read asked again after its lost connection (ADR 0355) is reported by the try that
+    // ends the call, if that one fails too; counted, traced and in the breadcrumbs all the same.
+    if (this.retriedAfter?.(error)) return;
+    this.report(0, fault);
   }
 
   queuedCut(error: Error & { code: string }): void {

@@ -4,7 +4,8 @@ import type { Platform } from '../upstream/platform';
 import { callPlatform } from '../upstream/platform-call';
 
 // The context call of the specification (section 7.1): GET /cms-api/context with cid, isLoggedIn
-// and url (JSON of origin, host, pathname). No retry. The body is read as text and parsed as
+// and url (JSON of origin, host, pathname). No retry: not even after a lost connection, which
+// the gateway's other reads get (docs/decisions/0355). The body is read as text and parsed as
 // JSON; it may be the context object or a JSON string whose content is the context (brief).
 export type CmsContextResult =
   | { kind: 'ok'; context: CmsContext; status: number }
@@ -24,6 +25,7 @@ export async function loadCmsContext(
     cid: input.cid,
     shopOrigin: input.url.origin,
     timeoutMs: input.timeoutMs,
+    once: true,
   });
   if (exchange.kind === 'unreachable') {
     const timedOut = exchange.reason === 'timeout';

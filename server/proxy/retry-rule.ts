@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { retryJitter } from '../upstream/connection-lost';
 
 // When the proxy engine asks the upstream again (docs/decisions/0210): a bounded number of
 // attempts per visitor request, the next only for a request that can be sent again unchanged (no
@@ -13,17 +14,18 @@ export const RETRIED_STATUS = 503;
 /** Asked again with a renewed access token, once. */
 export const RENEWED_STATUS = 401;
 export const MAX_RETRY_DELAY_MS = 250;
-// Without a Retry-After, a random wait spreads the retries of many visitors.
-const JITTER_MS = 42;
 
 /** Whether a request may be sent a second time. */
 export function replayable(method: string, hasBody: boolean, changesState: boolean): boolean {
   return !hasBody && REPLAYABLE_METHODS.includes(method) && !changesState;
 }
 
-/** The delay before asking again after a 503: its Retry-After, else a short random one; bounded. */
+/**
+ * The delay before asking again after a 503: its Retry-After, else a short random one (shared
+ * with the gateway's own reads, ../upstream/connection-lost.ts); bounded.
+ */
 export function retryDelayOf(headers: IncomingHttpHeaders): number {
   const sent = headers['retry-after'];
-  const delay = sent === undefined ? JITTER_MS * Math.random() : Number(sent) * 1000;
+  const delay = sent === undefined ? retryJitter() : Number(sent) * 1000;
   return Math.min(Number.isFinite(delay) && delay > 0 ? delay : 0, MAX_RETRY_DELAY_MS);
 }

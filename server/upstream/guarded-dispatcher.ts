@@ -38,6 +38,11 @@ export type GuardedDispatchOptions = Dispatcher.DispatchOptions & {
   exchangeTimeout?: number;
   /** A status the caller will ask again on (the proxy's 503): for the observer, not a failure yet. */
   retriedOn?: number;
+  /**
+   * Whether the caller asks again after this call failed without an answer (a page's read that
+   * lost its connection, ./read-again.ts): for the observer, not a failure yet.
+   */
+  retriedAfter?: (error: Error) => boolean;
 };
 
 export class UpstreamRequestInvalidError extends Error {
@@ -72,7 +77,12 @@ export function guardDispatcher(
 ): GuardedDispatcher {
   const calls = new CallsInFlight();
   const guard: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
-    const { exchangeTimeout, retriedOn: _retriedOn, ...passed } = opts as GuardedDispatchOptions;
+    const {
+      exchangeTimeout,
+      retriedOn: _retriedOn,
+      retriedAfter: _retriedAfter,
+      ...passed
+    } = opts as GuardedDispatchOptions;
     const problem = requestProblem(opts);
     if (problem) {
       const error = new UpstreamRequestInvalidError(problem);

@@ -1,14 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { setTimeout as wait } from 'node:timers/promises';
 import { errors, request } from 'undici';
 import { hasDotSegment } from './dot-segments';
 import { UpstreamTimeoutError, type GuardedDispatchOptions } from './guarded-dispatcher';
 import { productHeaders, type Platform } from './platform';
+import { mayReadAgain, SecondTry } from './read-again';
 
 // The gateway's one way to call the platform itself (the proxy streams instead): product headers,
 // the visitor's token if any, the shared pool, a deadline for the whole exchange (kept by the
-// pool's guard, ./guarded-dispatcher.ts: no timer of the call's own) and a capped body.
-// Never throws: a network fault or timeout is a value.
+// pool's guard, ./guarded-dispatcher.ts: no timer of the call's own) and a capped body. A read
+// whose connection was lost before any answer is asked again once within that deadline
+// (./read-again.ts, docs/decisions/0355). Never throws: a network fault or timeout is a value.
 export type PlatformRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -20,6 +23,8 @@ export type PlatformRequest = {
   bearer?: string | null;
   timeoutMs: number;
   maxBodyBytes?: number;
+  /** Sent once whatever befalls it: the specification's context call ("No retry", section 7). */
+  once?: boolean;
 };
 
 export type PlatformExchange =
@@ -61,16 +66,46 @@ export async function callPlatform(
     body = JSON.stringify(call.json);
     headers['content-type'] = 'application/json';
   }
+  const sent: Sent = { method: call.method ?? 'GET', headers, body };
+  const second =
+    !call.once && mayReadAgain(sent.method, body !== undefined, call.path)
+      ? new SecondTry(call.timeoutMs)
+      : null;
+  const first = await attempt(platform, call, sent, call.timeoutMs, second);
+  // Asked again only when no answer had begun (its status unknown) and the connection was lost.
+  if (first.kind === 'answered' || first.status !== null || !second) return first;
+  const ms = second.after(first.error);
+  if (ms === null) return first;
+  await wait(second.waitMs);
+  return attempt(platform, call, sent, ms, null);
+}
+
+type Sent = {
+  method: NonNullable<PlatformRequest['method']>;
+  headers: Record<string, string>;
+  body?: string;
+};
+
+/** One exchange, within `ms`; `second`: the try that may follow this one. */
+async function attempt(
+  platform: Platform,
+  call: PlatformRequest,
+  { method, headers, body }: Sent,
+  ms: number,
+  second: SecondTry | null,
+): Promise<PlatformExchange> {
   let status: number | null = null;
   try {
     const upstream = platform.upstreams.forPath(call.path);
     const options: Omit<GuardedDispatchOptions, 'origin' | 'path'> = {
-      method: call.method ?? 'GET',
+      method,
       headers,
       body,
-      headersTimeout: call.timeoutMs,
-      bodyTimeout: call.timeoutMs,
-      exchangeTimeout: call.timeoutMs,
+      headersTimeout: ms,
+      bodyTimeout: ms,
+      exchangeTimeout: ms,
+      // So that the pool's watch does not report a failure the second try may get past.
+      retriedAfter: second?.follows,
     };
     const response = await request(`${upstream.origin}${upstream.prefix}${call.path}`, {
       ...options,

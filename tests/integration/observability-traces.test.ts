@@ -192,6 +192,37 @@ describe('exported traces', () => {
     }
   });
 
+  it("flags a page's second try of a read that lost its connection as a retry (ADR 0355)", async () => {
+    const traceId = hex(32);
+    const orders = '/api/services/orders/api/v1/orders';
+    const { access_token, refresh_token } = await platform.signIn();
+    faults.fail(orders, 'drop', 1);
+    try {
+      const response = await fetch(`${url}/orders`, {
+        headers: {
+          traceparent: `00-${traceId}-${hex(16)}-01`,
+          cookie: `access_token=${access_token}; refresh_token=${refresh_token}`,
+        },
+      });
+      expect(response.status).toBe(200);
+      const isOrders = (s: ReceivedSpan) =>
+        s.service === 'storefront-gateway' && s.kind === 3 && s.name.startsWith('GET orders ');
+      const calls = (await spansOf(traceId, (all) => all.filter(isOrders).length >= 2)).filter(
+        isOrders,
+      );
+      const tries = calls.map((s) => [
+        s.attributes['storefront.upstream.retry'],
+        s.attributes['http.response.status_code'],
+      ]);
+      expect(tries.sort()).toEqual([
+        [false, 0], // the lost try: no answer
+        [true, 200],
+      ]);
+    } finally {
+      faults.clear();
+    }
+  });
+
   it("keeps a caller's decision not to sample: nothing exported, the flag passed on", async () => {
     const traceId = hex(32);
     faults.seen.length = 0;
