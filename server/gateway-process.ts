@@ -5,12 +5,13 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { listenFailureMessage, METRICS_SETTINGS } from './listen-failure';
 import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
+import { trackConnections } from './open-connections';
 
 // The gateway process, started by ./main.ts once NODE_ENV is settled: validated config, the app,
 // listen, graceful shutdown on SIGTERM/SIGINT: readiness turns 503 at once, the load balancer gets
 // SHUTDOWN_DELAY_MS to notice (the listener stays open and answers what still comes), then the
-// server stops accepting and in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS) before the exit
-// (docs/decisions/0141).
+// server stops accepting and in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), the connections
+// left open close once idle, and the process exits (docs/decisions/0141, 0354).
 let config: Config;
 try {
   config = loadConfig();
@@ -29,6 +30,9 @@ const app = await buildApp(config, {
       ? { kind: 'vite' }
       : { kind: 'build', dir: process.env.BUILD_DIR },
 });
+
+// From the start: the shutdown closes what close() leaves open once drained (ADR 0354).
+const connections = trackConnections(app.server);
 
 if (givenNodeEnv !== undefined && givenNodeEnv !== process.env.NODE_ENV)
   app.log.info({ nodeEnv: givenNodeEnv }, 'NODE_ENV is taken as production');
@@ -55,11 +59,17 @@ closeWithGrace(
     // listener at once and waits for busy connections (return503OnClosing: false, app.ts).
     const closing = app.close();
     closing.catch(() => undefined); // awaited below: no unhandled rejection while draining
+    const deadline = Date.now() + config.shutdown.timeout;
     const drained = await app.drained(config.shutdown.timeout);
     if (!drained) {
       app.log.warn('shutdown timeout: closing with requests still in flight');
       // The server's close waits for every open connection: the ones still busy are cut here.
       app.server.closeAllConnections();
+    } else {
+      // Nothing in flight, yet close() would wait for the connections still open, up to
+      // KEEP_ALIVE_TIMEOUT_MS or for ever, past the kill: they are closed once idle for as long
+      // as a balancer keeps one (ADR 0316), or at the timeout (./open-connections.ts, ADR 0354).
+      connections.closeWhenIdle(config.shutdown.delay, deadline);
     }
     await closing;
     await metrics?.close();
