@@ -8,7 +8,9 @@ import { startShop, type TestShop } from '../support/shop';
 // (docs/decisions/0350): a page number that becomes the current page, "Change" that opens an
 // address's form in place, "Cancel order…" and "Delete list…" that ask their question. Before,
 // each left the focus on <body>: the next Tab started at the skip link, a screen reader said
-// nothing of where one was, and the form or question asked for was a page's Tabs away.
+// nothing of where one was, and the form or question asked for was a page's Tabs away. Closed
+// again ("Cancel", "No, keep it"), each gave the focus to the heading; now to its opener
+// (docs/decisions/0356).
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +46,7 @@ describe('a link that gives way on its own page', () => {
     await context.close();
   });
 
-  it('"Change" on an address: its form’s first field; "Cancel": the heading', async () => {
+  it('"Change" on an address: its form’s first field; "Cancel": "Change" again', async () => {
     const { context, page } = await signedIn(browser, shop.url);
     await ready(page, '/profile/delivery-address', '.saved-actions a');
     await pressLink(page, 'Change Sam Shopper, Grand Canal Dock Offices', /edit=/);
@@ -57,12 +59,16 @@ describe('a link that gives way on its own page', () => {
         .evaluate((el) => el.closest('form')?.getAttribute('aria-label')),
     ).toBe('Change the address Sam Shopper');
 
+    // The way back gives the focus to the link that opened the form (ADR 0356), not the heading.
     await pressLink(page, 'Cancel', /delivery-address$/);
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', text: 'Delivery addresses' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'Change' });
+    expect(await page.locator('*:focus').getAttribute('aria-label')).toBe(
+      'Change Sam Shopper, Grand Canal Dock Offices',
+    );
     await context.close();
   });
 
-  it('"Cancel order…" and "Delete list…": the question’s "No, keep it"', async () => {
+  it('"Cancel order…" and "Delete list…": the question’s "No, keep it", then back', async () => {
     const { context, page } = await signedIn(browser, shop.url);
     await ready(page, '/orders/ord-fresh-demo-3', '.order-panel a.danger');
     await pressLink(page, 'Cancel order…', /confirm=cancel/);
@@ -73,10 +79,15 @@ describe('a link that gives way on its own page', () => {
         .locator('*:focus')
         .evaluate((el) => el.closest('[role="alertdialog"]')?.textContent ?? ''),
     ).toContain('Cancel this order? This cannot be undone.');
+    // "No, keep it" gives the focus back to the link that asked (ADR 0356).
+    await pressLink(page, 'No, keep it', /ord-fresh-demo-3\?$|ord-fresh-demo-3$/);
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'Cancel order…' });
 
     await ready(page, '/shopping-lists?list=list-fresh-demo-weekly', '.list-detail a.danger');
     await pressLink(page, 'Delete list…', /confirm=delete/);
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
+    await pressLink(page, 'No, keep it', /list=list-fresh-demo-weekly$/);
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'Delete list…' });
     await context.close();
   });
 });

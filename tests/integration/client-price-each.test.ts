@@ -62,7 +62,7 @@ describe('price each and price per kg in line tables', () => {
 
     const page = await html('/checkout');
     expectPriceEachColumn(page);
-    expect(page).toContain(`${money(cased.unitPrice)}<span class="per"> / case</span>`);
+    expect(page).toContain(`${money(cased.unitPrice)}<span class="per"> per case</span>`);
     expect(page).toContain(perUnit(single.unitPrice, product.pack!, 1));
     expect(page).toContain(perUnit(cased.unitPrice, product.pack!, product.offering.caseSize));
   });

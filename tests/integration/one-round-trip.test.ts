@@ -147,6 +147,6 @@ describe("the order list in the shop's time zone, from the context (ADR 0291)", 
     const format = { locale: context.tenant.locale!, timeZone: slots.timeZone };
     const text = page.html.replaceAll('<!-- -->', ''); // React's marks between text nodes
     for (const order of orders.items)
-      expect(text).toContain(`Placed ${dateTimeLabel(order.createdAt, format)}`);
+      expect(text).toContain(`Ordered ${dateTimeLabel(order.createdAt, format)}`);
   });
 });

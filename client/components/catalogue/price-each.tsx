@@ -4,7 +4,9 @@ import { UnitPrice } from './unit-price';
 
 // The price of one item or one case of a line (a table's "Price each" column), and under it the
 // price per kg or litre when the pack is known (ADR 0214). "Unit price" is not said: in the EU it
-// means the price per kg or litre, which a shopper would take the item's price for.
+// means the price per kg or litre, which a shopper would take the item's price for. "per case",
+// not "/ case": a screen reader says the slash, and the price per kg beside it says "per" too
+// (docs/decisions/0356).
 export function PriceEach(props: {
   cents: number;
   byCase: boolean;
@@ -19,7 +21,7 @@ export function PriceEach(props: {
   return (
     <>
       {money(cents, currency)}
-      {byCase ? <span className="per"> / case</span> : null}
+      {byCase ? <span className="per"> per case</span> : null}
       {props.pack && count ? (
         <>
           <br />

@@ -67,4 +67,12 @@ describe('UnitPrice', () => {
     );
     expect(spoken(line)).toBe('€0.98€0.98 per litre');
   });
+
+  it('a case line says "per case" as its price per kg says "per", no slash (ADR 0356)', () => {
+    const line = html(
+      <PriceEach cents={588} byCase={true} caseSize={6} pack={litre} currency="EUR" />,
+    );
+    expect(seen(line)).toBe('€5.88 per case€0.98 per l');
+    expect(spoken(line)).toBe('€5.88 per case€0.98 per litre');
+  });
 });

@@ -1,6 +1,12 @@
 import type { DeliveryAddress } from '../../../shared/contracts/profile';
 import { ADDRESS_FIELDS } from '../forms/address-card-fields';
-import { ChoiceStep, ORDER_FORM, type ChoiceState, type StepText } from './choice-step';
+import {
+  ChoiceStep,
+  ORDER_FORM,
+  type ChoiceState,
+  type StepLevel,
+  type StepText,
+} from './choice-step';
 
 // Step "Delivery address": the shopper's addresses, and a form to add one.
 export { ORDER_FORM };
@@ -28,7 +34,7 @@ const STEP: StepText = {
 export function AddressChoice({
   addresses,
   ...state
-}: ChoiceState & { addresses: DeliveryAddress[] }) {
+}: ChoiceState & StepLevel & { addresses: DeliveryAddress[] }) {
   const choices = addresses.map((a) => ({ id: a.id, title: a.name, detail: addressLine(a) }));
   return <ChoiceStep step={STEP} choices={choices} {...state} />;
 }

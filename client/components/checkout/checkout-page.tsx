@@ -5,7 +5,8 @@ import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { CheckoutData } from './checkout-data.server';
 import type { CheckoutActionResult } from './checkout-forms';
-import { DeliveryChoices, refusalsOf } from './delivery-choices';
+import { ErrorSummary } from '../forms/error-summary';
+import { DeliveryChoices, ORDER_SUMMARY_FIELDS, refusalsOf } from './delivery-choices';
 import { LineTable } from './cart-review';
 import { TotalsList } from './checkout-totals';
 import { useReorderedNotice } from './reordered-notice';
@@ -50,6 +51,7 @@ export function CheckoutPage({ checkout, result }: Props) {
   return (
     <div className="checkout" ref={scope}>
       <h1 id="checkout-title">Checkout</h1>
+      <ErrorSummary errors={order?.fieldErrors} fields={ORDER_SUMMARY_FIELDS} />
       {/* "Order again" leads here; not beside a refusal (its autofocus would come first). */}
       <DoneNotice message={result ? null : notice} arrival />
       <DeliveryChoices

@@ -32,17 +32,27 @@ export type ChoiceState = {
   addValues?: Record<string, string>;
 };
 
-type Props = ChoiceState & { step: StepText; choices: Choice[] };
+/** A step's heading is an `<h3>` where the steps sit in a section of their own (a smart cart). */
+export type StepLevel = { level?: 2 | 3 };
+
+type Props = ChoiceState & StepLevel & { step: StepText; choices: Choice[] };
 
 export function ChoiceStep(props: Props) {
   const { choices, error, addErrors, addFailed, addValues } = props;
   const { name, add } = props.step;
   const titleId = `${name}-title`;
   const adding = Boolean(addErrors && (Object.keys(addErrors).length > 0 || addFailed));
+  const Heading = props.level === 3 ? 'h3' : 'h2';
   return (
     <section className="checkout-step" aria-labelledby={titleId}>
-      <h2 id={titleId}>{props.step.title}</h2>
-      <fieldset className="choices" aria-describedby={error ? `${name}-error` : undefined}>
+      <Heading id={titleId}>{props.step.title}</Heading>
+      {/* Focusable: the error summary's link to the choice (ADR 0356); Tab goes on into it. */}
+      <fieldset
+        id={`${name}-choices`}
+        tabIndex={-1}
+        className="choices"
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
         <legend className="visually-hidden">{props.step.legend}</legend>
         {choices.length === 0 ? <p>{props.step.empty}</p> : null}
         {choices.map((choice) => (

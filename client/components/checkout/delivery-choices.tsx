@@ -1,4 +1,5 @@
 import type { DeliveryAddress, PaymentMethod } from '../../../shared/contracts/profile';
+import type { SummaryField } from '../forms/error-summary';
 import type { SlotOption } from '../orders/delivery-time';
 import { AddressChoice, ORDER_FORM } from './address-choice';
 import { PaymentChoice } from './payment-choice';
@@ -30,13 +31,26 @@ type Props = {
   priced: PricedCart;
   /** Re-quote the totals as soon as a slot is chosen (the checkout's totals show the fee). */
   requote?: boolean;
+  /** The steps' headings: `<h3>` inside a section headed `<h2>` (a smart cart's order). */
+  level?: 2 | 3;
 };
 
-export function DeliveryChoices({ chosen, refused, ...props }: Props) {
+/** The order form's fields the error summary names (ADR 0356), as the page shows them. */
+export const ORDER_SUMMARY_FIELDS: readonly SummaryField[] = [
+  ...['addressId', 'slotId', 'paymentMethodId'].map((name) => ({
+    name,
+    target: `${name}-choices`,
+  })),
+  { name: 'notes', target: 'notes' },
+];
+
+export function DeliveryChoices({ chosen, refused, level = 2, ...props }: Props) {
   const { order, address, card } = refused;
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <div className="checkout-steps">
       <AddressChoice
+        level={level}
         addresses={props.addresses}
         chosen={chosen.addressId}
         error={order?.fieldErrors.addressId}
@@ -45,7 +59,7 @@ export function DeliveryChoices({ chosen, refused, ...props }: Props) {
         addValues={address?.values}
       />
       <section className="checkout-step" aria-labelledby="slot-title">
-        <h2 id="slot-title">Delivery slot</h2>
+        <Heading id="slot-title">Delivery slot</Heading>
         <SlotChoice
           slots={props.slots}
           chosen={chosen.slotId}
@@ -56,6 +70,7 @@ export function DeliveryChoices({ chosen, refused, ...props }: Props) {
         />
       </section>
       <PaymentChoice
+        level={level}
         cards={props.cards}
         chosen={chosen.paymentMethodId}
         error={order?.fieldErrors.paymentMethodId}

@@ -6,7 +6,8 @@ import { SHOWN_SUBTOTAL_FIELD, SHOWN_TOTAL_FIELD, SLOT_FEES_FIELD } from './tota
 // What every order form carries besides its button: the order key (a resent form places one
 // order), the totals shown (placed at that total or not at all, ADR 0319; a slot chosen since, at
 // the shown subtotal plus the fee listed beside it, ADR 0326), the notes for the shop, and what
-// the last attempt was refused for.
+// the last attempt was refused for (its fields' messages: beside each field, and all of them in
+// the page's error summary, ADR 0356).
 type Props = {
   orderKey: string;
   /** The total the page shows beside the form, in cents; none where it shows none. */
@@ -43,11 +44,6 @@ export function OrderFormFields({ orderKey, total, delivery, notes, refused }: P
       {refused?.formError ? (
         <p className="form-error" role="alert" tabIndex={-1} autoFocus>
           {refused.formError}
-        </p>
-      ) : null}
-      {refused && Object.keys(refused.fieldErrors).length > 0 ? (
-        <p className="form-error" role="alert" tabIndex={-1} autoFocus>
-          Please check the choices marked above.
         </p>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '../../../shared/contracts/profile';
 import { CARD_FIELDS } from '../forms/address-card-fields';
 import { cardLabel } from './card-label';
-import { ChoiceStep, type ChoiceState, type StepText } from './choice-step';
+import { ChoiceStep, type ChoiceState, type StepLevel, type StepText } from './choice-step';
 
 // Step "Payment": stored cards (brand and last four digits only) and a form to add one. The card
 // number is posted to the route action, which hands it to the platform; it is never put back into
@@ -24,7 +24,10 @@ const STEP: StepText = {
 const expiry = (card: PaymentMethod) =>
   `${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`;
 
-export function PaymentChoice({ cards, ...state }: ChoiceState & { cards: PaymentMethod[] }) {
+export function PaymentChoice({
+  cards,
+  ...state
+}: ChoiceState & StepLevel & { cards: PaymentMethod[] }) {
   const choices = cards.map((card) => ({
     id: card.id,
     title: cardLabel(card),

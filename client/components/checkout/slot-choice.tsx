@@ -89,12 +89,16 @@ export function SlotChoice({
   const shownDay = chosenSlot?.day ?? days.find((day) => day.open > 0)?.day ?? days[0]?.day;
   return (
     <>
+      {/* Focusable: the error summary's link to the choice (ADR 0356). Its name is not its
+          section's heading again ("Delivery slot" was said three times): what it asks for. */}
       <fieldset
         ref={picker}
+        id={`${name}-choices`}
+        tabIndex={-1}
         className="choices slot-picker"
         aria-describedby={error ? `${name}-error` : undefined}
       >
-        <legend className="visually-hidden">Delivery slot</legend>
+        <legend className="visually-hidden">Day and time</legend>
         {slots.length === 0 ? (
           <p>No delivery slots are open right now. Please try again later.</p>
         ) : null}

@@ -33,3 +33,37 @@ export function useOpenedFocus(target: RefObject<HTMLElement | null>, opens = tr
     field?.focus();
   }, [opens, idle, type, target]);
 }
+
+/**
+ * The way back: when what opened in place closes with a link the shopper followed ("Cancel" of an
+ * address's form, "No, keep it" of a question), the link or button that opened it takes the
+ * focus again, as a dialog gives it back to its opener (WAI-ARIA's practices), not the heading:
+ * the shopper goes on from where they were. `opened` names what is open (an address's id, a
+ * question), `opener` finds what opened it once it is back. Not after a post (its notice or the
+ * next page takes the focus: ./done-focus.ts), nor back and forward, nor a focus the shopper
+ * moved meanwhile. docs/decisions/0356.
+ */
+export function useClosedFocus(
+  opened: string | null,
+  opener: (closed: string) => HTMLElement | null | undefined,
+): void {
+  const type = useNavigationType();
+  const navigation = useNavigation();
+  const idle = navigation.state === 'idle';
+  const was = useRef(opened);
+  // A post's navigation carries its method until it is over (its redirect's loading too).
+  const posted = useRef(false);
+  if (!idle) posted.current = Boolean(navigation.formMethod);
+  useEffect(() => {
+    if (!idle) return;
+    const closed = was.current;
+    was.current = opened;
+    const byPost = posted.current;
+    posted.current = false;
+    if (closed === null || opened !== null || byPost || type === 'POP') return;
+    const active = document.activeElement;
+    if (active !== document.body && !active?.matches('main h1')) return;
+    opener(closed)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `opener` is read when it closes
+  }, [opened, idle, type]);
+}

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigation } from 'react-router';
 
-// Where the focus goes when a post is refused, for keyboard and screen-reader users: the first
+// Where the focus goes when a post is refused, for keyboard and screen-reader users: a long order
+// form's error summary at its top (./error-summary.tsx, docs/decisions/0356), else the first
 // field marked invalid (errorProps: aria-invalid, its message in aria-describedby), or the first
 // message, whichever comes first: a group's (radios: the address, slot or card of an order; a
 // field's message follows its field) or the form's own (`.form-error`). The messages are
@@ -12,7 +13,9 @@ import { useNavigation } from 'react-router';
 // inert moment): on the submit button, or nowhere if that button was disabled meanwhile.
 // docs/decisions/0308.
 export function focusRefusal(scope: ParentNode | null | undefined): void {
-  scope?.querySelector<HTMLElement>('[aria-invalid="true"], .field-error, .form-error')?.focus();
+  scope
+    ?.querySelector<HTMLElement>('.error-summary, [aria-invalid="true"], .field-error, .form-error')
+    ?.focus();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
+import { ErrorSummary, type SummaryField } from '../forms/error-summary';
 import { FieldList, FormField } from '../forms/form-field';
 import { deliveryCountriesOf } from '../../../shared/delivery-countries';
 import { useShopTenant } from '../../lib/money';
@@ -23,6 +24,16 @@ import { useOrderDraft } from './order-draft';
 // the platform refuses is said above the form, which keeps what was typed (ADR 0317); a cart
 // changed elsewhere reloads the lines and totals, and "Place order" sends the total shown (0319).
 const FORM = 'guest-order';
+// What the error summary names (ADR 0356), in the page's order: a text field's link leads to
+// it, the slot's to its group of radios.
+const field = (name: string): SummaryField => ({ name, target: `${FORM}-${name}` });
+const SUMMARY_FIELDS: readonly SummaryField[] = [
+  field('email'),
+  ...ADDRESS_FIELDS.map(({ name }) => field(name)),
+  { name: 'slotId', target: 'slotId-choices' },
+  ...CARD_FIELDS.map(({ name }) => field(name)),
+  { name: 'notes', target: 'notes' },
+];
 type Props = {
   data: Extract<GuestCheckoutData, { state: 'form' | 'refused' }>;
   result?: GuestCheckoutResult;
@@ -76,6 +87,7 @@ export function GuestOrderForm({ data, result }: Props) {
     // One form around the whole page: the fields of every step are the order's.
     <Form method="post" id={FORM} className="checkout" ref={scope} onChange={keepDraft}>
       <h1 id="checkout-title">Check out as a guest</h1>
+      <ErrorSummary errors={errors} fields={SUMMARY_FIELDS} />
       {data.state === 'refused' ? (
         <div className="checkout-refusal">
           <CartRefusalNotice refusal={data.refused} answer={answered} />

@@ -3,7 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
-import { useOpenedFocus } from '../forms/opened-focus';
+import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 import { ListItems } from './list-items';
 import { ListToCart } from './list-to-cart';
 import type { ListActionResult } from './list-result';
@@ -18,6 +18,9 @@ export function ListDetail({ list, formKey, result }: Props) {
   // The question replaced its link: its least destructive answer takes the focus.
   const keep = useRef<HTMLAnchorElement>(null);
   useOpenedFocus(keep, asking);
+  // "No, keep it" gave way to the link that asked: it takes the focus back (this list's only).
+  const ask = useRef<HTMLAnchorElement>(null);
+  useClosedFocus(asking ? list.id : null, (closed) => (closed === list.id ? ask.current : null));
   const rename = result?.intent === 'rename-list' ? result : undefined;
   const remove = result?.intent === 'delete-list' ? result : undefined;
   const here = href('shopping-lists', {}, { list: list.id });
@@ -82,6 +85,7 @@ export function ListDetail({ list, formKey, result }: Props) {
             to={href('shopping-lists', {}, { list: list.id, confirm: 'delete' })}
             preventScrollReset
             className="button danger"
+            ref={ask}
           >
             Delete list…
           </Link>

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
-import { useOpenedFocus } from '../forms/opened-focus';
+import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 import type { OrderActionResult } from './order-forms';
 
 // Cancelling asks first. The question is a page state (?confirm=cancel), not a browser dialog,
@@ -17,6 +17,9 @@ export function CancelOrder({
   // The question replaced its link: its least destructive answer takes the focus.
   const keep = useRef<HTMLAnchorElement>(null);
   useOpenedFocus(keep, asking);
+  // "No, keep it" gave way to the link that asked: it takes the focus back.
+  const ask = useRef<HTMLAnchorElement>(null);
+  useClosedFocus(asking ? 'cancel' : null, () => ask.current);
   return (
     <section className="order-panel" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel the order</h2>
@@ -38,7 +41,7 @@ export function CancelOrder({
       ) : (
         <>
           <p>You can cancel until {editableUntil}.</p>
-          <Link to="?confirm=cancel" preventScrollReset className="button danger">
+          <Link to="?confirm=cancel" preventScrollReset className="button danger" ref={ask}>
             Cancel order…
           </Link>
         </>

@@ -20,7 +20,7 @@ export function OrderHead(props: {
       <header className="order-head">
         <h1 id="order-title">Order {props.order.number}</h1>
         <OrderStatusBadge status={props.order.status} />
-        <p className="order-meta">Placed {props.placedOn}</p>
+        <p className="order-meta">Ordered {props.placedOn}</p>
       </header>
       <DoneNotice message={props.notice ?? null} arrival />
     </>

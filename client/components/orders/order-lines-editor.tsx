@@ -30,7 +30,7 @@ export function OrderLinesEditor({ lines, currency, result }: Props) {
             <span className="per">
               {' '}
               {money(line.unitPrice, currency)}
-              {line.byCase ? ' / case' : ' each'}
+              {line.byCase ? ' per case' : ' each'}
             </span>
           </th>
           <QuantityCell

@@ -32,7 +32,8 @@ export function OrderListPage({ list }: { list: OrderListData }) {
               </a>
               <OrderStatusBadge status={order.status} />
               <OrderPreview lines={order.preview} lineCount={order.lineCount} />
-              <span className="order-meta">Placed {order.placedOn}</span>
+              {/* "Ordered", not "Placed": the status beside it may say that (ADR 0356). */}
+              <span className="order-meta">Ordered {order.placedOn}</span>
               <span className="order-meta">Delivery {order.slot}</span>
               <strong className="order-total">{money(order.total, order.currency)}</strong>
             </li>

@@ -7,6 +7,7 @@ import { addressLine } from '../checkout/address-choice';
 import { storedAddressProblem } from './address-check';
 import { AddressForm } from './address-form';
 import { FormProblem } from '../forms/form-field';
+import { useClosedFocus } from '../forms/opened-focus';
 import type { ProfileActionResult } from './profile-result';
 import { SavedItemAction, SavedItemName } from './saved-item';
 
@@ -23,6 +24,13 @@ type Props = {
 export function AddressList({ addresses, editing, result }: Props) {
   const tenant = useShopTenant();
   const countries = deliveryCountriesOf(tenant);
+  const open = addresses.find(
+    (a) => a.id === editing || (result?.id === a.id && result.intent === 'update-address'),
+  );
+  // "Cancel" of an address's form gives the focus back to that address's "Change" (ADR 0356).
+  useClosedFocus(open?.id ?? null, (closed) =>
+    document.querySelector<HTMLElement>(`a[href="${CSS.escape(changeHref(closed))}"]`),
+  );
   if (addresses.length === 0) return <p>You have no delivery address yet: add one below.</p>;
   return (
     <ul className="saved-list" aria-label="Your delivery addresses">
@@ -52,7 +60,7 @@ export function AddressList({ addresses, editing, result }: Props) {
             </div>
             <div className="saved-actions">
               <Link
-                to={href('delivery-addresses', {}, { edit: address.id })}
+                to={changeHref(address.id)}
                 className="button secondary"
                 aria-label={`Change ${address.name}, ${address.line1}`}
               >
@@ -82,3 +90,5 @@ export function AddressList({ addresses, editing, result }: Props) {
     </ul>
   );
 }
+
+const changeHref = (id: string) => href('delivery-addresses', {}, { edit: id });

@@ -1,8 +1,9 @@
 import type { OrderQuote } from '../../../shared/contracts/orders';
 import { TotalsList } from '../checkout/checkout-totals';
-import { DeliveryChoices, refusalsOf } from '../checkout/delivery-choices';
+import { DeliveryChoices, ORDER_SUMMARY_FIELDS, refusalsOf } from '../checkout/delivery-choices';
 import type { CartRefusal } from '../checkout/slot-quote.server';
 import { useTotalChange } from '../checkout/total-change-notice';
+import { ErrorSummary } from '../forms/error-summary';
 import { useRefusalFocus } from '../forms/refusal-focus';
 import type { SmartCartData } from './smart-cart-data.server';
 import type { SmartCartActionResult } from './smart-cart-result';
@@ -38,7 +39,10 @@ export function SmartCartOrderForm({ detail, result }: Props) {
   const quote: OrderQuote = priced.quote;
   return (
     <div ref={scope}>
+      {/* Its headings under the section's "Order this smart cart" (an <h2>). */}
+      <ErrorSummary errors={order?.fieldErrors} fields={ORDER_SUMMARY_FIELDS} level={3} />
       <DeliveryChoices
+        level={3}
         addresses={detail.addresses}
         slots={detail.slots}
         cards={detail.cards}

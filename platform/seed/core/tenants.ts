@@ -44,10 +44,11 @@ export const tenantSeeds: TenantSeed[] = [
     currency: 'EUR',
     locale: 'en-IE',
     theme: { primary: '#1f7a3a', accent: '#f2a900', background: '#ffffff', text: '#1b1b1b' },
+    // A category's link says its name as the catalogue does (./navigation-words.test.ts).
     navigation: [
-      { label: 'Fruit & vegetables', href: '/search?category=fruit-vegetables' },
+      { label: 'Fruit & Vegetables', href: '/search?category=fruit-vegetables' },
       { label: 'Bakery', href: '/search?category=bakery' },
-      { label: 'Dairy & eggs', href: '/search?category=dairy-eggs' },
+      { label: 'Dairy & Eggs', href: '/search?category=dairy-eggs' },
       { label: 'Drinks', href: '/search?category=drinks' },
       { label: 'Shopping lists', href: '/shopping-lists' },
       { label: 'Smart carts', href: '/smart-carts' },
