@@ -52,6 +52,7 @@ closeWithGrace(
   async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'fatal error, shutting down');
     app.shuttingDown = true;
+    connections.watch();
     app.log.info({ signal }, 'shutting down: not ready any more');
     await new Promise((resolve) => setTimeout(resolve, config.shutdown.delay));
     // Stop accepting first, then drain: with the listener open, requests that keep coming never

@@ -23,7 +23,7 @@ const GET = (path: string) => `GET ${path} HTTP/1.1\r\nHost: a\r\n\r\n`;
  * GET /slow is answered when the test says, any other GET at once; a POST gets a 413 with
  * `Connection: close` before its body, and its connection lingers (ADR 0301).
  */
-async function start(): Promise<{
+async function start(watch = true): Promise<{
   port: number;
   tracked: OpenConnections;
   slow: ServerResponse[];
@@ -37,6 +37,8 @@ async function start(): Promise<{
   });
   lingerBeforeClosing(server, 10_000);
   const tracked = trackConnections(server);
+  // As the shutdown does, before the connections of each case are made.
+  if (watch) tracked.watch();
   server.on('connection', (socket: Socket) => accepted.set(socket.remotePort!, socket));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as AddressInfo).port, tracked, slow };
@@ -91,5 +93,24 @@ describe('trackConnections: closeWhenIdle', () => {
     reused.socket.write(GET('/'));
     await until(() => reused.text().endsWith('ok'));
     expect(reused.closed()).toBe(false);
+  });
+
+  it('counts an answer begun before the watch as use when its bytes go out after it', async () => {
+    const { port, tracked, slow } = await start(false);
+    const reused = client(port, GET('/slow'));
+    await until(() => slow.length === 1);
+    // The shutdown begins while the answer is on its way (a streamed proxy answer).
+    tracked.watch();
+    await sleep(600);
+    slow[0]!.end('first');
+    await until(() => reused.text().endsWith('first'));
+    // Drained now; unused for 600 ms since the watch began, but for less than idleMs since its
+    // answer's last bytes: a balancer may still send its next request on it.
+    tracked.closeWhenIdle(500, Date.now() + 10_000);
+    reused.socket.write(GET('/'));
+    await until(() => reused.text().endsWith('ok'));
+    expect(reused.closed()).toBe(false);
+    // Once unused for idleMs, it is closed.
+    await until(() => reused.closed());
   });
 });
