@@ -60,6 +60,16 @@ describe('gateway config', () => {
     expect(() => loadConfig({})).toThrow(/PLATFORM_URL/);
   });
 
+  it('says PLATFORM_URL is required, and what it is, when unset or empty (not "must be a URL")', () => {
+    for (const PLATFORM_URL of [undefined, ''])
+      expect(() => loadConfig({ PLATFORM_URL })).toThrow(
+        /PLATFORM_URL: required: the base URL of the platform .*http:\/\/127\.0\.0\.1:4000/,
+      );
+    expect(() => loadConfig({ PLATFORM_URL: '127.0.0.1:4000' })).toThrow(
+      /PLATFORM_URL: must be an http\(s\) URL/,
+    );
+  });
+
   it('reads the trusted proxies as a list', () => {
     expect(
       loadConfig({ PLATFORM_URL: 'http://a', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,

@@ -2,7 +2,7 @@ import { givenNodeEnv } from './node-env';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { listenFailureMessage, METRICS_SETTINGS } from './listen-failure';
+import { listenFailureMessage, METRICS_SETTINGS, metricsOffMessage } from './listen-failure';
 import { initErrorReporting } from './observability/error-reporting';
 import { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 import { trackConnections } from './open-connections';
@@ -102,6 +102,6 @@ if (config.metrics.port > 0) {
       process.stderr.write(`${listenFailureMessage(error, config.metrics, METRICS_SETTINGS)}\n`);
       process.exit(1);
     }
-    app.log.warn({ err: error }, 'metrics port not available; metrics are off');
+    app.log.warn({ err: error }, metricsOffMessage(config.metrics));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenFailureMessage, METRICS_SETTINGS } from './listen-failure';
+import { listenFailureMessage, METRICS_SETTINGS, metricsOffMessage } from './listen-failure';
 
 // What a gateway that could not listen says (the process test is
 // tests/integration/gateway-listen-failure-process.test.ts): the cause and the setting to change.
@@ -32,6 +32,12 @@ describe('listenFailureMessage', () => {
   it('gives any other cause as Node words it, with the address', () => {
     expect(listenFailureMessage(failure('EWHATEVER'), at)).toBe(
       'The gateway did not start: listening on port 80 (PORT) on 192.0.2.1 (HOST) failed: listen EWHATEVER',
+    );
+  });
+
+  it('says which metrics port is taken and what to set, when the gateway runs without metrics', () => {
+    expect(metricsOffMessage({ port: 9464, host: '127.0.0.1' })).toBe(
+      'Metrics are off: port 9464 (METRICS_PORT) on 127.0.0.1 (METRICS_HOST) is already in use (another gateway on this host?). Give each gateway its own METRICS_PORT, or METRICS_PORT=0 to run without metrics.',
     );
   });
 });

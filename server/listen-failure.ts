@@ -37,3 +37,16 @@ export function listenFailureMessage(
       return `The gateway did not start: listening on ${where} failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
+
+/**
+ * The warning of a gateway whose metrics port is taken (another gateway on this host): it runs,
+ * without /metrics. "metrics port not available" named neither the port nor the setting, and a
+ * second gateway on one host with the same METRICS_PORT is the usual cause.
+ */
+export function metricsOffMessage(at: ListenAddress): string {
+  const { port, host } = METRICS_SETTINGS;
+  return (
+    `Metrics are off: port ${at.port} (${port}) on ${at.host} (${host}) is already in use ` +
+    `(another gateway on this host?). Give each gateway its own ${port}, or ${port}=0 to run without metrics.`
+  );
+}

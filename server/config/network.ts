@@ -8,6 +8,10 @@ import {
 import { cidrList, commaList, httpUrl, listeningPort } from './values';
 
 // Where the gateway listens and what it calls.
+
+const PLATFORM_URL_REQUIRED =
+  'required: the base URL of the platform (its /cms-api/* and /api/services/*), e.g. ' +
+  'http://127.0.0.1:4000 for `npm run start:platform`; `npm start` sets it';
 export const networkFields = {
   PORT: listeningPort(3000),
   /** Ports a balancer in front publishes the shop at, besides PORT (comma-separated; ADR 0272). */
@@ -25,7 +29,15 @@ export const networkFields = {
       ),
     ),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PLATFORM_URL: httpUrl().transform((u) => u.replace(/\/+$/, '')),
+  /**
+   * Required: unset or empty, zod's "must be an http(s) URL" did not tell an operator starting
+   * the gateway alone (`npm run start:gateway`) that it needs one, nor what it is.
+   */
+  PLATFORM_URL: z
+    .string({ error: PLATFORM_URL_REQUIRED })
+    .min(1, PLATFORM_URL_REQUIRED)
+    .pipe(httpUrl())
+    .transform((u) => u.replace(/\/+$/, '')),
   /** Per-service upstreams (JSON object, name → base URL); the others use PLATFORM_URL. */
   SERVICE_URLS: serviceUrls.default({}),
   /** The services proxied under /api/services/{service}/ (comma-separated). */

@@ -88,3 +88,48 @@ describe('gateway process whose METRICS_HOST is not an address here', () => {
     },
   );
 });
+
+describe('gateway process whose METRICS_PORT is taken (another gateway on this host)', () => {
+  it(
+    'runs without metrics, saying which port and setting to change',
+    { timeout: 60_000 },
+    async () => {
+      const shop = await freePort();
+      const child = spawn(process.execPath, [GATEWAY_MAIN], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PLATFORM_URL: 'http://127.0.0.1:9',
+          PORT: String(shop),
+          HOST: '127.0.0.1',
+          METRICS_PORT: String(port),
+          METRICS_HOST: '127.0.0.1',
+          SHUTDOWN_DELAY_MS: '0',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // The warning, whatever its words: the whole line logged at warn (40) about the metrics.
+      const warning = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no warning in ${stdout}`)), 45_000);
+        child.stdout!.on('data', (chunk) => {
+          stdout += chunk;
+          const line = stdout
+            .split('\n')
+            .slice(0, -1)
+            .find((l) => l.startsWith('{"level":40') && /metrics/i.test(l));
+          if (line) {
+            clearTimeout(timer);
+            resolve((JSON.parse(line) as { msg: string }).msg);
+          }
+        });
+      }).finally(() => child.kill('SIGTERM'));
+      expect(await exited).toBe(0);
+      expect(warning).toContain(`port ${port} (METRICS_PORT) on 127.0.0.1 (METRICS_HOST)`);
+      expect(warning).toContain('Give each gateway its own METRICS_PORT, or METRICS_PORT=0');
+    },
+  );
+});
