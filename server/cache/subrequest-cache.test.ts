@@ -146,12 +146,137 @@ describe('createSubrequestCache', () => {
     expect(cache.freshness(A, '/api/services/orders/api/v1/orders', first.version!)).toBeNull();
   });
 
-  it('does not keep a failed answer', async () => {
+  it('does not keep a failed answer, and hands it to every caller that waited on its fill', async () => {
     const cache = createSubrequestCache({ maxBytes: 1 << 20 });
-    const missing = await cache.get(A, SEARCH, async () => ({ status: 404, text: '' }));
-    expect(missing.answer.status).toBe(404);
+    const load = deferred();
+    let loads = 0;
+    const waiting = [1, 2].map(() =>
+      cache.get(A, SEARCH, () => {
+        loads += 1;
+        return load.promise;
+      }),
+    );
+    load.resolve({ status: 404, text: '' });
+    for (const missing of await Promise.all(waiting))
+      expect(missing).toEqual({ answer: { status: 404, text: '' }, status: 'miss' });
+    expect(loads).toBe(1);
     const next = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'found' }));
     expect(next.answer).toEqual({ status: 200, text: 'found' });
+  });
+
+  it("keeps the stale answer when a refresh is answered 503, drops it on a refresh's 404", async () => {
+    let clock = 1_000_000; // not 0: the LRU reads a start at 0 as none
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 1_000, stale: 60_000 },
+      now: () => clock,
+    });
+    const unused = async (): Promise<CachedAnswer> => ({ status: 200, text: 'unused' });
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'old' }));
+    clock += 2_000;
+    await cache.get(A, SEARCH, async () => ({ status: 503, text: 'down' }));
+    await new Promise((resolve) => setImmediate(resolve)); // the refresh was answered
+    // Before, the 503 took the stale answer's place and was served to the next read as a hit.
+    expect(await cache.get(A, SEARCH, unused)).toMatchObject({
+      answer: { status: 200, text: 'old' },
+      status: 'stale',
+    });
+    await new Promise((resolve) => setImmediate(resolve)); // that read's refresh: 'unused'
+    clock += 2_000;
+    await cache.get(A, SEARCH, async () => ({ status: 404, text: '' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await cache.get(A, SEARCH, async () => ({ status: 404, text: 'gone' }));
+    expect(next).toEqual({ answer: { status: 404, text: 'gone' }, status: 'miss' });
+  });
+
+  it('loads a failed read once: its error reaches every caller that waited on it, nothing kept', async () => {
+    // Before, a fill that failed with no stale answer was loaded once more by each caller, with
+    // a fresh deadline (a timed-out read waited it out twice) and its error lost.
+    const cache = createSubrequestCache({ maxBytes: 1 << 20 });
+    let loads = 0;
+    let fail!: (error: Error) => void;
+    const load = () => {
+      loads += 1;
+      if (loads > 1) return Promise.reject(new Error(`load ${loads}`));
+      return new Promise<CachedAnswer>((_resolve, reject) => (fail = reject));
+    };
+    const waiting = [cache.get(A, SEARCH, load), cache.get(A, SEARCH, load)];
+    const timeout = new Error('timeout');
+    fail(timeout);
+    const outcomes = await Promise.allSettled(waiting);
+    const reasons = outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason);
+    expect(reasons[0]).toBe(timeout);
+    expect(reasons[1]).toBe(timeout);
+    expect(loads).toBe(1);
+    expect(cache.size).toBe(0);
+    const next = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'found' }));
+    expect(next).toMatchObject({ answer: { status: 200, text: 'found' }, status: 'miss' });
+  });
+
+  it('serves the stale answer when its refresh fails, and keeps it', async () => {
+    let clock = 1_000_000; // not 0: the LRU reads a start at 0 as none
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 1_000, stale: 60_000 },
+      now: () => clock,
+    });
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'old' }));
+    clock += 2_000;
+    let loads = 0;
+    const failing = async (): Promise<CachedAnswer> => {
+      loads += 1;
+      throw new Error('timeout');
+    };
+    const during = await cache.get(A, SEARCH, failing);
+    expect(during).toMatchObject({ answer: { text: 'old' }, status: 'stale' });
+    await new Promise((resolve) => setImmediate(resolve)); // the refresh has failed
+    const after = await cache.get(A, SEARCH, failing);
+    expect(after).toMatchObject({ answer: { text: 'old' }, status: 'stale' });
+    expect(loads).toBe(2); // one refresh per stale read, none in the caller's way
+  });
+
+  it('past ttl + stale waits for the refresh; if it fails, the old answer rather than none', async () => {
+    let clock = 1_000_000;
+    const cache = createSubrequestCache({
+      maxBytes: 1 << 20,
+      durations: { ttl: 1_000, stale: 2_000 },
+      now: () => clock,
+    });
+    await cache.get(A, SEARCH, async () => ({ status: 200, text: 'old' }));
+    clock += 5_000;
+    let loads = 0;
+    let fail!: (error: Error) => void;
+    const failing = () => {
+      loads += 1;
+      return new Promise<CachedAnswer>((_resolve, reject) => (fail = reject));
+    };
+    const reading = cache.get(A, SEARCH, failing);
+    await new Promise((resolve) => setImmediate(resolve)); // the read waits for its refresh
+    fail(new Error('timeout'));
+    expect(await reading).toMatchObject({ answer: { text: 'old' }, status: 'stale' });
+    expect(loads).toBe(1);
+    const fresh = await cache.get(A, SEARCH, async () => ({ status: 200, text: 'new' }));
+    expect(fresh).toMatchObject({ answer: { text: 'new' }, status: 'miss' });
+  });
+
+  it('answers, once, the callers of a fill whose entry was evicted while it ran, and keeps it not', async () => {
+    const cache = createSubrequestCache({ maxBytes: 64 * 1024 });
+    const load = deferred();
+    let loads = 0;
+    const get = () =>
+      cache.get(A, SEARCH, () => {
+        loads += 1;
+        return load.promise;
+      });
+    const waiting = get();
+    // Newer answers fill the budget: the fill's entry, the least recently used, is evicted.
+    for (let i = 0; i < 100; i += 1)
+      await cache.get(A, `${SEARCH}${i}`, async () => ({ status: 200, text: 'x'.repeat(4000) }));
+    load.resolve({ status: 200, text: 'milk' });
+    expect(await waiting).toMatchObject({ answer: { status: 200, text: 'milk' }, status: 'miss' });
+    expect(loads).toBe(1);
+    expect((await get()).status).toBe('miss'); // not kept: its entry had gone
+    expect(loads).toBe(2);
   });
 
   it('stays within its byte budget and purges one shop or all', async () => {

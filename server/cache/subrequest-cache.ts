@@ -13,7 +13,15 @@ export type CacheStatus = 'hit' | 'stale' | 'miss' | 'bypass';
 export type Freshness = 'fresh' | 'stale' | null;
 export type CachedAnswer = { status: number; text: string };
 type Context = { load: () => Promise<CachedAnswer> };
-type Loaded = CachedAnswer & { cache: boolean; at: number; version: number };
+type Loaded = CachedAnswer & { at: number; version: number };
+
+// A platform answer that is not kept (not a 200), thrown by the fill: lru-cache then stores
+// nothing for it, and every caller that waited on that fill is handed the same answer.
+class NotKept extends Error {
+  constructor(readonly answer: CachedAnswer) {
+    super(`Not kept: ${answer.status}`);
+  }
+}
 
 // Every fetched answer's number: what tells a refreshed answer from the one before it. A refresh
 // that brings the same answer keeps its number: what was built on it (a document template, ADR
@@ -47,7 +55,10 @@ export function cachePreset(path: string): Preset | null {
 }
 
 export type SubrequestCache = {
-  /** `load` runs without credentials; only 200 answers are kept. */
+  /**
+   * `load` runs without credentials, once per fill: its answer, or its error, goes to every
+   * caller that waited on that fill; only 200 answers are kept.
+   */
   get(
     shopOrigin: string,
     path: string,
@@ -86,15 +97,25 @@ export function createSubrequestCache(options: {
     sizeCalculation: (value, key) => value.text.length + key.length + 64,
     maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 8)),
     allowStale: true,
+    // A fill that fails keeps the stale answer it was refreshing, if any (served meanwhile), and
+    // rejects every caller that waited on it with its error: the same outcome for all of them, and
+    // the read is not loaded again (its only retry is the platform call's own, ADR 0355, 0358).
     noDeleteOnFetchRejection: true,
-    allowStaleOnFetchRejection: true,
-    fetchMethod: async (_key, stale, { context, options: entry }) => {
+    allowStaleOnFetchRejection: false,
+    // A fill whose entry is evicted (or dropped) while it runs still answers those who waited on
+    // it, and is not kept: they are not left without an answer nor sent to load it again.
+    ignoreFetchAbort: true,
+    fetchMethod: async (key, stale, { context }) => {
       const answer = await context.load();
-      // A 404 or an error is handed to the caller that asked, and not kept.
-      if (answer.status !== 200) entry.ttl = 1;
-      const cache = answer.status === 200;
-      const same = cache && stale?.cache === true && stale.text === answer.text;
-      return { ...answer, cache, at: now(), version: same ? stale.version : (versions += 1) };
+      if (answer.status !== 200) {
+        // A refresh's 5xx says nothing of the data: the stale answer stays served. Any other
+        // (a 404: the product is gone) drops it, so that the next read asks the platform. With
+        // no stale answer, lru-cache drops the entry itself.
+        if (answer.status < 500 && stale !== undefined) lru.delete(key);
+        throw new NotKept(answer);
+      }
+      const same = stale !== undefined && stale.text === answer.text;
+      return { ...answer, at: now(), version: same ? stale.version : (versions += 1) };
     },
   });
 
@@ -105,19 +126,33 @@ export function createSubrequestCache(options: {
       const preset = options.durations ?? known;
       const key = `${shopOrigin} ${path}`;
       const status: LRUCache.Status<string, Loaded, Context> = {};
-      let value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, status });
-      // Too old to serve while it refreshes: wait for the refresh that fetch() just started.
-      if (value && now() - value.at > preset.ttl + preset.stale) {
-        value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, allowStale: false });
-        status.fetch = 'miss';
+      let value: Loaded | undefined;
+      try {
+        // A fill that failed without a stale answer throws its error here (ADR 0358).
+        value = await lru.fetch(key, { context: { load }, ttl: preset.ttl, status });
+        // Too old to serve while it refreshes: wait for the refresh that fetch() just started;
+        // if the service fails it, the old answer rather than none (a stale one is, meanwhile).
+        if (value && now() - value.at > preset.ttl + preset.stale) {
+          const old = value;
+          value = await lru
+            .fetch(key, { context: { load }, ttl: preset.ttl, allowStale: false })
+            .catch((error: unknown) => {
+              if (error instanceof NotKept && error.answer.status < 500) throw error;
+              return old;
+            });
+          status.fetch = 'miss';
+        }
+      } catch (error) {
+        if (error instanceof NotKept) return { answer: error.answer, status: 'miss' };
+        throw error;
       }
-      if (!value) return { answer: await load(), status: 'miss' };
-      if (!value.cache) lru.delete(key);
+      // fetchMethod answers or throws, and ignoreFetchAbort lets an evicted fill answer.
+      if (!value) throw new Error(`The sub-request cache had no answer for ${path}`);
       // A value older than its ttl is stale (served while the refresh runs, or joined to it).
       const kind: CacheStatus =
         now() - value.at > preset.ttl ? 'stale' : status.fetch === 'hit' ? 'hit' : 'miss';
-      const version = value.cache ? value.version : undefined;
-      return { answer: { status: value.status, text: value.text }, status: kind, version };
+      const answer = { status: value.status, text: value.text };
+      return { answer, status: kind, version: value.version };
     },
     freshness(shopOrigin, path, version) {
       const value = lru.peek(`${shopOrigin} ${path}`, { allowStale: true });
