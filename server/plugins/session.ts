@@ -9,7 +9,11 @@ import {
   type Refresher,
 } from '../session/refresh';
 import { redisSharedRefresh } from '../session/shared-refresh';
-import { plainHostCookieWarning, signInCookieWarning } from '../session/cookie-warnings';
+import {
+  plainHostCookieWarning,
+  replicaProofWarning,
+  signInCookieWarning,
+} from '../session/cookie-warnings';
 import { sessionRoutes } from '../session/routes';
 import { LRUCache } from 'lru-cache';
 import type { SocialDeps } from '../social/flow';
@@ -56,6 +60,8 @@ export const sessionPlugin = fp(
       : undefined;
     const refresher = createRefresher(uaa, { shared, failures });
     warnAboutInsecureCookies(app, opts.config);
+    const proofWarning = replicaProofWarning(opts.config);
+    if (proofWarning) app.log.warn(proofWarning);
     app.decorate('uaa', uaa);
     app.decorate('refresher', refresher);
     const { social } = opts.config;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { plainHostCookieWarning, signInCookieWarning } from './cookie-warnings';
+import {
+  plainHostCookieWarning,
+  replicaProofWarning,
+  signInCookieWarning,
+} from './cookie-warnings';
 
 const plain = {
   protocol: 'http',
@@ -43,5 +47,15 @@ describe('token cookie warnings (issue #25 item 6)', () => {
     );
     expect(warning).toContain('X-Forwarded-Proto: https came from 10.0.0.5');
     expect(warning).toContain('TRUST_PROXY');
+  });
+
+  it('warns at start of replicas sharing Redis without one proof key', () => {
+    const redisUrl = 'redis://redis:6379';
+    expect(replicaProofWarning({ redisUrl, pageProofSecret: undefined })).toMatch(
+      /REDIS_URL is set.*set PAGE_PROOF_SECRET to one value on every gateway/,
+    );
+    expect(replicaProofWarning({ redisUrl, pageProofSecret: 'x'.repeat(32) })).toBeNull();
+    // One gateway alone (npm start): its own key is enough.
+    expect(replicaProofWarning({ redisUrl: undefined, pageProofSecret: undefined })).toBeNull();
   });
 });

@@ -47,3 +47,20 @@ export function signInCookieWarning(
       : 'serve the shop over https (a TLS proxy listed in TRUST_PROXY) or set COOKIE_SECURE=false';
   return `sign-in over plain http with COOKIE_SECURE=true: the browser drops the Secure token cookies and the visitor stays signed out; ${hint}`;
 }
+
+/**
+ * The warning at start for replicas that cannot read each other's proofs, or null: REDIS_URL says
+ * the gateway runs beside others, and no PAGE_PROOF_SECRET (nor SOCIAL_COOKIE_SECRET) gives them
+ * one key, so each signs the page proofs (ADR 0244) and the session proofs (ADR 0357) with its
+ * own: a shopper's session set by one replica is budgeted as a made-up one by the others.
+ */
+export function replicaProofWarning(
+  config: Pick<Config, 'redisUrl' | 'pageProofSecret'>,
+): string | null {
+  if (!config.redisUrl || config.pageProofSecret) return null;
+  return (
+    'REDIS_URL is set (several gateways) but no PAGE_PROOF_SECRET nor SOCIAL_COOKIE_SECRET: ' +
+    "each gateway signs page and session proofs with a key of its own and refuses the others'; " +
+    'set PAGE_PROOF_SECRET to one value on every gateway'
+  );
+}
