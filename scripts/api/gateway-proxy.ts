@@ -18,7 +18,9 @@ import {
 import { TOKEN_SEGMENTS } from '../../server/proxy/services';
 import { CSRF_HEADER, SAFE_METHODS, SAME_SITE_FETCH } from '../../server/request/csrf';
 import { TARGET_LIMIT } from '../../server/request/target';
+import { FAILED_RENEWAL_BUDGET } from '../../server/limits/page-budgets';
 import { RENEW_MARGIN_SECONDS } from '../../server/session/access-token';
+import { REFUSED_MS } from '../../server/session/refresh';
 import { productHeaders } from '../../server/upstream/platform';
 import { DEFAULT_PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import type { JsonSchema } from './json-schema';
@@ -31,6 +33,7 @@ import type { JsonSchema } from './json-schema';
 const list = (names: readonly (string | number)[]) => names.map((n) => `\`${n}\``).join(', ');
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`;
+const minutes = (ms: number) => ms / 60_000;
 
 /** The headers the gateway adds to every proxied request, with their values where fixed. */
 function addedHeaders(): Record<string, string> {
@@ -95,7 +98,7 @@ function rulesText(): string {
       .join(', ')}.`,
     `Passed on from the browser: only ${list(FORWARDED_TO_UPSTREAM)}, less any the request’s Connection header names; nothing else (cookies, Authorization and X-Forwarded-* never).`,
     `Stripped from the answer: ${list([...HOP_BY_HOP, ...GATEWAY_OWN_ANSWER_HEADERS])}, names starting ${list(STRIPPED_ANSWER_PREFIXES)} and those the answer’s Connection header names. An answer to a call that carried the visitor’s token is \`Cache-Control: ${PRIVATE_POLICY}\` (but a public picture), and so is every answer that sets the renewal’s cookies.`,
-    `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer).`,
+    `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer). A refresh token uaa refused in the last ${minutes(REFUSED_MS)} minutes, or one without its session_proof from an address that had ${FAILED_RENEWAL_BUDGET.max} such renewals refused in ${minutes(FAILED_RENEWAL_BUDGET.windowMs)} minutes, is treated as signed out (cookies cleared) without asking uaa.`,
     `Retry: at most ${MAX_ATTEMPTS} upstream attempts; a second only for a bodiless ${list(REPLAYABLE_METHODS)} that changes nothing, after a ${RETRIED_STATUS} (waiting its Retry-After or a short random time, at most ${MAX_RETRY_DELAY_MS} ms), after its connection was refused or closed before any answer (a short random time), or after a ${RENEWED_STATUS} once the token is renewed.`,
     `Refused before any upstream call: an unknown service (404), uaa paths with a segment ${list(TOKEN_SEGMENTS)} or containing \`token\` (404: they are /auth/* here), a path escape (\`..\`, encoded slashes: 400 bad_path), a target over ${size(TARGET_LIMIT)} (414), a body over ${size(BODY_LIMIT)} (413 payload_too_large).`,
     `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status and message in the gateway’s error shape (\`details\` holds the rest); no answer is 502 upstream_unreachable or 504 upstream_timeout.`,

@@ -206,11 +206,14 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'operations',
     summary: 'The browser’s Sentry tunnel: one envelope for the shop’s public DSN',
     description:
-      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID and the tenant and signed-in visitor the gateway knows (the user the browser names is dropped). One without an event (a session, a client report) is answered and dropped.',
+      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID and the tenant and signed-in visitor the gateway knows (the user the browser names is dropped). One without an event (a session, a client report) is answered and dropped. A post whose Host names no shop is a 421, forwarded nowhere.',
     body: { contentType: 'text/plain', description: 'A Sentry envelope (newline-separated JSON)' },
     answers: {
       200: { description: 'Forwarded, or dropped when it holds no event' },
       400: error('bad_envelope: not an envelope for this shop, or more than one event'),
+      421: error(
+        'misdirected_request: the Host names no shop (the shop context says so); nothing is forwarded',
+      ),
       429: error('rate_limited'),
       502: error('upstream_unreachable: error reporting is unreachable'),
     },

@@ -7,6 +7,7 @@ import type { ReportUser } from '../../shared/report-user';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
+import type { TenantLookup } from '../page/tenant-lookup';
 import { scopeUser } from './scope';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
@@ -20,7 +21,9 @@ import { scopeUser } from './scope';
 // real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB one,
 // parsed and scrubbed): every post counts against a looser bound of this process's first (its
 // own CPU is what it guards), and an address whose events are spent is refused an event before
-// its envelope is read.
+// its envelope is read. A Host the shop context says is no shop is refused with the JSON 421 a
+// page of it gets (ADR 0126), as the analytics route refuses it (ADR 0357): once known, before
+// its envelope is read; else after the one lookup, before anything goes on to Sentry.
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const POSTS_PER_MINUTE = 8 * ERROR_EVENT_BUDGET.max;
@@ -148,12 +151,12 @@ export function writeEnvelope(header: string, event: Record<string, unknown>, st
 /**
  * `tenantOf`: the tenant id of a shop origin this process has not learned from a page yet (the
  * one `tenant` tag of a report; ../page/tenant-lookup.ts), asked only for an envelope that holds
- * an event within its budget.
+ * an event within its budget; and whether that origin is, it said, no shop.
  */
 export async function tunnelRoute(
   app: FastifyInstance,
   config: Config,
-  tenantOf: (shopOrigin: string) => Promise<string>,
+  tenantOf: TenantLookup,
 ): Promise<void> {
   if (!config.sentryPublicDsn) return;
   const dsn = parseDsn(config.sentryPublicDsn);
@@ -170,6 +173,9 @@ export async function tunnelRoute(
       const client = addressGroup(request.ip);
       const limited = () => jsonError(reply, 429, 'rate_limited', 'Too many error reports');
       if (!posts.take(client, POSTS_PER_MINUTE, now)) return limited();
+      const misdirected = () =>
+        jsonError(reply, 421, 'misdirected_request', 'No shop is configured for this address');
+      if (tenantOf.noShop(request.shopOrigin)) return misdirected();
       const raw = typeof request.body === 'string' ? request.body : '';
       const hasEvent = raw.includes('"type":"event"');
       if (hasEvent && (await app.limits.spent('error-event', request))) return limited();
@@ -182,6 +188,7 @@ export async function tunnelRoute(
       // when the request ends; the visitor costs an account call, made quietly).
       const scope = request.scope;
       if (scope && !scope.tenant) scope.tenant = await tenantOf(request.shopOrigin);
+      if (tenantOf.noShop(request.shopOrigin)) return misdirected();
       const body = writeEnvelope(envelope.header, envelope.event, {
         cid: request.cid,
         tenant: scope?.tenant ?? '',

@@ -16,7 +16,7 @@ import { createProxyEngine } from '../proxy/engine';
 import { proxyFrontDoor } from '../proxy/front-door';
 import { fairShareGate } from '../proxy/fair-share-gate';
 import { proxyTargets, type ProxyTarget } from '../proxy/targets';
-import { readTokenCookies } from '../session/cookies';
+import { PROOF_COOKIE, readTokenCookies } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
 import type { Platform } from '../upstream/platform';
 
@@ -97,6 +97,8 @@ export const proxyPlugin = fp(
             shopOrigin: request.shopOrigin,
             scope: request.scope,
             tokens: readTokenCookies(request),
+            address: request.ip,
+            proof: request.cookies[PROOF_COOKIE],
             own,
             log: () => request.log,
           });

@@ -8,7 +8,7 @@ import { closeRequestSpan } from '../observability/tracing';
 import { requestCid, shopOriginOf } from '../request/identity';
 import { publicPortCheck } from '../request/public-port';
 import { hostHeaderCount, hostProblem, targetProblem } from '../request/target';
-import { ACCESS_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
+import { ACCESS_COOKIE, PROOF_COOKIE, REFRESH_COOKIE, usable } from '../session/cookies';
 import { headerPairsOf } from '../upstream/header-pairs';
 import { clientAddressOf as clientAddress } from './client-address';
 import type { ProxyCall } from './proxy-call';
@@ -91,6 +91,8 @@ export function proxyFrontDoor({ app, config, engine, targetOf }: FrontDoorDeps)
       shopOrigin,
       scope,
       tokens,
+      address: client.ip,
+      proof: cookies[PROOF_COOKIE],
       own: [...securityPairs, 'x-correlation-id', cid],
       log: () => (log ??= app.log.child({ cid })),
       // As Fastify's onResponse hooks do: the metrics and the request's line once it closed.

@@ -34,6 +34,13 @@ export type ProxyCall = {
   shopOrigin: string;
   scope: RequestScope;
   tokens: TokenCookies;
+  /** The visitor's address (as Fastify's request.ip): the failed-renewal budget's key (ADR 0357). */
+  address: string | undefined;
+  /**
+   * The `session_proof` cookie as sent, checked against the refresh token only if the call renews
+   * (a token with its proof is never refused by the budget, ADR 0357).
+   */
+  proof: string | undefined;
   /** The gateway's headers so far (security headers, CID). */
   own: HeaderPairs;
   log(): FastifyBaseLogger;

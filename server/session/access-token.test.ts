@@ -102,7 +102,7 @@ describe('renewAccessToken: cookies and token for every token state and uaa answ
         'access_token=new-access',
         'refresh_token=new-refresh',
         // The gateway's proof that it set this refresh token (ADR 0357).
-        `session_proof=${sessionProof('new-refresh', undefined)}`,
+        `session_proof=${sessionProof('new-refresh', 'http://shop.localhost', undefined)}`,
       ]);
     if (renewal.kind === 'ended')
       expect(renewal.cookies).toEqual(['access_token=', 'refresh_token=', 'session_proof=']);

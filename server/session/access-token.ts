@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UaaCallContext } from '../uaa/client';
 import {
   clearedCookieValues,
   tokenCookieValues,
   type CookieConfig,
   type SerializeCookie,
 } from './cookies';
-import type { Refresher } from './refresh';
+import type { Refresher, RenewalContext } from './refresh';
 import { expiryOf } from './token-expiry';
 
 // The access token a proxied call carries as Bearer. Renewed first when it is missing or expires
@@ -44,13 +43,18 @@ export function renewsFirst(accessToken: string | null, refreshToken: string | n
 export async function renewAccessToken(
   deps: RenewalDeps,
   refreshToken: string,
-  ctx: UaaCallContext,
+  ctx: RenewalContext,
   log: FastifyBaseLogger,
   ahead: string | null = null,
 ): Promise<Renewal> {
   const outcome = await deps.refresher.refresh(refreshToken, ctx);
   if (outcome.kind === 'refreshed') {
-    const cookies = tokenCookieValues(deps.serializeCookie, outcome.pair, deps.config);
+    const cookies = tokenCookieValues(
+      deps.serializeCookie,
+      outcome.pair,
+      ctx.shopOrigin,
+      deps.config,
+    );
     return { kind: 'renewed', accessToken: outcome.pair.access_token, cookies };
   }
   if (outcome.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {

@@ -116,7 +116,7 @@ async function renew(
     shopOrigin: request.shopOrigin,
     // Who asks, for the failed-renewal budget (ADR 0357).
     address: request.ip,
-    vouched: sessionVouched(request.cookies, deps.config),
+    vouched: sessionVouched(request, deps.config),
   };
   const refreshed = await deps.refresher.refresh(refreshToken, ctx);
   if (refreshed.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {

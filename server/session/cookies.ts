@@ -56,22 +56,26 @@ function setOptions(pair: TokenPair, config: CookieConfig) {
  */
 export function setTokenCookies(reply: FastifyReply, pair: TokenPair, config: CookieConfig): void {
   const options = setOptions(pair, config);
+  // The proof names the shop the cookies are set for: the request's (./session-proof.ts).
+  const proof = sessionProof(pair.refresh_token, reply.request.shopOrigin, config.pageProofSecret);
   reply.setCookie(ACCESS_COOKIE, pair.access_token, options);
   reply.setCookie(REFRESH_COOKIE, pair.refresh_token, options);
-  reply.setCookie(PROOF_COOKIE, sessionProof(pair.refresh_token, config.pageProofSecret), options);
+  reply.setCookie(PROOF_COOKIE, proof, options);
 }
 
-/** The Set-Cookie values of `setTokenCookies`, for an answer written without a reply. */
+/** The Set-Cookie values of `setTokenCookies` for `shopOrigin`, for an answer without a reply. */
 export function tokenCookieValues(
   serialize: SerializeCookie,
   pair: TokenPair,
+  shopOrigin: string,
   config: CookieConfig,
 ): string[] {
   const options = setOptions(pair, config);
+  const proof = sessionProof(pair.refresh_token, shopOrigin, config.pageProofSecret);
   return [
     serialize(ACCESS_COOKIE, pair.access_token, options),
     serialize(REFRESH_COOKIE, pair.refresh_token, options),
-    serialize(PROOF_COOKIE, sessionProof(pair.refresh_token, config.pageProofSecret), options),
+    serialize(PROOF_COOKIE, proof, options),
   ];
 }
 
@@ -88,16 +92,17 @@ export function clearTokenCookies(reply: FastifyReply, config: CookieConfig): vo
 }
 
 /**
- * True when the request's refresh cookie carries the proof this gateway set with it: a token it
- * got from uaa, never a made-up one (ADR 0357).
+ * True when the request's refresh cookie carries the proof this gateway set with it for this
+ * shop origin: a token it got from uaa, never a made-up one (ADR 0357).
  */
 export function sessionVouched(
-  cookies: Record<string, string | undefined>,
+  request: Pick<FastifyRequest, 'cookies' | 'shopOrigin'>,
   config: Pick<Config, 'pageProofSecret'>,
 ): boolean {
+  const { cookies, shopOrigin } = request;
   const refreshToken = usable(cookies[REFRESH_COOKIE]);
   return (
     refreshToken !== null &&
-    provesSession(refreshToken, cookies[PROOF_COOKIE], config.pageProofSecret)
+    provesSession(refreshToken, shopOrigin, cookies[PROOF_COOKIE], config.pageProofSecret)
   );
 }

@@ -5,6 +5,10 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 // process), sent beside the token cookies as `session_proof`. A renewal whose token carries its
 // proof is never refused by the failed-renewal budget: a made-up token cannot have one, so the
 // shoppers behind an address an attacker shares keep renewing. Not a credential: uaa still decides.
+// It names the shop origin it was set for (the cookie is host-only: a browser sends it back there
+// alone): a refused token's refusal is remembered per shop origin (./refresh.ts), so a proof valid
+// under any Host would let one spent token, replayed under a new Host each time, reach uaa
+// without bound; under another Host it proves nothing, and the address budget applies.
 const PROCESS_KEY = randomBytes(32);
 const keys = new Map<string, Buffer>();
 
@@ -18,22 +22,32 @@ function keyOf(secret: string | undefined): Buffer {
   return key;
 }
 
-const mac = (refreshToken: string, secret: string | undefined) =>
-  createHmac('sha256', keyOf(secret)).update(refreshToken).digest().subarray(0, 24);
+const mac = (refreshToken: string, shopOrigin: string, secret: string | undefined) =>
+  createHmac('sha256', keyOf(secret))
+    .update(shopOrigin)
+    .update('\n')
+    .update(refreshToken)
+    .digest()
+    .subarray(0, 24);
 
-/** The proof of a refresh token (base64url, 32 characters). */
-export function sessionProof(refreshToken: string, secret: string | undefined): string {
-  return mac(refreshToken, secret).toString('base64url');
+/** The proof of a refresh token set for a shop origin (base64url, 32 characters). */
+export function sessionProof(
+  refreshToken: string,
+  shopOrigin: string,
+  secret: string | undefined,
+): string {
+  return mac(refreshToken, shopOrigin, secret).toString('base64url');
 }
 
-/** True when `proof` is the proof of this refresh token. */
+/** True when `proof` is the proof of this refresh token, set for this shop origin. */
 export function provesSession(
   refreshToken: string,
+  shopOrigin: string,
   proof: string | undefined,
   secret: string | undefined,
 ): boolean {
   if (typeof proof !== 'string' || proof.length !== 32) return false;
   const sent = Buffer.from(proof, 'base64url');
-  const expected = mac(refreshToken, secret);
+  const expected = mac(refreshToken, shopOrigin, secret);
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
