@@ -44,7 +44,8 @@ if (problems.length > 0) {
 const port = String(ports.PORT);
 const platformPort = String(ports.PLATFORM_PORT ?? 4000);
 const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${platformPort}`;
-const metricsPort = process.env.METRICS_PORT ?? '9464';
+// Empty is unset, as the gateway reads it (its default then).
+const metricsPort = process.env.METRICS_PORT || '9464';
 const idpPort = String(ports.IDP_PORT ?? 4001);
 
 // Every port this shop listens on must be free before anything starts: with one taken, the
