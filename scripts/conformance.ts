@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { conforms, runConformance, table } from './conformance/run';
+import { diagnosis } from './conformance/diagnosis';
 import { readContract } from './conformance/validate';
 
 // `npm run conformance -- <upstream base URL> [--origin <shop origin>] [--email <e-mail>
@@ -41,9 +42,11 @@ const email = values.email ?? process.env.CONFORMANCE_EMAIL;
 const password = values.password ?? process.env.CONFORMANCE_PASSWORD;
 const file = values.contract ?? new URL('../docs/api/upstream.openapi.json', import.meta.url);
 const contract = readContract(JSON.parse(await readFile(file, 'utf8')));
+const givenOrigin = values.origin ?? process.env.CONFORMANCE_ORIGIN;
+const origin = givenOrigin ?? new URL(baseUrl).origin;
 const results = await runConformance(contract, {
   baseUrl,
-  origin: values.origin ?? process.env.CONFORMANCE_ORIGIN ?? new URL(baseUrl).origin,
+  origin,
   credentials: email && password ? { email, password } : undefined,
   contextTimeoutMs: deadline('CONTEXT_TIMEOUT_MS'),
   proxyTimeoutMs: deadline('PROXY_TIMEOUT_MS'),
@@ -80,4 +83,7 @@ if (values.json) {
       'No test account given (--email, --password): calls for a signed-in shopper were blocked.',
     );
 }
+const cause = diagnosis(results, { baseUrl, origin, originGiven: givenOrigin !== undefined });
+// On stderr with --json, whose stdout is the rows alone.
+if (cause) (values.json ? console.error : console.log)(cause);
 process.exit(ok ? 0 : 1);

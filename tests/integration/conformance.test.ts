@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/nginx';
 import { DEMO, startPlatform, TENANTS, type TestPlatform } from '../support/platform';
 
 // `npm run conformance` (ADR 0233): passes on the reference platform; against an upstream written
@@ -119,6 +120,29 @@ describe('npm run conformance', () => {
       // No field of its answers looks renamed (ADR 0351), whether required or not.
       expect(rows.filter((r) => r.outcome === 'warn')).toEqual([]);
       expect(out).not.toMatch(/^Warnings/m);
+      expect(out).not.toMatch(/answered 421|Nothing answered/);
+    },
+  );
+
+  it(
+    'says in one line why a whole run fails: the upstream does not know the shop origin, or nothing answers',
+    { timeout: 120_000 },
+    async () => {
+      // No --origin: the base URL's own origin, which no shop of the platform has.
+      const misdirected = await conformance([platform.url, ...account]);
+      expect(misdirected.code).toBe(1);
+      expect(misdirected.out).toMatch(
+        new RegExp(
+          `^\\d+ calls were answered 421: the upstream does not know ${new URL(platform.url).origin} \\(the base URL's own origin, the default\\) as a shop; give one of its shops' origins with --origin\\.$`,
+          'm',
+        ),
+      );
+      const nowhere = `http://127.0.0.1:${await freePort()}`;
+      const unreachable = await conformance([nowhere, '--origin', TENANTS.fresh.origin]);
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.out).toContain(
+        `Nothing answered at ${nowhere}: is the URL right, and is the upstream running and reachable from here?`,
+      );
     },
   );
 
