@@ -26,6 +26,26 @@ describe('gateway config', () => {
       expect(message).toContain(field);
   });
 
+  it("refuses the Kubernetes manifests' placeholder secrets, naming each (ADR 0360)", () => {
+    const base = { PLATFORM_URL: 'http://a' };
+    const placeholders = {
+      PAGE_PROOF_SECRET: 'change-me-page-proof-secret-at-least-32-chars',
+      SOCIAL_COOKIE_SECRET: 'CHANGE-ME-social-cookie-secret-of-32-chars',
+      CACHE_PURGE_TOKEN: 'change-me-cache-purge-token',
+    };
+    for (const [name, value] of Object.entries(placeholders))
+      expect(() => loadConfig({ ...base, [name]: value })).toThrow(
+        new RegExp(`${name}: is a placeholder of deploy/k8s/secrets.yaml`),
+      );
+    // Secrets of one's own, and the compose demo's (a demo, run as it is), are taken.
+    const own = {
+      PAGE_PROOF_SECRET: 'compose-demo-page-proof-secret-0123456789',
+      SOCIAL_COOKIE_SECRET: 'a-secret-nobody-else-knows-0123456789',
+      CACHE_PURGE_TOKEN: 'purge-token-of-ours',
+    };
+    expect(loadConfig({ ...base, ...own }).pageProofSecret).toBe(own.PAGE_PROOF_SECRET);
+  });
+
   it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
     expect(() => loadConfig({ PLATFORM_URL: 'http://a', LOG_FORMAT: 'xml' })).toThrow(
       /LOG_FORMAT: must be pretty or json/,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unlessEmpty, wholeNumber } from './values';
+import { token, unlessEmpty, wholeNumber } from './values';
 
 // The gateway's caches and how pages are rendered.
 export const cachesFields = {
@@ -14,7 +14,7 @@ export const cachesFields = {
   /** Milliseconds a session's page waits for its data before its head goes early (ADR 0287). */
   EARLY_HEAD_AFTER_MS: wholeNumber(0, 10_000, 15),
   /** Bearer token of POST /internal/cache/purge; the endpoint answers 404 without it. */
-  CACHE_PURGE_TOKEN: unlessEmpty(z.string().min(16, 'must be at least 16 characters')),
+  CACHE_PURGE_TOKEN: unlessEmpty(token(16)),
 };
 
 export type CachesConfig = {

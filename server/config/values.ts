@@ -43,5 +43,19 @@ export const trueOrFalse = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((v) => v === 'true');
 
+/**
+ * The placeholders of deploy/k8s/secrets.yaml (`change-me-…`) are public: a gateway started with
+ * one would sign proofs or accept purges anybody can make (ADR 0360).
+ */
+const PLACEHOLDER = /^change-?me/i;
+const notPlaceholder = <T extends z.ZodString>(schema: T) =>
+  schema.refine((value) => !PLACEHOLDER.test(value), {
+    error: 'is a placeholder of deploy/k8s/secrets.yaml (change-me-…): set a secret of your own',
+  });
+
 /** A secret key shared by every replica. */
-export const secret = () => z.string().min(32, 'must be at least 32 characters');
+export const secret = () => notPlaceholder(z.string().min(32, 'must be at least 32 characters'));
+
+/** A shared token (an operator's, sent by a script): at least `min` characters, not a placeholder. */
+export const token = (min: number) =>
+  notPlaceholder(z.string().min(min, `must be at least ${min} characters`));
