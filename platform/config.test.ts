@@ -87,6 +87,39 @@ describe('platform config', () => {
     expect(loadPlatformConfig({}).host).toBe('127.0.0.1');
   });
 
+  it('bounds each development inbox by count and days, defaults kept for a session (ADR 0359)', () => {
+    const config = loadPlatformConfig({});
+    expect(config.errorInboxRetention).toEqual({ keep: 10_000, days: 30 });
+    expect(config.analyticsInboxRetention).toEqual({ keep: 100_000, days: 7 });
+    expect(config.outboxRetention).toEqual({ keep: 10_000, days: 30 });
+    const set = loadPlatformConfig({
+      PLATFORM_ERROR_INBOX_KEEP: '500',
+      PLATFORM_ERROR_INBOX_DAYS: '',
+      PLATFORM_ANALYTICS_DAYS: '1',
+      PLATFORM_OUTBOX_KEEP: '10000000',
+    });
+    expect(set.errorInboxRetention).toEqual({ keep: 500, days: 30 });
+    expect(set.analyticsInboxRetention).toEqual({ keep: 100_000, days: 1 });
+    expect(set.outboxRetention.keep).toBe(10_000_000);
+  });
+
+  it('refuses a bound that would empty an inbox, leave it unbounded or is no whole number', () => {
+    const refused = (env: NodeJS.ProcessEnv) => () => loadPlatformConfig(env);
+    for (const value of ['0', '-5', '1.5', 'ten', '10000001', '1e9'])
+      for (const name of ['PLATFORM_ERROR_INBOX_KEEP', 'PLATFORM_ANALYTICS_KEEP'])
+        expect(refused({ [name]: value }), `${name}=${value}`).toThrow(
+          new RegExp(`^ {2}${name}: must be a whole number of rows to keep, 1-10000000$`, 'm'),
+        );
+    for (const value of ['0', '3651', '7d'])
+      expect(refused({ PLATFORM_OUTBOX_DAYS: value }), value).toThrow(
+        /^ {2}PLATFORM_OUTBOX_DAYS: must be a whole number of days, 1-3650$/m,
+      );
+    // Every bad one named at once.
+    expect(refused({ PLATFORM_OUTBOX_KEEP: '0', PLATFORM_ANALYTICS_DAYS: '0' })).toThrow(
+      /PLATFORM_ANALYTICS_DAYS: [^\n]+\n {2}PLATFORM_OUTBOX_KEEP: /,
+    );
+  });
+
   it('refuses a LOG_FORMAT other than pretty or json; empty is unset (ADR 0312)', () => {
     // Another value had been taken silently as unset.
     expect(() => loadPlatformConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isAddressOrRange } from '../shared/address-range';
-import { listeningPort, wholeNumber } from '../shared/env-numbers';
+import { emptyAsUnset, listeningPort, wholeNumber } from '../shared/env-numbers';
 import { otlpProtocolSetting } from '../shared/otlp-protocol';
 import { logFormatSetting } from '../shared/log-format';
+import type { Retention } from './db/bounded-table';
 
 // Reference platform configuration, validated once at start; every bad field is named.
 
@@ -30,6 +31,26 @@ const trustedIssuers = z
     ),
   );
 
+// How much each development inbox keeps (docs/decisions/0359): its newest rows, and its days.
+// Refused, not clamped: 0 would empty an inbox, a huge number would leave it unbounded.
+const MAX_KEEP = 10_000_000;
+const MAX_DAYS = 3_650;
+/** A whole number from 1 to max, or its fallback; anything else named with what it counts. */
+const retentionSetting = (what: string, max: number, fallback: number) => {
+  const message = `must be a whole number of ${what}, 1-${max}`;
+  return z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(1, message)
+      .max(max, message)
+      .default(fallback),
+  );
+};
+const keepSetting = (fallback: number) => retentionSetting('rows to keep', MAX_KEEP, fallback);
+const daysSetting = (fallback: number) => retentionSetting('days', MAX_DAYS, fallback);
+
 const schema = z.object({
   PLATFORM_PORT: listeningPort(4000),
   // Refused here when empty: it is the platform's own setting (the demo provider falls back to it,
@@ -56,6 +77,15 @@ const schema = z.object({
   PLATFORM_DEV_ENDPOINTS: z.enum(['true', 'false']).optional(),
   /** Local error inbox (Sentry envelopes, GET /dev/errors). Default: as the dev endpoints. */
   PLATFORM_ERROR_INBOX: z.enum(['true', 'false']).optional(),
+  /** The newest error reports kept, and for how many days (docs/decisions/0359). */
+  PLATFORM_ERROR_INBOX_KEEP: keepSetting(10_000),
+  PLATFORM_ERROR_INBOX_DAYS: daysSetting(30),
+  /** The newest analytics events kept, and for how many days. */
+  PLATFORM_ANALYTICS_KEEP: keepSetting(100_000),
+  PLATFORM_ANALYTICS_DAYS: daysSetting(7),
+  /** The newest e-mails of the outbox kept, and for how many days. */
+  PLATFORM_OUTBOX_KEEP: keepSetting(10_000),
+  PLATFORM_OUTBOX_DAYS: daysSetting(30),
   NODE_ENV: z.string().optional(),
   /** Access token lifetime in seconds (short-lived). */
   ACCESS_TOKEN_TTL: wholeNumber(1, Number.MAX_SAFE_INTEGER, 300),
@@ -101,6 +131,10 @@ export type PlatformConfig = {
   logLevel: string;
   devEndpoints: boolean;
   errorInbox: boolean;
+  /** What each development inbox keeps (docs/decisions/0359). */
+  errorInboxRetention: Retention;
+  analyticsInboxRetention: Retention;
+  outboxRetention: Retention;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   refreshReuseWindowSeconds: number;
@@ -128,6 +162,12 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     logLevel: e.LOG_LEVEL,
     devEndpoints,
     errorInbox: e.PLATFORM_ERROR_INBOX ? e.PLATFORM_ERROR_INBOX === 'true' : devEndpoints,
+    errorInboxRetention: { keep: e.PLATFORM_ERROR_INBOX_KEEP, days: e.PLATFORM_ERROR_INBOX_DAYS },
+    analyticsInboxRetention: {
+      keep: e.PLATFORM_ANALYTICS_KEEP,
+      days: e.PLATFORM_ANALYTICS_DAYS,
+    },
+    outboxRetention: { keep: e.PLATFORM_OUTBOX_KEEP, days: e.PLATFORM_OUTBOX_DAYS },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     refreshReuseWindowSeconds: e.REFRESH_REUSE_WINDOW_SECONDS,

@@ -1,8 +1,12 @@
+import type { BoundedTable } from '../db/bounded-table';
 import type { Queryable } from '../db/db';
 
 // Outgoing e-mail. The reference platform sends nothing: every message is written to the outbox
 // table (inside the caller's transaction, so a rolled-back request sends no mail), and the
-// development endpoint GET /dev/outbox lets tests and the demo follow the links.
+// development endpoint GET /dev/outbox lets tests and the demo follow the links. The outbox keeps
+// PLATFORM_OUTBOX_KEEP messages, PLATFORM_OUTBOX_DAYS days (docs/decisions/0359), swept by the
+// dev plugin (../services/dev/index.ts) on a timer: never inside the writer's transaction.
+export const OUTBOX_TABLE: BoundedTable = { name: 'outbox', time: 'created_at' };
 export type MailKind = 'activation' | 'account-exists' | 'password-reset' | 'order-confirmation';
 
 export type OutgoingMail = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServicePlugin } from '../service';
+import { keepBounded } from '../retention-sweep';
 import { renderAnalyticsPage } from './analytics-page';
 import { toEvent, type Row } from './stored-event';
 
@@ -7,7 +8,9 @@ import { toEvent, type Row } from './stored-event';
 // commerce events to by default (ANALYTICS_SINK_URL), so `npm start` shows them without any third
 // party. POST /dev/analytics/events stores a batch; GET /dev/analytics lists them, newest first
 // (HTML for a browser, JSON otherwise), like the error inbox. On with the error inbox
-// (PLATFORM_ERROR_INBOX, default: with the dev endpoints).
+// (PLATFORM_ERROR_INBOX, default: with the dev endpoints). It keeps PLATFORM_ANALYTICS_KEEP
+// events, PLATFORM_ANALYTICS_DAYS days (docs/decisions/0359): the shipped deployments feed
+// it every consented shopper's events.
 const Param = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 const Item = z.record(z.string().max(40), Param);
 const Event = z.object({
@@ -27,6 +30,8 @@ const ListQuery = z.object({
 
 const analyticsInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;
+  const table = { name: 'analytics_events', time: 'received_at' } as const;
+  const bounded = keepBounded(app, db, table, config.analyticsInboxRetention);
 
   app.post(
     '/events',
@@ -38,10 +43,11 @@ const analyticsInbox: ServicePlugin = async (app, { db, config }) => {
       },
     },
     async (request, reply) => {
+      let newest = 0;
       for (const event of request.body.events) {
-        await db.query(
+        const { rows } = await db.query<{ id: number }>(
           `insert into analytics_events (name, cid, tenant, page, params)
-           values ($1, $2, $3, $4, $5)`,
+           values ($1, $2, $3, $4, $5) returning id::float8 as id`,
           [
             event.name,
             event.cid ?? null,
@@ -50,7 +56,9 @@ const analyticsInbox: ServicePlugin = async (app, { db, config }) => {
             JSON.stringify(event.params),
           ],
         );
+        newest = rows[0]!.id;
       }
+      await bounded.inserted(newest);
       return reply.status(202).send({ stored: request.body.events.length });
     },
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServicePlugin } from '../service';
 import { badRequest, parse } from '../../http/errors';
+import { keepBounded } from '../retention-sweep';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { groupEvents } from './fingerprint';
 import { toEvent, type EventRow } from './inbox-event';
@@ -13,7 +14,8 @@ import { SentryEvent } from './sentry-event';
 // reports without an account anywhere. GET /dev/errors lists them (HTML for a browser, JSON
 // otherwise), like /dev/outbox for e-mail, with the events grouped by fingerprint and counted
 // (./fingerprint.ts; over the newest GROUPED events). On only with PLATFORM_ERROR_INBOX (default:
-// with the dev endpoints).
+// with the dev endpoints). It keeps PLATFORM_ERROR_INBOX_KEEP reports, PLATFORM_ERROR_INBOX_DAYS
+// days (docs/decisions/0359): the shipped deployments feed it every browser's reports.
 const ListQuery = z.object({
   cid: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -23,6 +25,8 @@ const GROUPED = 5_000;
 
 const errorInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;
+  const table = { name: 'error_events', time: 'received_at' } as const;
+  const bounded = keepBounded(app, db, table, config.errorInboxRetention);
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -61,12 +65,13 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
             event: parse(SentryEvent, item.payload, 'event'),
           }));
         const ids: string[] = [];
+        let newest = 0;
         for (const { payload, event } of events) {
           const s = summarise(event);
-          await db.query(
+          const { rows } = await db.query<{ id: number }>(
             `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
                user_login, user_email, platform, payload)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::float8 as id`,
             [
               request.params.project,
               s.eventId,
@@ -81,8 +86,10 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
               JSON.stringify(payload),
             ],
           );
+          newest = rows[0]!.id;
           ids.push(s.eventId);
         }
+        if (ids.length > 0) await bounded.inserted(newest);
         request.log.info({ events: ids }, 'error inbox: envelope received');
         return reply.send({ id: ids[0] ?? null });
       },

@@ -1,0 +1,279 @@
+import './lib/production';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildPlatform } from '../platform/app';
+import { loadPlatformConfig } from '../platform/config';
+import {
+  pruner,
+  PRUNE_BATCH,
+  type BoundedTable,
+  type Retention,
+} from '../platform/db/bounded-table';
+import { openDb, type Db, type Queryable } from '../platform/db/db';
+import { migrate } from '../platform/db/migrate';
+import { runSeeds } from '../platform/seed/index';
+
+// What the platform's development inboxes cost as they grow (docs/decisions/0359): the bytes of a
+// row of each, and the time of each listing a developer opens (through the platform's routes, on
+// PGlite in a data directory, as `npm start` runs it) at ROWS rows. The rows are written in bulk
+// by SQL, shaped as the real ones: an error event as the gateway sends it (a failed upstream
+// call, 2.4 KB of JSON), a browser's exception with its stack, analytics events as a search
+// page's (page_view, search, view_item_list of 24 products), e-mails as uaa's. Then, at the
+// largest size, what pruning to the default bounds costs: a first prune (the catch-up after an
+// upgrade), its longest statement, and a prune as the inboxes run (a tenth of the bound over).
+// Not part of `npm run bench`: ROWS=100000,1000000 npx tsx bench/inbox-growth.ts.
+const SIZES = (process.env.ROWS ?? '100000,1000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
+
+const breadcrumb = (message: string, status: number) => ({
+  data: { status },
+  level: status >= 500 ? 'error' : 'info',
+  message,
+  category: 'upstream',
+  timestamp: 1796475692.668,
+});
+/** The gateway's report of a failed context call, as the error inbox stored it (2.4 KB). */
+const gatewayEvent = {
+  sdk: {
+    name: 'sentry.javascript.node',
+    version: '11.12.0',
+    packages: [{ name: 'npm:@sentry/node', version: '11.12.0' }],
+    integrations: ['EventFilters', 'FunctionToString', 'LinkedErrors', 'Dedupe', 'Context'],
+  },
+  tags: { cid: 'x', shop: 'localhost', build: 'b2963c3d', fault: 'upstream_5xx', route: 'home' },
+  user: { id: 'acc-fresh-demo', email: 'shopper@example.com', username: 'shopper@example.com' },
+  extra: { url: `http://platform:4000/cms-api/context?cid=x&url=${'%7B'.repeat(60)}`, status: 503 },
+  level: 'error',
+  message: `[503] Service Unavailable (http://platform:4000/cms-api/context?${'q'.repeat(180)})`,
+  release: 'b2963c3d',
+  contexts: {
+    os: { name: 'Debian', version: '12.11', kernel_version: '6.18.44' },
+    app: { app_memory: 775180288, free_memory: 21596327936, app_start_time: '2026-12-05' },
+    trace: { trace_id: '7c416e4e16bf2a281822888bc326ad00' },
+    device: { arch: 'x64', boot_time: '2026-12-04', memory_size: 25276194816, processor_count: 2 },
+    culture: { locale: 'en-US', timezone: 'UTC' },
+    runtime: { name: 'node', version: 'v24.21.0' },
+  },
+  event_id: '0'.repeat(32),
+  platform: 'node',
+  timestamp: 1796475692.77,
+  breadcrumbs: [
+    breadcrumb('GET cms /cms-api/context', 503),
+    breadcrumb('GET uaa /api/services/uaa/api/v1/account', 200),
+    breadcrumb('GET cms /cms-api/home', 200),
+  ],
+  environment: 'test',
+  fingerprint: ['http-failure', 'upstream_5xx', 'cms', '503', '/cms-api/context'],
+};
+/** A browser's uncaught exception: a stack of 20 frames in the app's chunks. */
+const browserEvent = {
+  ...gatewayEvent,
+  platform: 'javascript',
+  message: undefined,
+  exception: {
+    values: [
+      {
+        type: 'TypeError',
+        value: "Cannot read properties of undefined (reading 'offering')",
+        stacktrace: {
+          frames: Array.from({ length: 20 }, (_, i) => ({
+            filename: `http://localhost:3000/assets/chunk-${i}-Bx9fA2kQ.js`,
+            function: `renderWithHooks${i}`,
+            lineno: 1,
+            colno: 10_000 + i,
+            in_app: true,
+          })),
+        },
+      },
+    ],
+  },
+};
+const product = (i: number) => ({
+  item_id: `off-${i}`,
+  item_name: `Organic whole milk 1 l, pack ${i}`,
+  item_brand: 'Green Valley',
+  item_category: 'Dairy',
+  price: 1.29,
+  index: i,
+});
+/** One search page's events, in the order the browser sends them. */
+const searchPage = [
+  {
+    name: 'page_view',
+    params: {
+      page_location: 'http://localhost:3000/search/milk',
+      page_title: 'Search: milk | Fresh',
+    },
+  },
+  { name: 'search', params: { search_term: 'milk' } },
+  {
+    name: 'view_item_list',
+    params: {
+      item_list_id: 'search_results',
+      item_list_name: 'Search: milk',
+      items: Array.from({ length: 24 }, (_, i) => product(i)),
+    },
+  },
+];
+
+async function fill(db: Db, rows: number): Promise<void> {
+  const batch = 50_000;
+  for (let from = 0; from < rows; from += batch) {
+    const to = Math.min(rows, from + batch) - 1;
+    // Nine error events in ten are the gateway's (20 kinds of message), one is a browser's.
+    await db.query(
+      `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
+         user_login, user_email, platform, payload)
+       select '1', md5(i::text), 'error',
+         case when i % 10 = 0 then 'TypeError: Cannot read' else 'Failure ' || (i % 20) end,
+         md5('cid' || i), 'fresh', 'home', 'shopper@example.com', 'shopper@example.com',
+         case when i % 10 = 0 then 'javascript' else 'node' end,
+         jsonb_set(case when i % 10 = 0 then $3::jsonb else $4::jsonb end,
+                   '{tags,cid}', to_jsonb(md5('cid' || i)))
+       from generate_series($1::int, $2::int) as i`,
+      [from, to, JSON.stringify(browserEvent), JSON.stringify(gatewayEvent)],
+    );
+    await db.query(
+      `insert into analytics_events (name, cid, tenant, page, params)
+       select ($3::jsonb -> (i % 3)) ->> 'name', md5('cid' || (i / 3)), 'fresh', '/search/milk',
+         ($3::jsonb -> (i % 3)) -> 'params'
+       from generate_series($1::int, $2::int) as i`,
+      [from, to, JSON.stringify(searchPage)],
+    );
+    await db.query(
+      `insert into outbox (tenant_id, to_email, kind, subject, body, link)
+       select 'fresh', 'shopper' || i || '@example.com', 'activation', 'Activate your Fresh account',
+         'Welcome to Fresh. Activate your account: http://localhost:3000/profile/activation/' || md5(i::text) || E'\n',
+         'http://localhost:3000/profile/activation/' || md5(i::text)
+       from generate_series($1::int, $2::int) as i`,
+      [from, to],
+    );
+  }
+}
+
+async function bytesPerRow(db: Db, table: string): Promise<number> {
+  const { rows } = await db.query<{ size: string; n: string }>(
+    `select pg_total_relation_size('${table}') as size, (select count(*) from ${table}) as n`,
+  );
+  return Math.round(Number(rows[0]!.size) / Number(rows[0]!.n));
+}
+
+/** The database, timing each statement. */
+function timed(db: Db): { db: Pick<Db, 'query' | 'exclusive'>; statements: number[] } {
+  const statements: number[] = [];
+  const query: Queryable['query'] = async (sql, params) => {
+    const t = performance.now();
+    try {
+      return await db.query(sql, params);
+    } finally {
+      statements.push(performance.now() - t);
+    }
+  };
+  return { db: { query, exclusive: db.exclusive }, statements };
+}
+
+const COLUMNS = {
+  error_events:
+    'project_id, event_id, level, message, cid, tenant, route, user_login, user_email, platform, payload',
+  analytics_events: 'name, cid, tenant, page, params',
+  outbox: 'tenant_id, to_email, kind, subject, body, link',
+};
+
+/** A prune as the platform runs it (with PGlite's VACUUM): rows, seconds, statements. */
+async function timedPrune(db: Db, table: BoundedTable, retention: Retention): Promise<string> {
+  const { db: q, statements } = timed(db);
+  const t = performance.now();
+  const deleted = await pruner(q, table, retention, (error) => {
+    throw error;
+  }).prune();
+  const total = performance.now() - t;
+  const vacuum = statements.length > 0 && deleted > 0 ? statements.pop()! : 0;
+  return (
+    `${deleted} rows in ${total.toFixed(0)} ms (${statements.length} statements, the longest ` +
+    `${Math.max(...statements).toFixed(0)} ms; then VACUUM ${vacuum.toFixed(0)} ms)`
+  );
+}
+
+async function measurePrunes(db: Db): Promise<void> {
+  const config = loadPlatformConfig({});
+  const tables: [BoundedTable, Retention][] = [
+    [{ name: 'error_events', time: 'received_at' }, config.errorInboxRetention],
+    [{ name: 'analytics_events', time: 'received_at' }, config.analyticsInboxRetention],
+    [{ name: 'outbox', time: 'created_at' }, config.outboxRetention],
+  ];
+  console.log(`\npruning to the default bounds (${PRUNE_BATCH} rows a statement)`);
+  for (const [table, retention] of tables) {
+    console.log(`  ${table.name}: first prune ${await timedPrune(db, table, retention)}`);
+    // As the inbox runs: a tenth of the bound (at most 1,000) more, then the prune that follows.
+    const columns = COLUMNS[table.name];
+    await db.query(
+      `insert into ${table.name} (${columns})
+       select ${columns} from ${table.name} order by id desc limit $1`,
+      [Math.min(1_000, Math.ceil(retention.keep / 10))],
+    );
+    console.log(`  ${table.name}: then ${await timedPrune(db, table, retention)}`);
+  }
+}
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'inbox-growth-'));
+  const db = await openDb({ dataDir: dir });
+  await migrate(db);
+  await runSeeds(db, ['core']);
+  // Bounds it never reaches: the tables grow here, and are pruned by measurePrunes alone.
+  const config = loadPlatformConfig({
+    LOG_LEVEL: 'silent',
+    PLATFORM_DEV_ENDPOINTS: 'true',
+    PLATFORM_ERROR_INBOX_KEEP: '10000000',
+    PLATFORM_ANALYTICS_KEEP: '10000000',
+    PLATFORM_OUTBOX_KEEP: '10000000',
+  });
+  const app = await buildPlatform(db, config);
+  const listings = {
+    'errors (100, groups of 5,000)': '/dev/errors',
+    'errors ?cid=': `/dev/errors?cid=${'c'.repeat(32)}`,
+    'analytics (100)': '/dev/analytics',
+    'analytics ?cid=': `/dev/analytics?cid=${'c'.repeat(32)}`,
+    'outbox (50)': '/dev/outbox',
+    'outbox ?to=': '/dev/outbox?to=nobody@example.com',
+  };
+  const list = async () => {
+    for (const [label, url] of Object.entries(listings)) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const t = performance.now();
+        const response = await app.inject({ url, headers: { accept: 'application/json' } });
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+        times.push(performance.now() - t);
+      }
+      console.log(`  GET ${label}: median ${median(times).toFixed(1)} ms of ${RUNS}`);
+    }
+  };
+  let filled = 0;
+  try {
+    for (const size of SIZES) {
+      const started = performance.now();
+      await fill(db, size - filled);
+      filled = size;
+      console.log(
+        `\n${size} rows each (filled in ${Math.round((performance.now() - started) / 1000)} s)`,
+      );
+      for (const table of ['error_events', 'analytics_events', 'outbox'])
+        console.log(`  ${table}: ${await bytesPerRow(db, table)} bytes a row, indexes included`);
+      await list();
+    }
+    await measurePrunes(db);
+    console.log('\nat the default bounds');
+    await list();
+  } finally {
+    await app.close();
+    await db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from './db';
+import { PRUNE_BATCH, pruneTable, pruner, type BoundedTable } from './bounded-table';
+
+// A bounded table (docs/decisions/0359) on PGlite, with the analytics inbox's own migration: what
+// a prune deletes, and that the deleted rows' space is used again (PGlite has no autovacuum).
+const TABLE: BoundedTable = { name: 'analytics_events', time: 'received_at' };
+let db: Db;
+
+beforeEach(async () => {
+  db = await openDb({});
+  await db.exec(
+    readFileSync(new URL('../migrations/021_analytics_events.sql', import.meta.url), 'utf8'),
+  );
+}, 60_000);
+afterEach(async () => db?.close());
+
+/** `n` events received `daysAgo` days ago, each with `bytes` of params that do not compress. */
+async function insert(n: number, { daysAgo = 0, bytes = 10 } = {}): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into analytics_events (name, params, received_at)
+     select 'page_view', jsonb_build_object('p', $2::text || i), now() - make_interval(days => $3)
+     from generate_series(1, $1::int) as i
+     returning id::float8 as id`,
+    [n, randomBytes(bytes).toString('base64'), daysAgo],
+  );
+  return Math.max(...rows.map((row) => row.id));
+}
+const ids = async () =>
+  (
+    await db.query<{ id: number }>('select id::float8 as id from analytics_events order by id')
+  ).rows.map((row) => row.id);
+
+describe('pruning a bounded table', () => {
+  it('keeps the newest rows by count', async () => {
+    await insert(25);
+    expect(await pruneTable(db, TABLE, { keep: 10, days: 7 })).toBe(15);
+    expect(await ids()).toEqual(Array.from({ length: 10 }, (_, i) => 16 + i));
+  });
+
+  it('deletes the rows past their days, more than one batch of them', async () => {
+    await insert(2 * PRUNE_BATCH + 5, { daysAgo: 8 });
+    await insert(3);
+    expect(await pruneTable(db, TABLE, { keep: 1_000_000, days: 7 })).toBe(2 * PRUNE_BATCH + 5);
+    expect(await ids()).toHaveLength(3);
+    // None within their days: all go.
+    await db.query(`update analytics_events set received_at = now() - interval '8 days'`);
+    expect(await pruneTable(db, TABLE, { keep: 1_000_000, days: 7 })).toBe(3);
+  });
+
+  const size = async () =>
+    Number(
+      (await db.query<{ size: string }>(`select pg_table_size('analytics_events') as size`))
+        .rows[0]!.size,
+    );
+  const failOnError = (error: unknown) => {
+    throw error;
+  };
+
+  it('uses the deleted rows space again: the file stays the size of what is kept', async () => {
+    const bounded = pruner(db, TABLE, { keep: 50, days: 7 }, failOnError);
+    let early = 0;
+    for (let round = 1; round <= 60; round++) {
+      await bounded.inserted(await insert(50, { bytes: 1500 }));
+      if (round === 5) early = await size();
+    }
+    expect(await ids()).toHaveLength(50);
+    // Without a VACUUM, 60 rounds of 50 rows of 2 KB took 11 times the space of 5 rounds.
+    expect(await size()).toBeLessThan(2 * early);
+  });
+
+  it('gives the disk back when it deleted more than it keeps (a grown table, a lowered bound)', async () => {
+    await insert(2_000, { bytes: 1500 });
+    const grown = await size();
+    const bounded = pruner(db, TABLE, { keep: 50, days: 7 }, failOnError);
+    expect(await bounded.prune()).toBe(1_950);
+    // A plain VACUUM marks the space free and leaves the file as it was.
+    expect(await size()).toBeLessThan(grown / 10);
+  });
+});
