@@ -87,6 +87,9 @@ export function createSubrequestCache(options: {
   now?: () => number;
 }): SubrequestCache {
   const now = options.now ?? (() => performance.now());
+  // The keys being filled or refreshed, which lru-cache's keys() leaves out: a purge drops them
+  // too (deleted, a fill still answers who waited on it and is not kept: ignoreFetchAbort below).
+  const inFlight = new Set<string>();
   const lru = new LRUCache<string, Loaded, Context>({
     perf: { now },
     // Reads the clock at each check instead of keeping a reading for a millisecond by a timer:
@@ -106,7 +109,13 @@ export function createSubrequestCache(options: {
     // it, and is not kept: they are not left without an answer nor sent to load it again.
     ignoreFetchAbort: true,
     fetchMethod: async (key, stale, { context }) => {
-      const answer = await context.load();
+      inFlight.add(key);
+      let answer: CachedAnswer;
+      try {
+        answer = await context.load();
+      } finally {
+        inFlight.delete(key);
+      }
       if (answer.status !== 200) {
         // A refresh's 5xx says nothing of the data: the stale answer stays served. Any other
         // (a 404: the product is gone) drops it, so that the next read asks the platform. With
@@ -161,7 +170,11 @@ export function createSubrequestCache(options: {
       const age = now() - value.at;
       return age <= preset.ttl ? 'fresh' : age <= preset.ttl + preset.stale ? 'stale' : null;
     },
-    purge: (shopOrigin) => dropShopKeys(lru, shopOrigin),
+    purge: (shopOrigin) =>
+      dropShopKeys(
+        { keys: () => [...lru.keys(), ...inFlight], delete: (key) => lru.delete(key) },
+        shopOrigin,
+      ),
     get size() {
       return lru.size;
     },
