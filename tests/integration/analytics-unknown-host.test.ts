@@ -1,41 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CID_PATTERN } from '../../shared/cid';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import type { FaultProxy } from '../support/fault-proxy';
 import { rawRequest } from '../support/raw-http';
+import { startTappedGateway, type TappedGateway } from '../support/tapped-gateway';
 
 // An analytics post whose Host names no shop was forwarded to the sink with an empty tenant, after
 // one CMS lookup per post (only the per-address budget bounded them). It is the 421 a page of that
 // host gets (ADR 0126), in the JSON error shape: the first post learns it from the one context
 // lookup, the next are refused before any platform call. A pass-through proxy between the gateway
 // and the reference platform counts what the platform was asked.
-let platform: TestPlatform;
 let tap: FaultProxy;
-let gateway: FastifyInstance;
 let base: string;
+let shop: TappedGateway;
 beforeAll(async () => {
-  platform = await startPlatform();
-  tap = await startFaultProxy(platform.url);
-  gateway = await buildApp(
-    loadConfig({
-      PLATFORM_URL: tap.url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      COOKIE_SECURE: 'false',
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+  shop = await startTappedGateway();
+  ({ tap, base } = shop);
 }, 120_000);
-afterAll(async () => {
-  await gateway?.close();
-  await tap?.close();
-  await platform?.close();
-});
+afterAll(() => shop?.close());
 
 const batch = JSON.stringify({
   events: [{ name: 'view_item_list', params: { item_list_id: 'search', items: [] } }],

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uaaPaths } from '../../shared/contracts/uaa';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FAILED_RENEWAL_BUDGET } from '../../server/limits/page-budgets';
 import { frontDoorCount } from '../../server/proxy/front-door';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { DEMO, startPlatform, type TestPlatform } from '../support/platform';
+import type { FaultProxy } from '../support/fault-proxy';
+import { DEMO } from '../support/platform';
 import { rawRequest } from '../support/raw-http';
+import {
+  startTappedGateway,
+  type TappedGateway,
+  EXPIRED_ACCESS_TOKEN as EXPIRED,
+} from '../support/tapped-gateway';
 
 // The proxy renews first when the access token has expired (ADR 0357's last open door): it did
 // not say who asked, so made-up refresh cookies on /api/services/* each cost one uaa renewal,
@@ -17,36 +19,16 @@ import { rawRequest } from '../support/raw-http';
 // carries the gateway's proof: past the address budget a made-up one is refused without a call,
 // while a shopper's own session, proof and all, still renews. A pass-through proxy between the
 // gateway and the reference platform counts uaa's renewals.
-let platform: TestPlatform;
 let tap: FaultProxy;
 let gateway: FastifyInstance;
 let base: string;
+let shop: TappedGateway;
 beforeAll(async () => {
-  platform = await startPlatform();
-  tap = await startFaultProxy(platform.url);
-  gateway = await buildApp(
-    loadConfig({
-      PLATFORM_URL: tap.url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      COOKIE_SECURE: 'false',
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+  shop = await startTappedGateway();
+  ({ tap, gateway, base } = shop);
 }, 120_000);
-afterAll(async () => {
-  await gateway?.close();
-  await tap?.close();
-  await platform?.close();
-});
+afterAll(() => shop?.close());
 
-/** A JWT-shaped access token that expired a minute ago (the gateway only reads `exp`). */
-const EXPIRED = [
-  Buffer.from('{"alg":"none"}').toString('base64url'),
-  Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url'),
-  'x',
-].join('.');
 const ORDERS = '/api/services/orders/api/v1/orders';
 
 const renewals = (from: number) =>

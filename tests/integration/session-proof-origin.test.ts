@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uaaPaths } from '../../shared/contracts/uaa';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FAILED_RENEWAL_BUDGET } from '../../server/limits/page-budgets';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import type { FaultProxy } from '../support/fault-proxy';
 import { rawRequest } from '../support/raw-http';
+import {
+  startTappedGateway,
+  type TappedGateway,
+  EXPIRED_ACCESS_TOKEN as EXPIRED,
+} from '../support/tapped-gateway';
 
 // ADR 0357's proof cookie, attacked: a refresh token the gateway set and uaa has since refused
 // (revoked by a sign-out, or spent by its rotation) keeps its proof, so it is never budgeted; its refusal is remembered per
@@ -16,36 +16,14 @@ import { rawRequest } from '../support/raw-http';
 // The proof now names the shop origin it was set for (a browser sends it back to that host only):
 // under another Host it proves nothing, and the address budget bounds the replays. A
 // pass-through proxy between the gateway and the reference platform counts uaa's renewals.
-let platform: TestPlatform;
 let tap: FaultProxy;
-let gateway: FastifyInstance;
 let base: string;
+let shop: TappedGateway;
 beforeAll(async () => {
-  platform = await startPlatform();
-  tap = await startFaultProxy(platform.url);
-  gateway = await buildApp(
-    loadConfig({
-      PLATFORM_URL: tap.url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      COOKIE_SECURE: 'false',
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+  shop = await startTappedGateway();
+  ({ tap, base } = shop);
 }, 120_000);
-afterAll(async () => {
-  await gateway?.close();
-  await tap?.close();
-  await platform?.close();
-});
-
-/** A JWT-shaped access token that expired a minute ago (the gateway only reads `exp`). */
-const EXPIRED = [
-  Buffer.from('{"alg":"none"}').toString('base64url'),
-  Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url'),
-  'x',
-].join('.');
+afterAll(() => shop?.close());
 
 const renewals = (from: number) =>
   tap.seen.slice(from).filter((seen) => seen.url.startsWith(uaaPaths.refresh)).length;

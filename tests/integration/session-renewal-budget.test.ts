@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uaaPaths } from '../../shared/contracts/uaa';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { FAILED_RENEWAL_BUDGET } from '../../server/limits/page-budgets';
 import { renewalsRefused } from '../../server/observability/metrics';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { DEMO, startPlatform, type TestPlatform } from '../support/platform';
+import type { FaultProxy } from '../support/fault-proxy';
+import { DEMO } from '../support/platform';
+import {
+  startTappedGateway,
+  type TappedGateway,
+  EXPIRED_ACCESS_TOKEN as EXPIRED,
+} from '../support/tapped-gateway';
 
 // Made-up refresh-token cookies on /auth/session each cost one uaa renewal, without limit: 300 at
 // once slowed every shopper's pages to 2-3.6 s (an attack round). Now (ADR 0357): a token uaa
@@ -15,36 +16,14 @@ import { DEMO, startPlatform, type TestPlatform } from '../support/platform';
 // renewals a token the gateway did not set is answered as signed out (cookies cleared) without
 // asking uaa; a shopper's own token (with the gateway's proof) from that address still renews. A
 // pass-through proxy between the gateway and the reference platform counts uaa's renewals.
-let platform: TestPlatform;
 let tap: FaultProxy;
-let gateway: FastifyInstance;
 let base: string;
+let shop: TappedGateway;
 beforeAll(async () => {
-  platform = await startPlatform();
-  tap = await startFaultProxy(platform.url);
-  gateway = await buildApp(
-    loadConfig({
-      PLATFORM_URL: tap.url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      COOKIE_SECURE: 'false',
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+  shop = await startTappedGateway();
+  ({ tap, base } = shop);
 }, 120_000);
-afterAll(async () => {
-  await gateway?.close();
-  await tap?.close();
-  await platform?.close();
-});
-
-/** A JWT-shaped access token that expired a minute ago (the gateway only reads `exp`). */
-const EXPIRED = [
-  Buffer.from('{"alg":"none"}').toString('base64url'),
-  Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url'),
-  'x',
-].join('.');
+afterAll(() => shop?.close());
 
 const renewals = (from: number) =>
   tap.seen.slice(from).filter((seen) => seen.url.startsWith(uaaPaths.refresh)).length;
