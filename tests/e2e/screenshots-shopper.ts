@@ -43,6 +43,14 @@ async function fillCart(page: Page, tenant: string): Promise<void> {
   }, tenant);
 }
 
+/**
+ * The privacy choice made (declined), as a returning shopper's browser has it: the screens show the
+ * shop rather than the consent banner over it (the banner has its own screenshot).
+ */
+export async function choosePrivacy(page: Page, shop: Shop): Promise<void> {
+  await page.context().addCookies([{ name: 'consent', value: 'analytics:0', url: shop.url }]);
+}
+
 async function shoot(page: Page, file: string, fullPage: boolean): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.evaluate(() => document.fonts.ready);
@@ -59,6 +67,7 @@ export async function shopperScreens(
   const page = await browser.newPage({ viewport: viewports.desktop });
   const name = (screen: string, size: string) => `${outDir}/${shop.prefix}${screen}-${size}.png`;
   try {
+    await choosePrivacy(page, shop);
     await signIn(page, shop);
     await fillCart(page, shop.tenant);
     for (const [size, viewport] of Object.entries(viewports)) {

@@ -4,8 +4,9 @@
 //   PORT=3101 PLATFORM_PORT=4101 DATA_DIR=.data-c1 npm start &
 //   SHOP_URL=http://localhost:3101 npx tsx tests/e2e/screenshots.ts
 import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { shopperScreens } from './screenshots-shopper';
+import { choosePrivacy, shopperScreens } from './screenshots-shopper';
 
 const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
 // Both demo shops (issue #9): Fresh Market's files keep their names, Harbour Grocers' get a prefix.
@@ -38,13 +39,13 @@ async function main(): Promise<void> {
     for (const [size, viewport] of Object.entries(viewports))
       for (const shop of shops) {
         const page = await browser.newPage({ viewport });
+        // A first visit: the privacy choices over the home page (ADR 0265), then chosen.
+        if (!shop.prefix)
+          await shootScreen(page, `${shop.url}/`, `${outDir}/privacy-choices-${size}.png`);
+        await choosePrivacy(page, shop);
         for (const screen of screens) {
-          await page.goto(`${shop.url}${screen.path}`);
-          await page.waitForSelector('html[data-hydrated="true"]');
-          await page.evaluate(() => document.fonts.ready);
           const file = `${outDir}/${shop.prefix}${screen.name}-${size}.png`;
-          await page.screenshot({ path: file, fullPage: false });
-          console.log(`saved ${file}`);
+          await shootScreen(page, `${shop.url}${screen.path}`, file);
         }
         await page.close();
       }
@@ -53,6 +54,14 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
+}
+
+async function shootScreen(page: Page, url: string, file: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(`saved ${file}`);
 }
 
 await main();
