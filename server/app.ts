@@ -13,6 +13,7 @@ import { noteParserRefusal } from './observability/parser-refusals';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { analyticsPlugin } from './plugins/analytics';
 import { openApiPlugin } from './plugins/openapi';
+import { runningBuild } from './observability/running-build';
 import { tunnelRoute } from './observability/tunnel';
 import { tenantLookup } from './page/tenant-lookup';
 import { registerCompression } from './plugins/compression';
@@ -148,10 +149,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // A shop's tenant id for the browser's reports and events that reach a replica before any page
   // of that shop did: one lookup, shared (./page/tenant-lookup.ts).
   const tenantOf = tenantLookup(platform, config.timeouts.context);
-  await tunnelRoute(app, config, tenantOf);
+  // The build the pages come from, which a browser's report may name (ADR 0365).
+  const build = runningBuild();
+  await tunnelRoute(app, config, tenantOf, build);
   await app.register(analyticsPlugin, { config, tenantOf });
   await app.register(renderPlugin, {
     config,
+    runningBuild: build,
     platform,
     pageCache,
     templates,

@@ -206,7 +206,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'operations',
     summary: 'The browser’s Sentry tunnel: one envelope for the shop’s public DSN',
     description:
-      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID and the tenant and signed-in visitor the gateway knows (the user the browser names is dropped). One without an event (a session, a client report) is answered and dropped. A post whose Host names no shop is a 421, forwarded nowhere.',
+      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID and the tenant and signed-in visitor the gateway knows (the user the browser names is dropped). Its release goes on when it is a build id of this shop (the running build or another of the form, 8 hex digits) and its `cid` and `page_cid` tags when they are well-formed CIDs; otherwise the event goes without that release or `page_cid`, with this request’s CID as `cid`, and a `release_claimed`, `cid_claimed` or `page_cid_claimed` tag shows the claim (64 characters at most). One without an event (a session, a client report) is answered and dropped. A post whose Host names no shop is a 421, forwarded nowhere.',
     body: { contentType: 'text/plain', description: 'A Sentry envelope (newline-separated JSON)' },
     answers: {
       200: { description: 'Forwarded, or dropped when it holds no event' },

@@ -7,14 +7,17 @@ import type { ReportUser } from '../../shared/report-user';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
+import { checkClaims } from './report-claims';
+import type { RunningBuild } from './running-build';
 import { scopeUser } from './scope';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
 // configured public DSN pass (same key and project), at most 64 KiB each, and only their one event
 // goes on, with the tunnel request's CID and the tenant and visitor the gateway knows (whatever
-// the browser claimed: ADR 0337), scrubbed once more. Only envelopes holding an event go on, 30 a
-// minute per client address (an IPv6 /64 counting as one, docs/decisions/0242), counted by the
+// the browser claimed: ADR 0337), its release and CIDs as the browser named them only when they
+// are of a form the shop gives (ADR 0365), scrubbed once more. Only envelopes holding an event go
+// on, 30 a minute per client address (an IPv6 /64 counting as one, docs/decisions/0242), by the
 // rate limiter, in Redis when replicas share it (app.limits, 'error-event'): one without (a
 // session, a client report) is answered and dropped, so page loads cannot use up the budget of a
 // real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB one,
@@ -68,6 +71,8 @@ export type EventStamp = {
   tenant: string;
   /** The signed-in visitor of the request's token cookies; null: a guest, or not known. */
   user: ReportUser | null;
+  /** The id of the build this process serves (undefined while not known). */
+  runningBuild: string | undefined;
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -126,15 +131,16 @@ export function readEnvelope(raw: string, dsn: Dsn): Envelope | null {
 /**
  * The envelope passed on: its event with the gateway's CID, tenant and visitor in place of what
  * the browser said of them (a page of this shop names the same; anyone else could name any
- * shopper), scrubbed once more.
+ * shopper), its release and CIDs checked (./report-claims.ts), scrubbed once more.
  */
 export function writeEnvelope(header: string, event: Record<string, unknown>, stamp: EventStamp) {
   const tags: Record<string, unknown> = { ...(isObject(event.tags) ? event.tags : {}) };
+  const stamped: Record<string, unknown> = { ...event, tags };
+  checkClaims(stamped, tags, stamp.runningBuild);
   tags.tunnel_cid = stamp.cid;
   tags.cid ??= stamp.cid;
   if (stamp.tenant) tags.tenant = stamp.tenant;
   else delete tags.tenant;
-  const stamped: Record<string, unknown> = { ...event, tags };
   delete stamped.user;
   if (stamp.user) {
     stamped.user = {
@@ -150,7 +156,8 @@ export function writeEnvelope(header: string, event: Record<string, unknown>, st
 /**
  * `tenantOf`: the tenant id of a shop origin this process has not learned from a page yet (the
  * one `tenant` tag of a report; ../page/tenant-lookup.ts), asked only for an envelope that holds
- * an event within its budget; and whether that origin is, it said, no shop.
+ * an event within its budget; and whether that origin is, it said, no shop. `build`: the build
+ * this process serves, whose id a report's release may name (./running-build.ts).
  */
 /**
  * The shop lookup of ../page/tenant-lookup.ts as this route uses it (written here: observability
@@ -164,6 +171,7 @@ export async function tunnelRoute(
   app: FastifyInstance,
   config: Config,
   tenantOf: ShopLookup,
+  build: RunningBuild,
 ): Promise<void> {
   if (!config.sentryPublicDsn) return;
   const dsn = parseDsn(config.sentryPublicDsn);
@@ -200,6 +208,7 @@ export async function tunnelRoute(
         cid: request.cid,
         tenant: scope?.tenant ?? '',
         user: scope ? await scopeUser(scope) : null,
+        runningBuild: await build.id(),
       });
       try {
         const answer = await undiciRequest(dsn.ingest, {

@@ -64,6 +64,8 @@ describe('browser reports in Chromium', () => {
     expect(event.event.release).toBe(release);
     const tags = event.event.tags as Record<string, string>;
     expect(tags).toMatchObject({ route: 'sentry-test', page_cid: pageCid, tenant: 'fresh' });
+    // A genuine report's release and CIDs pass the tunnel's checks unchanged (ADR 0365).
+    expect(Object.keys(tags).filter((name) => name.endsWith('_claimed'))).toEqual([]);
     await context.close();
   });
 

@@ -104,6 +104,28 @@ describe('server error reports in the local inbox', () => {
     expect(body).toContain(events[0]!.eventId);
   });
 
+  it("a browser's report naming a malformed CID is listed under the tunnel's, the claim kept", async () => {
+    // Random text, which the CID's index cannot compress: before, the inbox failed (the tunnel 502).
+    const claimed = Array.from({ length: 9_000 }, () => Math.random().toString(36)[2]).join('');
+    const event = { message: 'browser report', release: 'v6.6.6', tags: { cid: claimed } };
+    const answer = await fetch(`${shop.url}/monitoring`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: `${JSON.stringify({ dsn: shop.dsn })}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+    });
+    expect(answer.status).toBe(200);
+    const cid = answer.headers.get('x-correlation-id')!;
+    const events = await shop.inbox(cid);
+    expect(events.map((listed) => listed.message)).toEqual(['browser report']);
+    expect(events[0]!.event).not.toHaveProperty('release');
+    expect(events[0]!.event.tags).toMatchObject({
+      cid,
+      tunnel_cid: cid,
+      cid_claimed: `${claimed.slice(0, 64)}…`,
+      release_claimed: 'v6.6.6',
+    });
+  });
+
   it('the inbox page lists the reports for people', async () => {
     const response = await fetch(`${shop.platform.url}/dev/errors`, {
       headers: { accept: 'text/html' },

@@ -66,6 +66,20 @@ describe('the error inbox intake', () => {
     },
   );
 
+  it('stores an event whose tag is over 200 characters, listed without it as Sentry keeps it', async () => {
+    // Random text, so PostgreSQL cannot compress it into the CID's index (before: a 500).
+    const cid = Array.from({ length: 9_000 }, () => Math.random().toString(36)[2]).join('');
+    const event = { event_id: 'd'.repeat(32), message: 'long tag', tags: { cid, route: 'home' } };
+    expect((await send(event)).status).toBe(200);
+    type Row = { cid: unknown; route: unknown; payload: { tags: { cid: string } } };
+    const { rows } = await orders.platform.db.query<Row>(
+      'select cid, route, payload from error_events where event_id = $1',
+      [event.event_id],
+    );
+    expect(rows).toEqual([{ cid: null, route: 'home', payload: expect.anything() }]);
+    expect(rows[0]!.payload.tags.cid).toBe(cid);
+  });
+
   it('still stores a well-formed event, with fields it does not read as sent', async () => {
     const event = { event_id: 'c'.repeat(32), message: 'boom', tags: [['cid', 'x']], extra: 5 };
     expect((await send(event)).status).toBe(200);

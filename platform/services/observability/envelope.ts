@@ -46,6 +46,8 @@ export function parseEnvelope(raw: Buffer): Envelope {
   return { header, items };
 }
 
+const MAX_TAG_VALUE = 200;
+
 /** The columns the inbox lists an event by (the event checked against `SentryEvent` first). */
 export function summarise(event: SentryEvent) {
   const exception = event.exception?.values?.at(-1);
@@ -55,9 +57,11 @@ export function summarise(event: SentryEvent) {
     event.logentry?.message ??
     (exception ? `${exception.type ?? 'Error'}: ${exception.value ?? ''}` : '(no message)');
   const tags: Record<string, unknown> = Array.isArray(event.tags) ? {} : (event.tags ?? {});
+  // A tag as Sentry keeps one: text of at most 200 characters. A longer one is not listed (the
+  // stored event keeps it): in the CID's index, over ~2.7 KB failed the insert (ADR 0365).
   const tag = (name: string) => {
     const value = tags[name];
-    return typeof value === 'string' ? value : null;
+    return typeof value === 'string' && value.length <= MAX_TAG_VALUE ? value : null;
   };
   return {
     eventId: event.event_id ?? '',
