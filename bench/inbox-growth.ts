@@ -14,6 +14,8 @@ import {
 import { openDb, type Db, type Queryable } from '../platform/db/db';
 import { migrate } from '../platform/db/migrate';
 import { runSeeds } from '../platform/seed/index';
+import { fingerprintOf } from '../platform/services/observability/fingerprint';
+import { fillFingerprints } from '../platform/services/observability/inbox-groups';
 
 // What the platform's development inboxes cost as they grow (docs/decisions/0359): the bytes of a
 // row of each, and the time of each listing a developer opens (through the platform's routes, on
@@ -22,7 +24,9 @@ import { runSeeds } from '../platform/seed/index';
 // call, 2.4 KB of JSON), a browser's exception with its stack, analytics events as a search
 // page's (page_view, search, view_item_list of 24 products), e-mails as uaa's. Then, at the
 // largest size, what pruning to the default bounds costs: a first prune (the catch-up after an
-// upgrade), its longest statement, and a prune as the inboxes run (a tenth of the bound over).
+// upgrade), its longest statement, and a prune as the inboxes run (a tenth of the bound over);
+// and what filling the error reports' fingerprints costs at the bound (the first start after
+// migration 026, docs/decisions/0362).
 // Not part of `npm run bench`: ROWS=100000,1000000 npx tsx bench/inbox-growth.ts.
 const SIZES = (process.env.ROWS ?? '100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -125,15 +129,23 @@ async function fill(db: Db, rows: number): Promise<void> {
     // Nine error events in ten are the gateway's (20 kinds of message), one is a browser's.
     await db.query(
       `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
-         user_login, user_email, platform, payload)
+         user_login, user_email, platform, payload, fingerprint)
        select '1', md5(i::text), 'error',
          case when i % 10 = 0 then 'TypeError: Cannot read' else 'Failure ' || (i % 20) end,
          md5('cid' || i), 'fresh', 'home', 'shopper@example.com', 'shopper@example.com',
          case when i % 10 = 0 then 'javascript' else 'node' end,
          jsonb_set(case when i % 10 = 0 then $3::jsonb else $4::jsonb end,
-                   '{tags,cid}', to_jsonb(md5('cid' || i)))
+                   '{tags,cid}', to_jsonb(md5('cid' || i))),
+         case when i % 10 = 0 then $5 else $6 end
        from generate_series($1::int, $2::int) as i`,
-      [from, to, JSON.stringify(browserEvent), JSON.stringify(gatewayEvent)],
+      [
+        from,
+        to,
+        JSON.stringify(browserEvent),
+        JSON.stringify(gatewayEvent),
+        fingerprintOf(browserEvent),
+        fingerprintOf(gatewayEvent),
+      ],
     );
     await db.query(
       `insert into analytics_events (name, cid, tenant, page, params)
@@ -176,7 +188,7 @@ function timed(db: Db): { db: Pick<Db, 'query' | 'exclusive'>; statements: numbe
 
 const COLUMNS = {
   error_events:
-    'project_id, event_id, level, message, cid, tenant, route, user_login, user_email, platform, payload',
+    'project_id, event_id, level, message, cid, tenant, route, user_login, user_email, platform, payload, fingerprint',
   analytics_events: 'name, cid, tenant, page, params',
   outbox: 'tenant_id, to_email, kind, subject, body, link',
 };
@@ -269,6 +281,13 @@ async function main() {
     await measurePrunes(db);
     console.log('\nat the default bounds');
     await list();
+    // As stored before migration 026: no fingerprints; the platform's start fills them.
+    await db.query('update error_events set fingerprint = null');
+    const t = performance.now();
+    const fingerprinted = await fillFingerprints(db);
+    console.log(
+      `  error_events: fingerprints filled for ${fingerprinted} reports in ${(performance.now() - t).toFixed(0)} ms`,
+    );
   } finally {
     await app.close();
     await db.close();

@@ -4,8 +4,9 @@ import type { ServicePlugin } from '../service';
 import { badRequest, parse } from '../../http/errors';
 import { keepBounded } from '../retention-sweep';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
-import { groupEvents } from './fingerprint';
+import { fingerprintOf } from './fingerprint';
 import { toEvent, type EventRow } from './inbox-event';
+import { fillFingerprints, listGroups } from './inbox-groups';
 import { renderInboxPage } from './inbox-page';
 import { SentryEvent } from './sentry-event';
 
@@ -13,20 +14,26 @@ import { SentryEvent } from './sentry-event';
 // runs with SENTRY_DSN=http://<any key>@127.0.0.1:4000/dev/errors/1 and a newcomer sees the
 // reports without an account anywhere. GET /dev/errors lists them (HTML for a browser, JSON
 // otherwise), like /dev/outbox for e-mail, with the events grouped by fingerprint and counted
-// (./fingerprint.ts; over the newest GROUPED events). On only with PLATFORM_ERROR_INBOX (default:
-// with the dev endpoints). It keeps PLATFORM_ERROR_INBOX_KEEP reports, PLATFORM_ERROR_INBOX_DAYS
+// (./fingerprint.ts, ./inbox-groups.ts: over the newest 5,000 events; each event's fingerprint
+// stored with it, docs/decisions/0362). On only with PLATFORM_ERROR_INBOX (default: with the dev
+// endpoints). It keeps PLATFORM_ERROR_INBOX_KEEP reports, PLATFORM_ERROR_INBOX_DAYS
 // days (docs/decisions/0359): the shipped deployments feed it every browser's reports.
 const ListQuery = z.object({
   cid: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 const MAX_ENVELOPE = 1024 * 1024;
-const GROUPED = 5_000;
 
 const errorInbox: ServicePlugin = async (app, { db, config }) => {
   if (!config.errorInbox) return;
   const table = { name: 'error_events', time: 'received_at' } as const;
   const bounded = keepBounded(app, db, table, config.errorInboxRetention);
+  // Reports stored before migration 026 have no fingerprint: filled before the platform listens,
+  // once the retention's first sweep has started (a grown inbox is cut down meanwhile).
+  app.addHook('onReady', async () => {
+    const filled = await fillFingerprints(db);
+    if (filled > 0) app.log.info({ filled }, 'error inbox: fingerprints filled');
+  });
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -70,8 +77,8 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
           const s = summarise(event);
           const { rows } = await db.query<{ id: number }>(
             `insert into error_events (project_id, event_id, level, message, cid, tenant, route,
-               user_login, user_email, platform, payload)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::float8 as id`,
+               user_login, user_email, platform, payload, fingerprint)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id::float8 as id`,
             [
               request.params.project,
               s.eventId,
@@ -84,6 +91,7 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
               s.userEmail,
               s.platform,
               JSON.stringify(payload),
+              fingerprintOf(payload),
             ],
           );
           newest = rows[0]!.id;
@@ -113,19 +121,7 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
         [query.cid ?? null, query.limit],
       );
       const events = rows.map(toEvent);
-      const recent = await db.query<EventRow>(
-        `select event_id, message, payload, received_at from error_events
-         where ($1::text is null or cid = $1) order by id desc limit $2`,
-        [query.cid ?? null, GROUPED],
-      );
-      const groups = groupEvents(
-        recent.rows.map((r) => ({
-          payload: r.payload,
-          message: r.message,
-          eventId: r.event_id,
-          receivedAt: new Date(r.received_at).toISOString(),
-        })),
-      );
+      const groups = await listGroups(db, query.cid ?? null);
       reply.header('cache-control', 'no-store');
       if ((request.headers.accept ?? '').includes('text/html')) {
         return reply.type('text/html; charset=utf-8').send(renderInboxPage(events, groups));

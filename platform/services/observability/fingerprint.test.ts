@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankIds, fingerprintOf, groupEvents } from './fingerprint';
+import { blankIds, fingerprintOf } from './fingerprint';
 
 const http = (status: number, url: string) => ({
   message: `[${status}] Service Unavailable (${url})`,
@@ -31,16 +31,6 @@ describe('the inbox fingerprint', () => {
     expect(blankIds('GET /orders/1042?cid=abc failed in 12.5 ms')).toBe(
       'GET /orders/<n>?… failed in <n> ms',
     );
-  });
-
-  it('counts the events of each group, most frequent first', () => {
-    const events = [
-      ...Array.from({ length: 3 }, (_, i) => thrown(`order ${i} missing`)),
-      http(503, 'http://p/x'),
-    ].map((payload, i) => ({ payload, message: 'm', eventId: `e${i}`, receivedAt: 't' }));
-    const groups = groupEvents(events);
-    expect(groups.map((g) => g.count)).toEqual([3, 1]);
-    expect(groups[0]!.lastEventId).toBe('e0');
   });
 
   it('groups an event stored before intake checked its fields instead of failing the list', () => {

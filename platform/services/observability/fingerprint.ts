@@ -3,7 +3,8 @@ import { SentryEvent } from './sentry-event';
 // How the local error inbox groups its events (issue #28 item 2), as Sentry does in spirit: by the
 // event's own `fingerprint` when it sends one (`{{ default }}` standing for the default), else by
 // its exception's type, its message with ids and numbers blanked, and its top in-app frame, or by
-// its message so blanked. The same fault seen a thousand times is one group with its count.
+// its message so blanked. The same fault seen a thousand times is one group with its count
+// (./inbox-groups.ts; each report's fingerprint is worked out once, at intake).
 
 /** Ids (CIDs, hex, UUIDs) and numbers blanked: `order 1042 of AbC...` -> `order <n> of <id>`. */
 export function blankIds(text: string): string {
@@ -41,34 +42,4 @@ export function fingerprintOf(payload: unknown): string {
     return own.map((part) => (part === '{{ default }}' ? base : String(part))).join(' | ');
   }
   return defaultFingerprint(event);
-}
-
-export type EventGroup = {
-  fingerprint: string;
-  /** The message of its newest event. */
-  message: string;
-  count: number;
-  lastSeen: string;
-  lastEventId: string;
-};
-
-/** Events (newest first) grouped by fingerprint, the most frequent group first. */
-export function groupEvents(
-  events: { payload: unknown; message: string; eventId: string; receivedAt: string }[],
-): EventGroup[] {
-  const groups = new Map<string, EventGroup>();
-  for (const event of events) {
-    const fingerprint = fingerprintOf(event.payload);
-    const group = groups.get(fingerprint);
-    if (group) group.count += 1;
-    else
-      groups.set(fingerprint, {
-        fingerprint,
-        message: event.message,
-        count: 1,
-        lastSeen: event.receivedAt,
-        lastEventId: event.eventId,
-      });
-  }
-  return [...groups.values()].sort((a, b) => b.count - a.count);
 }

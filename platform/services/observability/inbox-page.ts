@@ -1,5 +1,5 @@
 import type { InboxEvent } from './inbox-event';
-import type { EventGroup } from './fingerprint';
+import type { EventGroup } from './inbox-groups';
 
 // The inbox as a page for people: the groups (by fingerprint) with their counts, then the events,
 // newest first, message, CID, user, where, when; each row opens the full event JSON. Plain HTML,

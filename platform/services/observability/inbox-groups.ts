@@ -1,0 +1,79 @@
+import type { Db, Queryable } from '../../db/queryable';
+import { fingerprintOf } from './fingerprint';
+
+// The error inbox's groups (docs/decisions/0362): the newest GROUPED reports by fingerprint, each
+// counted, with its newest report. The fingerprint is kept in its column from intake, so the
+// grouping is one SQL statement over small columns; the payloads are not read.
+
+export type EventGroup = {
+  fingerprint: string;
+  /** The message of its newest event. */
+  message: string;
+  count: number;
+  lastSeen: string;
+  lastEventId: string;
+};
+
+/** How many of the newest reports (of a CID, when asked by one) the groups count. */
+const GROUPED = 5_000;
+/** Reports fingerprinted a statement when the platform fills those stored before. */
+const FILL_BATCH = 1_000;
+
+type GroupRow = {
+  fingerprint: string;
+  count: number;
+  message: string;
+  event_id: string;
+  received_at: Date | string;
+};
+
+/** The groups, the most frequent first; of as many, the one seen last first. */
+export async function listGroups(q: Queryable, cid: string | null): Promise<EventGroup[]> {
+  const { rows } = await q.query<GroupRow>(
+    `with recent as (
+       select id, fingerprint, message, event_id, received_at from error_events
+       where ($1::text is null or cid = $1) order by id desc limit $2
+     ), counted as (
+       select fingerprint, count(*)::int as count, max(id) as newest from recent
+       group by fingerprint
+     )
+     select c.fingerprint, c.count, r.message, r.event_id, r.received_at
+     from counted c join recent r on r.id = c.newest
+     order by c.count desc, c.newest desc`,
+    [cid, GROUPED],
+  );
+  return rows.map((row) => ({
+    fingerprint: row.fingerprint,
+    message: row.message,
+    count: row.count,
+    lastSeen: new Date(row.received_at).toISOString(),
+    lastEventId: row.event_id,
+  }));
+}
+
+/**
+ * Fingerprints the reports stored without one (before migration 026), newest first, a batch a
+ * transaction; returns how many. Instances starting together on one server share the work: each
+ * skips the rows another has locked.
+ */
+export async function fillFingerprints(db: Pick<Db, 'transaction'>): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ key: string; payload: unknown }>(
+        `select id::text as key, payload from error_events where fingerprint is null
+         order by id desc limit $1 for update skip locked`,
+        [FILL_BATCH],
+      );
+      if (rows.length === 0) return 0;
+      await tx.query(
+        `update error_events e set fingerprint = f.fingerprint
+         from unnest($1::text[], $2::text[]) as f (key, fingerprint) where e.id = f.key::bigint`,
+        [rows.map((row) => row.key), rows.map((row) => fingerprintOf(row.payload))],
+      );
+      return rows.length;
+    });
+    filled += batch;
+    if (batch < FILL_BATCH) return filled;
+  }
+}
