@@ -11,14 +11,23 @@ import { loadIdpConfig } from './idp/config';
 import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
 import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-origins';
-import { dataDirFailure, databaseFailure, listenFailure, StartFailure } from './start-failure';
+import { holdPort, type HeldPort } from './held-port';
+import {
+  dataDirFailure,
+  databaseFailure,
+  listenFailure,
+  StartFailure,
+  type ListenAt,
+} from './start-failure';
 
-// The reference platform process: configuration, database (PGlite in DATA_DIR, or DATABASE_URL),
-// migrations, seed, then listen. SIGINT/SIGTERM close the server and the database cleanly, so the
-// embedded database is never left half-written. DATA_DIR is locked to this process first: a second
-// platform on it stops here, naming the one that holds it (docs/decisions/0006). A start that
-// fails for a setting (the database unreachable, a port taken) exits 1 with one line naming it
-// (./start-failure.ts).
+// The reference platform process: configuration, its ports held, database (PGlite in DATA_DIR, or
+// DATABASE_URL), migrations, seed, then the app takes its port over. SIGINT/SIGTERM close the
+// server and the database cleanly, so the embedded database is never left half-written. DATA_DIR
+// is locked to this process first: a second platform on it stops here, naming the one that holds
+// it (docs/decisions/0006). Its ports next, before the database is opened: a port taken stops the
+// start at once, not after the migrations, and until the platform is ready its ports answer 503
+// (./held-port.ts, docs/decisions/0361). A start that fails for a setting (the database
+// unreachable, a port taken) exits 1 with one line naming it (./start-failure.ts).
 async function main(): Promise<void> {
   let config;
   let idpConfig;
@@ -46,6 +55,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
+  const platformAt: ListenAt = {
+    port: config.port,
+    host: config.host,
+    portSetting: 'PLATFORM_PORT',
+    hostSetting: 'PLATFORM_HOST',
+  };
+  const idpAt: ListenAt = {
+    port: idpConfig.port,
+    host: idpConfig.host,
+    portSetting: 'IDP_PORT',
+    hostSetting: process.env.IDP_HOST ? 'IDP_HOST' : 'PLATFORM_HOST',
+  };
+  const heldPlatformPort = await holdPort(platformAt);
+  const heldIdpPort: HeldPort | null = idpConfig.enabled ? await holdPort(idpAt) : null;
   // The server's log exists once the app is built; a connection lost before that fails its query.
   const server: { log?: { warn(object: object, message: string): void } } = {};
   const databaseUrl = config.databaseUrl;
@@ -84,29 +107,24 @@ async function main(): Promise<void> {
     await db.close();
   });
 
-  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-    throw listenFailure(error, {
-      port: config.port,
-      host: config.host,
-      portSetting: 'PLATFORM_PORT',
-      hostSetting: 'PLATFORM_HOST',
+  // Ready first: the hand-over is then the holder's close and the listen, with nothing between.
+  await app.ready();
+  await heldPlatformPort
+    .handOver(() => app.listen({ port: config.port, host: config.host }))
+    .catch((error: unknown) => {
+      throw listenFailure(error, platformAt);
     });
-  });
   // The demo OpenID Connect provider, on its own port: it stands in for a public identity provider.
-  if (idpConfig.enabled) {
+  if (heldIdpPort) {
     idp = await startIdp({
       port: idpConfig.port,
       host: idpConfig.host,
       issuer: idpConfig.issuer,
       clients: [idpConfig.client],
       dataDir,
+      heldPort: heldIdpPort,
     }).catch((error: unknown) => {
-      throw listenFailure(error, {
-        port: idpConfig.port,
-        host: idpConfig.host,
-        portSetting: 'IDP_PORT',
-        hostSetting: process.env.IDP_HOST ? 'IDP_HOST' : 'PLATFORM_HOST',
-      });
+      throw listenFailure(error, idpAt);
     });
     app.log.info({ issuer: idp.url }, 'demo identity provider listening');
   }

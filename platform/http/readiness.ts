@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/queryable';
 
 // GET /readyz: the platform can serve, which is its database answering. /healthz says only that
-// the process is alive (a liveness probe: a restart cannot bring a database back). The process
-// listens once its database is open and migrated (../main.ts), so both answer 200 from the start;
+// the process is alive (a liveness probe: a restart cannot bring a database back). The app takes
+// its port once its database is open and migrated (../main.ts; until then the port's holder
+// answers both 503 `starting`, ../held-port.ts), so both answer 200 from the app's start;
 // after it, a PostgreSQL server (DATABASE_URL) can go away, and then /readyz turns 503 while
 // /healthz stays 200. The check has its own deadline, under a probe's timeout, so that a database
 // that does not answer at all (its host gone, every pooled connection taken) is a 503 with its

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
+import type { HeldPort } from '../held-port';
 import type { IdpClient } from './config';
 import { loadProvider } from './load-provider';
 import { createProvider, idpHandler } from './provider';
@@ -44,7 +45,8 @@ async function loadSecrets(dataDir: string | undefined): Promise<Secrets> {
 /**
  * Listens first (port 0 picks one), so that a default issuer can name the real port. The clients
  * may be given late (a function read at the first request), for a test whose shop's port is not
- * known yet.
+ * known yet. `heldPort`: the port the platform process has held since its start (../held-port.ts),
+ * handed over as this server listens on it.
  */
 export async function startIdp(options: {
   port: number;
@@ -52,14 +54,17 @@ export async function startIdp(options: {
   issuer?: string;
   clients: readonly IdpClient[] | (() => readonly IdpClient[]);
   dataDir?: string;
+  heldPort?: HeldPort;
 }): Promise<RunningIdp> {
   const secrets = await loadSecrets(options.dataDir);
   const ProviderClass = await loadProvider();
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  await (options.heldPort ? options.heldPort.handOver(listen) : listen());
   const { port } = server.address() as AddressInfo;
   const url = options.issuer ?? `http://127.0.0.1:${port}`;
   let handler: ReturnType<typeof idpHandler> | null = null;

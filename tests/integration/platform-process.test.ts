@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // message; it starts on DATA_DIR, stops cleanly on SIGTERM, and starts again with the data kept;
 // a write it answered is kept also when the process is killed right after (SIGKILL: no exit
 // handler, no close of the database). One DATA_DIR serves one platform: a second refuses to start
-// (docs/decisions/0006).
+// (docs/decisions/0006). Its port is its own from the start: "starting" (503) until it is ready
+// (docs/decisions/0361).
 const ROOT = new URL('../../', import.meta.url).pathname;
 const dataDirs: string[] = [];
 afterAll(async () => {
@@ -74,6 +75,38 @@ describe('platform process', () => {
     expect(run.output()).toMatch(/PLATFORM_PORT/);
     expect(run.output()).toMatch(/DATABASE_URL/);
   });
+
+  it(
+    'holds its port while it migrates: 503 starting, nobody else listening, then ready',
+    { timeout: 240_000 },
+    async () => {
+      // A new DATA_DIR: the migrations and the seed take seconds.
+      const dataDir = await newDataDir();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const run = startProcess({ DATA_DIR: dataDir, PLATFORM_PORT: String(port) });
+      try {
+        let first: Response | null = null;
+        while (!first && run.child.exitCode === null) {
+          first = await fetch(`${url}/readyz`).catch(() => null);
+          if (!first) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(first?.status, run.output()).toBe(503);
+        expect(await first!.json()).toMatchObject({ status: 'starting' });
+        const intruder = createServer();
+        const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+          intruder.once('error', resolve);
+          intruder.listen(port, '127.0.0.1', () => intruder.close(() => resolve(null)));
+        });
+        expect(refused?.code).toBe('EADDRINUSE');
+        await waitUntilUp(url, run.child);
+        expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      } finally {
+        run.child.kill('SIGTERM');
+        expect(await run.exit).toBe(0);
+      }
+    },
+  );
 
   it('keeps its data across a SIGTERM and a restart', { timeout: 240_000 }, async () => {
     const dataDir = await newDataDir();
