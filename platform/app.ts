@@ -25,7 +25,9 @@ import profile from './services/profile/index';
 import shoppingLists from './services/shopping-lists/index';
 import smartCarts from './services/smart-carts/index';
 import uaa from './services/uaa/index';
+import { keepSwept } from './services/retention-sweep';
 import type { ServiceOptions } from './services/service';
+import { sweptTables } from './services/swept-tables';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 // The reference platform: every upstream service of the shop on one database. Each service is a
@@ -128,6 +130,8 @@ export async function buildPlatform(
       prefix: string;
     });
   }
+  // The rows past their time deleted, and on PGlite their space made usable again (ADR 0363).
+  keepSwept(app, db, sweptTables(config));
   return app;
 }
 

@@ -1,14 +1,13 @@
 import type { Db, Queryable } from './queryable';
+import { vacuumAfterDelete } from './swept-table';
 
 // A table kept to its newest rows and its last days (docs/decisions/0359): the development inboxes
 // and the mail outbox, which the shipped deployments fill from public traffic. Pruned by id
 // range, which the primary key answers without a scan: ids go up with time, so "the oldest" is
 // "the lowest ids". Deleted in batches, one statement each, so that a first prune of a large table
 // (after an upgrade, or a lowered bound) never holds the embedded database for long: other queries
-// take their turn between two batches. On PGlite a prune is followed by a VACUUM of the table:
-// PGlite runs PostgreSQL in single-user mode, without autovacuum, so the deleted rows' space was
-// never used again and the file grew as if nothing were deleted (bench/results.md); a server's
-// autovacuum does that work there (and a VACUUM FULL would lock the table from its writers).
+// take their turn between two batches. On PGlite a prune is followed by a VACUUM of the table
+// (./swept-table.ts: PGlite has no autovacuum).
 
 /** How many rows a table keeps, and for how many days. */
 export type Retention = { keep: number; days: number };
@@ -91,11 +90,10 @@ export function pruner(
   let stopped = false;
   const pruneAndVacuum = async () => {
     const deleted = await pruneTable(db, table, retention, () => stopped);
-    if (deleted === 0 || !db.exclusive || stopped) return deleted;
-    // More deleted than kept (a first prune of a grown table, a bound lowered): the table is
-    // rewritten to what is kept, which gives the disk back and spares a listing that scans it
-    // the empty pages; otherwise the space is marked free for the next rows.
-    await db.query(`vacuum ${deleted > retention.keep ? 'full ' : ''}${table.name}`);
+    if (deleted === 0 || stopped) return deleted;
+    // A VACUUM FULL when more went than is kept also spares a listing that scans the table the
+    // empty pages.
+    await vacuumAfterDelete(db, table.name, deleted, retention.keep);
     return deleted;
   };
   const prune = async () => {

@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { pruner, type BoundedTable, type Pruner, type Retention } from '../db/bounded-table';
 import type { Db } from '../db/queryable';
+import { sweepTable, type SweptTable } from '../db/swept-table';
 
-/** How often a bounded table is swept (its days pass while nothing is inserted too). */
+/** How often a bounded or swept table is swept (its days pass while nothing is inserted too). */
 export const SWEEP_EVERY_MS = 60_000;
 
 /**
+ * Runs `sweep` once the platform is ready (a restart with a lower bound applies it at once), then
+ * every minute. The timer keeps no process alive and stops when the platform closes; `stop` then
+ * ends the sweep under way (the database closes after the platform).
+ */
+function everyMinute(app: FastifyInstance, sweep: () => void, stop: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await stop();
+  });
+}
+
+/**
  * Keeps a table to its retention (docs/decisions/0359): the returned pruner is told of inserts by
- * the table's writer, and sweeps it once the platform is ready (a restart with a lower bound
- * applies it at once), then every minute (rows past their days go while nothing new comes). The
- * timer keeps no process alive and stops when the platform closes; a failed prune is logged and
- * tried again.
+ * the table's writer, and sweeps it at start and every minute (rows past their days go while
+ * nothing new comes). A failed prune is logged and tried again.
  */
 export function keepBounded(
   app: FastifyInstance,
@@ -28,16 +44,38 @@ export function keepBounded(
       if (deleted > 0) app.log.info({ table: table.name, deleted }, 'retention: rows deleted');
     }, failed);
   };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  });
-  // The database closes after the platform: a prune under way ends with its batch first.
-  app.addHook('onClose', async () => {
+  everyMinute(app, sweep, async () => {
     closing = true;
-    clearInterval(timer);
     await bounded.stop();
   });
   return bounded;
+}
+
+/**
+ * Sweeps the tables the platform deletes rows from (docs/decisions/0363), one after another, at
+ * start and every minute: each one's rows past their time are deleted, and on PGlite the space of
+ * what went is made usable again. A table whose sweep fails is logged and tried at the next.
+ */
+export function keepSwept(app: FastifyInstance, db: Db, tables: readonly SweptTable[]): void {
+  let closing = false;
+  let running: Promise<void> | null = null;
+  const sweepAll = async () => {
+    for (const table of tables) {
+      if (closing) return;
+      try {
+        const deleted = await sweepTable(db, table, () => closing);
+        if (deleted > 0) app.log.info({ table: table.name, deleted }, 'retention: rows deleted');
+      } catch (error) {
+        if (!closing) app.log.warn({ table: table.name, err: error }, 'retention: sweep failed');
+      }
+    }
+  };
+  // One sweep at a time: a slow one (a first purge of a grown table) is not started again.
+  const sweep = () => {
+    running ??= sweepAll().finally(() => (running = null));
+  };
+  everyMinute(app, sweep, async () => {
+    closing = true;
+    await running;
+  });
 }

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLINK_REPORT_DAYS } from '../../platform/services/observability/blink-reports';
 import { startPlatform, type TestPlatform } from '../support/platform';
+import { sweepUntil } from '../support/platform-sweep';
 
 // Blink-test reports are kept BLINK_REPORT_DAYS (docs/decisions/0345): anyone may store one (10 a
 // minute per address), so a table kept forever grows for as long as the shop runs. A report past
-// its days is not read any more, and the next report stored purges it.
+// its days is not read any more, and the platform's sweep (at a start, then every minute; ADR
+// 0363) deletes it.
 const REPORTS = '/api/services/diagnostics/api/v1/blink-reports';
 const report = {
   checks: [],
@@ -42,15 +44,15 @@ const count = async (cid: string) =>
   ).rows[0]!.n;
 
 describe('blink-test reports are kept for a while, not for ever', () => {
-  it('reads a report within its days and not one past them, and purges that one', async () => {
+  it('reads a report within its days and not one past them, and the sweep deletes that one', async () => {
     const recent = await storedDaysAgo(BLINK_REPORT_DAYS - 1);
     const old = await storedDaysAgo(BLINK_REPORT_DAYS + 1);
     expect((await platform.call(`${REPORTS}/${recent}`)).status).toBe(200);
     expect((await platform.call(`${REPORTS}/${old}`)).status).toBe(404);
 
+    await sweepUntil(platform, async () => expect(await count(old)).toBe(0));
+    expect(await count(recent)).toBe(1);
     const stored = await platform.call(`${REPORTS}/${newCid()}`, { method: 'PUT', body: report });
     expect(stored.status).toBe(204);
-    expect(await count(old)).toBe(0);
-    expect(await count(recent)).toBe(1);
   });
 });

@@ -65,7 +65,7 @@ export async function changeCartOnce<T>(
     replayed: true,
   });
   try {
-    const changed = await db.transaction(async (tx): Promise<Changed<T>> => {
+    return await db.transaction(async (tx): Promise<Changed<T>> => {
       await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `cart-change/${key.tenantId}/${key.accountId}/${key.key}`,
       ]);
@@ -79,8 +79,6 @@ export async function changeCartOnce<T>(
       );
       return { answer, replayed: false };
     });
-    await purgeNowAndThen(db);
-    return changed;
   } catch (error) {
     const kept = isUniqueViolation(error) ? await keptAnswer(db, key) : null;
     if (kept) return db.transaction((tx) => replayed(tx, kept));
@@ -88,19 +86,14 @@ export async function changeCartOnce<T>(
   }
 }
 
-const lastPurge = new WeakMap<object, number>();
-
-/**
- * Deletes the keys older than REPLAY_SECONDS, at most once a minute per database: the table grows
- * only while keyed changes are made, so nothing is owed when none are. A failed purge is tried
- * again at the next change.
- */
-async function purgeNowAndThen(db: Db, now = Date.now()): Promise<void> {
-  if (now - (lastPurge.get(db) ?? -Infinity) < 60_000) return;
-  lastPurge.set(db, now);
-  await db
-    .query('delete from cart_change_keys where created_at < now() - make_interval(secs => $1)', [
-      REPLAY_SECONDS,
-    ])
-    .catch(() => lastPurge.delete(db));
+/** Deletes the keys older than REPLAY_SECONDS (the platform's sweep, every minute); how many. */
+export async function purgeOldKeys(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `with gone as (
+       delete from cart_change_keys where created_at < now() - make_interval(secs => $1)
+       returning 1)
+     select count(*)::int as n from gone`,
+    [REPLAY_SECONDS],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BlinkReport, StoredBlinkReport } from '../../../shared/contracts/blink';
-import type { Db } from '../../db/db';
+import type { Queryable } from '../../db/db';
 import type { ServicePlugin } from '../service';
 import { requireTenant } from '../../auth/principal';
 import { HttpError, notFound } from '../../http/errors';
@@ -8,7 +8,8 @@ import { HttpError, notFound } from '../../http/errors';
 // Reports of the gateway's /blink-test (issue #7 item 5), keyed by the CID the browser got, so
 // that support can open what a shopper quotes, from any gateway replica. Per tenant. Insert-only
 // (issue #27 item 10, docs/decisions/0244): the first report under a CID stays, a second is a 409,
-// so nobody overwrites what support is about to read. Kept BLINK_REPORT_DAYS, then gone.
+// so nobody overwrites what support is about to read. Kept BLINK_REPORT_DAYS, then gone (the
+// platform's sweep, platform/services/swept-tables.ts).
 const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
 
 /**
@@ -17,17 +18,15 @@ const CidParam = z.object({ cid: z.string().regex(/^[A-Za-z0-9]{32}$/) });
  */
 export const BLINK_REPORT_DAYS = 30;
 
-const lastPurge = new WeakMap<object, number>();
-
-/** Deletes the reports past their days, at most once a minute per database; retried if it fails. */
-async function purgeNowAndThen(db: Db, now = Date.now()): Promise<void> {
-  if (now - (lastPurge.get(db) ?? -Infinity) < 60_000) return;
-  lastPurge.set(db, now);
-  await db
-    .query('delete from blink_reports where created_at < now() - make_interval(days => $1)', [
-      BLINK_REPORT_DAYS,
-    ])
-    .catch(() => lastPurge.delete(db));
+/** Deletes the reports past their days (the platform's sweep, every minute); how many. */
+export async function purgeOldReports(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `with gone as (
+       delete from blink_reports where created_at < now() - make_interval(days => $1) returning 1)
+     select count(*)::int as n from gone`,
+    [BLINK_REPORT_DAYS],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 const diagnostics: ServicePlugin = async (app, { db }) => {
@@ -46,7 +45,6 @@ const diagnostics: ServicePlugin = async (app, { db }) => {
       const tenant = requireTenant(request);
       const { cid } = request.params;
       const report = request.body;
-      await purgeNowAndThen(db);
       const { rows } = await db.query(
         `insert into blink_reports (cid, tenant_id, report) values ($1, $2, $3)
          on conflict (cid) do nothing returning cid`,

@@ -3,9 +3,8 @@ import type { Queryable } from '../../db/db';
 // Sign-in failure counts that no longer count are deleted (issue #27): a per-source count idle
 // past `forgetAfterSeconds` starts again from zero and an e-mail's ceiling row idle past its
 // window starts a fresh window, so removing them changes no answer; without it every e-mail and
-// address ever tried stays a row for good. A lock still in force is never removed. The purge runs
-// when an attempt is counted, at most once per `everyMs` per database: the table only grows
-// while attempts are counted, so nothing is owed when none are.
+// address ever tried stays a row for good. A lock still in force is never removed. The platform's
+// sweep runs it every minute (platform/services/swept-tables.ts, docs/decisions/0363).
 export type PurgeWindows = { forgetAfterSeconds: number; ceilingWindowSeconds: number };
 
 /** Deletes the expired rows of sign_in_failures; the number deleted. */
@@ -20,19 +19,4 @@ export async function purgeExpiredFailures(q: Queryable, windows: PurgeWindows):
     [windows.forgetAfterSeconds, windows.ceilingWindowSeconds],
   );
   return rows[0]?.purged ?? 0;
-}
-
-const lastRun = new WeakMap<object, number>();
-
-/** Purges when the last purge on this database is `everyMs` old; a failed purge is tried next time. */
-export async function purgeNowAndThen(
-  q: Queryable,
-  windows: PurgeWindows,
-  everyMs = 60_000,
-  now = Date.now(),
-): Promise<void> {
-  if (now - (lastRun.get(q) ?? -Infinity) < everyMs) return;
-  // Taken before the query, so that attempts counted meanwhile do not purge again.
-  lastRun.set(q, now);
-  await purgeExpiredFailures(q, windows).catch(() => lastRun.delete(q));
 }

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../http/errors';
-import { purgeNowAndThen } from './failure-purge';
 
 // Sign-in lockout with back-off, per e-mail **and client address** (docs/decisions/0241; it
 // replaces 0131's lock per e-mail, which anyone could trigger for a chosen shopper). An attempt is
@@ -54,10 +53,6 @@ export async function reserveAttempt(
   email: string,
   source: AttemptSource,
 ): Promise<void> {
-  await purgeNowAndThen(db, {
-    forgetAfterSeconds: FORGET_AFTER_SECONDS,
-    ceilingWindowSeconds: CEILING_WINDOW_SECONDS,
-  });
   const own = sourceKey(source);
   const keys = 'address' in source ? [EVERY_ADDRESS, own] : [own];
   const retryAfter = await db.transaction(async (tx) => {
