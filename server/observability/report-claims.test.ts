@@ -1,31 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { checkClaims, claimText } from './report-claims';
+import { servedBuild, type ServedBuild } from './running-build';
 
-// The rules of docs/decisions/0365 the integration tests do not reach: a development build (whose
-// id has no build id's form), a release of null, and how a claim is cut short.
+// The rules of docs/decisions/0365 and 0368 the integration tests do not reach: a development
+// build (whose id has no build id's form), no build loaded, a release of null, a route named as an
+// object's own property, and how a claim is cut short.
+const build = (id: string) =>
+  servedBuild({ assets: { version: id }, routes: { root: {}, 'search-results': {} } });
+
 describe("a browser report's claims", () => {
-  const checked = (release: unknown, runningBuild: string | undefined) => {
-    const event: Record<string, unknown> = { release };
-    const tags: Record<string, unknown> = {};
-    checkClaims(event, tags, runningBuild);
+  const checked = (
+    claims: { release?: unknown; tags?: Record<string, unknown> },
+    served: ServedBuild | undefined,
+  ) => {
+    const event: Record<string, unknown> = 'release' in claims ? { release: claims.release } : {};
+    const tags: Record<string, unknown> = { ...claims.tags };
+    checkClaims(event, tags, served);
     return { event, tags };
   };
 
   it("keeps the running build's release when it has no build id's form (development)", () => {
-    expect(checked('0.8394', '0.8394')).toEqual({ event: { release: '0.8394' }, tags: {} });
-    expect(checked('0.8394', '0.1177')).toEqual({
+    expect(checked({ release: '0.8394' }, build('0.8394'))).toEqual({
+      event: { release: '0.8394' },
+      tags: {},
+    });
+    expect(checked({ release: '0.8394' }, build('0.1177'))).toEqual({
       event: {},
       tags: { release_claimed: '0.8394' },
     });
   });
 
   it('checks a release by its form alone while the build is not loaded', () => {
-    expect(checked('0123abcd', undefined).event).toEqual({ release: '0123abcd' });
-    expect(checked('0123abc', undefined).tags).toEqual({ release_claimed: '0123abc' });
+    expect(checked({ release: '0123abcd' }, undefined).event).toEqual({ release: '0123abcd' });
+    expect(checked({ release: '0123abc' }, undefined).tags).toEqual({ release_claimed: '0123abc' });
   });
 
   it('leaves a release of null as it is: it names none', () => {
-    expect(checked(null, '0123abcd')).toEqual({ event: { release: null }, tags: {} });
+    expect(checked({ release: null }, build('0123abcd'))).toEqual({
+      event: { release: null },
+      tags: {},
+    });
+  });
+
+  it("keeps a route of the build's own, and no route while no build is loaded", () => {
+    expect(checked({ tags: { route: 'root' } }, build('0123abcd')).tags).toEqual({ route: 'root' });
+    expect(checked({ tags: { route: 'search-results' } }, undefined).tags).toEqual({
+      route_claimed: 'search-results',
+    });
+  });
+
+  it("takes no property every object has for a route (the manifest's own keys only)", () => {
+    for (const route of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      expect(checked({ tags: { route } }, build('0123abcd')).tags).toEqual({
+        route_claimed: route,
+      });
   });
 
   it('shows a claim as one line of at most 64 characters, never half a character', () => {

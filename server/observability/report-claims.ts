@@ -1,18 +1,27 @@
 import { isCid } from '../../shared/cid';
+import type { ServedBuild } from './running-build';
 
-// What a browser's report says of itself, checked before the tunnel passes it on (ADR 0365): its
-// release (the build its page came from) and the CIDs it names (`cid`: the page's, or a failed
-// request's; `page_cid`: the page's). The running build's id is kept, and so is any other of the
-// form of a build id: a tab opened before a deploy reports the build it loaded, and no record of
-// past builds outlives a deploy to tell it from a made-up one. A CID must be well-formed. Anything
-// else is treated as if the browser had named nothing (no release, no `page_cid`, the tunnel's
-// CID as `cid`), and a `<name>_claimed` tag shows what it claimed, cut short.
+// What a browser's report says of itself, checked before the tunnel passes it on (ADRs 0365,
+// 0368): its release (the build its page came from), the CIDs it names (`cid`: the page's, or a
+// failed request's; `page_cid`: the page's) and its route (the `route` tag: React Router's id of
+// the page's route). The running build's id is kept, and so is any other of the form of a build
+// id: a tab opened before a deploy reports the build it loaded, and no record of past builds
+// outlives a deploy to tell it from a made-up one. A CID must be well-formed, a route one of the
+// running build's. Anything else is treated as if the browser had named nothing (no release, no
+// `page_cid` or `route`, the tunnel's CID as `cid`), and a `<name>_claimed` tag shows what it
+// claimed, cut short. What the browser cannot choose goes without a claim: the `dist` (the shop
+// gives none) and tags named as the event's own fields.
 
 /** React Router's manifest version in a production build: 8 hex digits of a SHA-256. */
 export const BUILD_ID_PATTERN = /^[0-9a-f]{8}$/;
-const CID_TAGS = ['cid', 'page_cid'] as const;
 /** The gateway's tags: what the browser sends under these names does not go on. */
-const CLAIM_TAGS = ['release_claimed', 'cid_claimed', 'page_cid_claimed'];
+const CLAIM_TAGS = ['release_claimed', 'cid_claimed', 'page_cid_claimed', 'route_claimed'];
+/**
+ * Tags named as the event's own fields, which the browser's SDK never sets: Sentry drops `release`
+ * and `dist` ones and takes an `environment` one as the environment of an event that names none;
+ * another backend would show a second release beside the one checked here.
+ */
+const FIELD_TAGS = ['release', 'dist', 'environment'];
 /** Enough to recognise a claim by (a CID is 32), short of Sentry's 200 for a tag's value. */
 const CLAIM_SHOWN = 64;
 
@@ -30,26 +39,35 @@ export function claimText(value: unknown): string {
   return `${line.slice(0, CLAIM_SHOWN).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
+/** Keeps the tag `name` when `kept` says so (or it names nothing); else moves it to its claim. */
+function checkTag(tags: Record<string, unknown>, name: string, kept: (value: unknown) => boolean) {
+  const value = tags[name];
+  if (value == null || kept(value)) return;
+  delete tags[name];
+  tags[`${name}_claimed`] = claimText(value);
+}
+
 /**
- * Checks the release of `event` and the CIDs of `tags` (its tags), both the tunnel's copies,
- * changed in place. `runningBuild`: the id of the build this process serves (undefined while it
- * is not loaded); in development it has no build id's form, and is kept all the same.
+ * Checks the release and `dist` of `event` and the CIDs, route and field tags of `tags` (its
+ * tags), both the tunnel's copies, changed in place. `build`: the build this process serves
+ * (undefined while it is not loaded); in development its id has no build id's form, and is kept
+ * all the same.
  */
 export function checkClaims(
   event: Record<string, unknown>,
   tags: Record<string, unknown>,
-  runningBuild: string | undefined,
+  build: ServedBuild | undefined,
 ): void {
-  for (const name of CLAIM_TAGS) delete tags[name];
+  for (const name of [...CLAIM_TAGS, ...FIELD_TAGS]) delete tags[name];
+  delete event.dist;
   const release = event.release;
-  if (release != null && release !== runningBuild && !isBuildId(release)) {
+  if (release != null && release !== build?.id && !isBuildId(release)) {
     delete event.release;
     tags.release_claimed = claimText(release);
   }
-  for (const name of CID_TAGS) {
-    const cid = tags[name];
-    if (cid == null || isCid(cid)) continue;
-    delete tags[name];
-    tags[`${name}_claimed`] = claimText(cid);
-  }
+  checkTag(tags, 'cid', isCid);
+  checkTag(tags, 'page_cid', isCid);
+  // A route of an older build (a tab opened before a deploy) that this one lacks is a claim too:
+  // it is shown, and Sentry's route lists hold only routes the shop has.
+  checkTag(tags, 'route', (route) => typeof route === 'string' && !!build?.hasRoute(route));
 }

@@ -8,24 +8,25 @@ import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
 import { checkClaims } from './report-claims';
-import type { RunningBuild } from './running-build';
+import type { RunningBuild, ServedBuild } from './running-build';
 import { scopeUser } from './scope';
 
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
 // configured public DSN pass (same key and project), at most 64 KiB each, and only their one event
-// goes on, with the tunnel request's CID and the tenant and visitor the gateway knows (whatever
-// the browser claimed: ADR 0337), its release and CIDs as the browser named them only when they
-// are of a form the shop gives (ADR 0365), scrubbed once more. Only envelopes holding an event go
-// on, 30 a minute per client address (an IPv6 /64 counting as one, docs/decisions/0242), by the
-// rate limiter, in Redis when replicas share it (app.limits, 'error-event'): one without (a
-// session, a client report) is answered and dropped, so page loads cannot use up the budget of a
-// real exception (ADR 0303). Reading an envelope costs up to a few milliseconds (a 64 KiB one,
-// parsed and scrubbed): every post counts against a looser bound of this process's first (its
-// own CPU is what it guards), and an address whose events are spent is refused an event before
-// its envelope is read. A Host the shop context says is no shop is refused with the JSON 421 a
-// page of it gets (ADR 0126), as the analytics route refuses it (ADR 0357): once known, before
-// its envelope is read; else after the one lookup, before anything goes on to Sentry.
+// goes on, with the tunnel request's CID and the tenant and visitor the gateway knows (whatever the
+// browser claimed: ADR 0337) and the gateway's environment, its release, CIDs and route as the
+// browser named them only when they are of a form the shop gives (ADRs 0365, 0368), scrubbed once
+// more. Only envelopes holding an event go on, 30 a minute per client address (an IPv6 /64 counting
+// as one, docs/decisions/0242), by the rate limiter, in Redis when replicas share it (app.limits,
+// 'error-event'): one without (a session, a client report) is answered and dropped, so page loads
+// cannot use up the budget of a real exception (ADR 0303). Reading an envelope costs up to a few
+// milliseconds (a 64 KiB one, parsed and scrubbed): every post counts against a looser bound of
+// this process's first (its own CPU is what it guards), and an address whose events are spent is
+// refused an event before its envelope is read. A Host the shop context says is no shop is refused
+// with the JSON 421 a page of it gets (ADR 0126), as the analytics route refuses it (ADR 0357):
+// once known, before its envelope is read; else after the one lookup, before anything goes on to
+// Sentry.
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const POSTS_PER_MINUTE = 8 * ERROR_EVENT_BUDGET.max;
@@ -71,8 +72,10 @@ export type EventStamp = {
   tenant: string;
   /** The signed-in visitor of the request's token cookies; null: a guest, or not known. */
   user: ReportUser | null;
-  /** The id of the build this process serves (undefined while not known). */
-  runningBuild: string | undefined;
+  /** The build this process serves (undefined while not known). */
+  build: ServedBuild | undefined;
+  /** The gateway's environment (NODE_ENV), the one its own reports name (./error-reporting.ts). */
+  environment: string;
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -129,14 +132,16 @@ export function readEnvelope(raw: string, dsn: Dsn): Envelope | null {
 }
 
 /**
- * The envelope passed on: its event with the gateway's CID, tenant and visitor in place of what
- * the browser said of them (a page of this shop names the same; anyone else could name any
- * shopper), its release and CIDs checked (./report-claims.ts), scrubbed once more.
+ * The envelope passed on: its event with the gateway's CID, tenant, visitor and environment in
+ * place of what the browser said of them (a page of this shop names the same; anyone else could
+ * name any shopper, or file it under any environment), its release, CIDs and route checked
+ * (./report-claims.ts), scrubbed once more.
  */
 export function writeEnvelope(header: string, event: Record<string, unknown>, stamp: EventStamp) {
   const tags: Record<string, unknown> = { ...(isObject(event.tags) ? event.tags : {}) };
   const stamped: Record<string, unknown> = { ...event, tags };
-  checkClaims(stamped, tags, stamp.runningBuild);
+  checkClaims(stamped, tags, stamp.build);
+  stamped.environment = stamp.environment;
   tags.tunnel_cid = stamp.cid;
   tags.cid ??= stamp.cid;
   if (stamp.tenant) tags.tenant = stamp.tenant;
@@ -157,7 +162,8 @@ export function writeEnvelope(header: string, event: Record<string, unknown>, st
  * `tenantOf`: the tenant id of a shop origin this process has not learned from a page yet (the
  * one `tenant` tag of a report; ../page/tenant-lookup.ts), asked only for an envelope that holds
  * an event within its budget; and whether that origin is, it said, no shop. `build`: the build
- * this process serves, whose id a report's release may name (./running-build.ts).
+ * this process serves, whose id a report's release may name and whose route ids its route tag
+ * (./running-build.ts).
  */
 /**
  * The shop lookup of ../page/tenant-lookup.ts as this route uses it (written here: observability
@@ -208,7 +214,8 @@ export async function tunnelRoute(
         cid: request.cid,
         tenant: scope?.tenant ?? '',
         user: scope ? await scopeUser(scope) : null,
-        runningBuild: await build.id(),
+        build: await build.read(),
+        environment: config.env,
       });
       try {
         const answer = await undiciRequest(dsn.ingest, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendCacheTally } from '../cache/tally';
 import type { Config } from '../config';
-import type { RunningBuild } from '../observability/running-build';
+import { servedBuild, type RunningBuild } from '../observability/running-build';
 import { createFollowUps } from '../page/follow-ups';
 import { pageCacheKeeper, type PageCache } from '../page/page-cache';
 import { startPageContext } from '../page/page-context';
@@ -36,20 +36,15 @@ export async function renderPlugin(
     source: RenderSource;
     pageCache?: PageCache | null;
     templates?: TemplateCache | null;
-    /** Told where the served build's id is read (the report tunnel checks releases by it). */
+    /** Told where the served build is read (the report tunnel checks releases and routes by it). */
     runningBuild?: RunningBuild;
   },
 ): Promise<void> {
   const { pageCache } = opts;
   const build = await loadRouterBuild(app, opts.source);
   // A development build that fails to load names no build: a report's release is then checked
-  // by its form alone.
-  opts.runningBuild?.readFrom(() =>
-    build.getBuild().then(
-      (loaded) => loaded.assets?.version,
-      () => undefined,
-    ),
-  );
+  // by its form alone, and it names no route of the app.
+  opts.runningBuild?.readFrom(() => build.getBuild().then(servedBuild, () => undefined));
   const { production, fillDocument } = build;
   // Document templates (ADR 0203) in production: entry.server fills them (fillDocument).
   const renderPage = createPageRenderer({

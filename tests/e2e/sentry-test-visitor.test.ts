@@ -64,8 +64,10 @@ describe('browser reports in Chromium', () => {
     expect(event.event.release).toBe(release);
     const tags = event.event.tags as Record<string, string>;
     expect(tags).toMatchObject({ route: 'sentry-test', page_cid: pageCid, tenant: 'fresh' });
-    // A genuine report's release and CIDs pass the tunnel's checks unchanged (ADR 0365).
+    // A genuine report's release, CIDs and route pass the tunnel's checks unchanged (ADRs 0365,
+    // 0368); its environment is the gateway's (NODE_ENV test), not the SDK's default `production`.
     expect(Object.keys(tags).filter((name) => name.endsWith('_claimed'))).toEqual([]);
+    expect(event.event.environment).toBe('test');
     await context.close();
   });
 

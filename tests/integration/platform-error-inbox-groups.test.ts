@@ -4,7 +4,9 @@ import { startPlatform, type TestPlatform } from '../support/platform';
 
 // GET /dev/errors groups the newest 5,000 reports by fingerprint (docs/decisions/0251, 0362): each
 // group's count, its newest report's message, time and event id, the most frequent first and, of
-// as many, the one seen last. On PGlite and on PostgreSQL (project postgres).
+// as many, the one seen last; each report's fingerprint stored with it, at intake, at a start or,
+// for what an older platform wrote meanwhile, at a listing. On PGlite and on PostgreSQL (project
+// postgres).
 let platform: TestPlatform;
 beforeAll(async () => {
   platform = await startPlatform({ seeds: ['core'] });
@@ -212,5 +214,59 @@ describe("a report's fingerprint is kept with it", () => {
       group(listing, ORDER, 'stored before', 2, 'p3'),
       group(listing, CONTEXT, 'stored before', 1, 'p2'),
     ]);
+  });
+
+  it('and, for reports an older platform wrote since this one started, from the next listing', async () => {
+    // A rolling deploy on one server (docs/decisions/0368): the older platform stores reports
+    // without the column. Before, they were listed as a group of fingerprint null until a start.
+    const cid = 'e'.repeat(32);
+    await report([['q1', thrown('order 8 not found for AbCdEfGhIjKlMnOp1234', cid)]]);
+    const older: [string, Record<string, unknown>][] = [
+      ['q2', failed(cid)],
+      ['q3', thrown('order 9 not found for AbCdEfGhIjKlMnOp1234', cid)],
+    ];
+    for (const [name, event] of older)
+      await platform.db.query(
+        `insert into error_events (project_id, event_id, message, cid, payload)
+         values ('1', $1, 'by an older platform', $2, $3)`,
+        [eventId(name), cid, JSON.stringify({ event_id: eventId(name), ...event })],
+      );
+
+    const listing = await listed(`&cid=${cid}`);
+    expect(listing.groups).toEqual([
+      group(listing, ORDER, 'by an older platform', 2, 'q3'),
+      group(listing, CONTEXT, 'by an older platform', 1, 'q2'),
+    ]);
+    expect(await fingerprints(cid)).toEqual([
+      [eventId('q1'), ORDER],
+      [eventId('q2'), CONTEXT],
+      [eventId('q3'), ORDER],
+    ]);
+    // None is left for a listing to fill: the next is one look into an empty index.
+    const { rows } = await platform.db.query(
+      'select count(*)::int as n from error_events where fingerprint is null',
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('a listing waits for a report another is filling, and groups it filled', async () => {
+    const cid = 'f'.repeat(32);
+    const event = thrown('order 10 not found for AbCdEfGhIjKlMnOp1234', cid);
+    await platform.db.query(
+      `insert into error_events (project_id, event_id, message, cid, payload)
+       values ('1', $1, 'being filled', $2, $3)`,
+      [eventId('r1'), cid, JSON.stringify({ event_id: eventId('r1'), ...event })],
+    );
+    // Another listing (or a start) holds the row while it fills it: this one neither skips it
+    // (grouped as null) nor fills it twice.
+    let listing: Promise<Listing> | undefined;
+    await platform.db.transaction(async (tx) => {
+      await tx.query('select id from error_events where cid = $1 for update', [cid]);
+      listing = listed(`&cid=${cid}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.query('update error_events set fingerprint = $2 where cid = $1', [cid, ORDER]);
+    });
+    const done = await listing!;
+    expect(done.groups).toEqual([group(done, ORDER, 'being filled', 1, 'r1')]);
   });
 });

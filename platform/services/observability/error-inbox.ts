@@ -6,7 +6,7 @@ import { keepBounded } from '../retention-sweep';
 import { decodeBody, parseEnvelope, summarise } from './envelope';
 import { fingerprintOf } from './fingerprint';
 import { toEvent, type EventRow } from './inbox-event';
-import { fillFingerprints, listGroups } from './inbox-groups';
+import { fillFingerprints, fillLateFingerprints, listGroups } from './inbox-groups';
 import { renderInboxPage } from './inbox-page';
 import { SentryEvent } from './sentry-event';
 
@@ -115,6 +115,9 @@ const errorInbox: ServicePlugin = async (app, { db, config }) => {
     },
     async (request, reply) => {
       const query = request.query;
+      // An older platform on the same server may have written reports since this one started.
+      const filled = await fillLateFingerprints(db);
+      if (filled > 0) request.log.info({ filled }, 'error inbox: fingerprints filled');
       const { rows } = await db.query<EventRow>(
         `select * from error_events where ($1::text is null or cid = $1)
          order by id desc limit $2`,

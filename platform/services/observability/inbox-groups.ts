@@ -19,6 +19,13 @@ const GROUPED = 5_000;
 /** Reports fingerprinted a statement when the platform fills those stored before. */
 const FILL_BATCH = 1_000;
 
+// The newest reports without a fingerprint, locked; the partial index of migration 026 finds them.
+// A row another transaction is filling is waited for and then, filled, not returned (PostgreSQL
+// checks a locked row's condition again), or else skipped.
+const UNFINGERPRINTED = `select id::text as key, payload from error_events where fingerprint is null
+  order by id desc limit $1 for update`;
+const UNFINGERPRINTED_SKIPPING_LOCKED = `${UNFINGERPRINTED} skip locked`;
+
 type GroupRow = {
   fingerprint: string;
   count: number;
@@ -54,15 +61,18 @@ export async function listGroups(q: Queryable, cid: string | null): Promise<Even
 /**
  * Fingerprints the reports stored without one (before migration 026), newest first, a batch a
  * transaction; returns how many. Instances starting together on one server share the work: each
- * skips the rows another has locked.
+ * skips the rows another has locked. `waiting`: waits for such rows instead, and finds them filled
+ * (a listing must group them all).
  */
-export async function fillFingerprints(db: Pick<Db, 'transaction'>): Promise<number> {
+export async function fillFingerprints(
+  db: Pick<Db, 'transaction'>,
+  waiting = false,
+): Promise<number> {
   let filled = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ key: string; payload: unknown }>(
-        `select id::text as key, payload from error_events where fingerprint is null
-         order by id desc limit $1 for update skip locked`,
+        waiting ? UNFINGERPRINTED : UNFINGERPRINTED_SKIPPING_LOCKED,
         [FILL_BATCH],
       );
       if (rows.length === 0) return 0;
@@ -76,4 +86,17 @@ export async function fillFingerprints(db: Pick<Db, 'transaction'>): Promise<num
     filled += batch;
     if (batch < FILL_BATCH) return filled;
   }
+}
+
+/**
+ * Fingerprints the reports written without one since this platform started: in a rolling deploy
+ * on one PostgreSQL server, an older platform still writes them (docs/decisions/0368). Called
+ * before a listing, so that no group is `null`. With none to fill (every listing but those of a
+ * rolling deploy), it costs one look into the empty partial index.
+ */
+export async function fillLateFingerprints(db: Pick<Db, 'query' | 'transaction'>): Promise<number> {
+  const { rows } = await db.query(
+    'select 1 from error_events where fingerprint is null order by id desc limit 1',
+  );
+  return rows.length === 0 ? 0 : fillFingerprints(db, true);
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCid } from '../../shared/cid';
+import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
+import { startShop, type TestShop } from '../support/shop';
+
+// The rest of what a browser's report says of itself (docs/decisions/0368; its release and CIDs:
+// 0365). Before, the tunnel passed on as anyone's post wrote them the event's `environment` (a
+// production shop's report filed under `staging`, or under any text), its `dist`, a `route` tag
+// naming no route of the shop, and `release`, `dist` and `environment` tags (Sentry takes the
+// last as the environment of an event naming none). Now the environment is the gateway's, the
+// route one of the build's route ids or shown as `route_claimed`, and the rest goes without. The
+// shop runs as production, so a genuine report goes on exactly as its browser wrote it.
+let shop: TestShop;
+let ingest: SentryIngest;
+let running: string;
+beforeAll(async () => {
+  ingest = await startSentryIngest();
+  shop = await startShop({ SENTRY_PUBLIC_DSN: ingest.dsn, NODE_ENV: 'production' });
+  const latest = await fetch(`${shop.url}/builds/latest.json`);
+  running = ((await latest.json()) as { buildId: string }).buildId;
+});
+afterAll(async () => {
+  await shop?.close();
+  await ingest?.close();
+});
+
+type Forwarded = Record<string, unknown> & { tags: Record<string, unknown> };
+
+/** Posts one event; answers the event as the Sentry stand-in got it and the tunnel post's CID. */
+async function report(event: Record<string, unknown>): Promise<Forwarded & { postCid: string }> {
+  const before = ingest.envelopes.length;
+  const answer = await fetch(`${shop.url}/monitoring`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: `${JSON.stringify({ dsn: ingest.dsn })}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+  });
+  expect(answer.status).toBe(200);
+  expect(ingest.envelopes.length - before).toBe(1);
+  const lines = ingest.envelopes.at(-1)!.trim().split('\n');
+  const forwarded = JSON.parse(lines[2]!) as Forwarded;
+  return { ...forwarded, postCid: answer.headers.get('x-correlation-id')! };
+}
+
+/** An event as @sentry/react writes it on a page of the shop (client/runtime/sentry-browser.ts). */
+function genuine(route: string): Record<string, unknown> {
+  const page = createCid();
+  return {
+    event_id: '0f'.repeat(16),
+    timestamp: 1_764_950_400.5,
+    platform: 'javascript',
+    level: 'error',
+    // The SDK's default: the shop tells the browser none.
+    environment: 'production',
+    release: running,
+    exception: {
+      values: [
+        {
+          type: 'TypeError',
+          value: "Cannot read properties of undefined (reading 'price')",
+          stacktrace: {
+            frames: [{ filename: '/assets/search-C0ffee00.js', function: 'Results', in_app: true }],
+          },
+          mechanism: { type: 'onerror', handled: false },
+        },
+      ],
+    },
+    request: { url: `${shop.url}/search/milk`, headers: { 'User-Agent': 'Mozilla/5.0' } },
+    sdk: { name: 'sentry.javascript.react', version: '10.0.0' },
+    tags: { cid: page, page_cid: page, route },
+  };
+}
+
+describe("a browser's report names the gateway's environment and a route of the shop", () => {
+  it('a genuine report goes on as the browser wrote it, with the gateway’s tags beside its own', async () => {
+    const sent = genuine('search-results');
+    const { postCid, ...forwarded } = await report(sent);
+    expect(forwarded).toEqual({
+      ...sent,
+      tags: {
+        ...(sent.tags as object),
+        tunnel_cid: postCid,
+        tenant: expect.any(String) as unknown,
+      },
+    });
+  });
+
+  it.each(['root', 'home', 'product', 'routes/not-found', 'routes/cart-action'])(
+    'the route %s of the build is kept',
+    async (route) => {
+      const forwarded = await report(genuine(route));
+      expect(forwarded.tags.route).toBe(route);
+      expect(forwarded.tags).not.toHaveProperty('route_claimed');
+    },
+  );
+
+  it.each([
+    ['no route of the shop', 'admin', 'admin'],
+    ['the request line’s id of a 404, not React Router’s', 'not-found', 'not-found'],
+    ['of another case', 'Search-Results', 'Search-Results'],
+    ['over-long', 'r'.repeat(500), `${'r'.repeat(64)}…`],
+    ['not text', ['home'], '["home"]'],
+    ['a property of every object', '__proto__', '__proto__'],
+  ])('a route %s goes without one, the claim shown', async (_what, route, shown) => {
+    const forwarded = await report({ ...genuine('home'), tags: { route } });
+    expect(forwarded.tags).not.toHaveProperty('route');
+    expect(forwarded.tags.route_claimed).toBe(shown);
+  });
+
+  it.each([
+    ['another', 'staging'],
+    ['none', undefined],
+    ['over-long', 'e'.repeat(5_000)],
+    ['not text', { name: 'production' }],
+  ])('an environment of %s is the gateway’s, with no claim', async (_what, environment) => {
+    const forwarded = await report({ ...genuine('home'), environment });
+    expect(forwarded.environment).toBe('production');
+    expect(Object.keys(forwarded.tags).filter((name) => name.startsWith('environment'))).toEqual(
+      [],
+    );
+  });
+
+  it('a dist, and tags named as the event’s own fields, do not go on', async () => {
+    const sent = genuine('home');
+    const forwarded = await report({
+      ...sent,
+      dist: 'evil',
+      tags: { ...(sent.tags as object), release: 'v9.9.9-evil', dist: 'x', environment: 'staging' },
+    });
+    expect(forwarded).not.toHaveProperty('dist');
+    expect(forwarded.release).toBe(running);
+    expect(forwarded.environment).toBe('production');
+    for (const name of ['release', 'dist', 'environment'])
+      expect(forwarded.tags).not.toHaveProperty(name);
+  });
+
+  it('the route claim is the gateway’s: one the browser sent does not go on', async () => {
+    const forwarded = await report({ ...genuine('home'), tags: { route_claimed: 'x' } });
+    expect(forwarded.tags).not.toHaveProperty('route_claimed');
+  });
+});
