@@ -103,7 +103,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'session',
     summary: 'The visitor’s account (id, login, email), or null for a guest or nobody',
     description:
-      'Renews the access token ahead of expiry (new cookies) when it is due. A refresh token uaa refused in the last 10 minutes, or one without its session_proof from an address that had 30 such renewals refused in 10 minutes, is answered as signed out (cookies cleared) without asking uaa.',
+      'Renews the access token ahead of expiry (new cookies) when it is due. uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies as they are. A refresh token uaa refused in the last 10 minutes, or one without its session_proof (valid on every port of the shop) from an address that had 30 renewals refused in 10 minutes (invalid_grant or another 4xx but 408 and 429), is answered as signed out (cookies cleared) without asking uaa.',
     auth: 'session-cookie',
     answers: { 200: { description: 'The account', schema: SessionAnswer } },
   },
@@ -184,7 +184,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'analytics',
     summary: 'Consented commerce events (GA4 names and parameters), forwarded to the sink',
     description:
-      'Exists unless ANALYTICS=off (404 then). The body is JSON, also as text/plain (sendBeacon), at most 16 KiB. Without the consent cookie granting measurement, or with `Sec-GPC: 1`, nothing is forwarded (202, all dropped). Forwarded events get the page’s CID (X-Page-CID) and the shop’s tenant (ANALYTICS_SINK_URL). RATE_LIMIT_ANALYTICS counts events per client address, each event of a batch one: those past the budget are dropped (202, counted as dropped); a post from an address with nothing left is a 429.',
+      'Exists unless ANALYTICS=off (404 then). The body is JSON, also as text/plain (sendBeacon), at most 16 KiB. Without the consent cookie granting measurement, or with `Sec-GPC: 1`, nothing is forwarded (202, all dropped). Forwarded events get the page’s CID (X-Page-CID) and the shop’s tenant (ANALYTICS_SINK_URL). RATE_LIMIT_ANALYTICS counts events per client address, each event of a batch one: those past the budget are dropped (202, counted as dropped); a post from an address with nothing left is a 429. A post whose Host names no shop is a 421 before anything is read or counted, consent or not.',
     csrf: 'origin',
     body: { schema: EventBatch, contentType: 'application/json' },
     answers: {
@@ -206,7 +206,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'operations',
     summary: 'The browser’s Sentry tunnel: one envelope for the shop’s public DSN',
     description:
-      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID, the tenant and signed-in visitor the gateway knows (the user the browser names is dropped) and the gateway’s environment (NODE_ENV; the browser’s is dropped, as are its `dist` and any `release`, `dist` or `environment` tag). Its release goes on when it is a build id of this shop (the running build or another of the form, 8 hex digits), its `cid` and `page_cid` tags when they are well-formed CIDs and its `route` tag when it is a route id of the running build (React Router’s: `search-results`, `routes/not-found`…); otherwise the event goes without that release, `page_cid` or `route`, with this request’s CID as `cid`, and a `release_claimed`, `cid_claimed`, `page_cid_claimed` or `route_claimed` tag shows the claim (64 characters at most). One without an event (a session, a client report) is answered and dropped. A post whose Host names no shop is a 421, forwarded nowhere.',
+      'At most 64 KiB, at most one event; only the event is forwarded, 30 a minute per client address, scrubbed, with this request’s CID, the tenant and signed-in visitor the gateway knows (the user the browser names is dropped) and the gateway’s environment (NODE_ENV; the browser’s is dropped, as are its `dist` and any `release`, `dist` or `environment` tag). Its release goes on when it is a build id of this shop (the running build or another of the form, 8 hex digits), its `cid` and `page_cid` tags when they are well-formed CIDs and its `route` tag when it is a route id of the running build (React Router’s: `search-results`, `routes/not-found`…); otherwise the event goes without that release, `page_cid` or `route`, with this request’s CID as `cid`, and a `release_claimed`, `cid_claimed`, `page_cid_claimed` or `route_claimed` tag shows the claim (64 characters at most). One without an event (a session, a client report) is answered and dropped. A post whose Host names no shop is a 421, forwarded nowhere and counted against nothing.',
     body: { contentType: 'text/plain', description: 'A Sentry envelope (newline-separated JSON)' },
     answers: {
       200: { description: 'Forwarded, or dropped when it holds no event' },

@@ -6,6 +6,8 @@ import type { PageLimit } from '../../shared/load-context';
 // `.data` form of it) or a proxied uaa call. Classified on the path as the router would match it.
 // The sign-in screen's forms all post to /social-login: their action counts each by its intent
 // (sign-in → 'sign-in', registration and reset → 'account', "Continue with" → none).
+// 'analytics' is no path's here: its route counts a post once its Host is known to be a shop's
+// (a Host that is no shop spends no address's budget, ADR 0364), still before the body is read.
 export type LimitBucket = 'sign-in' | 'account' | 'guest' | 'analytics';
 /**
  * Every bucket: the path's, those a page's own code takes from (the load context's limit), and
@@ -22,8 +24,6 @@ const RULES: readonly { bucket: LimitBucket; path: RegExp }[] = [
   { bucket: 'account', path: /^\/profile\/(reset|activation)\/[^/]+$/ },
   // uaa's account life cycle (register, activate, reset, change password) through the proxy.
   { bucket: 'account', path: /^\/api\/services\/uaa\// },
-  // Consented analytics events (ADR 0265).
-  { bucket: 'analytics', path: /^\/analytics\/events$/ },
 ];
 
 /**

@@ -44,7 +44,7 @@ export const upstreamDuration = new BoundHistogram(
 
 export const tokenRefreshes = new Counter({
   name: 'gateway_token_refreshes_total',
-  help: 'Token refreshes with uaa, by outcome (refreshed, invalid_grant, failed)',
+  help: 'Token refreshes with uaa, by outcome (refreshed, invalid_grant, refused: another 4xx, failed)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

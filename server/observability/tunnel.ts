@@ -25,8 +25,10 @@ import { scopeUser } from './scope';
 // this process's first (its own CPU is what it guards), and an address whose events are spent is
 // refused an event before its envelope is read. A Host the shop context says is no shop is refused
 // with the JSON 421 a page of it gets (ADR 0126), as the analytics route refuses it (ADR 0357):
-// once known, before its envelope is read; else after the one lookup, before anything goes on to
-// Sentry.
+// once known, before its envelope is read; else after the one lookup, before its event counts
+// against the address (ADR 0364: a Host that is no shop spends no shopper's budget; the lookup is
+// bounded by this process's looser count of posts per address, and costs what a page of that Host
+// costs).
 export const TUNNEL_PATH = '/monitoring';
 const MAX_ENVELOPE = 64 * 1024;
 const POSTS_PER_MINUTE = 8 * ERROR_EVENT_BUDGET.max;
@@ -204,12 +206,13 @@ export async function tunnelRoute(
       if (!envelope) return jsonError(reply, 400, 'bad_envelope', 'Not an envelope for this shop');
       // Answered, so the SDK neither retries it nor backs off from the next event.
       if (!envelope.event) return reply.status(200).send({ ok: true });
-      if (!(await app.limits.take('error-event', request)).ok) return limited();
-      // Who and where, looked up only for an event within its budget (the tenant is learned
-      // when the request ends; the visitor costs an account call, made quietly).
+      // Where, looked up for an event from an address with budget left (the tenant is learned
+      // when the request ends), before the event counts: a Host that is no shop spends nothing.
       const scope = request.scope;
       if (scope && !scope.tenant) scope.tenant = await tenantOf(request.shopOrigin);
       if (tenantOf.noShop(request.shopOrigin)) return misdirected();
+      if (!(await app.limits.take('error-event', request)).ok) return limited();
+      // Who: the visitor costs an account call, made quietly, only for an event within budget.
       const body = writeEnvelope(envelope.header, envelope.event, {
         cid: request.cid,
         tenant: scope?.tenant ?? '',

@@ -22,7 +22,8 @@ import { contentSecurityPolicy, createNonce } from '../render/csp';
 // visit's pages, POST /consent (the choice, as a cookie, then back), GET /consent (the footer's
 // "Privacy choices"), and POST /analytics/events (consented events, checked, joined to the page's
 // CID and tenant, forwarded to the sink). The per-address limit is limits/buckets.ts' 'analytics',
-// which counts the events forwarded (../analytics/event-budget.ts).
+// which counts the events forwarded (../analytics/event-budget.ts); the post's own unit is taken
+// by the route's onRequest once its Host is known to be a shop's (ADR 0364).
 export const EVENTS_PATH = '/analytics/events';
 const FORM_LIMIT = 2 * 1024;
 
@@ -127,7 +128,19 @@ export const analyticsPlugin = fp(
         return reply.header('cache-control', 'no-store').redirect(returnPath(back), 303);
       });
 
-      scope.post(EVENTS_PATH, async (request, reply) => {
+      // Before the body is read: a Host that is no shop is refused as its pages are (421, ADR
+      // 0126), looked up once when this process does not know the shop, and only then does the
+      // post count against its address (ADR 0364: a Host that is no shop spends no shopper's
+      // budget; the lookup costs what a page of that Host costs). A spent address: refused unread.
+      const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+        const scope = request.scope;
+        if (scope && !scope.tenant && !tenantOf.noShop(request.shopOrigin))
+          scope.tenant = await tenantOf(request.shopOrigin);
+        if (tenantOf.noShop(request.shopOrigin)) return misdirected(reply);
+        if (await app.limits.refuse('analytics', request, reply)) return reply;
+      };
+
+      scope.post(EVENTS_PATH, { onRequest: admit }, async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const parsed = parseBatch(typeof request.body === 'string' ? request.body : '');
         if (!parsed.ok) return jsonError(reply, 400, 'bad_request', parsed.message);
@@ -135,18 +148,12 @@ export const analyticsPlugin = fp(
         const consent = consentOf(request);
         if (consent !== 'granted')
           return reply.status(202).send({ forwarded: 0, dropped: parsed.batch.events.length });
-        // A Host that is no shop is refused as its pages are (421, ADR 0126): once the context
-        // call has said so, before any platform call (ADR 0357).
-        if (tenantOf.noShop(request.shopOrigin)) return misdirected(reply);
         const sent = parsed.batch.events.length;
         const fitting = await eventsWithinBudget(sent, () => app.limits.take('analytics', request));
         // The shop's tenant as the tunnel names it: known from a page this process served, else
-        // asked for (a replica the balancer sent no page of this shop yet), never the browser's.
+        // asked for by `admit` (a replica the balancer sent no page of this shop yet), never the
+        // browser's; '' when that lookup failed.
         const scope = request.scope;
-        if (scope && !scope.tenant && fitting > 0) {
-          scope.tenant = await tenantOf(request.shopOrigin);
-          if (tenantOf.noShop(request.shopOrigin)) return misdirected(reply);
-        }
         const events = joinEvents(
           { ...parsed.batch, events: parsed.batch.events.slice(0, fitting) },
           {

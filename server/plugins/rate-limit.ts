@@ -28,10 +28,14 @@ declare module 'fastify' {
       take(bucket: AddressBucket, request: FastifyRequest): Promise<LimitAnswer>;
       /** True when the address has nothing left in the bucket; counts nothing. */
       spent(bucket: AddressBucket, request: FastifyRequest): Promise<boolean>;
+      /** Counts the request; true when it was refused, answered with the 429 (a route's hook). */
+      refuse(bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
       /** A bucket by client address alone, for what counts where no request is at hand. */
       ofAddress(bucket: AddressBucket): {
         take(address: string): Promise<LimitAnswer>;
         spent(address: string): Promise<boolean>;
+        /** What the address has left in the bucket (0: spent); counts nothing. */
+        left(address: string): Promise<number>;
       };
     };
   }
@@ -84,10 +88,12 @@ export const rateLimitPlugin = fp(
     const ofAddress = (bucket: AddressBucket) => ({
       take: (address: string) => take(bucket, asRequest(address)),
       spent: (address: string) => spent(bucket, asRequest(address)),
+      left: async (address: string) => {
+        const result = await limiters[bucket](asRequest(address), { increment: false });
+        // An allowed address (none is configured today) is never limited.
+        return result.isAllowed ? Infinity : result.remaining;
+      },
     });
-    // Page actions and loaders take from the same buckets by what they do (docs/decisions/0242).
-    app.decorate('limits', { take, spent, ofAddress });
-
     /** True when the request was refused (answered with 429). */
     const refuse = async (bucket: LimitBucket, request: FastifyRequest, reply: FastifyReply) => {
       const answer = await take(bucket, request);
@@ -102,6 +108,8 @@ export const rateLimitPlugin = fp(
       );
       return true;
     };
+    // Page actions and loaders take from the same buckets by what they do (docs/decisions/0242).
+    app.decorate('limits', { take, spent, refuse, ofAddress });
     // Most requests are in no bucket (every GET): they pay for no promise.
     app.addHook('onRequest', (request, reply, done) => {
       const bucket = limitBucket(request.method, request.url);

@@ -56,7 +56,7 @@ export const sessionPlugin = fp(
     // limits' store, so shared by the replicas with REDIS_URL.
     const budget = app.hasDecorator('limits') ? app.limits.ofAddress('failed-renewal') : null;
     const failures: FailedRenewals | undefined = budget
-      ? { spent: budget.spent, take: async (address) => void (await budget.take(address)) }
+      ? { left: budget.left, take: async (address) => void (await budget.take(address)) }
       : undefined;
     const refresher = createRefresher(uaa, { shared, failures });
     warnAboutInsecureCookies(app, opts.config);

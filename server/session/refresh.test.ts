@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TokenResult } from '../uaa/client';
+import type { RefreshResult, TokenResult } from '../uaa/client';
 import { createRefresher } from './refresh';
 
 const ctx = { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' };
@@ -91,7 +91,7 @@ describe('createRefresher', () => {
   it('refuses a token uaa refused again without a call, and budgets only tokens it did not set (ADR 0357)', async () => {
     const refresh = vi.fn(async (): Promise<TokenResult> => ({ kind: 'invalid_grant' }));
     let failed = 0;
-    const failures = { spent: async () => failed >= 2, take: async () => void (failed += 1) };
+    const failures = { left: async () => 2 - failed, take: async () => void (failed += 1) };
     const refresher = createRefresher({ refresh }, { memoMs: 0, failures });
     const visitor = { ...ctx, address: '203.0.113.9' };
     expect((await refresher.refresh('a', visitor)).kind).toBe('invalid_grant');
@@ -107,6 +107,63 @@ describe('createRefresher', () => {
     expect((await refresher.refresh('mine', { ...visitor, vouched: true })).kind).toBe('refreshed');
     expect(refresh).toHaveBeenCalledTimes(3);
     expect(failed).toBe(2);
+  });
+
+  it("fails on uaa's other 4xx, unremembered, counted without a proof; never its 5xx, 408 or 429 (ADR 0364)", async () => {
+    const answers: RefreshResult[] = [
+      { kind: 'refused', status: 400 },
+      { kind: 'refused', status: 401 },
+      { kind: 'failed', status: 503, reason: 'status' },
+      { kind: 'failed', status: 429, reason: 'status' },
+      { kind: 'failed', status: null, reason: 'timeout' },
+    ];
+    const refresh = vi.fn(async (_ctx: unknown, token: string) => answers[Number(token)]!);
+    let failed = 0;
+    const failures = { left: async () => 4 - failed, take: async () => void (failed += 1) };
+    const refresher = createRefresher({ refresh }, { memoMs: 0, failures });
+    const visitor = { ...ctx, address: '203.0.113.9' };
+    const outcomes = [];
+    for (const token of ['0', '1', '2', '3', '4'])
+      outcomes.push(await refresher.refresh(token, visitor));
+    // A failed renewal, as uaa's trouble is: the session does not end on it.
+    expect(outcomes).toEqual([
+      { kind: 'failed', status: 400, reason: 'refused' },
+      { kind: 'failed', status: 401, reason: 'refused' },
+      { kind: 'failed', status: 503, reason: 'status' },
+      { kind: 'failed', status: 429, reason: 'status' },
+      { kind: 'failed', status: null, reason: 'timeout' },
+    ]);
+    // Only the 4xx, of a token without the gateway's proof, count against the address.
+    expect(failed).toBe(2);
+    expect(await refresher.refresh('0', { ...visitor, vouched: true })).toMatchObject({
+      reason: 'refused',
+    });
+    expect(failed).toBe(2);
+    // Nothing is remembered: uaa is asked again for each.
+    for (const token of ['1', '2']) await refresher.refresh(token, visitor);
+    expect(refresh).toHaveBeenCalledTimes(8);
+    expect(failed).toBe(3);
+    // The fourth refusal spends the budget: a token without its proof is then refused unasked.
+    await refresher.refresh('0', visitor);
+    expect(failed).toBe(4);
+    expect(await refresher.refresh('2', visitor)).toEqual({ kind: 'invalid_grant' });
+    expect(refresh).toHaveBeenCalledTimes(9);
+  });
+
+  it('lets a burst at once from one address reach uaa at most the budget left (ADR 0364)', async () => {
+    const refresh = vi.fn(async (): Promise<TokenResult> => ({ kind: 'invalid_grant' }));
+    let failed = 0;
+    const failures = { left: async () => 5 - failed, take: async () => void (failed += 1) };
+    const refresher = createRefresher({ refresh }, { failures });
+    const visitor = { ...ctx, address: '2001:db8::1' };
+    // Another address of the same /64 is the same budget.
+    const neighbour = { ...ctx, address: '2001:db8::2' };
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => refresher.refresh(`t${i}`, i % 2 ? visitor : neighbour)),
+    );
+    expect(outcomes.every((outcome) => outcome.kind === 'invalid_grant')).toBe(true);
+    expect(refresh).toHaveBeenCalledTimes(5);
+    expect(failed).toBe(5);
   });
 
   it('does not remember transient failures', async () => {
@@ -143,11 +200,13 @@ describe('createRefresher', () => {
     expect(refresh).toHaveBeenCalledTimes(3);
   });
 
-  it('keys by shop origin as well as by token', async () => {
+  it('keys by shop as well as by token; every port of a shop is that shop (ADR 0364)', async () => {
     const refresh = vi.fn(async () => ok('3'));
     const refresher = createRefresher({ refresh });
     await refresher.refresh('t', ctx);
     await refresher.refresh('t', { ...ctx, shopOrigin: 'http://other.localhost' });
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await refresher.refresh('t', { ...ctx, shopOrigin: 'http://shop.localhost:8080' });
     expect(refresh).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,19 +3,26 @@ import { LRUCache } from 'lru-cache';
 import type { TokenPair } from '../../shared/contracts/uaa';
 import type { UaaCallContext, UaaClient } from '../uaa/client';
 import { renewalsRefused, tokenRefreshes } from '../observability/metrics';
+import { cookieScope } from './cookie-scope';
+import { renewalGate } from './renewal-gate';
 import { expiryOf } from './token-expiry';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
-// - the outcome is remembered for a few seconds (REFRESH_MEMO_MS), keyed by a hash of the old refresh token (and the
-//   shop origin), so a request that still carries the just-rotated token gets the same new pair
-//   instead of replaying a spent token (which uaa treats as theft and answers with invalid_grant).
-// Transient failures are not remembered: the next request may try again.
+// - the outcome is remembered for a few seconds (REFRESH_MEMO_MS), keyed by a hash of the old
+//   refresh token and the shop as its cookies are scoped (any port of it: ./cookie-scope.ts), so
+//   a request that still carries the just-rotated token gets the same new pair instead of
+//   replaying a spent token (which uaa treats as theft and answers with invalid_grant).
+// A failed renewal (uaa's trouble, or a 4xx that is not invalid_grant) is not remembered: the
+// next request may try again.
 // With `shared` (REDIS_URL), one replica renews a session for all of them (shared-refresh.ts).
-// Renewals uaa need not be asked for (ADR 0357): a token uaa refused (invalid_grant, final: a
+// Renewals uaa need not be asked for (ADR 0357): a token uaa refused with invalid_grant (final: a
 // refresh token never comes back to life) is refused again for REFUSED_MS without a call; and
 // once an address has spent its budget of failed renewals (`failures`) a token without the
 // gateway's proof (`vouched`: one it did not set, as a made-up one) is refused without a call.
+// uaa's other 4xx but 408 and 429 (`refused`: maybe an ingress's, not the token's) fail the
+// renewal without ending anything; without a proof they count against the address (ADR 0364).
+// uaa's own trouble (5xx, 408, 429, no answer) is neither remembered nor counted.
 export type RefreshOutcome =
   | { kind: 'refreshed'; pair: TokenPair }
   | { kind: 'invalid_grant' }
@@ -31,8 +38,8 @@ export type RenewalContext = UaaCallContext & {
 
 /** The per-address budget of failed renewals (limits, shared through Redis with REDIS_URL). */
 export type FailedRenewals = {
-  /** True when the address has no failed renewal left; counts nothing. */
-  spent(address: string): Promise<boolean>;
+  /** How many failed renewals the address has left (0: spent); counts nothing. */
+  left(address: string): Promise<number>;
   /** Counts one failed renewal of the address. */
   take(address: string): Promise<void>;
 };
@@ -81,6 +88,12 @@ export const REFRESH_MEMO_MS = 5_000;
 /** How long a token uaa refused is refused again without a call (ADR 0357). */
 export const REFUSED_MS = 10 * 60_000;
 const REFUSED: RefreshOutcome = { kind: 'invalid_grant' };
+/** The reason of a failed renewal uaa refused otherwise than with invalid_grant (ADR 0364). */
+const REFUSAL = 'refused';
+
+/** uaa refused the token (invalid_grant) or the request (another 4xx but 408 and 429). */
+const refusedByUaa = (outcome: RefreshOutcome) =>
+  outcome.kind === 'invalid_grant' || (outcome.kind === 'failed' && outcome.reason === REFUSAL);
 
 export function createRefresher(
   uaa: Pick<UaaClient, 'refresh'>,
@@ -95,42 +108,52 @@ export function createRefresher(
     ttl: options.refusedMs ?? REFUSED_MS,
   });
   const { failures } = options;
-  // Only a token the gateway did not set is budgeted: a shopper's own never is (ADR 0357).
-  const budgeted = (ctx: RenewalContext) => !ctx.vouched && !!ctx.address && !!failures;
+  // No more budgeted renewals of an address on their way to uaa than its budget left (ADR 0364).
+  const gate = failures && renewalGate(failures.left);
+
+  const callUaa = async (refreshToken: string, ctx: RenewalContext): Promise<RefreshOutcome> => {
+    const result = await uaa.refresh({ cid: ctx.cid, shopOrigin: ctx.shopOrigin }, refreshToken);
+    tokenRefreshes.inc({ outcome: result.kind === 'ok' ? 'refreshed' : result.kind });
+    if (result.kind === 'ok') return { kind: 'refreshed', pair: result.pair };
+    // Not final: only invalid_grant says the token is dead (RFC 6749 section 5.2, ADR 0364).
+    if (result.kind === 'refused')
+      return { kind: 'failed', status: result.status, reason: REFUSAL };
+    return result;
+  };
+
+  async function ask(
+    key: string,
+    refreshToken: string,
+    ctx: RenewalContext,
+  ): Promise<RefreshOutcome> {
+    const call = () => callUaa(refreshToken, ctx);
+    const outcome = options.shared ? await options.shared(key, refreshToken, call) : await call();
+    if (outcome.kind !== 'failed') {
+      memo.set(key, outcome);
+      // unref: a remembered outcome never keeps the process alive at shutdown.
+      setTimeout(() => memo.delete(key), memoMs).unref();
+    }
+    if (outcome.kind === 'invalid_grant') refused.set(key, true);
+    return outcome;
+  }
 
   async function run(
     key: string,
     refreshToken: string,
     ctx: RenewalContext,
   ): Promise<RefreshOutcome> {
-    if (budgeted(ctx) && (await failures!.spent(ctx.address!))) {
-      renewalsRefused.inc({ reason: 'address_budget' });
-      return REFUSED;
-    }
-    const callUaa = async (): Promise<RefreshOutcome> => {
-      const result = await uaa.refresh({ cid: ctx.cid, shopOrigin: ctx.shopOrigin }, refreshToken);
-      const called: RefreshOutcome =
-        result.kind === 'ok'
-          ? { kind: 'refreshed', pair: result.pair }
-          : result.kind === 'invalid_grant'
-            ? { kind: 'invalid_grant' }
-            : { kind: 'failed', status: result.status, reason: result.reason };
-      tokenRefreshes.inc({ outcome: called.kind });
-      return called;
-    };
-    const outcome = options.shared
-      ? await options.shared(key, refreshToken, callUaa)
-      : await callUaa();
-    if (outcome.kind !== 'failed') {
-      memo.set(key, outcome);
-      // unref: a remembered outcome never keeps the process alive at shutdown.
-      setTimeout(() => memo.delete(key), memoMs).unref();
-    }
-    if (outcome.kind === 'invalid_grant') {
-      refused.set(key, true);
-      if (budgeted(ctx)) await failures!.take(ctx.address!);
-    }
-    return outcome;
+    // Only a token the gateway did not set is budgeted: a shopper's own never is (ADR 0357).
+    const address = ctx.address;
+    if (!failures || !gate || ctx.vouched || !address) return ask(key, refreshToken, ctx);
+    const outcome = await gate(address, async () => {
+      const answered = await ask(key, refreshToken, ctx);
+      // Counted before the gate lets another go: no moment when this refusal counts nowhere.
+      if (refusedByUaa(answered)) await failures.take(address);
+      return answered;
+    });
+    if (outcome !== 'spent') return outcome;
+    renewalsRefused.inc({ reason: 'address_budget' });
+    return REFUSED;
   }
 
   return {
@@ -160,10 +183,13 @@ export function createRefresher(
   };
 }
 
-/** A memo key: a hash of the shop and the refresh token (never the token itself). */
+/**
+ * A memo key: a hash of the shop, as its cookies are scoped, and the refresh token (never the
+ * token itself). Not the origin: every port of a shop shares its cookies (ADR 0364).
+ */
 function keyOf(refreshToken: string, shopOrigin: string): string {
   return createHash('sha256')
-    .update(shopOrigin)
+    .update(cookieScope(shopOrigin))
     .update('\n')
     .update(refreshToken)
     .digest('base64url');

@@ -11,6 +11,12 @@ describe('session proof', () => {
     expect(provesSession('refresh-1', SHOP, proof, 'secret')).toBe(true);
   });
 
+  it('proves the token on every port of that shop: its cookies go to all of them (ADR 0364)', () => {
+    const proof = sessionProof('refresh-1', 'https://shop.example:8443', 'secret');
+    expect(provesSession('refresh-1', 'https://shop.example:9443', proof, 'secret')).toBe(true);
+    expect(provesSession('refresh-1', SHOP, proof, 'secret')).toBe(true);
+  });
+
   it('proves nothing for another token, another shop origin or under another key', () => {
     const proof = sessionProof('refresh-1', SHOP, 'secret');
     expect(provesSession('refresh-2', SHOP, proof, 'secret')).toBe(false);

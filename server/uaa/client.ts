@@ -15,6 +15,12 @@ export type UaaFailure = {
   reason: 'timeout' | 'network' | 'status' | 'body';
 };
 export type TokenResult = { kind: 'ok'; pair: TokenPair } | { kind: 'invalid_grant' } | UaaFailure;
+/**
+ * A renewal's answer. `refused`: any other 4xx but 408 and 429 (400 invalid_request, 401
+ * unauthorized, a 421, a 400 with no OAuth body): not the token's death as invalid_grant is (an
+ * ingress in front of uaa may answer it), but not uaa's trouble either (ADR 0364).
+ */
+export type RefreshResult = TokenResult | { kind: 'refused'; status: number };
 export type SignInResult =
   | TokenResult
   | { kind: 'refused'; status: number; message: string }
@@ -33,7 +39,7 @@ export type UaaClient = {
     input: { email: string; password: string; guestRefreshToken?: string },
   ): Promise<SignInResult>;
   guest(ctx: UaaCallContext): Promise<TokenResult>;
-  refresh(ctx: UaaCallContext, refreshToken: string): Promise<TokenResult>;
+  refresh(ctx: UaaCallContext, refreshToken: string): Promise<RefreshResult>;
   signOut(ctx: UaaCallContext, tokens: HeldTokens): Promise<SignOutResult>;
 };
 
@@ -95,6 +101,7 @@ export function createUaaClient(platform: Platform, timeoutMs: number): UaaClien
     async refresh(ctx, refreshToken) {
       const exchange = await post(ctx, uaaPaths.refresh, { refresh_token: refreshToken });
       if (isInvalidGrant(exchange)) return { kind: 'invalid_grant' };
+      if (refusesToken(exchange)) return { kind: 'refused', status: exchange.status };
       return tokenResult(exchange);
     },
 
@@ -145,6 +152,22 @@ function isInvalidGrant(exchange: UaaExchange): boolean {
   if (oauth.success) return oauth.data.error === 'invalid_grant';
   const platform = ServiceError.safeParse(exchange.body);
   return platform.success && platform.data.error.code === 'invalid_grant';
+}
+
+// uaa's other 4xx to a renewal: a refusal of the request, which may be uaa's of the token or an
+// ingress's before it (a 404, 403 or 421 in a deploy, an auth proxy's 401): it ends no session,
+// but a token without the gateway's proof counts against its address. Not 408 and 429: uaa timed
+// out or is overloaded, its trouble as a 5xx is, counted nowhere (ADR 0364).
+function refusesToken(
+  exchange: UaaExchange,
+): exchange is Extract<UaaExchange, { kind: 'answered' }> {
+  return (
+    exchange.kind === 'answered' &&
+    exchange.status >= 400 &&
+    exchange.status < 500 &&
+    exchange.status !== 408 &&
+    exchange.status !== 429
+  );
 }
 
 function errorMessage(body: unknown): string | undefined {

@@ -12,15 +12,22 @@ import { startTappedGateway, type TappedGateway } from '../support/tapped-gatewa
 let tap: FaultProxy;
 let base: string;
 let shop: TappedGateway;
+// A small budget, so that a unit spent is seen (the posts below are well within it).
+const BUDGET = 10;
 beforeAll(async () => {
-  shop = await startTappedGateway();
+  shop = await startTappedGateway({ RATE_LIMIT_ANALYTICS: `${BUDGET}/60` });
   ({ tap, base } = shop);
 }, 120_000);
 afterAll(() => shop?.close());
 
-const batch = JSON.stringify({
-  events: [{ name: 'view_item_list', params: { item_list_id: 'search', items: [] } }],
-});
+const batchOf = (count: number) =>
+  JSON.stringify({
+    events: Array.from({ length: count }, () => ({
+      name: 'view_item_list',
+      params: { item_list_id: 'search', items: [] },
+    })),
+  });
+const batch = batchOf(1);
 
 const postFrom = (host: string) =>
   rawRequest(
@@ -68,5 +75,27 @@ describe('analytics events for a Host that is no shop', () => {
     const calls = platformCalls(from);
     expect(calls.filter((call) => call === 'POST /dev/analytics/events')).toHaveLength(2);
     expect(calls.filter((call) => call === 'GET /cms-api/context')).toHaveLength(1);
+  });
+
+  it("spend nothing of the address's budget, the first one included (ADR 0364)", async () => {
+    // From an address of its own (injected): a Host that is no shop, never seen before (so
+    // looked up), then the shop's own events, the whole budget of them.
+    const post = (host: string, count: number) =>
+      shop.gateway.inject({
+        method: 'POST',
+        url: '/analytics/events',
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'text/plain;charset=UTF-8',
+          cookie: 'consent=analytics:1',
+        },
+        payload: batchOf(count),
+        remoteAddress: '10.70.0.1',
+      });
+    for (let i = 0; i < 4; i++) expect((await post('elsewhere.example', 3)).statusCode).toBe(421);
+    const own = await post('localhost', BUDGET);
+    expect(own.statusCode).toBe(202);
+    expect(own.json()).toEqual({ forwarded: BUDGET, dropped: 0 });
   });
 });

@@ -179,7 +179,11 @@ describe('resolveAccount: expired access token', () => {
     ['a 503', { status: 503, body: { error: 'unavailable' } }],
     ['a timeout', { delayMs: 1500, body: pair('late') }],
     ['a dead connection', { destroy: true }],
+    // Only invalid_grant says the token is dead: another 4xx may be an ingress's (ADR 0364).
     ['a 400 that is not invalid_grant', { status: 400, body: { error: 'invalid_request' } }],
+    ['a 401 without a body', { status: 401 }],
+    ['a 429', { status: 429, body: { error: 'slow_down' } }],
+    ['a 408', { status: 408 }],
   ])(
     'keeps the cookies on a transient refresh failure (%s); logged out for this request only',
     async (_name, answer) => {

@@ -8,6 +8,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startPlatform, type TestPlatform } from '../support/platform';
 import { rawRequest } from '../support/raw-http';
 import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
+import { ERROR_EVENT_BUDGET } from '../../server/limits/page-budgets';
 
 // An error report whose Host names no shop went on to Sentry (an empty tenant tag, the gateway's
 // stamp on whatever the poster made up), after a CMS lookup per report. It is now the 421 a page of
@@ -75,6 +76,26 @@ describe('error reports for a Host that is no shop', () => {
     }
     expect(ingest.envelopes).toEqual([]);
     expect(platformCalls(from)).toEqual(['GET /cms-api/context']);
+  });
+
+  it("spend nothing of the address's budget, the first one included (ADR 0364)", async () => {
+    // From an address of its own (injected): its whole budget of events, then a Host that is no
+    // shop, never seen before (so looked up), then the shop's own reports.
+    const report = (host: string, message: string) =>
+      gateway.inject({
+        method: 'POST',
+        url: '/monitoring',
+        headers: { host, origin: `http://${host}`, 'content-type': 'text/plain;charset=UTF-8' },
+        payload: envelope(message),
+        remoteAddress: '10.70.0.1',
+      });
+    for (let i = 0; i < 3; i++)
+      expect((await report('elsewhere.example', `made-up ${i}`)).statusCode).toBe(421);
+    ingest.envelopes.length = 0;
+    for (let i = 0; i < ERROR_EVENT_BUDGET.max; i++)
+      expect((await report('localhost', `real ${i}`)).statusCode).toBe(200);
+    expect(ingest.envelopes).toHaveLength(ERROR_EVENT_BUDGET.max);
+    expect((await report('localhost', 'one too many')).statusCode).toBe(429);
   });
 
   it("of a shop still go on to Sentry, with the shop's tenant", async () => {

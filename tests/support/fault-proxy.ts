@@ -7,7 +7,8 @@ export type FaultProxy = {
   url: string;
   /**
    * Requests whose path starts with `prefix` get `status` until cleared (or `times` of them);
-   * `drop`: the connection is closed without an answer; `hang`: no answer at all.
+   * `drop`: the connection is closed without an answer; `hang`: no answer at all; a status with
+   * its `body` (JSON, or '' for none) instead of the injected error.
    */
   fail(prefix: string, status: Fault, times?: number): void;
   clear(): void;
@@ -23,7 +24,7 @@ export type FaultProxy = {
   close(): Promise<void>;
 };
 
-export type Fault = number | 'drop' | 'hang';
+export type Fault = number | 'drop' | 'hang' | { status: number; body: string };
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults = new Map<string, Fault>();
@@ -47,8 +48,15 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         req.resume();
         if (status === 'hang') return;
         if (status === 'drop') return void req.socket.destroy();
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'injected', message: 'injected fault' } }));
+        const answer =
+          typeof status === 'number'
+            ? {
+                status,
+                body: JSON.stringify({ error: { code: 'injected', message: 'injected fault' } }),
+              }
+            : status;
+        res.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {});
+        res.end(answer.body);
         return;
       }
     }
