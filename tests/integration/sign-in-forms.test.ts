@@ -67,7 +67,9 @@ describe('password sign-in as a form post', () => {
       password: 'x',
     });
     expect(response.status).toBe(400);
-    expect(textOf(await response.text())).toContain('Enter your e-mail address and your password.');
+    expect(textOf(await response.text())).toContain(
+      'Enter your e-mail address, like name@example.com, and your password.',
+    );
   });
 
   it('merges the guest cart as the JavaScript sign-in does', async () => {

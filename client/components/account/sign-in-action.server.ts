@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { safeReturnPath } from '../../../shared/safe-redirect';
-import { signInErrorMessage } from '../../../shared/sign-in-messages';
+import { CREDENTIALS_REFUSED, signInErrorMessage } from '../../../shared/sign-in-messages';
 import { socialErrorMessage } from '../../../shared/social-sign-in';
 import { SocialLoginForms } from './social-login-forms.server';
 
@@ -61,7 +61,7 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
   });
   if (!credentials.success) {
     return data<SignInFormResult>(
-      { intent: 'sign-in', message: 'Enter your e-mail address and your password.', email },
+      { intent: 'sign-in', message: CREDENTIALS_REFUSED, email },
       { status: 400 },
     );
   }

@@ -16,7 +16,7 @@ import {
   fieldOfPlatformMessage,
   nothingThere,
 } from '../../lib/platform-answer.server';
-import { formFields, type FieldErrors, type FormFields } from '../forms/form-fields';
+import { formFields, issueMessage, type FieldErrors, type FormFields } from '../forms/form-fields';
 import { intentForms } from '../forms/intent-forms';
 import {
   countryErrors,
@@ -59,7 +59,7 @@ function errorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path.at(-1) ?? 'form');
-    errors[field] ??= issue.message;
+    errors[field] ??= issueMessage(issue);
   }
   return errors;
 }

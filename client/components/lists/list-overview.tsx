@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { useCounts } from '../../lib/counted';
@@ -14,6 +15,16 @@ export function ListOverview({ lists, selectedId, result }: Props) {
   const error = result?.intent === 'create-list' ? result : undefined;
   const scope = useRefusalFocus<HTMLFormElement>(error);
   const counts = useCounts();
+  // A list just made (`?done=created`, this list chosen) empties the field. With JavaScript the
+  // form stays on screen and kept the name just used: a second Enter made the same list again
+  // (docs/decisions/0366). Not the list the page was first rendered with: that field is empty.
+  const [search] = useSearchParams();
+  const made = search.get('done') === 'created' ? selectedId : null;
+  const shown = useRef(made);
+  useEffect(() => {
+    if (made && made !== shown.current) scope.current?.reset();
+    shown.current = made;
+  }, [made, scope]);
   return (
     <nav className="lists-nav" aria-labelledby="lists-nav-title">
       <h2 id="lists-nav-title">Your lists</h2>

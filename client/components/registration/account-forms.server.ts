@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/contracts/account';
+import { EMAIL_REFUSED } from '../forms/form-fields';
 
 // The account forms as the actions receive them, checked before uaa is asked so that most
 // mistakes get a message in the shop's words beside their field. uaa checks again (its 400s are
@@ -9,7 +10,7 @@ const email = z
   .trim()
   .min(1, 'Enter your e-mail address')
   .max(254, 'This e-mail address is too long')
-  .pipe(z.email('Enter an e-mail address like name@example.com'));
+  .pipe(z.email(EMAIL_REFUSED));
 
 const newPassword = z
   .string({ error: 'Choose a password' })

@@ -1,4 +1,5 @@
 import type { HomeBlock } from '../../../shared/contracts/cms';
+import { deliveryWords } from './delivery-words';
 import type { TenantSeed } from './tenants';
 
 // Home page blocks per shop. Product rails name a search term, so they follow the catalogue
@@ -18,7 +19,7 @@ export function homeBlocks(tenant: TenantSeed): HomeBlock[] {
       {
         type: 'promo',
         title: `Free delivery from ${tenant.delivery.freeFrom}`,
-        text: `Order by ${tenant.delivery.cutOff} for next-day delivery.`,
+        text: `Order by ${deliveryWords(tenant.id).cutOff} for next-day delivery.`,
         link: { label: 'Delivery details', href: '/policy/delivery' },
       },
       { type: 'brand-strip', title: 'Brands we stock', limit: 16 },

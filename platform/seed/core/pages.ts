@@ -1,4 +1,5 @@
 import type { ContentBlock } from '../../../shared/contracts/cms';
+import { deliveryWords } from './delivery-words';
 import type { TenantSeed } from './tenants';
 
 // Content and policy pages of a shop, written for that shop (name, currency, delivery terms).
@@ -15,6 +16,7 @@ const p = (text: string): ContentBlock => ({ type: 'paragraph', text });
 const list = (...items: string[]): ContentBlock => ({ type: 'list', items });
 
 export function contentPages(t: TenantSeed): PageSeed[] {
+  const { cutOff } = deliveryWords(t.id);
   return [
     {
       kind: 'page',
@@ -31,7 +33,7 @@ export function contentPages(t: TenantSeed): PageSeed[] {
         list(
           'Fill your cart, or start from a shopping list or a smart cart.',
           'Pick a delivery slot at checkout.',
-          `Edit your order until ${t.delivery.cutOff}.`,
+          `Edit your order until ${cutOff} the evening before delivery.`,
         ),
       ],
     },
@@ -55,7 +57,7 @@ export function contentPages(t: TenantSeed): PageSeed[] {
       summary: 'Answers to the questions we hear most.',
       body: [
         h('Can I change my order?'),
-        p(`Yes: add, remove or change items until ${t.delivery.cutOff} before your delivery day.`),
+        p(`Yes: add, remove or change items until ${cutOff} the evening before your delivery day.`),
         h('What does "by the case" mean?'),
         p(
           'Many products come in a case of several items at a lower price per item. Choose single items or cases in the cart.',
@@ -71,6 +73,7 @@ export function contentPages(t: TenantSeed): PageSeed[] {
 }
 
 function policies(t: TenantSeed): PageSeed[] {
+  const delivery = deliveryWords(t.id);
   return [
     {
       kind: 'policy',
@@ -87,7 +90,7 @@ function policies(t: TenantSeed): PageSeed[] {
         p('If a product runs out we leave it out of your delivery and you are not charged for it.'),
         h('3. Changes and cancellation'),
         p(
-          `You may change or cancel an order free of charge until ${t.delivery.cutOff} before delivery.`,
+          `You may change or cancel an order free of charge until ${delivery.cutOff} the evening before delivery.`,
         ),
         h('4. Payment'),
         p('Your card is charged on the day of delivery for the goods actually delivered.'),
@@ -123,14 +126,18 @@ function policies(t: TenantSeed): PageSeed[] {
       summary: `Delivery across ${t.delivery.area}: slots, costs and cut-off times.`,
       body: [
         h('Delivery slots'),
-        p('Choose a two-hour slot at checkout, from 8:00 to 22:00, up to a week ahead.'),
+        p(
+          `Choose a two-hour slot at checkout, from ${delivery.from} to ${delivery.until}, up to a week ahead.`,
+        ),
         h('Costs'),
         list(
           `Delivery costs ${t.delivery.fee}.`,
           `Delivery is free for orders from ${t.delivery.freeFrom}.`,
         ),
         h('Cut-off'),
-        p(`Order or change your order until ${t.delivery.cutOff} before your slot.`),
+        p(
+          `Order or change your order until ${delivery.cutOff} the evening before your delivery day.`,
+        ),
         h('Not at home?'),
         p('Our driver calls you; chilled and frozen goods go back to the store and are refunded.'),
       ],

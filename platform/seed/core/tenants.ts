@@ -11,8 +11,8 @@ export type TenantSeed = {
   theme: Required<Theme>;
   navigation: NavigationLink[];
   footer: NavigationLink[];
-  /** Delivery promises quoted by the policy pages. */
-  delivery: { fee: string; freeFrom: string; cutOff: string; area: string };
+  /** What the pages say of delivery; its times are the delivery rules' (./delivery-words.ts). */
+  delivery: { fee: string; freeFrom: string; area: string };
   demoAccount: {
     id: string;
     email: string;
@@ -57,7 +57,6 @@ export const tenantSeeds: TenantSeed[] = [
     delivery: {
       fee: '€4.95',
       freeFrom: '€60',
-      cutOff: '22:00 the evening before',
       area: 'Dublin and its suburbs',
     },
     demoAccount: {
@@ -89,7 +88,6 @@ export const tenantSeeds: TenantSeed[] = [
     delivery: {
       fee: '£3.50',
       freeFrom: '£50',
-      cutOff: '20:00 the evening before',
       area: 'the harbour towns of the coast',
     },
     demoAccount: {
