@@ -38,6 +38,7 @@ const postgres = {
       'tests/integration/platform-restart.test.ts',
       'tests/integration/platform-seed.test.ts',
       'tests/integration/platform-start-failures.test.ts',
+      'tests/integration/platform-stop-while-starting.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

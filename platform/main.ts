@@ -1,17 +1,20 @@
 import closeWithGrace from 'close-with-grace';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import pino from 'pino';
+import { logFormat, prettyStream } from '../shared/log-format';
 import { buildPlatform } from './app';
 import { CLOSE_DELAY_MS } from './close-delay';
-import { loadPlatformConfig } from './config';
+import { loadPlatformConfig, type PlatformConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
-import { loadIdpConfig } from './idp/config';
+import { loadIdpConfig, type IdpConfig } from './idp/config';
 import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
 import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-origins';
 import { holdPort, type HeldPort } from './held-port';
+import { guardStart, StoppedWhileStarting, type StartGuard, type StartLog } from './start-guard';
 import {
   dataDirFailure,
   databaseFailure,
@@ -22,15 +25,17 @@ import {
 
 // The reference platform process: configuration, its ports held, database (PGlite in DATA_DIR, or
 // DATABASE_URL), migrations, seed, then the app takes its port over. SIGINT/SIGTERM close the
-// server and the database cleanly, so the embedded database is never left half-written. DATA_DIR
-// is locked to this process first: a second platform on it stops here, naming the one that holds
-// it (docs/decisions/0006). Its ports next, before the database is opened: a port taken stops the
-// start at once, not after the migrations, and until the platform is ready its ports answer 503
-// (./held-port.ts, docs/decisions/0361). A start that fails for a setting (the database
-// unreachable, a port taken) exits 1 with one line naming it (./start-failure.ts).
+// server and the database cleanly, so the embedded database is never left half-written; during
+// the start too, which then stops between two of its steps, each migration and seed module whole
+// (./start-guard.ts, docs/decisions/0367). DATA_DIR is locked to this process first: a second
+// platform on it stops here, naming the one that holds it (docs/decisions/0006). Its ports next,
+// before the database is opened: a port taken stops the start at once, not after the migrations,
+// and until the platform is ready its ports answer 503 (./held-port.ts, docs/decisions/0361). A
+// start that fails for a setting (the database unreachable, a port taken) exits 1 with one line
+// naming it (./start-failure.ts).
 async function main(): Promise<void> {
-  let config;
-  let idpConfig;
+  let config: PlatformConfig;
+  let idpConfig: IdpConfig;
   let shopOrigins: ShopOrigins;
   try {
     config = loadPlatformConfig();
@@ -40,6 +45,25 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
+  // The start's own lines, before the app's logger exists: the same level and destination.
+  const log = pino({ level: config.logLevel }, prettyStream(logFormat()));
+  // From here a signal stops the start between two of its steps (./start-guard.ts).
+  const start = guardStart(log, { delay: CLOSE_DELAY_MS });
+  try {
+    await startPlatform(config, idpConfig, shopOrigins, start, log);
+  } catch (error) {
+    if (error instanceof StoppedWhileStarting) await start.stop(error);
+    throw error;
+  }
+}
+
+async function startPlatform(
+  config: PlatformConfig,
+  idpConfig: IdpConfig,
+  shopOrigins: ShopOrigins,
+  start: StartGuard,
+  log: StartLog,
+): Promise<void> {
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
   if (dataDir) {
     await mkdir(dataDir, { recursive: true }).catch((error: unknown) => {
@@ -69,9 +93,12 @@ async function main(): Promise<void> {
   };
   const heldPlatformPort = await holdPort(platformAt);
   const heldIdpPort: HeldPort | null = idpConfig.enabled ? await holdPort(idpAt) : null;
+  // A stop while starting leaves the held ports to the exit, which releases them.
+  await start.checkpoint('opening the database');
   // The server's log exists once the app is built; a connection lost before that fails its query.
   const server: { log?: { warn(object: object, message: string): void } } = {};
   const databaseUrl = config.databaseUrl;
+  const database = databaseUrl ? 'postgresql' : `pglite:${dataDir}`;
   const db = await openDb({
     dataDir,
     databaseUrl,
@@ -84,20 +111,26 @@ async function main(): Promise<void> {
   }).catch((error: unknown) => {
     throw databaseUrl ? databaseFailure(error, databaseUrl) : error;
   });
-  const applied = await migrate(db);
-  const seeded = await runSeeds(db);
+  start.opened(() => db.close());
+  await start.checkpoint('migrating');
+  log.info({ database }, 'database open: migrating and seeding');
+  const applied = await migrate(db, undefined, {
+    checkpoint: (file) => start.checkpoint(`migration ${file}`),
+  });
+  const seeded = await runSeeds(db, undefined, {
+    checkpoint: (name) => start.checkpoint(`seed ${name}`),
+  });
+  await start.checkpoint('applying SHOP_ORIGINS');
   await applyShopOrigins(db, shopOrigins);
+  await start.checkpoint('building the app');
   const app = await buildPlatform(db, config);
+  start.opened(() => app.close());
   server.log = app.log;
-  app.log.info(
-    {
-      database: config.databaseUrl ? 'postgresql' : `pglite:${dataDir}`,
-      migrations: applied,
-      seeds: seeded,
-    },
-    'database ready',
-  );
+  app.log.info({ database, migrations: applied, seeds: seeded }, 'database ready');
+  await start.checkpoint('listening');
 
+  // The start's guard hands the signals over to the running process's handler in this turn.
+  start.done();
   let idp: RunningIdp | null = null;
   closeWithGrace({ delay: CLOSE_DELAY_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

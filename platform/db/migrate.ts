@@ -10,6 +10,8 @@ import type { Db } from './db';
 // Instances that start at once on one PostgreSQL database (replicas, a rollout beside a restart)
 // take turns: each transaction holds the migration lock and looks again at what is recorded, so a
 // migration another instance applied meanwhile is skipped instead of failing this start.
+// `checkpoint` is awaited before each migration to apply: what it throws stops the migrations
+// there, those before it kept (the platform's stop while starting, docs/decisions/0367).
 export const MIGRATIONS_DIR =
   [new URL('../migrations/', import.meta.url), new URL('./migrations/', import.meta.url)]
     .map((url) => fileURLToPath(url))
@@ -18,7 +20,11 @@ export const MIGRATIONS_DIR =
 
 const LOCK = `select pg_advisory_xact_lock(hashtextextended('schema_migrations', 0))`;
 
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  dir = MIGRATIONS_DIR,
+  options: { checkpoint?: (migration: string) => Promise<void> } = {},
+): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.query(LOCK);
     await tx.query(`create table if not exists schema_migrations (
@@ -33,6 +39,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
+    await options.checkpoint?.(file);
     const sql = await readFile(join(dir, file), 'utf8');
     const ran = await db.transaction(async (tx) => {
       await tx.query(LOCK);

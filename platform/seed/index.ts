@@ -16,11 +16,20 @@ export const seedModules: SeedModule[] = [
 
 export type SeedTiming = { name: SeedName; ms: number };
 
-/** Runs the named seeds (all by default) in their fixed order; returns how long each took. */
-export async function runSeeds(db: Db, names?: readonly SeedName[]): Promise<SeedTiming[]> {
+/**
+ * Runs the named seeds (all by default) in their fixed order; returns how long each took.
+ * `checkpoint` is awaited before each: what it throws stops the seeding there, the modules before
+ * it kept (each is one transaction; the platform's stop while starting, docs/decisions/0367).
+ */
+export async function runSeeds(
+  db: Db,
+  names?: readonly SeedName[],
+  options: { checkpoint?: (seed: SeedName) => Promise<void> } = {},
+): Promise<SeedTiming[]> {
   const timings: SeedTiming[] = [];
   for (const module of seedModules) {
     if (names && !names.includes(module.name)) continue;
+    await options.checkpoint?.(module.name);
     const started = performance.now();
     await module.seed(db);
     timings.push({ name: module.name, ms: Math.round(performance.now() - started) });
