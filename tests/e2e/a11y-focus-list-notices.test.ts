@@ -90,13 +90,9 @@ const POSTS: Post[] = [
   },
   {
     what: 'a smart cart deleted',
-    start: async (run) => {
-      await smartCart(`Gone ${run}`);
-      return '/smart-carts';
-    },
-    fill: async (_page, run) =>
-      `li.smart-cart-row form:has(button[aria-label="Delete Gone ${run}"])`,
-    button: 'Delete',
+    start: async (run) => `/smart-carts?cart=${await smartCart(`Gone ${run}`)}&confirm=delete`,
+    fill: async () => 'li.smart-cart-row form.confirm-buttons',
+    button: 'Yes, delete the smart cart',
     notice: 'The smart cart is deleted.',
   },
   {

@@ -6,7 +6,8 @@ import { startShop, type TestShop } from '../support/shop';
 
 // A keyboard shopper, in Chromium with JavaScript, pressing a link that gives way on its own page
 // (docs/decisions/0350): a page number that becomes the current page, "Change" that opens an
-// address's form in place, "Cancel order…" and "Delete list…" that ask their question. Before,
+// address's form in place, "Cancel order…", "Delete list…" and a smart cart's "Delete…" (ADR
+// 0370) that ask their question. Before,
 // each left the focus on <body>: the next Tab started at the skip link, a screen reader said
 // nothing of where one was, and the form or question asked for was a page's Tabs away. Closed
 // again ("Cancel", "No, keep it"), each gave the focus to the heading; now to its opener
@@ -88,6 +89,25 @@ describe('a link that gives way on its own page', () => {
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
     await pressLink(page, 'No, keep it', /list=list-fresh-demo-weekly$/);
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'Delete list…' });
+    await context.close();
+  });
+
+  it('a smart cart’s "Delete…" asks as a list does: "No, keep it", then back', async () => {
+    const { context, page } = await signedIn(browser, shop.url);
+    await ready(page, '/smart-carts', '.smart-cart-row a.link-button');
+    await pressLink(
+      page,
+      'Delete Breakfast basics…',
+      /cart=sc-fresh-demo-breakfast&confirm=delete/,
+    );
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
+    expect(
+      await page
+        .locator('*:focus')
+        .evaluate((el) => el.closest('[role="alertdialog"]')?.textContent ?? ''),
+    ).toContain('Delete “Breakfast basics”? This cannot be undone.');
+    await pressLink(page, 'No, keep it', /smart-carts$/);
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', text: 'Delete…' });
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import { VIEWPORTS } from '../support/viewports';
 
 // Issue #9 point 2 in Chromium with JavaScript off, on a phone and a desktop: a guest sees the
 // cart (count in the header, contents on /cart), changes and removes lines with forms, and finds
-// the way to sign in and check out. With JavaScript on, the server-rendered cart hydrates cleanly.
+// the way to sign in and check out, and, the cart empty, back to shopping. With JavaScript on, the server-rendered cart hydrates cleanly.
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -67,6 +67,9 @@ describe.each(Object.entries(VIEWPORTS))(
       await page.waitForURL(`${shop.url}/cart`);
       await page.locator('.cart-page').getByText('Your cart is empty.').waitFor();
       expect(await summary.textContent()).toBe('Cart is empty');
+      // The empty cart leads back to shopping (docs/decisions/0370).
+      await page.locator('.cart-page').getByRole('link', { name: 'Start shopping' }).click();
+      await page.waitForURL(`${shop.url}/`);
       await context.close();
     });
   },

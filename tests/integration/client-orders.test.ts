@@ -47,6 +47,19 @@ describe('order screens', () => {
     expect((await shopper.page('/orders/ord-nope')).status).toBe(404);
   });
 
+  it('says once until when an order can be changed or cancelled', async () => {
+    const orderId = await placeOrder([[items[0]!.id, 1]]);
+    const html = await (await shopper.page(`/orders/${orderId}`)).text();
+    const text = html
+      .replace(/<script[^>]*>.*?<\/script>/gs, '')
+      .replace(/<[^>]+>|<!-- -->/g, '')
+      .replace(/\s+/g, ' ');
+    // It said so for both, then again for cancelling alone (docs/decisions/0370).
+    expect(text).toMatch(/You can change or cancel this order until [^.]+\./);
+    expect(text.match(/\buntil\b/g)).toHaveLength(1);
+    expect(text).toContain('Cancel order…');
+  });
+
   it('changes quantities and removes a line before the cut-off', async () => {
     const orderId = await placeOrder([
       [items[0]!.id, 1],

@@ -50,6 +50,22 @@ describe('smart cart screens', () => {
     expect((await shopper.page(`/smart-carts/${id}`)).status).toBe(404);
   });
 
+  it('asks before it deletes a smart cart, as a list does, without JavaScript', async () => {
+    const overview = await (await shopper.page('/smart-carts')).text();
+    expect(overview).toContain(`href="/smart-carts?cart=${SEEDED}&amp;confirm=delete"`);
+    expect(overview).toContain('>Delete…</a>');
+    expect(overview).not.toContain('value="delete-cart"');
+    const asking = (
+      await (await shopper.page(`/smart-carts?cart=${SEEDED}&confirm=delete`)).text()
+    ).replace(/<!-- -->/g, '');
+    expect(asking).toContain('Delete “Breakfast basics”? This cannot be undone.');
+    expect(asking).toContain(`<input type="hidden" name="id" value="${SEEDED}"/>`);
+    expect(asking).toContain('Yes, delete the smart cart');
+    expect(asking).toMatch(/<a class="button" href="\/smart-carts"[^>]*>No, keep it<\/a>/);
+    // The question is for that smart cart only.
+    expect(asking.match(/value="delete-cart"/g)).toHaveLength(1);
+  });
+
   it('shows the seeded items with quantity, single or case, and price', async () => {
     const cart = await shopper.api<SmartCart>(smartCartPaths.smartCart(SEEDED));
     expect(cart.items).toHaveLength(4);

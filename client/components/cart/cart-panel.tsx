@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Booking } from '../../../shared/contracts/booking';
 import type { ProductSummary } from '../../../shared/contracts/catalogue';
+import { href } from '../../../shared/href';
 import { cartStore } from '../../cart/cart-store';
+import { appLink } from '../../lib/app-links';
 import type { CartTotals } from '../../cart/cart-totals';
 import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
@@ -95,7 +97,18 @@ export function CartPanel(props: {
         </p>
       )}
       {items.length === 0 ? (
-        <p>Your cart is empty.</p>
+        <p>
+          Your cart is empty.
+          {/* The page's way back to the shelves (the dialog's is its close button). */}
+          {props.onClose ? null : (
+            <>
+              {' '}
+              <a href={href('home')} {...appLink}>
+                Start shopping
+              </a>
+            </>
+          )}
+        </p>
       ) : (
         <>
           <ul className="cart-lines" aria-label="Cart items">

@@ -1,4 +1,5 @@
 import { useMoney } from '../../lib/money';
+import { SlotLabel } from '../orders/slot-label';
 
 // Totals exactly as the platform computed them; the screen adds nothing up itself.
 export type Totals = {
@@ -21,7 +22,11 @@ export function TotalsList({ totals, slot }: { totals: Totals; slot?: string }) 
         <dd>{money(subtotal, currency)}</dd>
         <dt>
           Delivery
-          {slot ? <span className="totals-slot">{slot}</span> : null}
+          {slot ? (
+            <span className="totals-slot">
+              <SlotLabel label={slot} />
+            </span>
+          ) : null}
         </dt>
         <dd>
           {deliveryFee === null

@@ -3,6 +3,7 @@ import { useSubmit } from 'react-router';
 import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
+import { SlotLabel } from '../orders/slot-label';
 import { FieldError } from '../forms/field-error';
 import { slotFeeWords, type PricedCart } from './slot-fee';
 
@@ -104,7 +105,10 @@ export function SlotChoice({
         ) : null}
         {chosenSlot ? (
           <p className="slot-chosen">
-            Your slot: <strong>{chosenSlot.label}</strong>
+            Your slot:{' '}
+            <strong>
+              <SlotLabel label={chosenSlot.label} />
+            </strong>
           </p>
         ) : null}
         {days.map((day, index) => (
@@ -130,7 +134,7 @@ export function SlotChoice({
                     aria-label={`${slot.label}, ${fee}`}
                   />
                   <span>
-                    <strong>{slot.time}</strong>
+                    <strong className="time-range">{slot.time}</strong>
                     <span className="choice-detail">{fee[0]!.toUpperCase() + fee.slice(1)}</span>
                   </span>
                 </label>

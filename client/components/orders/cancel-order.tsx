@@ -4,14 +4,9 @@ import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 import type { OrderActionResult } from './order-forms';
 
 // Cancelling asks first. The question is a page state (?confirm=cancel), not a browser dialog,
-// so it works without JavaScript and is read out like the rest of the page.
-export function CancelOrder({
-  editableUntil,
-  result,
-}: {
-  editableUntil: string;
-  result?: OrderActionResult;
-}) {
+// so it works without JavaScript and is read out like the rest of the page. Until when is said
+// once, above, for changing and cancelling alike (docs/decisions/0370).
+export function CancelOrder({ result }: { result?: OrderActionResult }) {
   const [search] = useSearchParams();
   const asking = search.get('confirm') === 'cancel';
   // The question replaced its link: its least destructive answer takes the focus.
@@ -39,12 +34,9 @@ export function CancelOrder({
           </Form>
         </div>
       ) : (
-        <>
-          <p>You can cancel until {editableUntil}.</p>
-          <Link to="?confirm=cancel" preventScrollReset className="button danger" ref={ask}>
-            Cancel order…
-          </Link>
-        </>
+        <Link to="?confirm=cancel" preventScrollReset className="button danger" ref={ask}>
+          Cancel order…
+        </Link>
       )}
       {result?.formError ? (
         <p className="form-error" role="alert">

@@ -93,9 +93,7 @@ export function OrderDetailPage({
           ) : null}
         </section>
       </div>
-      {order.editable ? (
-        <CancelOrder editableUntil={detail.editableUntil} result={resultOf('cancel')} />
-      ) : null}
+      {order.editable ? <CancelOrder result={resultOf('cancel')} /> : null}
       <ReorderForm formKey={detail.formKey} result={resultOf('reorder')} />
     </article>
   );

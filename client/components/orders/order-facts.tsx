@@ -3,6 +3,7 @@ import { countryName } from '../../../shared/delivery-countries';
 import { useShopTenant } from '../../lib/money';
 import { addressLine } from '../checkout/address-choice';
 import { cardLabel } from '../checkout/card-label';
+import { SlotLabel } from './slot-label';
 
 // Where, when and how the order is delivered and paid, as it was placed (or last changed).
 export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }) {
@@ -12,7 +13,9 @@ export function OrderFacts({ order, slot }: { order: OrderDetail; slot: string }
     <dl className="order-facts">
       <div>
         <dt>Delivery slot</dt>
-        <dd>{slot}</dd>
+        <dd>
+          <SlotLabel label={slot} />
+        </dd>
       </div>
       <div>
         <dt>Delivery address</dt>

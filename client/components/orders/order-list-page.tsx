@@ -4,6 +4,7 @@ import { useMoney } from '../../lib/money';
 import type { OrderListData } from './order-data.server';
 import { OrderPreview } from './order-preview';
 import { OrderStatusBadge } from './order-status';
+import { SlotLabel } from './slot-label';
 
 // The shopper's orders, newest first, ten a page; pages are plain links (?page=). In-app links
 // are plain anchors the layout's click handler navigates with (client/lib/app-links.ts).
@@ -34,7 +35,9 @@ export function OrderListPage({ list }: { list: OrderListData }) {
               <OrderPreview lines={order.preview} lineCount={order.lineCount} />
               {/* "Ordered", not "Placed": the status beside it may say that (ADR 0356). */}
               <span className="order-meta">Ordered {order.placedOn}</span>
-              <span className="order-meta">Delivery {order.slot}</span>
+              <span className="order-meta">
+                Delivery <SlotLabel label={order.slot} />
+              </span>
               <strong className="order-total">{money(order.total, order.currency)}</strong>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Form, useNavigate } from 'react-router';
+import { Form, useNavigate, useParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useSuggestions } from './use-suggestions';
 import '../../styles/search-box.css';
@@ -7,17 +7,19 @@ import '../../styles/search-box.css';
 // The search box: an ARIA combobox with a listbox of suggestions as the shopper types. Arrow keys
 // move through the suggestions, Enter opens the highlighted one or searches for the text, Escape
 // closes the list. Without JavaScript it is a plain GET form to /search?q=, whose loader redirects
-// to /search/{query} (ADR 0071).
-export function SearchBox({
-  initialQuery = '',
-  autoFocus = false,
-}: {
-  initialQuery?: string;
-  autoFocus?: boolean;
-}) {
+// to /search/{query} (ADR 0071). On a search's results (and a product seen from them) it holds
+// the query, to refine it: from the URL, never the visitor, so a kept template (ADR 0203) shows
+// its own URL's query; a client navigation to another search, or away, sets it again.
+export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState(initialQuery);
+  const query = useParams().searchQuery ?? '';
+  const [text, setText] = useState(query);
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setText(query);
+  }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();

@@ -1,14 +1,14 @@
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import type { SmartCartSummary } from '../../../shared/contracts/lists';
-import { href } from '../../../shared/href';
 import { FieldError, errorProps } from '../forms/field-error';
 import { DoneNotice } from '../forms/form-field';
 import { useRefusalFocus } from '../forms/refusal-focus';
-import { useCounts } from '../../lib/counted';
 import { SMART_CART_NOTICES, type SmartCartActionResult } from './smart-cart-result';
+import { SmartCartRow } from './smart-cart-row';
 import { noticeOf } from '../../lib/done-notice';
 
-// The shopper's smart carts (saved carts ordered again in one step): open, delete, create.
+// The shopper's smart carts (saved carts ordered again in one step): open, delete (after a
+// question, ./smart-cart-row.tsx), create.
 export function SmartCartsPage({
   carts,
   result,
@@ -17,7 +17,7 @@ export function SmartCartsPage({
   result?: SmartCartActionResult;
 }) {
   const [search] = useSearchParams();
-  const counts = useCounts();
+  const askingFor = search.get('confirm') === 'delete' ? search.get('cart') : null;
   const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
@@ -29,7 +29,8 @@ export function SmartCartsPage({
   return (
     <section className="smart-cart-screen" aria-labelledby="smart-carts-title">
       <h1 id="smart-carts-title">Smart carts</h1>
-      {/* "Delete" takes its row away: the focus goes to the notice (docs/decisions/0315). */}
+      {/* "Yes, delete the smart cart" takes its row away: the focus goes to the notice
+          (docs/decisions/0315). */}
       <DoneNotice message={notice ?? null} />
       {saveCartError ? (
         <p className="form-error" role="alert">
@@ -41,17 +42,7 @@ export function SmartCartsPage({
       ) : (
         <ul className="smart-cart-rows">
           {carts.map((cart) => (
-            <li key={cart.id} className="smart-cart-row">
-              <Link to={href('smart-cart', { id: cart.id })}>{cart.name}</Link>
-              <span className="list-count">{counts.products(cart.itemCount)}</span>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="delete-cart" />
-                <input type="hidden" name="id" value={cart.id} />
-                <button type="submit" className="link-button" aria-label={`Delete ${cart.name}`}>
-                  Delete
-                </button>
-              </Form>
-            </li>
+            <SmartCartRow key={cart.id} cart={cart} askingFor={askingFor} />
           ))}
         </ul>
       )}
