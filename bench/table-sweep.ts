@@ -14,7 +14,8 @@ import { sweptTables } from '../platform/services/swept-tables';
 // changes (rows that came, rows whose time came or that a shopper deleted) each followed by the
 // table's sweep, timed apart: the purge, the VACUUM. Then a sweep after a minute without changes,
 // and, first, the catch-up of a grown refresh_tokens (every token since the shop opened, nine in
-// ten past their time: the first start after the upgrade). Not part of `npm run bench`:
+// ten past their time: the first start after the upgrade), the guest carts of the sessions that
+// end with it included (0369). Not part of `npm run bench`:
 // SESSIONS=1000000 npx tsx bench/table-sweep.ts.
 const SESSION_ROWS = Number(process.env.SESSIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -74,6 +75,24 @@ const LOADS: Record<string, Load> = {
         `delete from cart_items where cart_uid in (select distinct cart_uid from cart_items
            order by cart_uid limit $1)`,
         [n / 10],
+      ),
+  },
+  carts: {
+    // Guest carts, one for a session in three (made with the tokens, below); a minute: 10 merged
+    // at sign-in whose time came. Those of sessions that end go in refresh_tokens' sweep.
+    rows: 100_000,
+    perMinute: 10,
+    fill: (db, from, n) =>
+      db.query(
+        `insert into carts (uid, tenant_id, principal_id)
+         select 'cart' || i, 'fresh', 'guest:cart' || i from generate_series($1::int, $1::int + $2::int - 1) as i`,
+        [from, n],
+      ),
+    age: (db, n) =>
+      db.query(
+        `update carts set merged_at = now() - interval '1 day' where uid in
+           (select uid from carts where merged_at is null order by uid limit $1)`,
+        [n],
       ),
   },
   blink_reports: {
@@ -171,12 +190,23 @@ async function main() {
       `update refresh_tokens set expires_at = now() - interval '40 days'
        where ('x' || substr(token_hash, 1, 2))::bit(8)::int < 230`,
     );
+    // A guest cart for one session in three (docs/decisions/0369): the sweep deletes those whose
+    // session's last token goes.
+    await db.query(
+      `insert into carts (uid, tenant_id, principal_id)
+       select 'session' || s, 'fresh', 'guest:' || s from generate_series(0, $1::int / 3, 3) as s`,
+      [load.rows],
+    );
     await db.query('vacuum refresh_tokens');
     console.log(`refresh_tokens: ${load.rows} rows made in ${ms(performance.now() - t)}`);
+    const carts = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from carts')).rows[0]!.n;
+    const cartsBefore = await carts();
     t = performance.now();
     const first = await timedSweep(db, swept('refresh_tokens'));
     console.log(
-      `  first sweep: ${first.deleted} deleted, purge ${ms(first.purge)}, VACUUM (FULL) ${ms(first.vacuum)}`,
+      `  first sweep: ${first.deleted} deleted (and ${cartsBefore - (await carts())} of ` +
+        `${cartsBefore} guest carts), purge ${ms(first.purge)}, VACUUM (FULL) ${ms(first.vacuum)}`,
     );
 
     for (const [name, table] of Object.entries(LOADS)) {

@@ -1,5 +1,6 @@
 import type { PlatformConfig } from '../config';
 import type { SweptTable } from '../db/swept-table';
+import { purgeCartsOfEndingSessions, purgeMergedCarts } from './booking/cart-purge';
 import { purgeOldKeys } from './booking/cart-replay';
 import { purgeOldReports } from './observability/blink-reports';
 import { purgeExpiredFailures } from './uaa/failure-purge';
@@ -23,7 +24,16 @@ export function sweptTables(config: PlatformConfig): SweptTable[] {
           ceilingWindowSeconds: CEILING_WINDOW_SECONDS,
         }),
     },
-    { name: 'refresh_tokens', purge: (q, stopped) => purgeOldTokens(q, config, stopped) },
+    // A guest session's cart goes with its last token (docs/decisions/0369), so before it: the
+    // carts are vacuumed next.
+    {
+      name: 'refresh_tokens',
+      purge: (q, stopped) =>
+        purgeOldTokens(q, config, stopped, (tx, sessions) =>
+          purgeCartsOfEndingSessions(tx, config, sessions),
+        ),
+    },
+    { name: 'carts', purge: (q, stopped) => purgeMergedCarts(q, config, stopped) },
     { name: 'cart_change_keys', purge: purgeOldKeys },
     // Rows deleted by use: a cart's items as it changes and at each order, a list's, a smart
     // cart's (all of them at each save), an address, a card, a sign-in provider, an edited order's

@@ -13,9 +13,10 @@ import { MAX_LINE_QUANTITY, MAX_MERGED_CART_LINES } from '../../../shared/line-l
  * Runs inside the caller's (sign-in) transaction. Cart rows are locked before their items, as
  * every cart change does (docs/decisions/0051, 0306): the guest's cart (a change of it in flight
  * is merged, not lost), then the account's, which another tab may be changing meanwhile. The guest
- * cart is made if the guest had none, and never deleted: a change another tab of the guest sent
- * before the sign-in, and that reaches the cart after it, finds it merged and is refused (409),
- * where it used to fail on the deleted cart (500) or start a new guest cart no one reads again.
+ * cart is made if the guest had none, and kept: a change another tab of the guest sent before the
+ * sign-in, and that reaches the cart after it, finds it merged and is refused (409), where it used
+ * to fail on the deleted cart (500) or start a new guest cart no one reads again. The sweep deletes
+ * it once no guest token can reach it (./cart-purge.ts, docs/decisions/0369).
  */
 export async function mergeGuestCart(
   tx: Queryable,

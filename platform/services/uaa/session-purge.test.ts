@@ -6,7 +6,7 @@ import { openDb, type Db } from '../../db/db';
 import { migrate } from '../../db/migrate';
 import { sweepTable } from '../../db/swept-table';
 import { sweptTables } from '../swept-tables';
-import { purgeOldTokens } from './session-purge';
+import { purgeOldTokens, type GuestSession } from './session-purge';
 
 // Refresh tokens past their time are deleted (docs/decisions/0363): before, every sign-in, guest
 // session and renewal stayed a row for good. On PGlite, with the platform's migrations.
@@ -82,6 +82,35 @@ describe('refresh tokens past their time', () => {
     expect(await purgeOldTokens(db, config, () => true)).toBe(PRUNE_BATCH);
     expect(await purge()).toBe(PRUNE_BATCH + 5);
     expect(await left()).toEqual([]);
+  });
+
+  it('are told of before they go, batch by batch; a failure there leaves them for the next sweep', async () => {
+    await db.query(
+      `insert into refresh_tokens (token_hash, family_id, tenant_id, principal_id, expires_at)
+       select 'old' || i, 'family' || i, 't', 'guest', now() - interval '40 days'
+       from generate_series(1, $1::int) as i`,
+      [PRUNE_BATCH + 5],
+    );
+    const live = await token({ family: 'g', expiresIn: DAY });
+    const failing = async () => {
+      throw new Error('the carts could not be deleted');
+    };
+    await expect(purgeOldTokens(db, config, undefined, failing)).rejects.toThrow('carts');
+    expect(await left()).toHaveLength(PRUNE_BATCH + 6);
+
+    // A guest session a token here: each batch's sessions, told while their tokens are there.
+    const told: number[] = [];
+    const ending = async (_: unknown, sessions: GuestSession[]) => {
+      told.push(sessions.length);
+      const { rows } = await db.query<{ n: number }>(
+        'select count(distinct family_id)::int as n from refresh_tokens where family_id = any($1::text[])',
+        [sessions.map((session) => session.familyId)],
+      );
+      expect(rows[0]!.n).toBe(sessions.length);
+    };
+    expect(await purgeOldTokens(db, config, undefined, ending)).toBe(PRUNE_BATCH + 5);
+    expect(told).toEqual([PRUNE_BATCH, 5]);
+    expect(await left()).toEqual([live]);
   });
 
   it('leave their space to the next ones: swept, the table stays the size of a month of sessions', async () => {

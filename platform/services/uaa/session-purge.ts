@@ -15,36 +15,83 @@ import type { Queryable } from '../../db/db';
 export type SessionLifetimes = { accessTokenTtl: number; refreshReuseWindowSeconds: number };
 
 /**
- * Deletes the refresh tokens past their time, oldest first, in batches (one statement each, so a
- * first purge of a grown table lets other queries in between); `stopped` is asked between two.
- * Returns how many.
+ * How long after its end a token, or a session revoked, can still be used: an access token issued
+ * with it lives that long at most, and a spent one's pair is handed back within the reuse window.
+ */
+export const sessionGraceSeconds = (lifetimes: SessionLifetimes) =>
+  lifetimes.accessTokenTtl + lifetimes.refreshReuseWindowSeconds;
+
+/** A guest session (one token family) losing tokens to the purge. */
+export type GuestSession = { tenantId: string; principalId: string; familyId: string };
+
+/**
+ * Told, before each batch of tokens is deleted, of the guest sessions it holds tokens of: data kept
+ * for a guest session goes with the session's last token (booking's guest carts,
+ * docs/decisions/0369). A failure leaves the batch for the next sweep.
+ */
+export type SessionsEnding = (q: Queryable, sessions: GuestSession[]) => Promise<unknown>;
+
+// The oldest first by expiry (migration 027), which the index answers in order. A revoked token's
+// session is looked up by the family's index, token by token: a scalar subquery, where `not exists`
+// was planned as a hash of every live token of every session. Asked again by the delete, so that a
+// token selected is deleted only if it is still past its time.
+const PAST_ITS_TIME = `token.expires_at < now() - make_interval(secs => $1::int)
+  and (token.revoked_at is null or (select other.token_hash from refresh_tokens other
+    where other.family_id = token.family_id and other.revoked_at is null
+      and other.expires_at >= now() - make_interval(secs => $1::int) limit 1) is null)`;
+
+type BatchRow = {
+  token_hash: string;
+  tenant_id: string;
+  principal_id: string;
+  family_id: string;
+  guest: boolean;
+};
+
+/** The guest sessions a batch holds tokens of, each once. */
+function guestSessions(batch: readonly BatchRow[]): GuestSession[] {
+  const sessions = new Map<string, GuestSession>();
+  for (const row of batch)
+    if (row.guest)
+      sessions.set(row.family_id, {
+        tenantId: row.tenant_id,
+        principalId: row.principal_id,
+        familyId: row.family_id,
+      });
+  return [...sessions.values()];
+}
+
+/**
+ * Deletes the refresh tokens past their time, oldest first, in batches (a first purge of a grown
+ * table lets other queries in between); `stopped` is asked between two, `ending` told of each
+ * batch's guest sessions before it goes. Returns how many.
  */
 export async function purgeOldTokens(
   q: Queryable,
   lifetimes: SessionLifetimes,
   stopped: () => boolean = () => false,
+  ending?: SessionsEnding,
 ): Promise<number> {
-  const after = lifetimes.accessTokenTtl + lifetimes.refreshReuseWindowSeconds;
+  const after = sessionGraceSeconds(lifetimes);
   let deleted = 0;
   for (;;) {
-    const { rows } = await q.query<{ n: number }>(
-      // The oldest first by expiry (migration 027), which the index answers in order. A revoked
-      // token's session is looked up by the family's index, token by token: a scalar subquery,
-      // where `not exists` was planned as a hash of every live token of every session.
-      `with gone as (
-         delete from refresh_tokens where token_hash = any(array(
-           select token_hash from refresh_tokens token
-           where expires_at < now() - make_interval(secs => $1::int)
-             and (revoked_at is null or (select other.token_hash from refresh_tokens other
-               where other.family_id = token.family_id and other.revoked_at is null
-                 and other.expires_at >= now() - make_interval(secs => $1::int) limit 1) is null)
-           order by expires_at limit $2))
-         returning 1)
-       select count(*)::int as n from gone`,
+    const { rows: batch } = await q.query<BatchRow>(
+      `select token_hash, tenant_id, principal_id, family_id, account_id is null as guest
+       from refresh_tokens token where ${PAST_ITS_TIME}
+       order by expires_at limit $2`,
       [after, PRUNE_BATCH],
     );
-    const n = rows[0]?.n ?? 0;
-    deleted += n;
-    if (n < PRUNE_BATCH || stopped()) return deleted;
+    if (batch.length === 0) return deleted;
+    const guests = guestSessions(batch);
+    if (ending && guests.length > 0) await ending(q, guests);
+    const { rows } = await q.query<{ n: number }>(
+      `with gone as (
+         delete from refresh_tokens token where token_hash = any($2::text[]) and ${PAST_ITS_TIME}
+         returning 1)
+       select count(*)::int as n from gone`,
+      [after, batch.map((row) => row.token_hash)],
+    );
+    deleted += rows[0]?.n ?? 0;
+    if (batch.length < PRUNE_BATCH || stopped()) return deleted;
   }
 }
