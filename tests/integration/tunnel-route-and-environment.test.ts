@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCid } from '../../shared/cid';
-import { startSentryIngest, type SentryIngest } from '../support/sentry-ingest';
+import {
+  reportThroughTunnel,
+  startSentryIngest,
+  type SentryIngest,
+} from '../support/sentry-ingest';
 import { startShop, type TestShop } from '../support/shop';
 
 // The rest of what a browser's report says of itself (docs/decisions/0368; its release and CIDs:
@@ -24,22 +28,8 @@ afterAll(async () => {
   await ingest?.close();
 });
 
-type Forwarded = Record<string, unknown> & { tags: Record<string, unknown> };
-
 /** Posts one event; answers the event as the Sentry stand-in got it and the tunnel post's CID. */
-async function report(event: Record<string, unknown>): Promise<Forwarded & { postCid: string }> {
-  const before = ingest.envelopes.length;
-  const answer = await fetch(`${shop.url}/monitoring`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: `${JSON.stringify({ dsn: ingest.dsn })}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
-  });
-  expect(answer.status).toBe(200);
-  expect(ingest.envelopes.length - before).toBe(1);
-  const lines = ingest.envelopes.at(-1)!.trim().split('\n');
-  const forwarded = JSON.parse(lines[2]!) as Forwarded;
-  return { ...forwarded, postCid: answer.headers.get('x-correlation-id')! };
-}
+const report = (event: Record<string, unknown>) => reportThroughTunnel(shop.url, ingest, event);
 
 /** An event as @sentry/react writes it on a page of the shop (client/runtime/sentry-browser.ts). */
 function genuine(route: string): Record<string, unknown> {

@@ -24,3 +24,34 @@ export async function startSentryIngest(): Promise<SentryIngest> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** An event as the Sentry stand-in got it from the tunnel, with the tunnel post's CID. */
+export type ForwardedEvent = Record<string, unknown> & {
+  tags: Record<string, unknown>;
+  postCid: string;
+};
+
+/**
+ * Posts one browser event to the shop's tunnel (`POST /monitoring`) and answers what went on to
+ * the stand-in: the tunnel must answer 200 and forward exactly one envelope.
+ */
+export async function reportThroughTunnel(
+  shopUrl: string,
+  ingest: SentryIngest,
+  event: Record<string, unknown>,
+): Promise<ForwardedEvent> {
+  const before = ingest.envelopes.length;
+  const answer = await fetch(`${shopUrl}/monitoring`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: `${JSON.stringify({ dsn: ingest.dsn })}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+  });
+  if (answer.status !== 200) throw new Error(`the tunnel answered ${answer.status}`);
+  if (ingest.envelopes.length - before !== 1)
+    throw new Error(`${ingest.envelopes.length - before} envelopes forwarded, not 1`);
+  const lines = ingest.envelopes.at(-1)!.trim().split('\n');
+  const forwarded = JSON.parse(lines[2]!) as Record<string, unknown> & {
+    tags: Record<string, unknown>;
+  };
+  return { ...forwarded, postCid: answer.headers.get('x-correlation-id')! };
+}
