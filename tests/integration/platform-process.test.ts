@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runPlatformSource, waitUntilUp } from '../support/platform-source-process';
 
 // The real platform process (platform/main.ts): a bad configuration stops it with a readable
 // message; it starts on DATA_DIR, stops cleanly on SIGTERM, and starts again with the data kept;
@@ -11,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 // handler, no close of the database). One DATA_DIR serves one platform: a second refuses to start
 // (docs/decisions/0006). Its port is its own from the start: "starting" (503) until it is ready
 // (docs/decisions/0361).
-const ROOT = new URL('../../', import.meta.url).pathname;
 const dataDirs: string[] = [];
 afterAll(async () => {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
@@ -23,20 +23,8 @@ async function newDataDir(): Promise<string> {
   return dir;
 }
 
-function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
-    cwd: ROOT,
-    // No demo provider: its port (IDP_PORT, 4001) may be another shop's on this machine, and a
-    // platform that cannot listen there stops.
-    env: { ...process.env, LOG_LEVEL: 'warn', IDP_ENABLED: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exit, output: () => output };
-}
+const startProcess = (env: Record<string, string>) =>
+  runPlatformSource({ LOG_LEVEL: 'warn', ...env });
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -44,20 +32,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('platform did not start');
 }
 
 const signIn = (url: string, email: string, password: string) =>

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/nginx';
+import { runPlatformSource, waitUntilUp } from '../support/platform-source-process';
 
 // The real platform process (platform/main.ts) signalled while it starts on a new DATA_DIR, as
 // Kubernetes does to a pod replaced during its start and Ctrl+C to `npm start`: it stops between
@@ -12,7 +12,6 @@ import { freePort } from '../support/nginx';
 // leaves neither its lock nor its port; the next start on the same DATA_DIR finishes the
 // migrations and the seed (docs/decisions/0367). Before, the signal ended it where it was.
 // Events are awaited, never durations: the machines are shared.
-const ROOT = new URL('../../', import.meta.url).pathname;
 const dataDirs: string[] = [];
 afterAll(async () => {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
@@ -24,19 +23,8 @@ async function newDataDir(): Promise<string> {
   return dir;
 }
 
-function startProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], {
-    cwd: ROOT,
-    // No demo provider: its port may be another shop's on this machine.
-    env: { ...process.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', IDP_ENABLED: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exit, output: () => output };
-}
+const startProcess = (env: Record<string, string>) =>
+  runPlatformSource({ LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env });
 
 /** The pino lines the process wrote, by message. */
 function logged(output: string, message: string): Record<string, unknown> | undefined {
@@ -70,14 +58,6 @@ async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the platform neither started nor said anything');
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1_200 && child.exitCode === null; i++) {
-    if ((await healthz(url)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('platform did not start');
 }
 
 const portFree = (port: number) =>
