@@ -1,10 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamOperations } from '../../shared/upstream/contract';
-import { guardDispatcher } from '../upstream/guarded-dispatcher';
-import type { Platform } from '../upstream/platform';
+import {
+  oneUpstreamPlatform,
+  type OneUpstreamPlatform,
+} from '../../tests/support/one-upstream-platform';
 import { createUaaClient } from './client';
 
 // The account call (specification call 2) against an upstream built to the upstream contract
@@ -12,13 +12,11 @@ import { createUaaClient } from './client';
 // and the conformance kit calls it with `Authorization: Bearer`, so an adopter's uaa may read the
 // token from there alone. The specification's Cookie header goes along for one that reads cookies.
 const ACCOUNT = '/api/services/uaa/api/v1/account';
-let server: Server;
-let platform: Platform;
+let upstream: OneUpstreamPlatform;
 let seen: IncomingHttpHeaders = {};
-const agent = new Agent();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  upstream = await oneUpstreamPlatform((req, res) => {
     seen = req.headers;
     const ok = req.url === ACCOUNT && req.headers.authorization === 'Bearer access-1';
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
@@ -30,35 +28,14 @@ beforeAll(async () => {
       ),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const upstream = {
-    name: 'platform',
-    origin: `http://127.0.0.1:${port}`,
-    prefix: '',
-    dispatcher: guardDispatcher(agent, 2_000),
-    timeoutMs: 2_000,
-  };
-  platform = {
-    upstreams: {
-      forService: () => upstream,
-      forPath: () => upstream,
-      all: [upstream],
-      oldestWaitMs: () => 0,
-      close: () => upstream.dispatcher.close(),
-    },
-  };
 });
-afterAll(async () => {
-  await agent.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => upstream.close());
 
 describe('the account call', () => {
   it('carries the access token as the contract’s Bearer, and both tokens in a Cookie header', async () => {
     const declared = upstreamOperations.find((op) => op.id === 'uaaGetAccount');
     expect(declared?.auth).toBe('principal');
-    const uaa = createUaaClient(platform, 2_000);
+    const uaa = createUaaClient(upstream.platform, 2_000);
     const result = await uaa.account(
       { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' },
       { accessToken: 'access-1', refreshToken: 'refresh-1' },

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardDispatcher } from '../upstream/guarded-dispatcher';
-import type { Platform } from '../upstream/platform';
+import {
+  oneUpstreamPlatform,
+  type OneUpstreamPlatform,
+} from '../../tests/support/one-upstream-platform';
 import { callUaa } from './call';
 
 // callUaa reads uaa's answer as JSON itself (the platform call hands every caller the text):
@@ -13,43 +12,20 @@ const bodies: Record<string, { type: string; body: string }> = {
   '/empty': { type: 'application/json', body: '' },
   '/text': { type: 'text/plain', body: 'upstream says no' },
 };
-let server: Server;
-let platform: Platform;
-const agent = new Agent();
+let upstream: OneUpstreamPlatform;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  upstream = await oneUpstreamPlatform((req, res) => {
     const answer = bodies[req.url ?? ''] ?? { type: 'text/plain', body: 'missing' };
     res.writeHead(req.url === '/text' ? 502 : 200, { 'content-type': answer.type });
     res.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const upstream = {
-    name: 'platform',
-    origin: `http://127.0.0.1:${port}`,
-    prefix: '',
-    dispatcher: guardDispatcher(agent, 2_000),
-    timeoutMs: 2_000,
-  };
-  platform = {
-    upstreams: {
-      forService: () => upstream,
-      forPath: () => upstream,
-      all: [upstream],
-      oldestWaitMs: () => 0,
-      close: () => upstream.dispatcher.close(),
-    },
-  };
 });
-afterAll(async () => {
-  await agent.close();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => upstream.close());
 
 const call = (path: string) =>
   callUaa(
-    platform,
+    upstream.platform,
     2_000,
     { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' },
     {
