@@ -1,11 +1,11 @@
-import { once } from 'node:events';
-import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { uaaPaths } from '../../shared/contracts/uaa';
 import { DEFAULT_BREAKER } from '../../server/proxy/breakers';
 import { startEndpointGateway, SHOP, WRITE } from '../support/endpoint-gateway';
 import { startFakeUpstream } from '../support/fake-upstream';
+import { leaveBeforeTheAnswer, startHandUpstream } from '../support/hand-upstream';
 
 // Who a proxied call's failure is charged to, and how much one call may cost (security audit of
 // /api/services/*): a visitor's own faults (an upload over the 1 MiB limit, leaving before the
@@ -28,7 +28,7 @@ describe('client faults never open the circuit breaker', () => {
       expect(upstream.paths.filter((p) => p === `${ORDERS}/upload`)).toHaveLength(0);
 
       for (let i = 0; i < MORE_THAN_THRESHOLD; i++)
-        expect(await leaveBeforeTheAnswer(port, upstream)).toBe('left');
+        expect(await leaveBeforeTheAnswer(port, upstream, `${ORDERS}/slow`)).toBe('left');
 
       const ok = await fetch(`http://127.0.0.1:${port}${ORDERS}/ok`, { headers: SHOP });
       expect(ok.status).toBe(200);
@@ -135,41 +135,6 @@ function jwt(seconds: number): string {
   return `${part({ alg: 'ES256' })}.${part({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + seconds })}.c2ln`;
 }
 
-/**
- * An upstream driven by path: `/upload` reads and drops the body and never answers, `/slow`
- * never answers (its arrival is told to `next()`), anything else answers 200 `{ ok: true }`.
- */
-type HandUpstream = {
-  url: string;
-  paths: string[];
-  /** The answer of the next `/slow` request to arrive. */
-  next(): Promise<ServerResponse>;
-  close(): Promise<void>;
-};
-
-async function startHandUpstream(): Promise<HandUpstream> {
-  const paths: string[] = [];
-  let arrived: (res: ServerResponse) => void = () => {};
-  const server = createServer((req, res) => {
-    paths.push(req.url ?? '');
-    req.on('error', () => {});
-    if (req.url?.endsWith('/upload')) return void req.resume();
-    if (req.url?.endsWith('/slow')) return arrived(res);
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    paths,
-    next: () => new Promise((resolve) => (arrived = resolve)),
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** A chunked upload of 1.25 MiB (no Content-Length: cut by the gateway as it streams). */
 function uploadOverLimit(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -191,26 +156,4 @@ function uploadOverLimit(port: number): Promise<number> {
     for (let i = 0; i < 20; i++) req.write(chunk);
     req.end();
   });
-}
-
-/**
- * A visitor who goes away once the upstream has the call and before it answers: 'left' once the
- * upstream saw its side closed, or the status if the gateway answered first (say, failing fast).
- */
-async function leaveBeforeTheAnswer(
-  port: number,
-  upstream: HandUpstream,
-): Promise<number | 'left'> {
-  const arrived = upstream.next();
-  const req = httpRequest({ port, agent: false, path: `${ORDERS}/slow`, headers: SHOP });
-  req.on('error', () => {});
-  const answered = new Promise<number>((resolve) =>
-    req.on('response', (res) => resolve(res.statusCode ?? 0)),
-  );
-  req.end();
-  const first = await Promise.race([arrived, answered]);
-  req.destroy();
-  if (typeof first === 'number') return first;
-  await once(first, 'close'); // the gateway aborted its call
-  return 'left';
 }
