@@ -51,7 +51,7 @@ export const tokenRefreshes = new Counter({
 
 export const renewalsRefused = new Counter({
   name: 'gateway_renewals_refused_total',
-  help: 'Token renewals answered as refused without asking uaa (ADR 0357), by reason: refused_before (uaa refused that token minutes ago), address_budget (the address spent its failed renewals)',
+  help: 'Token renewals answered as refused without asking uaa (ADR 0357), by reason: refused_before (uaa refused that token earlier, within 10 minutes), address_budget (the address spent its failed renewals)',
   labelNames: ['reason'] as const,
   registers: [registry],
 });

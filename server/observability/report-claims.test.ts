@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { checkClaims, claimText } from './report-claims';
 import { servedBuild, type ServedBuild } from './running-build';
 
-// The rules of docs/decisions/0365 and 0368 the integration tests do not reach: a development
-// build (whose id has no build id's form), no build loaded, a release of null, a route named as an
-// object's own property, and how a claim is cut short.
+// The rules of docs/decisions/0365, 0368 and 0373 the integration tests do not reach: a
+// development build (whose id has no build id's form), no build loaded, a release of null, a route
+// named as an object's own property, a shop not known, and how a claim is cut short.
 const build = (id: string) =>
-  servedBuild({ assets: { version: id }, routes: { root: {}, 'search-results': {} } });
+  servedBuild({
+    assets: { version: id },
+    routes: { root: {}, 'search-results': {}, 'routes/cart-action': {} },
+  });
 
 describe("a browser report's claims", () => {
   const checked = (
     claims: { release?: unknown; tags?: Record<string, unknown> },
     served: ServedBuild | undefined,
+    shop = '',
   ) => {
     const event: Record<string, unknown> = 'release' in claims ? { release: claims.release } : {};
     const tags: Record<string, unknown> = { ...claims.tags };
-    checkClaims(event, tags, served);
+    checkClaims(event, tags, { build: served, shop });
     return { event, tags };
   };
 
@@ -54,6 +58,33 @@ describe("a browser report's claims", () => {
       expect(checked({ tags: { route } }, build('0123abcd')).tags).toEqual({
         route_claimed: route,
       });
+  });
+
+  it('names a route of the build as the request line does, by either of its ids (ADR 0373)', () => {
+    for (const route of ['routes/cart-action', 'cart'])
+      expect(checked({ tags: { route } }, build('0123abcd')).tags).toEqual({ route: 'cart' });
+    expect(checked({ tags: { route: 'checkout-guest' } }, build('0123abcd')).tags).toEqual({
+      route_claimed: 'checkout-guest',
+    });
+  });
+
+  it("keeps a development build's id as the build tag, and checks it by its form while none is loaded", () => {
+    expect(checked({ tags: { build: '0.8394' } }, build('0.8394')).tags).toEqual({
+      build: '0.8394',
+    });
+    expect(checked({ tags: { build: '0.8394' } }, undefined).tags).toEqual({
+      build_claimed: '0.8394',
+    });
+    expect(checked({ tags: { build: '0123abcd' } }, undefined).tags).toEqual({ build: '0123abcd' });
+  });
+
+  it('names no shop while the request has none, and shows the one the browser claimed', () => {
+    expect(checked({ tags: { shop: 'shop.localhost' } }, undefined).tags).toEqual({
+      shop_claimed: 'shop.localhost',
+    });
+    expect(checked({ tags: {} }, undefined, 'shop.localhost').tags).toEqual({
+      shop: 'shop.localhost',
+    });
   });
 
   it('shows a claim as one line of at most 64 characters, never half a character', () => {

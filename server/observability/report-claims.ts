@@ -1,21 +1,34 @@
 import { isCid } from '../../shared/cid';
+import { FAULT_KINDS } from './report-budget';
 import type { ServedBuild } from './running-build';
 
 // What a browser's report says of itself, checked before the tunnel passes it on (ADRs 0365,
-// 0368): its release (the build its page came from), the CIDs it names (`cid`: the page's, or a
-// failed request's; `page_cid`: the page's) and its route (the `route` tag: React Router's id of
-// the page's route). The running build's id is kept, and so is any other of the form of a build
-// id: a tab opened before a deploy reports the build it loaded, and no record of past builds
-// outlives a deploy to tell it from a made-up one. A CID must be well-formed, a route one of the
-// running build's. Anything else is treated as if the browser had named nothing (no release, no
-// `page_cid` or `route`, the tunnel's CID as `cid`), and a `<name>_claimed` tag shows what it
-// claimed, cut short. What the browser cannot choose goes without a claim: the `dist` (the shop
-// gives none) and tags named as the event's own fields.
+// 0368, 0373): its release (the build its page came from), the CIDs it names (`cid`: the page's,
+// or a failed request's; `page_cid`: the page's), its route (the `route` tag: React Router's id of
+// the page's route) and the tags the gateway's own reports carry (`build`, `fault`, `shop`), which
+// the shop's browser never sets. The running build's id is kept, and so is any other of the form
+// of a build id: a tab opened before a deploy reports the build it loaded, and no record of past
+// builds outlives a deploy to tell it from a made-up one. A CID must be well-formed, a route one
+// of the running build's (it goes on as the request line and the metrics name it, so one page's
+// reports are one `route` from both sides), a fault one of the kinds the gateway reports. The
+// shop is the request's, as the gateway's reports name it. Anything else is treated as if the
+// browser had named nothing (no release, no `page_cid`, `route`, `build` or `fault`, the tunnel's
+// CID as `cid`), and a `<name>_claimed` tag shows what it claimed, cut short. What the browser
+// cannot choose goes without a claim: the `dist` (the shop gives none) and tags named as the
+// event's own fields.
 
 /** React Router's manifest version in a production build: 8 hex digits of a SHA-256. */
 export const BUILD_ID_PATTERN = /^[0-9a-f]{8}$/;
 /** The gateway's tags: what the browser sends under these names does not go on. */
-const CLAIM_TAGS = ['release_claimed', 'cid_claimed', 'page_cid_claimed', 'route_claimed'];
+const CLAIM_TAGS = [
+  'release_claimed',
+  'cid_claimed',
+  'page_cid_claimed',
+  'route_claimed',
+  'build_claimed',
+  'fault_claimed',
+  'shop_claimed',
+];
 /**
  * Tags named as the event's own fields, which the browser's SDK never sets: Sentry drops `release`
  * and `dist` ones and takes an `environment` one as the environment of an event that names none;
@@ -39,6 +52,18 @@ export function claimText(value: unknown): string {
   return `${line.slice(0, CLAIM_SHOWN).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
+/** What the gateway knows of a report's request, to check its claims against. */
+export type ReportOrigin = {
+  /** The build this process serves (undefined while it is not loaded). */
+  build: ServedBuild | undefined;
+  /** The request's shop host, as the gateway's own reports name it ('' when not known). */
+  shop: string;
+};
+
+/** A build of this shop: the running one (development's too), or another of a build id's form. */
+const namesBuild = (value: unknown, build: ServedBuild | undefined) =>
+  (typeof value === 'string' && value === build?.id) || isBuildId(value);
+
 /** Keeps the tag `name` when `kept` says so (or it names nothing); else moves it to its claim. */
 function checkTag(tags: Record<string, unknown>, name: string, kept: (value: unknown) => boolean) {
   const value = tags[name];
@@ -48,26 +73,35 @@ function checkTag(tags: Record<string, unknown>, name: string, kept: (value: unk
 }
 
 /**
- * Checks the release and `dist` of `event` and the CIDs, route and field tags of `tags` (its
- * tags), both the tunnel's copies, changed in place. `build`: the build this process serves
- * (undefined while it is not loaded); in development its id has no build id's form, and is kept
- * all the same.
+ * Checks the release and `dist` of `event` and the CIDs, route, gateway's and field tags of `tags`
+ * (its tags), both the tunnel's copies, changed in place. `origin.build`: in development its id has
+ * no build id's form, and is kept all the same.
  */
 export function checkClaims(
   event: Record<string, unknown>,
   tags: Record<string, unknown>,
-  build: ServedBuild | undefined,
+  origin: ReportOrigin,
 ): void {
+  const { build } = origin;
   for (const name of [...CLAIM_TAGS, ...FIELD_TAGS]) delete tags[name];
   delete event.dist;
   const release = event.release;
-  if (release != null && release !== build?.id && !isBuildId(release)) {
+  if (release != null && !namesBuild(release, build)) {
     delete event.release;
     tags.release_claimed = claimText(release);
   }
   checkTag(tags, 'cid', isCid);
   checkTag(tags, 'page_cid', isCid);
-  // A route of an older build (a tab opened before a deploy) that this one lacks is a claim too:
-  // it is shown, and Sentry's route lists hold only routes the shop has.
-  checkTag(tags, 'route', (route) => typeof route === 'string' && !!build?.hasRoute(route));
+  // A route goes on as the request line names it (`routes/cart-action` as `cart`). One of an
+  // older build (a tab opened before a deploy) that this one lacks is a claim too: it is shown,
+  // and Sentry's route lists hold only routes the shop has.
+  const route = typeof tags.route === 'string' ? build?.routeOf(tags.route) : undefined;
+  if (route) tags.route = route;
+  else checkTag(tags, 'route', () => false);
+  checkTag(tags, 'build', (id) => namesBuild(id, build));
+  checkTag(tags, 'fault', (fault) => (FAULT_KINDS as readonly unknown[]).includes(fault));
+  // The shop is the request's, named on every report as the tenant is (ADR 0337); another is a
+  // claim.
+  checkTag(tags, 'shop', (shop) => shop === origin.shop);
+  if (origin.shop) tags.shop = origin.shop;
 }

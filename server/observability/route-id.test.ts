@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../../client/routes';
-import { pageRouteId } from './route-id';
+import { pageRouteId, requestRouteId } from './route-id';
 
 // Every page of the app is counted and logged under a route id of its own; `not-found` is the 404
 // screen's alone. The routes beside the route table (the cart form, guest checkout, the mailbox,
 // the crawlers' files) had been counted as `not-found`, among the 404s (ADR 0312).
-type ConfigRoute = { path?: string; file: string };
+type ConfigRoute = { id?: string; path?: string; file: string };
 
 /** A path the route's pattern matches: each parameter (and a splat) one segment `x`. */
 const pathOf = (pattern: string) =>
@@ -29,5 +29,14 @@ describe('the route id of a page path', () => {
 
   it('keeps `not-found` for a path no route has', () => {
     expect(pageRouteId('/no/such/page')).toBe('not-found');
+  });
+
+  // A browser's report names React Router's id; it goes on under the request line's (ADR 0373).
+  it.each(
+    (routeConfig as ConfigRoute[]).map((r) => [r.id ?? r.file.replace(/\.tsx$/, ''), r.path!]),
+  )("React Router's id %s is the request line's id of a path of %s", (routerId, pattern) => {
+    expect(requestRouteId(routerId)).toBe(
+      pageRouteId(pathOf(pattern === '*' ? '/no/such/page' : pattern)),
+    );
   });
 });

@@ -29,6 +29,22 @@ export function pageRouteId(pathname: string): string {
   return id;
 }
 
+// React Router's ids of the routes the request line names otherwise (client/routes.ts): a route
+// beside the table keeps its file's (`routes/cart-action`), the 404 screen's is `routes/not-found`.
+// The table's routes and `root` have one id on both sides.
+const requestIdByRouterId = new Map<string, string>([
+  ...routesBesideTable.map(({ id, file }) => [file.replace(/\.tsx$/, ''), id] as const),
+  ['routes/not-found', 'not-found'],
+]);
+
+/**
+ * The route id the request line, the metrics and the gateway's own reports name a page by, for
+ * React Router's id of its route (a browser's report names that one: ADR 0373).
+ */
+export function requestRouteId(routerRouteId: string): string {
+  return requestIdByRouterId.get(routerRouteId) ?? routerRouteId;
+}
+
 function pagePath(rawUrl: string): string {
   const pathname = rawUrl.split('?')[0] ?? '/';
   if (pathname === '/_root.data') return '/';

@@ -14,9 +14,10 @@ import { scopeUser } from './scope';
 // POST /monitoring: the browser's Sentry tunnel (issue #7 item 2). Same origin, so
 // `connect-src 'self'` holds and content blockers do not drop the reports. Only envelopes for the
 // configured public DSN pass (same key and project), at most 64 KiB each, and only their one event
-// goes on, with the tunnel request's CID and the tenant and visitor the gateway knows (whatever the
-// browser claimed: ADR 0337) and the gateway's environment, its release, CIDs and route as the
-// browser named them only when they are of a form the shop gives (ADRs 0365, 0368), scrubbed once
+// goes on, with the tunnel request's CID and the tenant, shop and visitor the gateway knows
+// (whatever the browser claimed: ADRs 0337, 0373) and the gateway's environment, its release, CIDs,
+// route and any `build` or `fault` tag as the browser named them only when they are of a form the
+// shop gives, the route as the request line names it (ADRs 0365, 0368, 0373), scrubbed once
 // more. Only envelopes holding an event go on, 30 a minute per client address (an IPv6 /64 counting
 // as one, docs/decisions/0242), by the rate limiter, in Redis when replicas share it (app.limits,
 // 'error-event'): one without (a session, a client report) is answered and dropped, so page loads
@@ -76,6 +77,8 @@ export type EventStamp = {
   user: ReportUser | null;
   /** The build this process serves (undefined while not known). */
   build: ServedBuild | undefined;
+  /** The request's shop host, the `shop` tag of every report ('' while not known). */
+  shop: string;
   /** The gateway's environment (NODE_ENV), the one its own reports name (./error-reporting.ts). */
   environment: string;
 };
@@ -134,15 +137,15 @@ export function readEnvelope(raw: string, dsn: Dsn): Envelope | null {
 }
 
 /**
- * The envelope passed on: its event with the gateway's CID, tenant, visitor and environment in
- * place of what the browser said of them (a page of this shop names the same; anyone else could
- * name any shopper, or file it under any environment), its release, CIDs and route checked
- * (./report-claims.ts), scrubbed once more.
+ * The envelope passed on: its event with the gateway's CID, tenant, shop, visitor and environment
+ * in place of what the browser said of them (a page of this shop names the same; anyone else could
+ * name any shopper, or file it under any environment), its release, CIDs, route, build and fault
+ * checked (./report-claims.ts), scrubbed once more.
  */
 export function writeEnvelope(header: string, event: Record<string, unknown>, stamp: EventStamp) {
   const tags: Record<string, unknown> = { ...(isObject(event.tags) ? event.tags : {}) };
   const stamped: Record<string, unknown> = { ...event, tags };
-  checkClaims(stamped, tags, stamp.build);
+  checkClaims(stamped, tags, stamp);
   stamped.environment = stamp.environment;
   tags.tunnel_cid = stamp.cid;
   tags.cid ??= stamp.cid;
@@ -218,6 +221,7 @@ export async function tunnelRoute(
         tenant: scope?.tenant ?? '',
         user: scope ? await scopeUser(scope) : null,
         build: await build.read(),
+        shop: scope?.shop ?? '',
         environment: config.env,
       });
       try {

@@ -67,7 +67,7 @@ describe('renewAccessToken: cookies and token for every token state and uaa answ
         expires_in: 300,
       },
     },
-    invalid_grant: { kind: 'invalid_grant' },
+    invalid_grant: { kind: 'invalid_grant', refusedBy: 'uaa' },
     'a 502': { kind: 'failed', status: 502, reason: 'status' },
   };
   // [token state, uaa's answer, what the answer carries]

@@ -5,7 +5,7 @@ import {
   type CookieConfig,
   type SerializeCookie,
 } from './cookies';
-import type { Refresher, RenewalContext } from './refresh';
+import type { Refresher, RenewalContext, RenewalRefuser } from './refresh';
 import { expiryOf } from './token-expiry';
 
 // The access token a proxied call carries as Bearer. Renewed first when it is missing or expires
@@ -58,11 +58,11 @@ export async function renewAccessToken(
     return { kind: 'renewed', accessToken: outcome.pair.access_token, cookies };
   }
   if (outcome.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {
-    log.info('early renewal refused by uaa (invalid_grant); the current token goes on');
+    logRefusal(log, outcome.refusedBy, 'kept');
     return { kind: 'kept' };
   }
   if (outcome.kind === 'invalid_grant') {
-    log.info('session ended: refresh token refused by uaa (invalid_grant)');
+    logRefusal(log, outcome.refusedBy, 'ended');
     return { kind: 'ended', cookies: clearedCookieValues(deps.serializeCookie, deps.config) };
   }
   log.warn(
@@ -70,6 +70,32 @@ export async function renewAccessToken(
     'token refresh failed; using the current token',
   );
   return { kind: 'kept' };
+}
+
+/** Who refused a renewal, in the words of its log line. */
+const REFUSED_BY: Record<RenewalRefuser, string> = {
+  uaa: 'refused by uaa (invalid_grant)',
+  refused_before: 'refused as remembered from an earlier refusal by uaa (uaa not asked)',
+  address_budget: "refused by the address's failed-renewal budget (uaa not asked)",
+};
+
+/**
+ * The line of a refused renewal: the session ended, or an early renewal's token goes on. It says
+ * who refused: uaa, or the gateway without asking it (ADR 0357), and `renewalRefusedBy` names it
+ * as gateway_renewals_refused_total{reason} does, so a line is found from the metric (ADR 0373).
+ */
+export function logRefusal(
+  log: Pick<FastifyBaseLogger, 'info'>,
+  refusedBy: RenewalRefuser,
+  session: 'ended' | 'kept',
+): void {
+  const words = REFUSED_BY[refusedBy];
+  log.info(
+    { renewalRefusedBy: refusedBy },
+    session === 'ended'
+      ? `session ended: refresh token ${words}`
+      : `early renewal ${words}; the current token goes on`,
+  );
 }
 
 /** True when the token is a JWT whose exp is within the margin; opaque tokens are never "due". */

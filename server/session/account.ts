@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
 import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
-import { expiresSoon, refusalEndsSession } from './access-token';
+import { expiresSoon, logRefusal, refusalEndsSession } from './access-token';
 import { clearTokenCookies, readTokenCookies, sessionVouched, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
@@ -120,11 +120,11 @@ async function renew(
   };
   const refreshed = await deps.refresher.refresh(refreshToken, ctx);
   if (refreshed.kind === 'invalid_grant' && !refusalEndsSession(ahead)) {
-    request.log.info('early renewal refused by uaa (invalid_grant); the current token goes on');
+    logRefusal(request.log, refreshed.refusedBy, 'kept');
     return 'kept';
   }
   if (refreshed.kind === 'invalid_grant') {
-    request.log.info('session ended: refresh token refused by uaa (invalid_grant)');
+    logRefusal(request.log, refreshed.refusedBy, 'ended');
     clearTokenCookies(reply, deps.config);
     endedSessions.add(request);
     return 'ended';

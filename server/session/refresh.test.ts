@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RefreshResult, TokenResult } from '../uaa/client';
-import { createRefresher } from './refresh';
+import { createRefresher, type RefreshOutcome } from './refresh';
 
 const ctx = { cid: 'c'.repeat(32), shopOrigin: 'http://shop.localhost' };
 const ok = (n: string): TokenResult => ({
@@ -78,7 +78,7 @@ describe('createRefresher', () => {
     const remembered = vi.fn(async (_key: string, token: string) =>
       token === 'old' ? { kind: 'refreshed' as const, pair } : null,
     );
-    const renew = async () => ({ kind: 'invalid_grant' as const });
+    const renew = async () => ({ kind: 'invalid_grant' as const, refusedBy: 'uaa' as const });
     const refresher = createRefresher(
       { refresh: vi.fn() },
       { shared: Object.assign(renew, { remembered }) },
@@ -94,13 +94,21 @@ describe('createRefresher', () => {
     const failures = { left: async () => 2 - failed, take: async () => void (failed += 1) };
     const refresher = createRefresher({ refresh }, { memoMs: 0, failures });
     const visitor = { ...ctx, address: '203.0.113.9' };
-    expect((await refresher.refresh('a', visitor)).kind).toBe('invalid_grant');
-    expect((await refresher.refresh('b', visitor)).kind).toBe('invalid_grant');
+    const byUaa = { kind: 'invalid_grant', refusedBy: 'uaa' };
+    expect(await refresher.refresh('a', visitor)).toEqual(byUaa);
+    expect(await refresher.refresh('b', visitor)).toEqual(byUaa);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(refresher.size()).toBe(0);
-    // 'a' was refused minutes ago; 'c' comes from an address with no failed renewal left.
-    expect((await refresher.refresh('a', visitor)).kind).toBe('invalid_grant');
-    expect((await refresher.refresh('c', visitor)).kind).toBe('invalid_grant');
+    // 'a' was refused minutes ago; 'c' comes from an address with no failed renewal left. Each
+    // refusal names who refused, as the metric's reasons do (ADR 0373).
+    expect(await refresher.refresh('a', visitor)).toEqual({
+      kind: 'invalid_grant',
+      refusedBy: 'refused_before',
+    });
+    expect(await refresher.refresh('c', visitor)).toEqual({
+      kind: 'invalid_grant',
+      refusedBy: 'address_budget',
+    });
     expect(refresh).toHaveBeenCalledTimes(2);
     // A token with the gateway's proof is asked for whatever the address spent.
     refresh.mockResolvedValueOnce(ok('9'));
@@ -146,8 +154,41 @@ describe('createRefresher', () => {
     // The fourth refusal spends the budget: a token without its proof is then refused unasked.
     await refresher.refresh('0', visitor);
     expect(failed).toBe(4);
-    expect(await refresher.refresh('2', visitor)).toEqual({ kind: 'invalid_grant' });
+    expect(await refresher.refresh('2', visitor)).toEqual({
+      kind: 'invalid_grant',
+      refusedBy: 'address_budget',
+    });
     expect(refresh).toHaveBeenCalledTimes(9);
+  });
+
+  it('answers a refusal again within the memo time as remembered, not as uaa asked (ADR 0373)', async () => {
+    const refresh = vi.fn(async (): Promise<TokenResult> => ({ kind: 'invalid_grant' }));
+    const refresher = createRefresher({ refresh });
+    const [first, shared] = await Promise.all([
+      refresher.refresh('spent', ctx),
+      refresher.refresh('spent', ctx),
+    ]);
+    // The request that shared the call was answered by uaa; the one after, by what was remembered.
+    expect([first, shared]).toEqual([
+      { kind: 'invalid_grant', refusedBy: 'uaa' },
+      { kind: 'invalid_grant', refusedBy: 'uaa' },
+    ]);
+    expect(await refresher.refresh('spent', ctx)).toEqual({
+      kind: 'invalid_grant',
+      refusedBy: 'refused_before',
+    });
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes another replica's shared refusal as uaa's, whatever that replica wrote of it", async () => {
+    // A replica of an older version shares its refusal without saying who refused.
+    const older = { kind: 'invalid_grant' } as RefreshOutcome;
+    const shared = Object.assign(async () => older, { remembered: async () => null });
+    const refresher = createRefresher({ refresh: vi.fn() }, { shared });
+    expect(await refresher.refresh('spent', ctx)).toEqual({
+      kind: 'invalid_grant',
+      refusedBy: 'uaa',
+    });
   });
 
   it('lets a burst at once from one address reach uaa at most the budget left (ADR 0364)', async () => {

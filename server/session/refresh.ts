@@ -9,7 +9,7 @@ import { expiryOf } from './token-expiry';
 
 // Token refresh, once per refresh token per process (docs/decisions/0022):
 // - concurrent requests of one visitor share one in-flight refresh;
-// - the outcome is remembered for a few seconds (REFRESH_MEMO_MS), keyed by a hash of the old
+// - the new pair is remembered for a few seconds (REFRESH_MEMO_MS), keyed by a hash of the old
 //   refresh token and the shop as its cookies are scoped (any port of it: ./cookie-scope.ts), so
 //   a request that still carries the just-rotated token gets the same new pair instead of
 //   replaying a spent token (which uaa treats as theft and answers with invalid_grant).
@@ -23,10 +23,19 @@ import { expiryOf } from './token-expiry';
 // uaa's other 4xx but 408 and 429 (`refused`: maybe an ingress's, not the token's) fail the
 // renewal without ending anything; without a proof they count against the address (ADR 0364).
 // uaa's own trouble (5xx, 408, 429, no answer) is neither remembered nor counted.
+// A refusal says who refused (`refusedBy`, ADR 0373): the log lines of a renewal name it.
 export type RefreshOutcome =
   | { kind: 'refreshed'; pair: TokenPair }
-  | { kind: 'invalid_grant' }
+  | { kind: 'invalid_grant'; refusedBy: RenewalRefuser }
   | { kind: 'failed'; status: number | null; reason: string };
+
+/**
+ * Who refused a renewal: uaa (its invalid_grant, to this request's call or to the call it shared),
+ * or the gateway without asking uaa, named as gateway_renewals_refused_total names its reasons: a
+ * token uaa refused earlier (within REFUSED_MS) (`refused_before`), or one without its proof from an address that
+ * has spent its failed renewals (`address_budget`).
+ */
+export type RenewalRefuser = 'uaa' | 'refused_before' | 'address_budget';
 
 /** The renewal's call context, and who asks: the address and whether the token is vouched for. */
 export type RenewalContext = UaaCallContext & {
@@ -87,7 +96,10 @@ export const REFRESH_MEMO_MS = 5_000;
 
 /** How long a token uaa refused is refused again without a call (ADR 0357). */
 export const REFUSED_MS = 10 * 60_000;
-const REFUSED: RefreshOutcome = { kind: 'invalid_grant' };
+const refusal = (refusedBy: RenewalRefuser): RefreshOutcome => ({
+  kind: 'invalid_grant',
+  refusedBy,
+});
 /** The reason of a failed renewal uaa refused otherwise than with invalid_grant (ADR 0364). */
 const REFUSAL = 'refused';
 
@@ -115,6 +127,7 @@ export function createRefresher(
     const result = await uaa.refresh({ cid: ctx.cid, shopOrigin: ctx.shopOrigin }, refreshToken);
     tokenRefreshes.inc({ outcome: result.kind === 'ok' ? 'refreshed' : result.kind });
     if (result.kind === 'ok') return { kind: 'refreshed', pair: result.pair };
+    if (result.kind === 'invalid_grant') return refusal('uaa');
     // Not final: only invalid_grant says the token is dead (RFC 6749 section 5.2, ADR 0364).
     if (result.kind === 'refused')
       return { kind: 'failed', status: result.status, reason: REFUSAL };
@@ -128,13 +141,17 @@ export function createRefresher(
   ): Promise<RefreshOutcome> {
     const call = () => callUaa(refreshToken, ctx);
     const outcome = options.shared ? await options.shared(key, refreshToken, call) : await call();
-    if (outcome.kind !== 'failed') {
+    if (outcome.kind === 'refreshed') {
       memo.set(key, outcome);
       // unref: a remembered outcome never keeps the process alive at shutdown.
       setTimeout(() => memo.delete(key), memoMs).unref();
     }
-    if (outcome.kind === 'invalid_grant') refused.set(key, true);
-    return outcome;
+    // A refusal is remembered as refused, not in the memo: the next request for this token is
+    // answered as one uaa was not asked for, and counted so (`refused_before`).
+    if (outcome.kind !== 'invalid_grant') return outcome;
+    refused.set(key, true);
+    // Another replica's is uaa's too (only uaa's answers are shared); an older one names nobody.
+    return refusal('uaa');
   }
 
   async function run(
@@ -153,7 +170,7 @@ export function createRefresher(
     });
     if (outcome !== 'spent') return outcome;
     renewalsRefused.inc({ reason: 'address_budget' });
-    return REFUSED;
+    return refusal('address_budget');
   }
 
   return {
@@ -163,7 +180,7 @@ export function createRefresher(
       if (remembered && live(remembered)) return Promise.resolve(remembered);
       if (refused.has(key)) {
         renewalsRefused.inc({ reason: 'refused_before' });
-        return Promise.resolve(REFUSED);
+        return Promise.resolve(refusal('refused_before'));
       }
       const pending = inFlight.get(key);
       if (pending) return pending;

@@ -122,13 +122,16 @@ describe('shared renewal through Redis', () => {
     const refused = async (): Promise<RefreshOutcome> => {
       calls++;
       await sleep(50);
-      return { kind: 'invalid_grant' };
+      return { kind: 'invalid_grant', refusedBy: 'uaa' };
     };
     const outcomes = await Promise.all([
       a('key-ig', 'rt.ig', refused),
       b('key-ig', 'rt.ig', refused),
     ]);
-    expect(outcomes).toEqual([{ kind: 'invalid_grant' }, { kind: 'invalid_grant' }]);
+    expect(outcomes).toEqual([
+      { kind: 'invalid_grant', refusedBy: 'uaa' },
+      { kind: 'invalid_grant', refusedBy: 'uaa' },
+    ]);
     expect(calls).toBe(1);
   });
 

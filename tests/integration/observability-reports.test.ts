@@ -126,6 +126,28 @@ describe('server error reports in the local inbox', () => {
     });
   });
 
+  it("one page's reports, the gateway's and its browser's, are listed under one route and shop", async () => {
+    // The cart page (/cart): the gateway's request line and metrics name it `cart`, React Router
+    // `routes/cart-action`, the id its browser's report names (ADR 0373: was listed as that).
+    shop.faults.fail('/cms-api/context', 503);
+    const page = await get('/cart');
+    shop.faults.clear();
+    expect(page.status).toBe(502);
+    const [server] = await shop.inbox(page.headers.get('x-correlation-id')!);
+    const event = { message: 'browser report', tags: { route: 'routes/cart-action' } };
+    const answer = await fetch(`${shop.url}/monitoring`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: `${JSON.stringify({ dsn: shop.dsn })}\n{"type":"event"}\n${JSON.stringify(event)}\n`,
+    });
+    expect(answer.status).toBe(200);
+    const [browser] = await shop.inbox(answer.headers.get('x-correlation-id')!);
+    for (const listed of [server!, browser!]) {
+      expect(listed.route).toBe('cart');
+      expect((listed.event.tags as Record<string, string>).shop).toBe('localhost');
+    }
+  });
+
   it('the inbox page lists the reports for people', async () => {
     const response = await fetch(`${shop.platform.url}/dev/errors`, {
       headers: { accept: 'text/html' },

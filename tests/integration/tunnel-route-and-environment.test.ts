@@ -7,13 +7,16 @@ import {
 } from '../support/sentry-ingest';
 import { startShop, type TestShop } from '../support/shop';
 
-// The rest of what a browser's report says of itself (docs/decisions/0368; its release and CIDs:
-// 0365). Before, the tunnel passed on as anyone's post wrote them the event's `environment` (a
-// production shop's report filed under `staging`, or under any text), its `dist`, a `route` tag
-// naming no route of the shop, and `release`, `dist` and `environment` tags (Sentry takes the
-// last as the environment of an event naming none). Now the environment is the gateway's, the
-// route one of the build's route ids or shown as `route_claimed`, and the rest goes without. The
-// shop runs as production, so a genuine report goes on exactly as its browser wrote it.
+// The rest of what a browser's report says of itself (docs/decisions/0368 and 0373; its release
+// and CIDs: 0365). Before, the tunnel passed on as anyone's post wrote them the event's
+// `environment` (a production shop's report filed under `staging`, or under any text), its `dist`,
+// a `route` tag naming no route of the shop, and `release`, `dist` and `environment` tags (Sentry
+// takes the last as the environment of an event naming none). Now the environment is the
+// gateway's, the route one of the build's or shown as `route_claimed`, and the rest goes without.
+// Then (0373) a route went on under React Router's id (`routes/cart-action`) where the gateway's
+// own reports, its request lines and its metrics name `cart`: now it goes on as they name it. The
+// shop runs as production, so a genuine report goes on as its browser wrote it, with the
+// gateway's tags beside its own (`shop` since 0373: ./tunnel-gateway-tags.test.ts).
 let shop: TestShop;
 let ingest: SentryIngest;
 let running: string;
@@ -70,22 +73,31 @@ describe("a browser's report names the gateway's environment and a route of the 
         ...(sent.tags as object),
         tunnel_cid: postCid,
         tenant: expect.any(String) as unknown,
+        shop: 'localhost',
       },
     });
   });
 
-  it.each(['root', 'home', 'product', 'routes/not-found', 'routes/cart-action'])(
-    'the route %s of the build is kept',
-    async (route) => {
-      const forwarded = await report(genuine(route));
-      expect(forwarded.tags.route).toBe(route);
-      expect(forwarded.tags).not.toHaveProperty('route_claimed');
-    },
-  );
+  it.each([
+    ['root', 'root'],
+    ['home', 'home'],
+    ['product', 'product'],
+    ['routes/not-found', 'not-found'],
+    ['routes/cart-action', 'cart'],
+    ['routes/guest-checkout', 'checkout-guest'],
+    ['routes/robots[.]txt', 'robots.txt'],
+    // Already as the request line names it: a route of the build all the same.
+    ['not-found', 'not-found'],
+    ['cart', 'cart'],
+  ])('the route %s of the build goes on as the request line names it: %s', async (route, named) => {
+    const forwarded = await report(genuine(route));
+    expect(forwarded.tags.route).toBe(named);
+    expect(forwarded.tags).not.toHaveProperty('route_claimed');
+  });
 
   it.each([
     ['no route of the shop', 'admin', 'admin'],
-    ['the request line’s id of a 404, not React Router’s', 'not-found', 'not-found'],
+    ['a file of no route', 'routes/admin', 'routes/admin'],
     ['of another case', 'Search-Results', 'Search-Results'],
     ['over-long', 'r'.repeat(500), `${'r'.repeat(64)}…`],
     ['not text', ['home'], '["home"]'],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { startPlatform, type TestPlatform } from './platform';
@@ -16,7 +16,11 @@ export type TappedGateway = {
   close(): Promise<void>;
 };
 
-export async function startTappedGateway(env: Record<string, string> = {}): Promise<TappedGateway> {
+/** `options`: the app's (a test that reads the log lines passes its `logStream`). */
+export async function startTappedGateway(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TappedGateway> {
   const platform = await startPlatform();
   const tap = await startFaultProxy(platform.url);
   const gateway = await buildApp(
@@ -27,6 +31,7 @@ export async function startTappedGateway(env: Record<string, string> = {}): Prom
       COOKIE_SECURE: 'false',
       ...env,
     }),
+    options,
   );
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
