@@ -18,6 +18,8 @@ export const smartCartPaths = {
   smartCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}`,
   /** POST: a new smart cart holding the caller's cart as it is now. */
   fromCart: `${SMART_CARTS_BASE}/smart-carts/from-cart`,
+  /** POST: the caller's cart added to the smart cart (the cart is unchanged); the smart cart. */
+  addCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/add-cart`,
   /** POST: the smart cart's items into the cart; see ToCartResult. */
   toCart: (id: string) => `${SMART_CARTS_BASE}/smart-carts/${encodeURIComponent(id)}/to-cart`,
   /** POST: the totals of ordering the smart cart (a slot's fee included), as /orders/quote's. */

@@ -181,6 +181,7 @@ describe('npm run conformance', () => {
         'smartCartsPostSmartCartsFromCart',
         'smartCartsPutSmartCartsById',
         'smartCartsPostSmartCartsByIdToCart',
+        'smartCartsPostSmartCartsByIdAddCart',
         'smartCartsDeleteSmartCartsById',
         'profilePostAddresses',
         'profilePostPaymentMethods',

@@ -180,6 +180,12 @@ export const PAGE_ROWS: readonly PageRow[] = [
     spends: true,
   },
   {
+    key: 'smart-cart:add-cart', // the caller's own cart, into A's smart cart
+    path: smartCart,
+    fields: () => ({ intent: 'add-cart' }),
+    spends: true,
+  },
+  {
     key: 'smart-cart:to-cart',
     path: smartCart,
     fields: () => ({ intent: 'to-cart' }),

@@ -344,6 +344,12 @@ export const ROWS: readonly Row[] = [
     control: (a) => ({ params: { id: a.smartCartId, orderId: a.smartOrderId } }),
   },
   {
+    op: 'smartCartsPostSmartCartsByIdAddCart',
+    kind: 'names',
+    ask: (a) => ({ params: { id: a.smartCartId } }),
+    spends: true,
+  },
+  {
     op: 'smartCartsPostSmartCartsByIdToCart',
     kind: 'names',
     ask: (a) => ({ params: { id: a.smartCartId } }),

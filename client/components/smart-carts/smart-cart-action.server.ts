@@ -63,13 +63,17 @@ export const SmartCartsForms = intentForms({
   'delete-cart': z.object({ id: Id }),
   'from-cart': z.object({ name: Name }),
 });
-/** One smart cart's forms: its items, ordering it (with an address or card added on the way). */
+/**
+ * One smart cart's forms: its items, the cart added to it, ordering it (with an address or card
+ * added on the way), putting it into the cart.
+ */
 export const SmartCartForms = intentForms({
   'change-items': ItemsForm,
   'place-order': PlaceOrderPost.extend(ShownTotalField.shape),
   'add-address': AddressForm,
   'add-card': CardForm,
   'to-cart': FillKeyField,
+  'add-cart': FillKeyField,
 });
 const CartsIntent = SmartCartsForms.intent;
 const CartIntent = SmartCartForms.intent;
@@ -158,6 +162,17 @@ export async function smartCartAction(
       // "Add smart cart to cart" (issue #29); the page names what was not added.
       const query = await fillCart(context, smartCartPaths.toCart(id), {}, orderKeyHeaders(fields));
       return redirect(`${href('smart-cart', { id })}?${query}`);
+    }
+    case 'add-cart': {
+      // "Add my cart to this smart cart" (ADR 0371); the cart stays as it is.
+      const added = await askPlatform<SmartCart>(context.platform, {
+        method: 'POST',
+        path: smartCartPaths.addCart(id),
+        headers: orderKeyHeaders(fields),
+      });
+      return added.ok
+        ? redirect(href('smart-cart', { id }, { done: 'cart-added' }))
+        : refusedByPlatform('add-cart', added);
     }
     case 'change-items': {
       const parsed = parseItems(form);

@@ -3,6 +3,7 @@ import { href } from '../../../shared/href';
 import { useMoney } from '../../lib/money';
 import type { SmartCartData } from './smart-cart-data.server';
 import { DoneNotice } from '../forms/form-field';
+import { AddCartForm } from './add-cart-form';
 import { FillNotice } from '../lists/fill-notice';
 import { SmartCartItems } from './smart-cart-items';
 import { SmartCartOrderForm } from './smart-cart-order-form';
@@ -33,12 +34,16 @@ export function SmartCartPage({ detail, result }: Props) {
       <section className="smart-cart-panel" aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <SmartCartItems cart={cart} result={resultOf('change-items')} />
-        <dl className="totals">
-          <dt>Subtotal at today’s prices</dt>
-          <dd data-testid="smart-cart-subtotal">{money(cart.subtotal, cart.currency)}</dd>
-        </dl>
+        {cart.items.length > 0 ? (
+          <dl className="totals">
+            <dt>Subtotal at today’s prices</dt>
+            <dd data-testid="smart-cart-subtotal">{money(cart.subtotal, cart.currency)}</dd>
+          </dl>
+        ) : null}
         {/* The order form's key: the platform keeps fills' keys apart from orders' (ADR 0328). */}
         <SmartCartToCart cart={cart} formKey={detail.orderKey} />
+        {/* On an empty smart cart, the page's one form (ADR 0371). */}
+        <AddCartForm cart={cart} formKey={detail.orderKey} result={resultOf('add-cart')} />
       </section>
       {cart.items.length > 0 ? (
         <section className="smart-cart-panel" aria-labelledby="order-title">

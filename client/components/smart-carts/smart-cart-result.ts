@@ -5,6 +5,7 @@ export type SmartCartIntent =
   | 'delete-cart'
   | 'from-cart'
   | 'change-items'
+  | 'add-cart'
   | 'place-order'
   | 'add-address'
   | 'add-card';
@@ -21,5 +22,6 @@ export const SMART_CART_NOTICES: Record<string, string> = {
   saved: 'Your cart is saved as this smart cart.',
   deleted: 'The smart cart is deleted.',
   items: 'The smart cart’s items are updated.',
+  'cart-added': 'Your cart is added to this smart cart.',
   placed: 'Thank you! Your order is placed. We have sent you a confirmation e-mail.',
 };

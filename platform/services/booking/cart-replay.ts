@@ -4,11 +4,12 @@ import type { Db, Queryable } from '../../db/db';
 import { idempotencyKeyOf } from '../../http/idempotency-key';
 
 // Cart changes that add to what the cart holds (a list or a smart cart into the cart, a past
-// order copied into it) done at most once per submission (docs/decisions/0328). The form carries
-// a key made when it was rendered (Idempotency-Key); the first answer is kept per (shop, account,
-// key, request) for REPLAY_SECONDS, and the same request with that key is answered from it. The
-// request is part of the identity because one page's key covers all its forms: "Add to cart" of
-// two items, "Add" then "Replace" are two submissions. Placing an order (0140) keeps its own keys.
+// order copied into it), and the cart added to a smart cart (0371), done at most once per
+// submission (docs/decisions/0328). The form carries a key made when it was rendered
+// (Idempotency-Key); the first answer is kept per (shop, account, key, request) for
+// REPLAY_SECONDS, and the same request with that key is answered from it. The request is part of
+// the identity because one page's key covers all its forms: "Add to cart" of two items, "Add"
+// then "Replace" are two submissions. Placing an order (0140) keeps its own keys.
 export const REPLAY_SECONDS = 24 * 60 * 60;
 
 export type CartChangeKey = { tenantId: string; accountId: string; key: string; request: string };

@@ -9,7 +9,7 @@ import { mergeItems } from '../orders/pricing';
 import { newId, refuseBeyond, type Shopper } from '../orders/shopper';
 import { requireOfferings } from '../shopping-lists/offering-view';
 import type { ShopperCollection } from '../shopper-collection';
-import { ownSmartCart, readSmartCart, smartCartSummaries } from './smart-cart-read';
+import { ownSmartCart, readSmartCart, smartCartItems, smartCartSummaries } from './smart-cart-read';
 import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 const MAX_SMART_CARTS = 50;
@@ -38,18 +38,23 @@ async function replaceItems(
   }
 }
 
+/** A smart cart made or grown past its lines is a 400 naming both (the cart may hold 300). */
+function refuseBeyondItems(items: readonly Required<SmartCartItemInput>[]): void {
+  const lines = mergeItems(items).length;
+  if (lines > MAX_SMART_CART_ITEMS) {
+    throw badRequest(
+      `A smart cart holds at most ${MAX_SMART_CART_ITEMS} items, and this one would have ${lines}`,
+    );
+  }
+}
+
 /** A new smart cart with these items, inside the caller's transaction (also from the cart). */
 export async function createSmartCart(
   tx: Queryable,
   shopper: Shopper,
   input: { name: string; items: Required<SmartCartItemInput>[] },
 ) {
-  const lines = mergeItems(input.items).length;
-  if (lines > MAX_SMART_CART_ITEMS) {
-    throw badRequest(
-      `A smart cart holds at most ${MAX_SMART_CART_ITEMS} items, and this one would have ${lines}`,
-    );
-  }
+  refuseBeyondItems(input.items);
   await refuseBeyond(tx, shopper, 'smart_carts', MAX_SMART_CARTS, 'smart carts');
   const id = newId('sc');
   await tx.query(
@@ -58,6 +63,22 @@ export async function createSmartCart(
   );
   await replaceItems(tx, shopper.tenantId, id, input.items);
   return readSmartCart(tx, shopper, id);
+}
+
+/**
+ * Adds items to a smart cart the caller has checked is the shopper's and locked (the cart added
+ * to it): an offering it holds in that unit adds up, to what a line holds; a new one goes last.
+ */
+export async function addSmartCartItems(
+  tx: Queryable,
+  tenantId: string,
+  id: string,
+  added: readonly Required<SmartCartItemInput>[],
+): Promise<void> {
+  const items = [...(await smartCartItems(tx, id)), ...added];
+  refuseBeyondItems(items);
+  await replaceItems(tx, tenantId, id, items);
+  await tx.query('update smart_carts set updated_at = now() where id = $1', [id]);
 }
 
 /** Smart carts: saved carts with a name, ordered again in one step (see smart-cart-order-routes). */

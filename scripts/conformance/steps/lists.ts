@@ -2,7 +2,8 @@ import { REMOVE_LINE } from './cart';
 import { idParam, keepCartLine, kitName, madeAndDeleted, type Step } from './types';
 
 // A shopping list and a smart cart of the test account's, each made, filled with the kit's
-// offering, changed, put into the cart (that line taken out again) and deleted.
+// offering, changed, put into the cart (the smart cart then takes the cart; that line taken out
+// again) and deleted.
 const list = idParam('listId', 'listId');
 const smartCart = idParam('smartCartId', 'id');
 const ITEM = (s: { offeringId?: string }) => ({ offeringId: s.offeringId, byCase: false });
@@ -93,6 +94,13 @@ export const SMART_CART_STEPS: readonly Step[] = madeAndDeleted({
       needs: ['smartCartId'],
       params: smartCart,
       keep: (s, b) => keepCartLine(s, b.booking),
+    },
+    // The cart, that line in it, added to the smart cart (which is deleted after): not the cart.
+    {
+      op: 'smartCartsPostSmartCartsByIdAddCart',
+      token: 'account',
+      needs: ['smartCartId'],
+      params: smartCart,
     },
     REMOVE_LINE,
   ],
