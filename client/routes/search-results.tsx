@@ -31,12 +31,15 @@ async function load(args: Route.LoaderArgs) {
 
 // The page's title, description and canonical URL, computed by the loader on the server.
 export const loader = loaderWithMeta(load, (data, matches) => {
-  const { searchQuery, filters, result } = data;
+  const { filters, result } = data;
+  // A corrected query is what the products are for, as the heading says (docs/decisions/0372):
+  // its own results, the same products, are the canonical page.
+  const shown = result.correctedQuery ?? data.searchQuery;
   return pageMeta(matches, {
-    title: `“${searchQuery}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
-    description: `${countsIn(rootContext(matches)?.tenant.locale).products(result.total)} found for “${searchQuery}”.`,
+    title: `“${shown}”${filters.page > 1 ? ` (page ${filters.page})` : ''}`,
+    description: `${countsIn(rootContext(matches)?.tenant.locale).products(result.total)} found for “${shown}”.`,
     // Sort orders show the same products: the canonical page keeps only filters and page.
-    path: resultsHref(searchQuery, { ...filters, sort: 'relevance' }),
+    path: resultsHref(shown, { ...filters, sort: 'relevance' }),
     // No products on this page (none found, or a page past the last): nothing to index.
     extra: result.items.length === 0 ? [{ name: 'robots', content: 'noindex' }] : [],
   });

@@ -58,6 +58,9 @@ async function sweep(page: Page, screens: Screen[]) {
     // /blink-test runs its checks, then opens their report (its table): measured there.
     if (id === 'blink-test') await page.waitForURL(/\/blink-test\/result\?cid=/);
     await page.waitForSelector('html[data-hydrated="true"]');
+    // The search results' facets are behind "Filters" (docs/decisions/0372): opened, measured.
+    const filters = page.locator('main summary', { hasText: 'Filters' });
+    if (await filters.isVisible()) await filters.click();
     await page.evaluate(() => document.fonts.ready);
     const faults = await layoutFaults(page);
     for (const kind of Object.keys(all) as (keyof LayoutFaults)[])

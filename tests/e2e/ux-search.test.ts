@@ -39,7 +39,8 @@ describe.each(Object.entries(VIEWPORTS))('search and categories on a %s', (_size
     await expect(first.textContent()).resolves.toMatch(/Yoghurt/);
     await page.goto(`${shop.url}/search/brocoli`);
     await expect(page.locator('.product-card').first().textContent()).resolves.toMatch(/Broccoli/);
-    await page.getByText('Showing results for “broccoli”').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Results for “broccoli”' }).waitFor();
+    await page.getByText('No products found for “brocoli”; showing “broccoli” instead.').waitFor();
     await page.close();
   });
 });

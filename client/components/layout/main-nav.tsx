@@ -23,6 +23,15 @@ export function MainNav({ links }: { links: readonly { label: string; href: stri
       element.removeEventListener('scroll', measure);
     };
   }, [links]);
+  // The current link centred in the row, as layout.css has it on the first paint where the
+  // browser can (scroll-initial-target); here on the others once the page runs, and after a
+  // navigation. offsetLeft counts from the row, positioned in layout.css (ADR 0372).
+  useEffect(() => {
+    const element = list.current;
+    const current = element?.querySelector<HTMLElement>('.active');
+    if (element && current)
+      element.scrollLeft = current.offsetLeft - (element.clientWidth - current.offsetWidth) / 2;
+  }, [pathname, search]);
   return (
     <nav aria-label="Main" className="main-nav" data-more={more ? 'end' : undefined}>
       <ul ref={list}>

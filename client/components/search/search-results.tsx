@@ -4,13 +4,17 @@ import { Pagination } from '../catalogue/pagination';
 import { ProductGrid } from '../catalogue/product-grid';
 import { EmptyResults } from './empty-results';
 import { FacetList } from './facet-list';
+import { FiltersDisclosure } from './filters-disclosure';
 import { FreeFromList } from './free-from-list';
 import { resultProductHref, resultsHref, type SearchFilters } from './search-filters';
 import { SortForm } from './sort-form';
 import '../../styles/search.css';
 
-// The results page: heading with the count, facets beside (or above, on a phone) the grid, sort,
-// pages. Product links open the product in the context of these results.
+// The results page: heading with the count, facets beside the grid (on a phone behind "Filters",
+// above it), sort, pages. Product links open the product in the context of these results.
+// A corrected query (ADR 0160) is what the results are for: the heading names it, and one line
+// says what was typed found nothing (docs/decisions/0372). The page's own links keep the query
+// typed; a product's lead to the corrected one's results, the heading its breadcrumb repeats.
 export function SearchResults({
   searchQuery,
   filters,
@@ -25,6 +29,7 @@ export function SearchResults({
   featured: readonly ProductSummary[];
 }) {
   const here = resultsHref(searchQuery, filters);
+  const shown = result.correctedQuery ?? searchQuery;
   const counts = useCounts();
   const hasFacets =
     result.facets.brands.length > 0 ||
@@ -33,53 +38,60 @@ export function SearchResults({
   return (
     <div className="search-results">
       <header className="listing-header">
-        <h1>{`Results for “${searchQuery}”`}</h1>
+        <h1>{`Results for “${shown}”`}</h1>
+        {result.correctedQuery && (
+          <p className="search-corrected">
+            {`No products found for “${searchQuery}”; showing “${shown}” instead.`}
+          </p>
+        )}
         <p className="listing-count" role="status">
           {counts.products(result.total)}
         </p>
-        {result.correctedQuery && (
-          <p className="search-corrected">{`Showing results for “${result.correctedQuery}”`}</p>
-        )}
       </header>
       {result.total === 0 && !hasFacets ? (
         <EmptyResults
-          searchQuery={searchQuery}
+          searchQuery={shown}
           filters={filters}
           categories={categories}
           featured={featured}
         />
       ) : (
         <div className="search-layout">
-          <aside className="search-facets" aria-label="Filters">
-            <FacetList
-              title="Category"
-              name="category"
-              facets={result.facets.categories}
-              searchQuery={searchQuery}
-              filters={filters}
-            />
-            <FacetList
-              title="Brand"
-              name="brand"
-              facets={result.facets.brands}
-              searchQuery={searchQuery}
-              filters={filters}
-            />
-            <FreeFromList
-              facets={result.facets.freeFrom}
-              searchQuery={searchQuery}
-              filters={filters}
-            />
-          </aside>
+          <FiltersDisclosure filters={filters}>
+            <aside className="search-facets" aria-label="Filters">
+              <FacetList
+                title="Category"
+                name="category"
+                facets={result.facets.categories}
+                searchQuery={searchQuery}
+                filters={filters}
+              />
+              <FacetList
+                title="Brand"
+                name="brand"
+                facets={result.facets.brands}
+                searchQuery={searchQuery}
+                filters={filters}
+              />
+              <FreeFromList
+                facets={result.facets.freeFrom}
+                searchQuery={searchQuery}
+                filters={filters}
+              />
+            </aside>
+          </FiltersDisclosure>
           <div className="search-main">
+            {/* The cards' names are h3: a heading between the h1 and them, the facets' h2 being
+                out of sight behind "Filters" on a phone (axe heading-order). */}
+            <h2 className="visually-hidden">Products</h2>
             <SortForm searchQuery={searchQuery} filters={filters} />
             {result.items.length === 0 ? (
               <p>No products on this page.</p>
             ) : (
               <ProductGrid
                 products={result.items}
-                label={`Results for ${searchQuery}`}
-                linkOf={(product) => resultProductHref(searchQuery, product.slug, filters)}
+                label={`Results for ${shown}`}
+                linkOf={(product) => resultProductHref(shown, product.slug, filters)}
                 returnTo={here}
               />
             )}
