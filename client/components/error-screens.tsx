@@ -4,7 +4,10 @@ import { useFailedRequest } from '../runtime/request-ids';
 
 export const FALLBACK_ERROR_TEXT = 'Something went wrong. Please, try refreshing the page.';
 
-/** "Page not found" with the specification's message "Page Not Found: {path}". */
+/**
+ * The specification's message "Page Not Found: {path}" as the screen's heading: said once (a
+ * heading "Page not found" above it said it twice). The tab's title is "Page not found".
+ */
 export function NotFoundScreen({ path, inLayout }: { path: string; inLayout?: boolean }) {
   // After a client navigation, the CID of the data request that answered 404 (issue #29 item 5).
   const failed = useFailedRequest();
@@ -14,8 +17,7 @@ export function NotFoundScreen({ path, inLayout }: { path: string; inLayout?: bo
   const Landmark = inLayout ? 'section' : 'main';
   return (
     <Landmark className="error-screen" aria-labelledby="error-title">
-      <h1 id="error-title">Page not found</h1>
-      <p>{`Page Not Found: ${path}`}</p>
+      <h1 id="error-title">{`Page Not Found: ${path}`}</h1>
       <p className="cid">
         {'CID: '}
         <code>{cid}</code>

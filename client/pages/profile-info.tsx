@@ -5,7 +5,7 @@ import type { Route } from '../routes/+types/profile-info';
 
 export default function ProfileInfoScreen({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ProfilePart title="Your details" answered={Boolean(actionData)} className="account-screen">
+    <ProfilePart title="Your details" answered={Boolean(actionData)}>
       <InfoForm info={loaderData.info} result={resultOf(actionData, 'save-info')} />
     </ProfilePart>
   );

@@ -36,7 +36,7 @@ describe('pages addressed by an overlong id or slug', () => {
     const response = await shopper.page(path);
     expect(response.status).toBe(404);
     const text = await mainText(response);
-    expect(text).toContain('Page not found');
+    expect(text).toContain(`Page Not Found: ${path}`);
     expect(text).not.toMatch(/api\/services|max param length|Invalid query/);
   });
 
@@ -46,7 +46,7 @@ describe('pages addressed by an overlong id or slug', () => {
       const intent = path.startsWith('/orders') ? 'cancel' : 'to-cart';
       const response = await shopper.post(path, { intent });
       expect(response.status).toBe(404);
-      expect(await mainText(response)).toContain('Page not found');
+      expect(await mainText(response)).toContain(`Page Not Found: ${path}`);
     },
   );
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ProductDetail as Product, ProductSummary } from '../../../shared/contracts/catalogue';
 import { href } from '../../../shared/href';
 import { QuantityControls } from '../cart/quantity-controls.island';
-import { AddToList, listProps } from '../lists/add-to-list';
+import { listProps } from '../lists/add-to-list';
+import { AddToListHere } from '../lists/add-to-list-here.island';
 import { categoryHref } from '../search/search-filters';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { FoodInformation } from './food-information';
@@ -46,7 +47,10 @@ export function ProductDetail({
             productName={product.name}
             returnTo={returnTo}
           />
-          <AddToList {...listProps(product, returnTo ?? href('product', { slug: product.slug }))} />
+          <AddToListHere
+            {...listProps(product, returnTo ?? href('product', { slug: product.slug }))}
+            caseSize={product.offering.caseSize}
+          />
           <h2 className="visually-hidden">Description</h2>
           <p className="product-description">{product.description}</p>
           {product.food ? <FoodInformation food={product.food} /> : null}

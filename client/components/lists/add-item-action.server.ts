@@ -5,6 +5,7 @@ import { href } from '../../../shared/href';
 import { isSafeLocalPath } from '../../../shared/safe-redirect';
 import { askPlatform, type PlatformFailure } from '../../lib/platform-answer.server';
 import { refusalOf } from '../forms/order-steps.server';
+import { NAME_THE_NEW_LIST } from './adding';
 import type { ListActionResult } from './list-result';
 import { quantityField } from '../forms/quantity-field';
 
@@ -59,8 +60,7 @@ export async function addItemAction(context: AppLoadContext, form: FormData) {
   const input = parsed.data;
   let listId = input.listId;
   if (listId === 'new') {
-    if (!input.newName)
-      return refused({ newName: 'Enter a name for the new list' }, undefined, 400, values);
+    if (!input.newName) return refused({ newName: NAME_THE_NEW_LIST }, undefined, 400, values);
     const created = await askPlatform<ShoppingList>(context.platform, {
       method: 'POST',
       path: listPaths.lists,

@@ -1,10 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { ShoppingListSummary } from '../../../shared/contracts/lists';
-import { FieldError, errorProps } from '../forms/field-error';
+import { AmountChoice, ListChoice } from './add-to-list-fields';
 import type { Adding } from './adding';
 import type { ListActionResult } from './list-result';
-import './fill.css';
-import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
 
 // The lists screen asked to add a product (issue #29, "Add to list"): which list, or a new one,
 // how many, singles or cases. A plain form, so it works without JavaScript.
@@ -25,63 +23,13 @@ export function AddToListPanel({ adding, lists, result }: Props) {
         <input type="hidden" name="intent" value="add-item" />
         <input type="hidden" name="offeringId" value={adding.offeringId} />
         <input type="hidden" name="back" value={adding.back ?? ''} />
-        <fieldset>
-          <legend>Which list?</legend>
-          {lists.map((list) => (
-            <label key={list.id} className="check">
-              <input
-                type="radio"
-                name="listId"
-                value={list.id}
-                defaultChecked={list.id === listId}
-              />{' '}
-              {list.name}
-            </label>
-          ))}
-          <label className="check">
-            <input type="radio" name="listId" value="new" defaultChecked={listId === 'new'} /> A new
-            list
-          </label>
-          <label htmlFor="add-new-list-name">Name of the new list</label>
-          <input
-            id="add-new-list-name"
-            name="newName"
-            maxLength={100}
-            placeholder="e.g. Weekend barbecue"
-            defaultValue={chosen.newName}
-            {...errorProps('add-new-list-name-error', errors.newName)}
-          />
-          <FieldError id="add-new-list-name-error" message={errors.newName} />
-        </fieldset>
-        <div className="add-to-list-amount">
-          <label htmlFor="add-quantity">Quantity</label>
-          <input
-            id="add-quantity"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_LINE_QUANTITY}
-            required
-            defaultValue={chosen.quantity ?? adding.quantity}
-            {...errorProps('add-quantity-error', errors.quantity)}
-          />
-          <FieldError id="add-quantity-error" message={errors.quantity} />
-          {adding.caseSize > 1 ? (
-            <fieldset>
-              <legend>Buy as</legend>
-              <label className="check">
-                <input type="radio" name="unit" value="single" defaultChecked={!byCase} /> Singles
-              </label>
-              <label className="check">
-                <input type="radio" name="unit" value="case" defaultChecked={byCase} />{' '}
-                {`Cases of ${adding.caseSize}`}
-              </label>
-            </fieldset>
-          ) : (
-            <input type="hidden" name="unit" value={byCase ? 'case' : 'single'} />
-          )}
-        </div>
+        <ListChoice lists={lists} listId={listId} newName={chosen.newName} error={errors.newName} />
+        <AmountChoice
+          quantity={chosen.quantity ?? adding.quantity}
+          byCase={byCase}
+          caseSize={adding.caseSize}
+          error={errors.quantity}
+        />
         {refused?.formError ? (
           <p className="form-error" role="alert">
             {refused.formError}

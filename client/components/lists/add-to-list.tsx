@@ -1,3 +1,4 @@
+import type { MouseEvent, Ref } from 'react';
 import { href } from '../../../shared/href';
 
 // "Add to list" on a product page, a product card and a cart line (issue #29): a link to the
@@ -5,7 +6,8 @@ import { href } from '../../../shared/href';
 // (single or case) it was given here. A plain link, the same for every visitor, so it works
 // without JavaScript and in a shop's cached templates; a guest is asked to sign in on the way.
 // It names the offering, not the product: the screen takes the name from the catalogue (ADR 0320).
-type Props = {
+// On a product page, with JavaScript, it opens the same choice in place (./add-to-list-here.tsx).
+export type AddToListProps = {
   offeringId: string;
   productName: string;
   quantity?: number;
@@ -15,7 +17,7 @@ type Props = {
   className?: string;
 };
 
-export function addToListHref(props: Props): string {
+export function addToListHref(props: AddToListProps): string {
   return href(
     'shopping-lists',
     {},
@@ -32,12 +34,19 @@ export function addToListHref(props: Props): string {
 export const listProps = (
   product: { name: string; offering: { id: string } },
   returnTo?: string,
-): Props => ({ offeringId: product.offering.id, productName: product.name, returnTo });
+): AddToListProps => ({ offeringId: product.offering.id, productName: product.name, returnTo });
 
-export function AddToList(props: Props) {
+export function AddToList(
+  props: AddToListProps & {
+    ref?: Ref<HTMLAnchorElement>;
+    onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  },
+) {
   return (
     <a
+      ref={props.ref}
       href={addToListHref(props)}
+      onClick={props.onClick}
       className={props.className ?? 'add-to-list'}
       aria-label={`Add to list: ${props.productName}`}
     >

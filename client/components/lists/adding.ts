@@ -13,6 +13,9 @@ export type AskedToAdd = {
 };
 export type Adding = AskedToAdd & { name: string; caseSize: number };
 
+/** "A new list" chosen without its name: the lists screen's and a product page's words. */
+export const NAME_THE_NEW_LIST = 'Enter a name for the new list';
+
 // The link's quantity, read as a typed one (ADR 0339): "?quantity=0x10" asked for 16 before.
 const quantityOf = (text: string | null) => {
   const read = readQuantity(text, 1);
