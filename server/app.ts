@@ -141,14 +141,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(requestLogPlugin, { lines: requestLineLogger(logger) });
   await app.register(healthPlugin, { platform, poolWaitLimitMs: config.timeouts.connect });
   await app.register(rateLimitPlugin, { config, redis: replicas?.commands ?? null });
-  await app.register(sessionPlugin, { config, platform, redis: replicas?.commands ?? null });
+  // A shop's tenant id for GET /auth/session and for the browser's reports and events that reach
+  // a replica before any page of that shop did: one lookup, shared (./page/tenant-lookup.ts).
+  const tenantOf = tenantLookup(platform, config.timeouts.context);
+  await app.register(sessionPlugin, {
+    config,
+    platform,
+    redis: replicas?.commands ?? null,
+    tenantOf,
+  });
   await app.register(fairSharePlugin, { config });
   await app.register(proxyPlugin, { config, platform });
   await app.register(cachePurgePlugin, { config, platform, pageCache, templates, replicas });
   if (config.openapiPublic) await app.register(openApiPlugin);
-  // A shop's tenant id for the browser's reports and events that reach a replica before any page
-  // of that shop did: one lookup, shared (./page/tenant-lookup.ts).
-  const tenantOf = tenantLookup(platform, config.timeouts.context);
   // The build the pages come from, which a browser's report may name (ADR 0365).
   const build = runningBuild();
   await tunnelRoute(app, config, tenantOf, build);

@@ -75,6 +75,10 @@ const html = (description: string) => ({
   description,
   content: { 'text/html': { schema: { type: 'string' } } },
 });
+const redirectTo = (description: string) => ({
+  description,
+  headers: { Location: { description: 'The next page', schema: { type: 'string' } } },
+});
 const errorRef = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -121,10 +125,10 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
         operationId: `action-${page.id}`.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
         summary: `The ${page.id} screen’s form action`,
         description:
-          'A form post from the shop’s own page (Origin, or Sec-Fetch-Site: same-origin). Fields are strings; `intent` says which form. At most 1,000 fields (413 too_many_fields) and the body limit.',
+          'A form post from the shop’s own page: its Origin, when sent, is the shop’s; without one, Sec-Fetch-Site, when sent, is same-origin or none (a client that is no browser sends neither, or the shop’s Origin); no X-CSRF header needed. Fields are strings; `intent` says which form. At most 1,000 fields (413 too_many_fields) and the body limit. Done, it answers a redirect to the next page: a client follows its Location with a GET.',
         tags: ['pages'],
         security: [],
-        ...(parameters.length ? { parameters } : {}),
+        parameters: [...parameters, { $ref: '#/components/parameters/Origin' }],
         requestBody: {
           required: true,
           content: {
@@ -134,11 +138,23 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
         },
         responses: {
           200: html('The page with the form’s result (its field errors)'),
-          303: { description: 'Done: to the next page (Location)' },
-          400: html('The page with the form’s field errors'),
+          // React Router's redirect() is a 302; the sign-in forms' (and the provider's) a 303.
+          302: redirectTo('Done: to the next page; or, signed out, to the sign-in screen'),
+          303: redirectTo('Done, from a sign-in form (/social-login, /profile’s sign-in methods)'),
+          400: {
+            description:
+              'The page with the form’s field errors; or invalid_request (JSON) for a body that is no form (malformed multipart)',
+            content: {
+              'text/html': { schema: { type: 'string' } },
+              'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+            },
+          },
           403: errorRef('csrf: not from the shop’s own page'),
           409: html('The page with the conflict (an order no longer editable)'),
           413: errorRef('too_many_fields, or payload_too_large'),
+          415: errorRef(
+            'unsupported_media_type: the body is not application/x-www-form-urlencoded or multipart/form-data',
+          ),
         },
       };
     }

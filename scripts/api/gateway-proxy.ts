@@ -92,7 +92,7 @@ export function proxyRules(): JsonSchema {
 function rulesText(): string {
   const added = addedHeaders();
   return [
-    'Sent to the service’s upstream (its SERVICE_URLS entry, else PLATFORM_URL) at the same path and query.',
+    'Sent to the service’s upstream (its SERVICE_URLS entry, else PLATFORM_URL) at the same path and query: the operations, their queries, bodies and answers are those of docs/api/upstream.openapi.json whose paths start /api/services/ (the cart’s `{tenantId}` is the shop’s, as GET /auth/session answers it).',
     `Added to the upstream request: ${Object.entries(added)
       .map(([name, value]) => `${name} (${value})`)
       .join(', ')}.`,
@@ -101,7 +101,7 @@ function rulesText(): string {
     `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer). uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies and the call goes on with the token it has. A refresh token uaa refused in the last ${minutes(REFUSED_MS)} minutes, or one without its session_proof (valid on every port of the shop) from an address that had ${FAILED_RENEWAL_BUDGET.max} renewals refused in ${minutes(FAILED_RENEWAL_BUDGET.windowMs)} minutes (invalid_grant or another 4xx but 408 and 429), is treated as signed out (cookies cleared) without asking uaa.`,
     `Retry: at most ${MAX_ATTEMPTS} upstream attempts; a second only for a bodiless ${list(REPLAYABLE_METHODS)} that changes nothing, after a ${RETRIED_STATUS} (waiting its Retry-After or a short random time, at most ${MAX_RETRY_DELAY_MS} ms), after its connection was refused or closed before any answer (a short random time), or after a ${RENEWED_STATUS} once the token is renewed.`,
     `Refused before any upstream call: an unknown service (404), uaa paths with a segment ${list(TOKEN_SEGMENTS)} or containing \`token\` (404: they are /auth/* here), a path escape (\`..\`, encoded slashes: 400 bad_path), a target over ${size(TARGET_LIMIT)} (414), a body over ${size(BODY_LIMIT)} (413 payload_too_large).`,
-    `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status and message in the gateway’s error shape (\`details\` holds the rest); no answer is 502 upstream_unreachable or 504 upstream_timeout.`,
+    `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status, code and message in the gateway’s error shape (\`details\` holds the rest; uaa’s OAuth \`error\` is the code), so a service’s own codes reach the client (the reference platform’s invalid input is \`bad_request\`, where the gateway’s own endpoints say \`invalid_request\`); no answer is 502 upstream_unreachable or 504 upstream_timeout.`,
   ].join(' ');
 }
 
@@ -152,7 +152,8 @@ export function proxyOperations(): Record<string, Record<string, JsonSchema>> {
           ? [{ $ref: '#/components/parameters/Csrf' }, { $ref: '#/components/parameters/Origin' }]
           : []),
       ],
-      ...(write && method !== 'delete'
+      // A DELETE too: booking-ms's `…/items` names the lines to remove in its body.
+      ...(write
         ? {
             requestBody: {
               required: false,

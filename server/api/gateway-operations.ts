@@ -11,6 +11,7 @@ import {
   PurgeQuery,
   Readiness,
   SessionAnswer,
+  SessionReading,
   SignInBody,
 } from './schemas';
 
@@ -63,6 +64,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
       400: error('invalid_request: the message names the fields'),
       401: error('invalid_credentials: wrong e-mail or password'),
       403: error('csrf (cross-site or no X-CSRF), or sign_in_refused (account not activated)'),
+      415: error('unsupported_media_type: the body is not JSON'),
       429: error('too_many_attempts (Retry-After), or rate_limited'),
       502: error('upstream_error: uaa failed'),
       504: error('upstream_timeout: uaa did not answer in time'),
@@ -101,11 +103,14 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     method: 'get',
     path: '/auth/session',
     tag: 'session',
-    summary: 'The visitor’s account (id, login, email), or null for a guest or nobody',
+    summary:
+      'The visitor’s account (id, login, email), or null for a guest or nobody; the shop’s tenant id',
     description:
-      'Renews the access token ahead of expiry (new cookies) when it is due. uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies as they are. A refresh token uaa refused in the last 10 minutes, or one without its session_proof (valid on every port of the shop) from an address that had 30 renewals refused in 10 minutes (invalid_grant or another 4xx but 408 and 429), is answered as signed out (cookies cleared) without asking uaa.',
+      'The tenant id is the `{tenantId}` of the cart’s paths through the proxy (booking-ms). Renews the access token ahead of expiry (new cookies) when it is due. uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies as they are. A refresh token uaa refused in the last 10 minutes, or one without its session_proof (valid on every port of the shop) from an address that had 30 renewals refused in 10 minutes (invalid_grant or another 4xx but 408 and 429), is answered as signed out (cookies cleared) without asking uaa.',
     auth: 'session-cookie',
-    answers: { 200: { description: 'The account', schema: SessionAnswer } },
+    answers: {
+      200: { description: 'The account and the shop’s tenant id', schema: SessionReading },
+    },
   },
   {
     id: 'socialSignInCallback',

@@ -15,6 +15,15 @@ export const PublicAccount = z.object({
 });
 
 export const SessionAnswer = z.object({ account: PublicAccount.nullable() });
+/** GET /auth/session: the account, and the shop's tenant id a client's cart calls name. */
+export const SessionReading = SessionAnswer.extend({
+  tenantId: z
+    .string()
+    .nullable()
+    .describe(
+      'The shop’s tenant id, the `{tenantId}` of the cart’s paths (booking-ms `…/bookings/cart/tenant/{tenantId}`); null when the shop’s context could not be read',
+    ),
+});
 export const GuestAnswer = z.object({
   guest: z.boolean().describe('true: a guest session was started; false: one was kept'),
 });

@@ -38,7 +38,13 @@ declare module 'fastify' {
 export const sessionPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { config: Config; platform: Platform; redis: Redis | null },
+    opts: {
+      config: Config;
+      platform: Platform;
+      redis: Redis | null;
+      /** A shop origin's tenant id, for GET /auth/session (page/tenant-lookup.ts). */
+      tenantOf: (shopOrigin: string) => Promise<string>;
+    },
   ) => {
     const uaa = createUaaClient(opts.platform, opts.config.timeouts.context);
     // With Redis, one renewal per session across replicas; the lock outlasts uaa's timeout
@@ -83,9 +89,9 @@ export const sessionPlugin = fp(
     await app.register(csrfPlugin, { trustProxy: opts.config.trustProxy });
 
     // Own scope: the session endpoints' JSON body parser and cache headers. Errors (415, bad
-    // JSON, 413) are answered by the error plugin.
+    // JSON, 413) are answered by the error plugin, a 415 naming JSON.
     await app.register(async (scope) => {
-      await sessionRoutes(scope, { uaa, refresher, config: opts.config });
+      await sessionRoutes(scope, { uaa, refresher, config: opts.config, tenantOf: opts.tenantOf });
       await socialRoutes(scope, socialDeps);
     });
   },

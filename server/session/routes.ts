@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SignInBody } from '../api/schemas';
 import { invalidInput } from '../errors/invalid-input';
@@ -13,7 +13,16 @@ import { passwordSignIn, signOut } from './sign-in';
 
 // The gateway's session endpoints (BFF): the browser signs in, out, or starts a guest session here;
 // tokens go only into httpOnly cookies, never into a response body (docs/decisions/0024).
-type Deps = { uaa: UaaClient; refresher: Refresher; config: Config };
+type Deps = {
+  uaa: UaaClient;
+  refresher: Refresher;
+  config: Config;
+  /** The tenant id of a shop origin, '' when its context cannot be read (page/tenant-lookup.ts). */
+  tenantOf: (shopOrigin: string) => Promise<string>;
+};
+
+// A body of a type the scope does not parse: Fastify's own message names no type (ADR 0376).
+const JSON_ONLY = 'Send the body as JSON (Content-Type: application/json)';
 
 export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { uaa, config } = deps;
@@ -23,6 +32,15 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    app.answerError(
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? Object.assign(new Error(JSON_ONLY), { statusCode: 415 })
+        : error,
+      request,
+      reply,
+    ),
+  );
 
   // Route schemas are zod (docs/decisions/0191): the body is validated and typed by its schema; a
   // refusal is the error plugin's 400 invalid_request, its message naming the fields.
@@ -55,10 +73,28 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
     return { guest: true };
   });
 
+  // The tenant id beside the account: a client that is no page of the shop reads it nowhere else,
+  // and the cart's paths name it (ADR 0376).
   app.get('/auth/session', async (request, reply) => {
-    const { account } = await resolveAccount(request, reply, deps);
-    return { account };
+    const [{ account }, tenantId] = await Promise.all([
+      resolveAccount(request, reply, deps),
+      shopTenant(request, deps.tenantOf),
+    ]);
+    return { account, tenantId };
   });
+}
+
+/** The request's shop's tenant id: known from an earlier request of that shop, else looked up. */
+async function shopTenant(
+  request: FastifyRequest,
+  tenantOf: Deps['tenantOf'],
+): Promise<string | null> {
+  const scope = request.scope;
+  if (scope?.tenant) return scope.tenant;
+  const tenant = await tenantOf(request.shopOrigin);
+  // Learned when the request ends (observability/request-scope.ts): asked once per shop.
+  if (scope && tenant) scope.tenant = tenant;
+  return tenant || null;
 }
 
 function upstreamFailure(

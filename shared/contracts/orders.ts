@@ -25,24 +25,29 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 const id = z.string().trim().min(1, 'Required').max(100);
 const cents = z.number().int();
 
+// The descriptions are the documents' (docs/api/upstream.openapi.json): what a client choosing a
+// slot reads.
 export const DeliverySlot = z.object({
   id: z.string(),
   startsAt: Timestamp,
   endsAt: Timestamp,
-  /** Orders for this slot can be placed, edited and cancelled until then. */
-  cutoffAt: Timestamp,
-  fee: cents,
-  remaining: z.number().int(),
-  available: z.boolean(),
+  cutoffAt: Timestamp.describe(
+    'Orders for this slot can be placed, edited and cancelled until then',
+  ),
+  fee: cents.describe('The delivery fee in cents, unless the subtotal reaches freeDeliveryFrom'),
+  remaining: z.number().int().describe('Orders the slot still takes'),
+  available: z
+    .boolean()
+    .describe(
+      'Can be booked now: places remain and its cut-off is ahead; an order for another slot is a 409',
+    ),
 });
 export type DeliverySlot = z.infer<typeof DeliverySlot>;
 
 export const DeliverySlotList = z.object({
-  /** IANA time zone of the shop: show slot times in it. */
-  timeZone: z.string(),
+  timeZone: z.string().describe('IANA time zone of the shop: show slot times in it'),
   currency: z.string(),
-  /** A subtotal from this amount is delivered free. */
-  freeDeliveryFrom: cents,
+  freeDeliveryFrom: cents.describe('A subtotal from this amount (cents) is delivered free'),
   items: z.array(DeliverySlot),
 });
 export type DeliverySlotList = z.infer<typeof DeliverySlotList>;
@@ -61,21 +66,24 @@ export type OrderLine = z.infer<typeof OrderLine>;
 
 export const QuoteInput = z.object({
   slotId: id.optional(),
-  /**
-   * 'earliest': price the slot the checkout shows as chosen: `slotId` when it can be booked,
-   * otherwise the earliest slot that can (none when none can). Without it, `slotId` as given.
-   */
-  fallback: z.literal('earliest').optional(),
+  fallback: z
+    .literal('earliest')
+    .optional()
+    .describe(
+      'Price the slot the checkout shows as chosen: `slotId` when it can be booked, otherwise the earliest slot that can (none when none can). Without it, `slotId` as given',
+    ),
 });
 export type QuoteInput = z.input<typeof QuoteInput>;
 
 export const OrderQuote = z.object({
-  /** The delivery slot priced: null when none (no slot asked for, or none bookable). */
-  slotId: id.nullable(),
+  slotId: id
+    .nullable()
+    .describe(
+      'The delivery slot priced (a slot past its cut-off too: placing the order is what refuses it): null when none was asked for or the shop has no such slot, or with `fallback` none can be booked',
+    ),
   lines: z.array(OrderLine),
   subtotal: cents,
-  /** Null until a slot is chosen. */
-  deliveryFee: cents.nullable(),
+  deliveryFee: cents.nullable().describe('Null until a slot is priced'),
   total: cents,
   currency: z.string(),
   freeDeliveryFrom: cents,

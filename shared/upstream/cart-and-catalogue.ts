@@ -19,7 +19,15 @@ import { service, SIGNED_IN_SCREENS } from './define';
 import { FILL_IDEMPOTENCY } from './shopper-ops';
 
 // booking-ms (the cart: the specification's calls 3-7) and the catalogue.
-const Tenant = z.object({ tenantId: z.string().min(1).max(100) });
+const Tenant = z.object({
+  tenantId: z
+    .string()
+    .min(1)
+    .max(100)
+    .describe(
+      'The shop’s tenant id, as its CMS context names it (`tenant.id`); another shop’s is a 403. Through the gateway: GET /auth/session’s `tenantId`',
+    ),
+});
 const Text = z.string().min(1).max(300);
 // Pages up to the last one the listings link to (shared/listing-pages.ts): the reference catalogue
 // refuses a later one (400), so the contract does not promise it.

@@ -61,7 +61,8 @@ describe('malformed token cookies', () => {
   it.each(MALFORMED)('/auth/session with access_token=%s: signed out, uaa not asked', async (v) => {
     const res = await get('/auth/session', `access_token=${v}; refresh_token=r`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ account: null });
+    // The fake platform has no shop context: no tenant id.
+    expect(await res.json()).toEqual({ account: null, tenantId: null });
     expect(gw.upstream.received('/api/services/uaa/')).toHaveLength(0);
   });
 
@@ -72,7 +73,10 @@ describe('malformed token cookies', () => {
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
     const res = await get('/auth/session', 'access_token=good.token; refresh_token=rt.x');
-    expect(await res.json()).toEqual({ account: { id: 'u1', login: null, email: null } });
+    expect(await res.json()).toEqual({
+      account: { id: 'u1', login: null, email: null },
+      tenantId: null,
+    });
     expectNoBadHeaderUpstream();
   });
 });

@@ -4,7 +4,7 @@ import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-
 
 // Issue #12 item 8: a page's access token is renewed ahead of its expiry (60 s margin, as the proxy
 // does), so a token that is valid when the request starts cannot expire while the page's calls run
-// and sign the visitor out halfway.
+// and sign the visitor out halfway. (The fake platform has no shop context: no tenantId.)
 const UAA = '/api/services/uaa/api/v1';
 const SHOP = { host: 'shop.localhost' };
 const ANN = { id: 7, login: 'ann', email: 'ann@example.com' };
@@ -41,7 +41,10 @@ describe('refresh ahead of expiry on page loads', () => {
     gw.upstream.on('GET', `${UAA}/account`, { body: ANN });
 
     const res = await session(`access_token=${jwt('old', 20)}; refresh_token=refresh-1`);
-    expect(res.json()).toEqual({ account: { id: '7', login: 'ann', email: 'ann@example.com' } });
+    expect(res.json()).toEqual({
+      account: { id: '7', login: 'ann', email: 'ann@example.com' },
+      tenantId: null,
+    });
     expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
     const [account] = gw.upstream.received(`${UAA}/account`);
     expect(account!.headers.cookie).toBe(`access_token=${fresh}; refresh_token=refresh-2`);

@@ -3,7 +3,8 @@ import type { RecordedRequest } from '../support/fake-upstream';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 points 4 and 7: resolveAccount (through GET /auth/session, which calls it exactly as a
-// page load does) and the shared token refresh.
+// page load does) and the shared token refresh. The fake platform has no shop context: the
+// session's tenantId is null.
 const UAA = '/api/services/uaa/api/v1';
 const SHOP = { host: 'shop.localhost' };
 const ANN = { id: 7, login: 'ann', email: 'ann@example.com' };
@@ -53,15 +54,19 @@ describe('resolveAccount: when uaa is asked', () => {
     ['an empty access token', 'access_token=; refresh_token=r'],
   ])('does not call uaa with %s', async (_name, cookie) => {
     const res = await session(cookie);
-    expect(res.json()).toEqual({ account: null });
-    expect(gw.upstream.requests).toHaveLength(0);
+    expect(res.json()).toEqual({ account: null, tenantId: null });
+    // Only the shop's context is asked, for its tenant id.
+    expect(gw.upstream.received(`${UAA}/`)).toHaveLength(0);
   });
 
   it('sends both tokens in one Cookie header, the access token as Bearer, with the product headers', async () => {
     accountFor(['a']);
     const res = await session('other=1; access_token=a; refresh_token=r');
 
-    expect(res.json()).toEqual({ account: { id: '7', login: 'ann', email: 'ann@example.com' } });
+    expect(res.json()).toEqual({
+      account: { id: '7', login: 'ann', email: 'ann@example.com' },
+      tenantId: null,
+    });
     expect(res.headers['cache-control']).toBe('private, no-store');
     const [call] = gw.upstream.received(`${UAA}/account`);
     expect(call!.headers.cookie).toBe('access_token=a; refresh_token=r');
@@ -77,7 +82,7 @@ describe('resolveAccount: when uaa is asked', () => {
   it('treats an account without an id (a guest) as logged out', async () => {
     accountFor(['a'], { id: null, login: null, email: null });
     const res = await session('access_token=a; refresh_token=r');
-    expect(res.json()).toEqual({ account: null });
+    expect(res.json()).toEqual({ account: null, tenantId: null });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -93,7 +98,7 @@ describe('resolveAccount: when uaa is asked', () => {
       const res = await session('access_token=secret-access; refresh_token=secret-refresh');
 
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ account: null });
+      expect(res.json()).toEqual({ account: null, tenantId: null });
       expect(res.headers['set-cookie']).toBeUndefined();
       const line = gw.logs.find((l) => l.msg === 'account call failed; treated as logged out');
       expect(line).toMatchObject({ upstreamStatus: status, cid: res.headers['x-correlation-id'] });
@@ -109,7 +114,10 @@ describe('resolveAccount: expired access token', () => {
 
     const res = await session('access_token=old; refresh_token=r0');
 
-    expect(res.json()).toEqual({ account: { id: '7', login: 'ann', email: 'ann@example.com' } });
+    expect(res.json()).toEqual({
+      account: { id: '7', login: 'ann', email: 'ann@example.com' },
+      tenantId: null,
+    });
     expect(res.headers['set-cookie']).toEqual([
       'access_token=access-1; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=refresh-1; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
@@ -166,7 +174,7 @@ describe('resolveAccount: expired access token', () => {
 
     const res = await session('access_token=old; refresh_token=spent');
 
-    expect(res.json()).toEqual({ account: null });
+    expect(res.json()).toEqual({ account: null, tenantId: null });
     expect(res.headers['set-cookie']).toEqual([
       'access_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
       'refresh_token=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
@@ -195,7 +203,7 @@ describe('resolveAccount: expired access token', () => {
       );
 
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ account: null });
+      expect(res.json()).toEqual({ account: null, tenantId: null });
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(gw.logs.some((l) => l.msg === 'token refresh failed; treated as logged out')).toBe(
         true,
@@ -211,6 +219,7 @@ describe('resolveAccount: expired access token', () => {
     );
     expect((await session('access_token=old; refresh_token=r-again')).json()).toEqual({
       account: null,
+      tenantId: null,
     });
     expect((await session('access_token=old; refresh_token=r-again')).json().account).toMatchObject(
       { id: '7' },
@@ -222,7 +231,7 @@ describe('resolveAccount: expired access token', () => {
     accountFor([]);
     gw.upstream.on('POST', `${UAA}/auth/refresh`, { body: pair('refused') });
     const res = await session('access_token=old; refresh_token=r-refused');
-    expect(res.json()).toEqual({ account: null });
+    expect(res.json()).toEqual({ account: null, tenantId: null });
     expect(gw.upstream.received(`${UAA}/auth/refresh`)).toHaveLength(1);
     expect(gw.upstream.received(`${UAA}/account`)).toHaveLength(2);
   });

@@ -143,7 +143,7 @@ describe('POST /cart while uaa cannot answer for the visitor’s session', () =>
         url: '/auth/session',
         headers: { host: 'localhost:3000', cookie },
       });
-      expect(session.json()).toEqual({ account: ANN });
+      expect(session.json()).toEqual({ account: ANN, tenantId: 'fresh' });
     },
   );
 });

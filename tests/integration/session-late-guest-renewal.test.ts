@@ -161,7 +161,7 @@ describe('a late request of a session that has just ended, on the reference plat
         // The services refuse the ended session's token whatever is left of it (ADR 0243).
         expect(answer.status).toBe(401);
       } else {
-        expect(await answer.json()).toEqual({ account: null });
+        expect(await answer.json()).toEqual({ account: null, tenantId: 'fresh' });
       }
     },
   );

@@ -53,7 +53,7 @@ async function expectFailure(jar: CookieJar, callback: string, code: string): Pr
   const screen = await jar.fetch(`${shop.url}${location}`);
   expect(screen.status).toBe(200);
   const session = await (await jar.fetch(`${shop.url}/auth/session`)).json();
-  expect(session).toEqual({ account: null });
+  expect(session).toEqual({ account: null, tenantId: 'fresh' });
   return textOf(await screen.text());
 }
 
