@@ -6,150 +6,37 @@ import { performance } from 'node:perf_hooks';
 import { loadPlatformConfig } from '../platform/config';
 import { openDb, type Db, type Queryable } from '../platform/db/db';
 import { migrate } from '../platform/db/migrate';
-import { sweepTable, type SweptTable } from '../platform/db/swept-table';
+import { sweepTurn, type SweptTable } from '../platform/db/swept-table';
 import { sweptTables } from '../platform/services/swept-tables';
+import { watchLoopGaps } from './lib/loop-gaps';
+import { tableLoads } from './lib/table-loads';
 
 // What the platform's minute sweep costs on PGlite (docs/decisions/0363), in a data directory as
 // `npm start` runs it: each swept table filled to a busy shop's size, then rounds of a minute's
 // changes (rows that came, rows whose time came or that a shopper deleted) each followed by the
-// table's sweep, timed apart: the purge, the VACUUM. Then a sweep after a minute without changes,
-// and, first, the catch-up of a grown refresh_tokens (every token since the shop opened, nine in
-// ten past their time: the first start after the upgrade), the guest carts of the sessions that
-// end with it included (0369). Not part of `npm run bench`:
-// SESSIONS=1000000 npx tsx bench/table-sweep.ts.
+// table's purge and a VACUUM of it, timed apart (what a turn costs when the table is the one it
+// vacuums). Then a VACUUM after a minute without changes, and, first, the catch-up of a grown
+// refresh_tokens (every token since the shop opened, nine in ten past their time: the first start
+// after the upgrade), the guest carts of the sessions that end with it included (0369). Last, the
+// minute's turns as the platform runs them over every swept table, with the longest the event loop
+// was held in each (0374). Not part of `npm run bench`: SESSIONS=1000000 npx tsx bench/table-sweep.ts.
 const SESSION_ROWS = Number(process.env.SESSIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const report = JSON.stringify({
-  checks: Array.from({ length: 12 }, (_, i) => ({ name: `check ${i}`, ok: i % 5 !== 0, ms: 40 })),
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131',
-  javascript: true,
-  clockSkewMs: 12,
-  roundTripMs: 48,
-});
+const TURNS = Number(process.env.TURNS ?? 30);
+const LOADS = tableLoads(SESSION_ROWS);
 
-type Load = {
-  rows: number;
-  /** A minute's changes. */
-  perMinute: number;
-  /** `n` rows from `from` on (live ones). */
-  fill(db: Db, from: number, n: number): Promise<unknown>;
-  /** `n` rows' time comes (or a shopper deletes them). */
-  age(db: Db, n: number): Promise<unknown>;
-};
-
-const LOADS: Record<string, Load> = {
-  refresh_tokens: {
-    // 20,000 sessions a day, 3 tokens each (two renewals), kept 30 days and 6 minutes.
-    rows: SESSION_ROWS,
-    perMinute: 40,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into refresh_tokens (token_hash, family_id, tenant_id, principal_id, account_id,
-           expires_at, used_at, successor)
-         select md5('token' || i), md5('family' || (i / 3)), 'fresh', 'guest:' || (i / 3), null,
-           now() + make_interval(secs => 60 + (i % 2592000)),
-           case when i % 3 <> 2 then now() end, case when i % 3 <> 2 then repeat('s', 300) end
-         from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n],
-      ),
-    age: (db, n) =>
-      db.query(
-        `update refresh_tokens set expires_at = now() - interval '1 hour' where token_hash in
-           (select token_hash from refresh_tokens where expires_at > now() order by expires_at limit $1)`,
-        [n],
-      ),
-  },
-  cart_items: {
-    // 10,000 open carts of 10 items; a minute: 20 orders placed (their carts emptied), 200 added.
-    rows: 100_000,
-    perMinute: 200,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into cart_items (uid, cart_uid, offering_id, quantity, by_case)
-         select 'item' || i, 'cart' || (i / 10), 'offering' || (i % 10), 1 + i % 3, false
-         from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n],
-      ),
-    age: (db, n) =>
-      db.query(
-        `delete from cart_items where cart_uid in (select distinct cart_uid from cart_items
-           order by cart_uid limit $1)`,
-        [n / 10],
-      ),
-  },
-  carts: {
-    // Guest carts, one for a session in three (made with the tokens, below); a minute: 10 merged
-    // at sign-in whose time came. Those of sessions that end go in refresh_tokens' sweep.
-    rows: 100_000,
-    perMinute: 10,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into carts (uid, tenant_id, principal_id)
-         select 'cart' || i, 'fresh', 'guest:cart' || i from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n],
-      ),
-    age: (db, n) =>
-      db.query(
-        `update carts set merged_at = now() - interval '1 day' where uid in
-           (select uid from carts where merged_at is null order by uid limit $1)`,
-        [n],
-      ),
-  },
-  blink_reports: {
-    rows: 50_000,
-    perMinute: 10,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into blink_reports (cid, tenant_id, report)
-         select md5('cid' || i), 'fresh', $3::jsonb from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n, report],
-      ),
-    age: (db, n) =>
-      db.query(
-        `update blink_reports set created_at = now() - interval '31 days' where cid in
-           (select cid from blink_reports order by created_at, cid limit $1)`,
-        [n],
-      ),
-  },
-  cart_change_keys: {
-    rows: 50_000,
-    perMinute: 40,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into cart_change_keys (tenant_id, account_id, idempotency_key, request, answer)
-         select 'fresh', 'account' || (i % 5000), md5('key' || i), md5('request' || i),
-           '{"added": 3, "units": 7, "notAdded": [], "capped": []}'
-         from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n],
-      ),
-    age: (db, n) =>
-      db.query(
-        `update cart_change_keys set created_at = now() - interval '2 days' where idempotency_key in
-           (select idempotency_key from cart_change_keys order by created_at, idempotency_key limit $1)`,
-        [n],
-      ),
-  },
-  sign_in_failures: {
-    rows: 20_000,
-    perMinute: 40,
-    fill: (db, from, n) =>
-      db.query(
-        `insert into sign_in_failures (tenant_id, email, source, attempts)
-         select 'fresh', 'shopper' || i || '@example.com', 'address:198.51.100.' || (i % 250), 2
-         from generate_series($1::int, $1::int + $2::int - 1) as i`,
-        [from, n],
-      ),
-    age: (db, n) =>
-      db.query(
-        `update sign_in_failures set updated_at = now() - interval '2 days' where email in
-           (select email from sign_in_failures order by updated_at, email limit $1)`,
-        [n],
-      ),
-  },
-};
-
-/** One sweep, its purge and its VACUUM timed apart (ms). */
+/** A table's purge, then a VACUUM of it, timed apart (ms). */
 async function timedSweep(db: Db, table: SweptTable) {
+  let t = performance.now();
+  const deleted = (await table.purge?.(db, () => false)) ?? 0;
+  const purge = performance.now() - t;
+  t = performance.now();
+  await db.query(`vacuum ${table.name}`);
+  return { deleted, purge, vacuum: performance.now() - t };
+}
+
+/** A turn of the sweep over one table, its VACUUMs timed apart from the rest (ms). */
+async function timedTurn(db: Db, table: SweptTable) {
   let vacuum = 0;
   const query: Queryable['query'] = async (sql, params) => {
     const t = performance.now();
@@ -160,13 +47,52 @@ async function timedSweep(db: Db, table: SweptTable) {
     }
   };
   const t = performance.now();
-  const deleted = await sweepTable({ query, exclusive: db.exclusive }, table);
+  const turn = await sweepTurn({ query, exclusive: db.exclusive }, [table]);
   const total = performance.now() - t;
-  return { deleted, purge: total - vacuum, vacuum };
+  return { deleted: turn.deleted.get(table.name) ?? 0, purge: total - vacuum, vacuum };
 }
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * The platform's minute as it runs it: each loaded table's minute of changes, then one turn of
+ * the sweep over every swept table (retention-sweep.ts). Its longest stall: the longest the event
+ * loop was held meanwhile, which a request that came then waited.
+ */
+async function minuteTurns(db: Db, tables: SweptTable[]) {
+  const turns: { ms: number; stall: number; vacuumed: Set<string> }[] = [];
+  const purged = new Map<string, number>();
+  let next = 30_000_000;
+  for (let round = 0; round < TURNS; round++) {
+    for (const load of Object.values(LOADS)) {
+      await load.age(db, load.perMinute);
+      await load.fill(db, next, load.perMinute);
+    }
+    next += 1_000;
+    const vacuumed = new Set<string>();
+    const query: Queryable['query'] = (sql, params) => {
+      if (/^vacuum/.test(sql)) vacuumed.add(sql.split(' ').at(-1)!);
+      return db.query(sql, params);
+    };
+    const gaps = watchLoopGaps();
+    const t = performance.now();
+    await sweepTurn({ query, exclusive: db.exclusive }, tables, () => false, purged);
+    turns.push({ ms: performance.now() - t, stall: gaps.stop(), vacuumed });
+  }
+  const of = (pick: (turn: (typeof turns)[number]) => number) => turns.map(pick);
+  const each = turns.map(({ stall, vacuumed }) => {
+    const what = vacuumed.size > 1 ? `${vacuumed.size} tables` : [...vacuumed][0];
+    return `${stall.toFixed(1)}${what ? ` (${what})` : ''}`;
+  });
+  console.log(
+    `a minute's turn over the ${tables.length} swept tables (${TURNS} turns): ` +
+      `${ms(median(of((turn) => turn.ms)))} (longest ${ms(Math.max(...of((turn) => turn.ms)))}), ` +
+      `longest stall ${ms(median(of((turn) => turn.stall)))} (longest ` +
+      `${ms(Math.max(...of((turn) => turn.stall)))}); each turn's longest stall, ms (its VACUUM): ` +
+      each.join(', '),
+  );
+}
 
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'table-sweep-'));
@@ -203,7 +129,7 @@ async function main() {
       (await db.query<{ n: number }>('select count(*)::int as n from carts')).rows[0]!.n;
     const cartsBefore = await carts();
     t = performance.now();
-    const first = await timedSweep(db, swept('refresh_tokens'));
+    const first = await timedTurn(db, swept('refresh_tokens'));
     console.log(
       `  first sweep: ${first.deleted} deleted (and ${cartsBefore - (await carts())} of ` +
         `${cartsBefore} guest carts), purge ${ms(first.purge)}, VACUUM (FULL) ${ms(first.vacuum)}`,
@@ -245,6 +171,7 @@ async function main() {
           `${ms(indexes)}; nothing changed: VACUUM ${ms(median(idle))}`,
       );
     }
+    await minuteTurns(db, tables);
   } finally {
     await db.close();
     await rm(dir, { recursive: true, force: true });

@@ -1,12 +1,14 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdPort } from './held-port';
 import type { ListenAt } from './start-failure';
 
 // The platform's ports are listened on before its database is opened (docs/decisions/0361): a
 // port taken stops the start at once; one held is nobody else's, answers "starting" until the
-// real server takes it over, and then is the real server's.
+// real server takes it over, and then is the real server's; a start that ends before that closes
+// it (docs/decisions/0374).
 const servers: (Server | HttpServer)[] = [];
 afterEach(async () => {
   await Promise.all(
@@ -74,6 +76,29 @@ describe('holdPort', () => {
     await expect(listening(createServer(), port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
     // Handed over to nothing: given back.
     await held.handOver(async () => undefined);
+  });
+
+  it('closes when the start ends before the hand-over: the port is free, its connections ended', async () => {
+    const port = await freePort();
+    const held = await holdPort(at(port));
+    // A client connected that sends nothing (a probe cut short) does not hold the close.
+    const idle = connect(port, '127.0.0.1');
+    await once(idle, 'connect');
+    const ended = once(idle, 'close');
+    await held.close();
+    await ended;
+    await listening(createServer(), port);
+    // Closed already: nothing more.
+    await held.close();
+  });
+
+  it('leaves the port to the server when closed after the hand-over', async () => {
+    const port = await freePort();
+    const held = await holdPort(at(port));
+    const app = createHttpServer((_, response) => response.end('served'));
+    await held.handOver(() => listening(app, port));
+    await held.close();
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('served');
   });
 
   it('refuses a port taken, naming it and the setting to change', async () => {

@@ -14,6 +14,11 @@ export type HeldPort = {
    * in the same turn of the event loop, so the port is never free for more than that instant.
    */
   handOver<T>(listen: () => Promise<T>): Promise<T>;
+  /**
+   * Stops listening, its connections ended: a start that failed or stopped before the hand-over
+   * leaves the port free and nothing that keeps the process alive. Nothing once handed over.
+   */
+  close(): Promise<void>;
 };
 
 const STARTING = JSON.stringify({
@@ -52,6 +57,12 @@ export async function holdPort(at: ListenAt): Promise<HeldPort> {
       // close() releases the socket at once; its connections still answering finish on their own.
       holder.close();
       return listen();
+    },
+    async close() {
+      if (!holder.listening) return;
+      const closed = new Promise((resolve) => holder.close(resolve));
+      holder.closeAllConnections();
+      await closed;
     },
   };
 }

@@ -31,8 +31,9 @@ import {
 // platform on it stops here, naming the one that holds it (docs/decisions/0006). Its ports next,
 // before the database is opened: a port taken stops the start at once, not after the migrations,
 // and until the platform is ready its ports answer 503 (./held-port.ts, docs/decisions/0361). A
-// start that fails for a setting (the database unreachable, a port taken) exits 1 with one line
-// naming it (./start-failure.ts).
+// start that fails for a setting (the database unreachable, a port taken, SHOP_ORIGINS) exits 1
+// with one line naming it (./start-failure.ts), after closing what it opened as a stop does: the
+// app, the database, the held ports, the lock (docs/decisions/0374).
 async function main(): Promise<void> {
   let config: PlatformConfig;
   let idpConfig: IdpConfig;
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
     await startPlatform(config, idpConfig, shopOrigins, start, log);
   } catch (error) {
     if (error instanceof StoppedWhileStarting) await start.stop(error);
+    // Failed (a setting, a fault): what the start opened is closed first, as a stop does.
+    await start.closeOpened();
     throw error;
   }
 }
@@ -71,7 +74,9 @@ async function startPlatform(
     });
     try {
       const lock = lockDataDir(dataDir);
-      // Every way out (a signal's graceful close, a failed start) ends in process.exit.
+      // Released last when the start stops or fails, after the database is closed; once running,
+      // every way out (a signal's graceful close, an uncaught error) ends in process.exit.
+      start.opened(() => lock.release());
       process.once('exit', () => lock.release());
     } catch (error) {
       if (!(error instanceof DataDirInUseError)) throw error;
@@ -92,8 +97,9 @@ async function startPlatform(
     hostSetting: process.env.IDP_HOST ? 'IDP_HOST' : 'PLATFORM_HOST',
   };
   const heldPlatformPort = await holdPort(platformAt);
+  start.opened(() => heldPlatformPort.close());
   const heldIdpPort: HeldPort | null = idpConfig.enabled ? await holdPort(idpAt) : null;
-  // A stop while starting leaves the held ports to the exit, which releases them.
+  if (heldIdpPort) start.opened(() => heldIdpPort.close());
   await start.checkpoint('opening the database');
   // The server's log exists once the app is built; a connection lost before that fails its query.
   const server: { log?: { warn(object: object, message: string): void } } = {};

@@ -4,7 +4,7 @@ import { guardStart, StoppedWhileStarting, type GuardedProcess } from './start-g
 
 // A signal while the platform starts stops it between two steps: what it opened is closed newest
 // first, and it exits 0; a second signal, a failed close or a stop that outlasts the delay exit 1
-// (docs/decisions/0367). The process is a stand-in here: the real one is in
+// (docs/decisions/0367). A start that fails closes what it opened the same way (0374). The process is a stand-in here: the real one is in
 // tests/integration/platform-stop-while-starting.test.ts.
 function standIn() {
   const signals = new EventEmitter();
@@ -77,6 +77,30 @@ describe('guardStart', () => {
       level: 'error',
       message: 'closing after a stop while starting failed',
     });
+  });
+
+  it('closes what a failed start opened, newest first, each one though one fails', async () => {
+    const { process, log, lines, exits } = standIn();
+    const start = guardStart(log, { delay: 10_000, process });
+    const closed: string[] = [];
+    start.opened(() => void closed.push('lock'));
+    start.opened(() => void closed.push('held port'));
+    start.opened(() => Promise.reject(new Error('the database would not close')));
+    start.opened(() => void closed.push('app'));
+    await start.closeOpened();
+    expect(closed).toEqual(['app', 'held port', 'lock']);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        fields: { err: new Error('the database would not close') },
+        message: 'closing after a failed start failed',
+      },
+      { level: 'info', fields: { closed: 4 }, message: 'start failed: closed what it opened' },
+    ]);
+    // The caller exits, with the reason; nothing is closed twice.
+    expect(exits).toEqual([]);
+    await start.closeOpened();
+    expect(closed).toHaveLength(3);
   });
 
   it('exits 1 at once on a second signal', () => {

@@ -7,7 +7,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 // is one transaction. Then what the start opened is closed, newest first (the database: PGlite
 // shuts down cleanly), and the process exits 0, as a stop once running does. A second signal exits
 // 1 at once, and so does a stop that outlasts the close delay: close-with-grace's rules, whose own
-// handler takes over when the start is done (./main.ts).
+// handler takes over when the start is done (./main.ts). A start that fails closes what it opened
+// the same way before it exits 1 (docs/decisions/0374).
 
 /** The start's log lines (pino's signature). */
 export type StartLog = {
@@ -45,6 +46,11 @@ export type StartGuard = {
   done(): void;
   /** After StoppedWhileStarting: closes what was opened, logs, and exits 0 (1 if a close failed). */
   stop(stopped: StoppedWhileStarting): Promise<never>;
+  /**
+   * After a start that failed (a setting, a fault): closes what was opened, newest first, as a
+   * stop does, each even if one before failed (logged). The caller then says why and exits 1.
+   */
+  closeOpened(): Promise<void>;
 };
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -94,13 +100,25 @@ export function guardStart(
     },
     async stop(stopped) {
       try {
-        for (const close of closes.reverse()) await close();
+        for (const close of closes.splice(0).reverse()) await close();
       } catch (error) {
         log.error({ err: error }, 'closing after a stop while starting failed');
         return target.exit(1);
       }
       log.info({ signal: stopped.signal, before: stopped.before }, 'stopped while starting');
       return target.exit(0);
+    },
+    async closeOpened() {
+      const opened = closes.splice(0).reverse();
+      for (const close of opened) {
+        try {
+          await close();
+        } catch (error) {
+          log.error({ err: error }, 'closing after a failed start failed');
+        }
+      }
+      if (opened.length > 0)
+        log.info({ closed: opened.length }, 'start failed: closed what it opened');
     },
   };
 }

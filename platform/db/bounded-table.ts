@@ -1,5 +1,4 @@
 import type { Db, Queryable } from './queryable';
-import { vacuumAfterDelete } from './swept-table';
 
 // A table kept to its newest rows and its last days (docs/decisions/0359): the development inboxes
 // and the mail outbox, which the shipped deployments fill from public traffic. Pruned by id
@@ -7,7 +6,7 @@ import { vacuumAfterDelete } from './swept-table';
 // "the lowest ids". Deleted in batches, one statement each, so that a first prune of a large table
 // (after an upgrade, or a lowered bound) never holds the embedded database for long: other queries
 // take their turn between two batches. On PGlite a prune is followed by a VACUUM of the table
-// (./swept-table.ts: PGlite has no autovacuum).
+// (PGlite has no autovacuum: ./swept-table.ts).
 
 /** How many rows a table keeps, and for how many days. */
 export type Retention = { keep: number; days: number };
@@ -77,6 +76,21 @@ export type Pruner = {
   /** No prune from now on; the one under way ends after its batch. Resolves when it has. */
   stop(): Promise<void>;
 };
+
+/**
+ * After `deleted` rows of a bounded table went, on PGlite: a VACUUM marks their space free for the
+ * next rows; when more went than the table keeps (a first prune of a grown table, a lowered
+ * bound), a VACUUM FULL rewrites the table to what it keeps, which gives the disk back.
+ */
+async function vacuumAfterDelete(
+  db: Pick<Db, 'query' | 'exclusive'>,
+  table: string,
+  deleted: number,
+  kept: number,
+): Promise<void> {
+  if (!db.exclusive) return;
+  await db.query(`vacuum ${deleted > kept ? 'full ' : ''}${table}`);
+}
 
 export function pruner(
   db: Pick<Db, 'query' | 'exclusive'>,

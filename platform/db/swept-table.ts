@@ -1,37 +1,15 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db, Queryable } from './queryable';
+import { vacuumOneTable, type Vacuumed } from './vacuum-choice';
 
 // The tables the platform deletes rows from, and the space those rows leave (docs/decisions/0359,
 // 0363). PGlite runs PostgreSQL in single-user mode, without autovacuum: a deleted row's space is
 // used again only after a VACUUM of its table, so a table whose rows are deleted (by age, by count
 // or by use) grew as if nothing were deleted (bench/results.md). A PostgreSQL server's autovacuum
 // does that work there, and a VACUUM FULL there would lock the table from its writers: nothing is
-// vacuumed on a server.
-
-/**
- * After `deleted` rows of a table went, on PGlite: a VACUUM marks their space free for the next
- * rows; when more went than the table keeps (a first sweep of a grown table, a lowered bound), a
- * VACUUM FULL rewrites the table to what it keeps, which gives the disk back. `kept` unknown: the
- * live rows the plain VACUUM counted (pg_class.reltuples), so that VACUUM comes first.
- */
-export async function vacuumAfterDelete(
-  db: Pick<Db, 'query' | 'exclusive'>,
-  table: string,
-  deleted: number,
-  kept?: number,
-): Promise<void> {
-  if (!db.exclusive) return;
-  if (kept !== undefined) {
-    await db.query(`vacuum ${deleted > kept ? 'full ' : ''}${table}`);
-    return;
-  }
-  await db.query(`vacuum ${table}`);
-  if (deleted === 0) return;
-  const { rows } = await db.query<{ live: number }>(
-    `select reltuples::float8 as live from pg_class where oid = $1::regclass`,
-    [table],
-  );
-  if (deleted > (rows[0]?.live ?? Infinity)) await db.query(`vacuum full ${table}`);
-}
+// vacuumed on a server. PGlite is one thread too: each statement of the sweep holds every request
+// that comes meanwhile, so a turn vacuums one table at most, and lets waiting requests go before
+// each of its statements (docs/decisions/0374).
 
 /**
  * A table swept every minute (docs/decisions/0363). `purge` deletes the rows past their time and
@@ -43,13 +21,70 @@ export type SweptTable = {
   purge?: (q: Queryable, stopped: () => boolean) => Promise<number>;
 };
 
-/** One sweep of a table: its purge, then (on PGlite) its VACUUM. The rows the purge deleted. */
+/** What a turn of the sweep did; a failed step is tried again at the next turn. */
+export type SweepTurn = {
+  /** The rows each table's purge deleted. */
+  deleted: Map<string, number>;
+  failures: { table: string | undefined; error: unknown }[];
+  /** The VACUUM made (on PGlite), if a table was worth it. */
+  vacuumed: Vacuumed | null;
+};
+
+/**
+ * The database as the sweep uses it: each statement waits for a turn of the event loop first, so
+ * that the requests that came during the last one (read in that turn) are queued before it.
+ */
+function yielding(db: Pick<Db, 'query'>): Queryable {
+  return {
+    query: async (sql, params) => {
+      await nextTurn();
+      return db.query(sql, params);
+    },
+  };
+}
+
+/**
+ * One turn of the sweep: each table's purge, in order, then (on PGlite) the VACUUM of the one
+ * table most worth it, if any (./vacuum-choice.ts). `stopped` is asked after each step. `purged`
+ * is kept from one turn to the next: the rows each table's purges deleted since its last VACUUM.
+ */
+export async function sweepTurn(
+  db: Pick<Db, 'query' | 'exclusive'>,
+  tables: readonly SweptTable[],
+  stopped: () => boolean = () => false,
+  purged = new Map<string, number>(),
+): Promise<SweepTurn> {
+  const q = yielding(db);
+  const turn: SweepTurn = { deleted: new Map(), failures: [], vacuumed: null };
+  for (const table of tables) {
+    if (!table.purge) continue;
+    try {
+      const deleted = await table.purge(q, stopped);
+      turn.deleted.set(table.name, deleted);
+      if (db.exclusive) purged.set(table.name, (purged.get(table.name) ?? 0) + deleted);
+    } catch (error) {
+      turn.failures.push({ table: table.name, error });
+    }
+    if (stopped()) return turn;
+  }
+  if (!db.exclusive) return turn;
+  try {
+    const names = tables.map((table) => table.name);
+    turn.vacuumed = await vacuumOneTable(q, names, purged, stopped);
+    if (turn.vacuumed) purged.delete(turn.vacuumed.table);
+  } catch (error) {
+    turn.failures.push({ table: undefined, error });
+  }
+  return turn;
+}
+
+/** A turn of one table (tests): the rows its purge deleted; a failure is thrown. */
 export async function sweepTable(
   db: Pick<Db, 'query' | 'exclusive'>,
   table: SweptTable,
   stopped: () => boolean = () => false,
 ): Promise<number> {
-  const deleted = table.purge ? await table.purge(db, stopped) : 0;
-  if (!stopped()) await vacuumAfterDelete(db, table.name, deleted);
-  return deleted;
+  const turn = await sweepTurn(db, [table], stopped);
+  if (turn.failures[0]) throw turn.failures[0].error;
+  return turn.deleted.get(table.name) ?? 0;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruner, type BoundedTable, type Pruner, type Retention } from '../db/bounded-table';
 import type { Db } from '../db/queryable';
-import { sweepTable, type SweptTable } from '../db/swept-table';
+import { sweepTurn, type SweptTable } from '../db/swept-table';
 
 /** How often a bounded or swept table is swept (its days pass while nothing is inserted too). */
 export const SWEEP_EVERY_MS = 60_000;
@@ -52,23 +52,23 @@ export function keepBounded(
 }
 
 /**
- * Sweeps the tables the platform deletes rows from (docs/decisions/0363), one after another, at
- * start and every minute: each one's rows past their time are deleted, and on PGlite the space of
- * what went is made usable again. A table whose sweep fails is logged and tried at the next.
+ * Sweeps the tables the platform deletes rows from (docs/decisions/0363), at start and every
+ * minute: each one's rows past their time are deleted, and on PGlite the one table most worth it
+ * is vacuumed, so that the space of what went is used again (docs/decisions/0374). A step that
+ * fails is logged and tried at the next turn.
  */
 export function keepSwept(app: FastifyInstance, db: Db, tables: readonly SweptTable[]): void {
   let closing = false;
   let running: Promise<void> | null = null;
+  const purged = new Map<string, number>();
   const sweepAll = async () => {
-    for (const table of tables) {
-      if (closing) return;
-      try {
-        const deleted = await sweepTable(db, table, () => closing);
-        if (deleted > 0) app.log.info({ table: table.name, deleted }, 'retention: rows deleted');
-      } catch (error) {
-        if (!closing) app.log.warn({ table: table.name, err: error }, 'retention: sweep failed');
-      }
-    }
+    const turn = await sweepTurn(db, tables, () => closing, purged);
+    for (const [table, deleted] of turn.deleted)
+      if (deleted > 0) app.log.info({ table, deleted }, 'retention: rows deleted');
+    if (turn.vacuumed) app.log.debug(turn.vacuumed, 'retention: table vacuumed');
+    if (closing) return;
+    for (const { table, error } of turn.failures)
+      app.log.warn({ table, err: error }, 'retention: sweep failed');
   };
   // One sweep at a time: a slow one (a first purge of a grown table) is not started again.
   const sweep = () => {

@@ -9,7 +9,8 @@ import { purgeOldTokens } from './uaa/session-purge';
 
 // Every table the services delete rows from, swept every minute by the platform
 // (docs/decisions/0363; retention-sweep.ts): the rows past their time are deleted, and on PGlite,
-// which has no autovacuum, the table is vacuumed so that the space of what went is used again.
+// which has no autovacuum, a table is vacuumed once enough of it went, so that the space of what
+// went is used again (one table a minute, docs/decisions/0374).
 // The development inboxes and the outbox are kept by their own bounds (bounded-table.ts, 0359).
 // swept-tables.test.ts finds any table a service deletes from that is missing here.
 export function sweptTables(config: PlatformConfig): SweptTable[] {
@@ -24,8 +25,7 @@ export function sweptTables(config: PlatformConfig): SweptTable[] {
           ceilingWindowSeconds: CEILING_WINDOW_SECONDS,
         }),
     },
-    // A guest session's cart goes with its last token (docs/decisions/0369), so before it: the
-    // carts are vacuumed next.
+    // A guest session's cart goes with its last token (docs/decisions/0369), in this purge.
     {
       name: 'refresh_tokens',
       purge: (q, stopped) =>

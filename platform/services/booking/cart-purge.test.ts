@@ -155,7 +155,7 @@ describe('migration 028', () => {
       );
       const account = await cart(before, 'acc-1');
 
-      expect(await migrate(before)).toEqual(['028_guest_carts_purged.sql']);
+      expect(await migrate(before)).toContain('028_guest_carts_purged.sql');
       expect(await cartsLeft(before)).toEqual([live, account].sort());
       expect(await cartsLeft(before)).not.toContain(orphan);
     } finally {

@@ -1,0 +1,82 @@
+import type { Queryable } from './queryable';
+
+// Which swept table a sweep's turn vacuums on PGlite, if any (docs/decisions/0374). PGlite runs
+// PostgreSQL in one thread: a VACUUM holds every request that comes meanwhile, so a table is
+// vacuumed only once enough of it went, and one table a turn. PostgreSQL's own counts say how
+// much went: the rows deleted, or left behind by an update, since the table's last VACUUM
+// (`n_dead_tup`). PGlite keeps them as a server does, flushed at most once a second (asked for
+// at once here), but not over a restart: a table not vacuumed since the start is vacuumed once
+// when no other is due, so what went before the restart is not left for ever.
+
+/** A table is due once the rows gone since its last VACUUM pass this share of what it keeps... */
+export const VACUUM_SHARE = 0.1;
+/** ...or this many, whatever its size. */
+export const VACUUM_ROWS = 1_000;
+
+/** What PostgreSQL counts of a swept table. */
+type Wear = {
+  table: string;
+  /** Rows gone since its last VACUUM (deleted, or replaced by an update). */
+  dead: number;
+  /** The live rows its last VACUUM counted (-1: never vacuumed). */
+  kept: number;
+  /** Its last plain VACUUM in this run of the database, or null. */
+  vacuumed: Date | null;
+};
+
+/** The VACUUM a turn made. */
+export type Vacuumed = { table: string; dead: number; full: boolean };
+
+const due = (wear: Wear) =>
+  wear.dead >= VACUUM_ROWS || (wear.dead > 0 && wear.dead >= VACUUM_SHARE * Math.max(wear.kept, 0));
+
+/**
+ * The table to vacuum: of those due, the one vacuumed longest ago (none is passed over for ever);
+ * when none is, the first not vacuumed since the start; else none.
+ */
+export function tableToVacuum(wears: readonly Wear[]): Wear | null {
+  const since = (wear: Wear) => wear.vacuumed?.getTime() ?? 0;
+  const [oldest] = wears.filter(due).sort((a, b) => since(a) - since(b));
+  return oldest ?? wears.find((wear) => wear.vacuumed === null) ?? null;
+}
+
+async function wearOf(q: Queryable, tables: readonly string[]): Promise<Wear[]> {
+  // The counts of the statements before this one are flushed at its end.
+  await q.query('select pg_stat_force_next_flush()');
+  const { rows } = await q.query<Wear>(
+    `select relname as table, pg_stat_get_dead_tuples(oid)::float8 as dead,
+       reltuples::float8 as kept, pg_stat_get_last_vacuum_time(oid) as vacuumed
+     from pg_class where oid = any($1::text[]::regclass[])`,
+    [tables],
+  );
+  // In the order the tables were given (the sweep's): the first not vacuumed is the first listed.
+  return tables.flatMap((table) => rows.filter((row) => row.table === table));
+}
+
+/**
+ * Vacuums the one of `tables` most worth it, if any: a VACUUM, which makes the space of the rows
+ * gone usable again; then a VACUUM FULL when the sweep's purges deleted more of it since its last
+ * VACUUM (`purged`) than the VACUUM found left, which rewrites it to what it keeps and gives the
+ * disk back (the first sweep of a grown table). Not for rows gone by use or by an update: the table
+ * takes their place again. `stopped` is asked before the VACUUM.
+ */
+export async function vacuumOneTable(
+  q: Queryable,
+  tables: readonly string[],
+  purged: ReadonlyMap<string, number>,
+  stopped: () => boolean = () => false,
+): Promise<Vacuumed | null> {
+  const wear = tableToVacuum(await wearOf(q, tables));
+  if (!wear || stopped()) return null;
+  const { table, dead } = wear;
+  await q.query(`vacuum ${table}`);
+  const deleted = purged.get(table) ?? 0;
+  if (deleted === 0) return { table, dead, full: false };
+  const { rows } = await q.query<{ live: number }>(
+    `select reltuples::float8 as live from pg_class where oid = $1::regclass`,
+    [table],
+  );
+  const full = deleted > (rows[0]?.live ?? Infinity);
+  if (full) await q.query(`vacuum full ${table}`);
+  return { table, dead, full };
+}
