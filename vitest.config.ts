@@ -2,8 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Three suites: unit tests beside the code, integration tests against real HTTP services on
-// 127.0.0.1, and end-to-end tests in Debian's Chromium against the built app.
+// Six projects (README, Tests): unit tests beside the code, integration tests against real HTTP
+// services on 127.0.0.1, the platform's again on PostgreSQL, reliability (several processes behind
+// nginx), fuzz, and end-to-end tests in Debian's Chromium and Firefox against the built app.
 
 // The platform's test files again on a throwaway PostgreSQL server (they run on PGlite in
 // `integration`): the same SQL must work on both. Left out are the files whose platform keeps its
