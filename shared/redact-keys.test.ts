@@ -45,4 +45,13 @@ describe('redactUrlSecrets', () => {
     );
     expect(redactUrlSecrets('/search/milk')).toBe('/search/milk');
   });
+
+  it('reads a name as the server does (escapes, + a space); a malformed one is no secret', () => {
+    expect(redactUrlSecrets('/x?%6B%65%79=1&my%5Ftoken=2&co+de=3&na%C3%AFve_token=4')).toBe(
+      '/x?%6B%65%79=[redacted]&my%5Ftoken=[redacted]&co+de=3&na%C3%AFve_token=4',
+    );
+    expect(redactUrlSecrets('/x?%=1&%ff=2&to%ken=3&%74oken%=4&%E2%80%8Btoken=5&%74oken=6')).toBe(
+      '/x?%=1&%ff=2&to%ken=3&%74oken%=4&%E2%80%8Btoken=5&%74oken=[redacted]',
+    );
+  });
 });

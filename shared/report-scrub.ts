@@ -10,11 +10,13 @@ const SECRET_KEY =
   /cookie|authori[sz]ation|token|passw(or)?d|secret|credential|card.?number|cardnumber|security.?code|reset.?key|activation.?key|api.?key|private.?key|^(pan|cvc|cvv|cvv2|key|jwt|sid|session)$/i;
 
 // A sign-in callback's `state` and `nonce` with its `code`, as the logs replace them (ADR 0248).
+// The name is read once: the lookahead finds a secret word in it, then the name is taken whole.
+// Written as `[\w.-]*(?:token|...)[\w.-]*=`, a long name holding the word many times and no `=`
+// was read again from each of them: quadratic, in a report anyone may post (ADR 0379).
 const QUERY_SECRET =
-  /((?:^|[?&;\s,])(?:[\w.-]*(?:token|password|passwd|secret|key|code|auth|session|jwt)[\w.-]*|state|nonce)=)[^&#;\s"')]*/gi;
+  /((?:^|[?&;\s,])(?:(?=[\w.-]*(?:token|password|passwd|secret|key|code|auth|session|jwt))[\w.-]+|state|nonce)=)[^&#;\s"')]*/gi;
 const ACCOUNT_KEY_PATH = /(\/(?:reset|activation|activate)\/)[^/?#\s"')]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
-const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 const CARD_LIKE = /(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])/g;
 
 function luhn(digits: string): boolean {
@@ -30,6 +32,35 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+// A JWT: three base64url parts, the first a JSON object's ("eyJ"), as the expression
+// `\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*` finds it. Not that expression alone: from every "eyJ" it
+// reads on to the end of the run of word characters, so a run holding "-eyJ" thousands of times
+// was read thousands of times (ADR 0379). Here a start that fails skips the rest of its run:
+// every later start in it ends where this one did, and fails there too.
+const JWT_START = /\beyJ/g;
+const JWT_REST = /[\w-]{5,}\.[\w-]{5,}\.[\w-]*/y;
+const RUN_REST = /[\w-]*/y;
+
+function redactJwts(text: string): string {
+  let scrubbed = '';
+  let copied = 0;
+  JWT_START.lastIndex = 0;
+  for (let start = JWT_START.exec(text); start; start = JWT_START.exec(text)) {
+    const rest = start.index + 'eyJ'.length;
+    JWT_REST.lastIndex = rest;
+    if (JWT_REST.exec(text)) {
+      scrubbed += text.slice(copied, start.index) + REDACTED;
+      copied = JWT_REST.lastIndex;
+      JWT_START.lastIndex = copied;
+    } else {
+      RUN_REST.lastIndex = rest;
+      RUN_REST.exec(text);
+      JWT_START.lastIndex = RUN_REST.lastIndex;
+    }
+  }
+  return copied === 0 ? text : scrubbed + text.slice(copied);
+}
+
 /**
  * Secrets inside a free text (a message, a URL, a stack frame's line). A page's path also travels
  * percent-encoded, inside the context call's query (`url=%7B...%2Fprofile%2Freset%2F<key>...`),
@@ -38,9 +69,7 @@ function luhn(digits: string): boolean {
  */
 export function scrubText(text: string): string {
   return redactAccountKeys(
-    text
-      .replace(BEARER, `$1 ${REDACTED}`)
-      .replace(JWT, REDACTED)
+    redactJwts(text.replace(BEARER, `$1 ${REDACTED}`))
       .replace(QUERY_SECRET, `$1${REDACTED}`)
       .replace(ACCOUNT_KEY_PATH, `$1${REDACTED}`)
       .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? REDACTED : match)),

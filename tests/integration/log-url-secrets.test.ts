@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { endpointGatewayPerFile, SHOP } from '../support/endpoint-gateway';
 
 // Issue #27 item 14 (ADR 0248): the request line of every request, whichever door it came in by,
@@ -29,5 +29,32 @@ describe('secrets in logged URLs', () => {
     );
     expect(linesOf('/search/milk')[0]!.url).toBe('/search/milk?code=[redacted]');
     expect(JSON.stringify(gw.logs)).not.toContain('SECRET-');
+  });
+
+  it('writes the line of 4,000 malformed query names without an exception each', async () => {
+    // Each name that was no percent-encoding threw and was caught: 8 KiB of `&%` made the request
+    // line cost many times the request's own answer, a 400 (ADR 0379; bench/results.md).
+    const decode = globalThis.decodeURIComponent;
+    let thrown = 0;
+    const spy = vi.spyOn(globalThis, 'decodeURIComponent').mockImplementation((text) => {
+      try {
+        return decode(text);
+      } catch (error) {
+        thrown++;
+        throw error;
+      }
+    });
+    const query = `${'&%'.repeat(4_000)}&token=SECRET-6`;
+    try {
+      await gw.app.inject({ url: `/api/services/catalogue/api/v1/search?${query}`, headers: SHOP });
+    } finally {
+      spy.mockRestore();
+    }
+    const [line] = linesOf('/api/services/catalogue/api/v1/search?&%');
+    expect(line!.url).toBe(
+      `/api/services/catalogue/api/v1/search?${'&%'.repeat(4_000)}&token=[redacted]`,
+    );
+    // One: the proxy's check for a `..` reads the whole target once (server/proxy/targets.ts).
+    expect(thrown).toBe(1);
   });
 });
