@@ -110,6 +110,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     auth: 'session-cookie',
     answers: {
       200: { description: 'The account and the shop’s tenant id', schema: SessionReading },
+      421: error('misdirected_request: the Host names no shop (the shop context says so)'),
     },
   },
   {

@@ -43,7 +43,7 @@ export const sessionPlugin = fp(
       platform: Platform;
       redis: Redis | null;
       /** A shop origin's tenant id, for GET /auth/session (page/tenant-lookup.ts). */
-      tenantOf: (shopOrigin: string) => Promise<string>;
+      tenantOf: { (shopOrigin: string): Promise<string>; noShop(shopOrigin: string): boolean };
     },
   ) => {
     const uaa = createUaaClient(opts.platform, opts.config.timeouts.context);

@@ -17,8 +17,11 @@ type Deps = {
   uaa: UaaClient;
   refresher: Refresher;
   config: Config;
-  /** The tenant id of a shop origin, '' when its context cannot be read (page/tenant-lookup.ts). */
-  tenantOf: (shopOrigin: string) => Promise<string>;
+  /**
+   * The tenant id of a shop origin, '' when its context cannot be read, and whether the CMS said
+   * within the last minute that it is no shop (page/tenant-lookup.ts).
+   */
+  tenantOf: { (shopOrigin: string): Promise<string>; noShop(shopOrigin: string): boolean };
 };
 
 // A body of a type the scope does not parse: Fastify's own message names no type (ADR 0376).
@@ -75,14 +78,22 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   // The tenant id beside the account: a client that is no page of the shop reads it nowhere else,
   // and the cart's paths name it (ADR 0376).
+  // A Host that names no shop is a 421, as its pages, the analytics and the report tunnel answer
+  // it, and once known as such it costs no call for a minute (ADR 0379).
   app.get('/auth/session', async (request, reply) => {
+    const noShop = () => deps.tenantOf.noShop(request.shopOrigin);
+    if (noShop()) return misdirected(reply);
     const [{ account }, tenantId] = await Promise.all([
       resolveAccount(request, reply, deps),
       shopTenant(request, deps.tenantOf),
     ]);
+    if (tenantId === null && noShop()) return misdirected(reply);
     return { account, tenantId };
   });
 }
+
+const misdirected = (reply: FastifyReply) =>
+  jsonError(reply, 421, 'misdirected_request', 'No shop is configured for this address');
 
 /** The request's shop's tenant id: known from an earlier request of that shop, else looked up. */
 async function shopTenant(
