@@ -10,6 +10,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { watchCaches } from './observability/cache-lookups';
 import { upstreamWatch } from './observability/upstream-watch';
 import { noteParserRefusal } from './observability/parser-refusals';
+import { redisConnected } from './observability/metrics';
 import { cachePurgePlugin } from './plugins/cache-purge';
 import { analyticsPlugin } from './plugins/analytics';
 import { openApiPlugin } from './plugins/openapi';
@@ -126,7 +127,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   watchCaches({ subrequest: platform.cache, page: pageCache });
   app.addHook('onClose', async () => platform.upstreams.close());
   // Shared by the replicas with REDIS_URL: rate limits, renewals, cache purges (ADR 0220, 0221).
-  const replicas = config.redisUrl ? await connectReplicas(config.redisUrl, app.log) : null;
+  const replicas = config.redisUrl
+    ? await connectReplicas(config.redisUrl, app.log, redisConnected)
+    : null;
   if (replicas) app.addHook('onClose', () => replicas.close());
 
   await app.register(errorsPlugin);

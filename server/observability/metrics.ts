@@ -36,7 +36,7 @@ export const upstreamCalls = new BoundCounter(
 
 export const upstreamDuration = new BoundHistogram(
   'gateway_upstream_request_duration_seconds',
-  'Time to the response headers of a platform call, by service and route template (./route-template.ts)',
+  'Time to the response headers of a platform call, by service and route template (a path of the upstream contract, any other path: other)',
   ['service', 'route'],
   LATENCY_BUCKETS,
   registry,
@@ -78,6 +78,21 @@ export const reportsSent = new Counter({
   labelNames: ['kind'] as const,
   registers: [registry],
 });
+
+let redisGauge: Gauge | undefined;
+/**
+ * Whether the connection to Redis (REDIS_URL) is ready: 1, or 0 while the gateway carries on alone
+ * (../replicas/redis.ts). Registered at the first call: a gateway without Redis has no series, so
+ * the alert on 0 (deploy/prometheus/alerts.yml) never fires for it (ADR 0378).
+ */
+export function redisConnected(ready: boolean): void {
+  redisGauge ??= new Gauge({
+    name: 'gateway_redis_connected',
+    help: '1 while the gateway reaches Redis (REDIS_URL); 0 while it does not: its rate limits are not enforced, its renewals and cache purges are its own',
+    registers: [registry],
+  });
+  redisGauge.set(ready ? 1 : 0);
+}
 
 // prom-client's default metrics name three gauges with a counter's `_total` suffix, which
 // `promtool check metrics` refuses: they are left out. Their per-type gauges (nodejs_active_handles,

@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonError } from '../errors/json-error';
 import { shopOriginOf } from '../request/identity';
-import { misdirectedMessage, publicPortCheck } from '../request/public-port';
+import {
+  atMostEvery,
+  misdirectedMessage,
+  misdirectedPortHint,
+  publicPortCheck,
+} from '../request/public-port';
 import { hostHeaderCount, hostProblem, routePathOf, targetProblem } from '../request/target';
 
 // Every request gets one correlation id (Fastify's request id, from ../request/identity.ts's
 // requestCid, so every log line of the request carries it as "cid") and the shop origin it is
 // addressed to. A malformed Host (bad port, two Host headers) is a 400 before anything else runs
 // (issue #12 item 6); a Host on a port the shop is not published at is a 421, as a host that is no
-// shop (issue #27 item 12, docs/decisions/0272). `routePath` is the path the router matches
-// (decoded): path rules use it (issue #12 item 3).
+// shop (issue #27 item 12, docs/decisions/0272), and the log says which setting would take the port,
+// at most once a minute (ADR 0378). `routePath` is the path the router matches (decoded): path
+// rules use it (issue #12 item 3).
 declare module 'fastify' {
   interface FastifyRequest {
     cid: string;
@@ -24,6 +30,7 @@ const PROBES = new Set(['/healthz', '/readyz']);
 export const requestContextPlugin = fp(
   async (app: FastifyInstance, opts: { publicPorts: readonly number[] }) => {
     const portKnown = publicPortCheck(opts.publicPorts);
+    const hintDue = atMostEvery(60_000);
     app.decorateRequest('cid', '');
     app.decorateRequest('shopOrigin', '');
     app.decorateRequest('routePath', '');
@@ -44,12 +51,16 @@ export const requestContextPlugin = fp(
       else if (PROBES.has(request.url)) request.shopOrigin = `${request.protocol}://invalid.host`;
       else return void jsonError(reply, 400, 'bad_host', problem);
       // The probes answer whatever port a health check names.
+      const localPort = request.socket.localPort;
       if (
         !problem &&
         !PROBES.has(request.url) &&
-        !portKnown(request.host, request.protocol, request.socket.localPort)
-      )
+        !portKnown(request.host, request.protocol, localPort)
+      ) {
+        if (hintDue())
+          request.log.warn(misdirectedPortHint(request.host, localPort, opts.publicPorts));
         return void jsonError(reply, 421, 'misdirected_request', misdirectedMessage(request.host));
+      }
       done();
     });
   },

@@ -5,12 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 // (docs/decisions/0130), one renewal per session and cache purges (docs/decisions/0220, 0221).
 // `commands` fails at once while Redis is down instead of queueing (a request must never wait
 // for Redis): each user then carries on alone (limits fail open, renewals go to uaa directly,
-// purges stay on this replica), logged once per outage. `subscriber` is in subscriber mode for
-// the purge channel; ioredis subscribes again after each reconnection.
+// purges stay on this replica), logged once per outage and told to `connected` (the metric an
+// alert reads, ADR 0378). `subscriber` is in subscriber mode for the purge channel; ioredis
+// subscribes again after each reconnection.
 // ioredis is imported only when REDIS_URL is set: a single gateway never loads it.
 export type Replicas = { commands: Redis; subscriber: Redis; close(): Promise<void> };
 
-export async function connectReplicas(url: string, log: FastifyBaseLogger): Promise<Replicas> {
+export async function connectReplicas(
+  url: string,
+  log: FastifyBaseLogger,
+  connected: (ready: boolean) => void = () => undefined,
+): Promise<Replicas> {
   const { Redis } = await import('ioredis');
   const commands = new Redis(url, {
     enableOfflineQueue: false,
@@ -39,7 +44,9 @@ export async function connectReplicas(url: string, log: FastifyBaseLogger): Prom
   commands.on('ready', () => {
     if (down) log.info('Redis reachable again');
     down = false;
+    connected(true);
   });
+  commands.on('close', () => connected(false));
   // Errors are the commands connection's to report; without a listener ioredis prints them.
   subscriber.on('error', () => undefined);
   // Boot waits a moment for Redis but does not fail without it: ioredis keeps reconnecting.
@@ -47,6 +54,7 @@ export async function connectReplicas(url: string, log: FastifyBaseLogger): Prom
     commands.connect().catch(() => undefined),
     subscriber.connect().catch(() => undefined),
   ]);
+  connected(commands.status === 'ready');
   return {
     commands,
     subscriber,

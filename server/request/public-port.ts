@@ -22,3 +22,32 @@ export function publicPortCheck(ports: readonly number[]): PortCheck {
 
 /** The refusal's message: the one the platform's context gives a host that is no shop. */
 export const misdirectedMessage = (host: string) => `No shop is configured for ${host}.`;
+
+/**
+ * What the operator reads beside such a refusal (logged, never answered): the port, and the setting
+ * that would take it. A balancer publishing the shop at a port missing from PUBLIC_PORTS has every
+ * request refused so, and the answer alone ("no shop") sent operators to the shops' hosts instead.
+ */
+export function misdirectedPortHint(
+  host: string,
+  localPort: number | undefined,
+  knownPorts: readonly number[],
+): string {
+  const port = host.slice(host.lastIndexOf(':') + 1);
+  return (
+    `421 for Host ${host}: port ${port} is not one this gateway takes (PORT and PUBLIC_PORTS: ` +
+    `${knownPorts.join(',')}; the connection's: ${localPort ?? 'unknown'}); if a balancer ` +
+    `publishes the shop at ${port}, list it in PUBLIC_PORTS`
+  );
+}
+
+/** True at most once per `intervalMs`: a line any visitor can provoke costs one a minute. */
+export function atMostEvery(intervalMs: number, now: () => number = Date.now): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const at = now();
+    if (at - last < intervalMs) return false;
+    last = at;
+    return true;
+  };
+}

@@ -10,7 +10,13 @@ import { UPSTREAM_KEEPALIVE_SECONDS } from '../support/nginx';
 // retry (a POST is never sent twice, ADR 0141). So nginx's keep-alive is shorter than the gateway's
 // (else the gateway closes idle connections in steady traffic) and than the shutdown delay (else
 // the draining gateway closes those still idle when the delay ends). What nginx does with it:
-// tests/reliability/balancer-idle-connections.test.ts.
+// tests/reliability/balancer-idle-connections.test.ts. HAProxy (deploy/haproxy.cfg, ADR 0378) has
+// no idle timeout towards the servers: it takes a draining gateway out of rotation by its health
+// checks of /readyz, so those must see it unready well within the delay, and no request is sent
+// to it when it closes what is left (tests/reliability/rolling-restart.test.ts).
+const haproxy = readFileSync(join(ROOT, 'deploy/haproxy.cfg'), 'utf8');
+const seconds = (value: string | undefined) =>
+  value?.endsWith('ms') ? Number(value.slice(0, -2)) / 1000 : Number(value?.replace(/s$/, ''));
 const conf = readFileSync(join(ROOT, 'deploy/nginx.compose.conf'), 'utf8');
 const upstreamBlock = /upstream gateways \{([^}]*)\}/.exec(conf)?.[1] ?? '';
 const keepaliveSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstreamBlock)?.[1]);
@@ -49,5 +55,19 @@ describe("the balancer's idle connections to the gateways", () => {
 
   it("is the same in the reliability suite's nginx as deployed", () => {
     expect(UPSTREAM_KEEPALIVE_SECONDS).toBe(keepaliveSeconds);
+  });
+
+  it('takes a draining gateway out of HAProxy within the shutdown delay, by /readyz', () => {
+    expect(haproxy).toMatch(/^\s+http-check send meth GET uri \/readyz\b/m);
+    const checks = /^\s+default-server check inter (\S+) fall (\d+) rise \d+$/m.exec(haproxy);
+    expect(checks).not.toBeNull();
+    // The last good check just before SIGTERM, then `fall` failed ones, each within `inter`.
+    const outAfterMs = seconds(checks![1]) * 1000 * (Number(checks![2]) + 1);
+    const composeDelay = Number(readCompose().services.gateway!.environment!.SHUTDOWN_DELAY_MS);
+    for (const delay of [gateway.config.shutdown.delay, composeDelay])
+      expect(outAfterMs).toBeLessThan(delay);
+    // And waits longer for an answer than the gateway takes to answer its own 504.
+    const server = seconds(/^\s+timeout server (\S+)$/m.exec(haproxy)?.[1]);
+    expect(server * 1000).toBeGreaterThan(gateway.config.timeouts.request);
   });
 });

@@ -96,6 +96,17 @@ describe('metrics and traces', () => {
     );
   });
 
+  it("says in each HELP what a label holds, in an operator's words, never a source file", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+    const helps = [...text.matchAll(/^# HELP (gateway_\w+) (.*)$/gm)];
+    expect(helps.length).toBeGreaterThan(5);
+    for (const [, name, help] of helps) expect(help, name).not.toMatch(/\.(ts|js)\b/);
+    // The upstream route label: a path of the upstream contract, any other `other` (ADR 0304).
+    expect(text).toContain(
+      '# HELP gateway_upstream_request_duration_seconds Time to the response headers of a platform call, by service and route template (a path of the upstream contract, any other path: other)',
+    );
+  });
+
   it('is not served on the public port', async () => {
     const response = await fetch(`${shop.url}/metrics`);
     expect(await response.text()).not.toContain('gateway_http_requests_total');

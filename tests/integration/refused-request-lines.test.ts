@@ -71,6 +71,22 @@ describe('a request refused before the request hooks', () => {
     expect(await requestLineOf(gw.logs, cidOf(answer.body))).toMatchObject({ traceId });
   });
 
+  it('a port the shop is not published at: the log names PUBLIC_PORTS, once a minute (ADR 0378)', async () => {
+    // A balancer publishing the shop at a port missing from PUBLIC_PORTS has every request refused
+    // so; the answer says "no shop", the operator's line names the setting. Not one line a
+    // request: any visitor may name any port.
+    for (const other of [9999, 9998])
+      expect((await send('/', [['Host', `${HOST}:${other}`]])).status).toBe(421);
+    const hints = gw.logs.filter((l) => String(l.msg).includes('PUBLIC_PORTS'));
+    expect(hints).toHaveLength(1);
+    expect(hints[0]).toMatchObject({ level: 40 });
+    expect(hints[0]!.msg).toMatch(
+      new RegExp(
+        `^421 for Host ${HOST}:(9999|9998): port \\d+ is not one this gateway takes \\(PORT and PUBLIC_PORTS: 3000; the connection's: ${port}\\); if a balancer publishes the shop at \\d+, list it in PUBLIC_PORTS$`,
+      ),
+    );
+  });
+
   it('a malformed URL (refused before routing) has its line and is counted', async () => {
     const before = await counted('unmatched', 'GET', 400);
     const answer = await send('/search/%E0%A4%A');

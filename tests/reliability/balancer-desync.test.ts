@@ -9,7 +9,8 @@ import { sendBytes } from '../support/raw-bytes';
 // extensions, bare LF line ends) must never reach the gateway as a request of its own, and the
 // next visitor, whose request the balancer sends on the same kept-alive connection to the gateway
 // (ADR 0316), gets their own answer. Sent as raw bytes to Debian's nginx with the shipped rules
-// (deploy/nginx-proxy.conf) and to Debian's HAProxy (tests/support/haproxy.ts), one gateway behind
+// (deploy/nginx-proxy.conf) and to Debian's HAProxy with the shipped deploy/haproxy.cfg, any
+// visitor's request allowed on any kept connection here (`http-reuse always`), one gateway behind
 // each, its fake platform answering every call with the path it was asked.
 let gateway: EndpointGateway;
 let nginx: Nginx;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = gateway.app.server.address() as { port: number };
   nginx = await startNginx([port], nginxPort);
-  haproxy = await startHaproxy([port], haproxyPort);
+  haproxy = await startHaproxy([port], haproxyPort, { backend: ['http-reuse always'] });
   balancers = [
     { name: 'nginx', port: nginxPort },
     { name: 'haproxy', port: haproxy.port },

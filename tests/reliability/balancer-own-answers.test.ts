@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
 import { CID_PATTERN } from '../../shared/cid';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
+import { startHaproxy, type Haproxy } from '../support/haproxy';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { sendBytes } from '../support/raw-bytes';
 import type { SocketResponse } from '../support/socket-exchange';
@@ -11,26 +12,40 @@ import type { SocketResponse } from '../support/socket-exchange';
 // security headers (HSTS included: the rules serve the https server) and the CID in
 // X-Correlation-ID, the cid of their body; they had neither. No answer names nginx's version
 // (`server_tokens off`), and a proxied answer keeps the gateway's headers, each once
-// (docs/decisions/0329). Raw bytes through Debian's nginx.
+// (docs/decisions/0329). HAProxy's own answers with the shipped deploy/haproxy.cfg the same
+// (docs/decisions/0378). Raw bytes through Debian's nginx and HAProxy.
 const GATEWAY_HEADERS = securityHeaders(helmetOptions({ cookieSecure: true }));
 let gateway: EndpointGateway;
 let nginx: Nginx;
 let port: number;
 let orphan: Nginx;
 let orphanPort: number;
+let haproxy: Haproxy;
+let orphanHaproxy: Haproxy;
 
 beforeAll(async () => {
   port = await freePort();
-  gateway = await startEndpointGateway({ PUBLIC_PORTS: String(port), HOST: '127.0.0.1' });
+  const haproxyPort = await freePort();
+  gateway = await startEndpointGateway({
+    PUBLIC_PORTS: `${port},${haproxyPort}`,
+    HOST: '127.0.0.1',
+  });
   gateway.upstream.on('*', /.*/, (request) => ({ body: { path: request.path } }));
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   nginx = await startNginx([(gateway.app.server.address() as { port: number }).port], port);
   // A balancer whose only replica is gone: nothing listens on its port.
   orphanPort = await freePort();
   orphan = await startNginx([await freePort()], orphanPort);
+  haproxy = await startHaproxy(
+    [(gateway.app.server.address() as { port: number }).port],
+    haproxyPort,
+  );
+  orphanHaproxy = await startHaproxy([await freePort()]);
 }, 60_000);
 
 afterAll(async () => {
+  await orphanHaproxy?.close();
+  await haproxy?.close();
   await orphan?.close();
   await nginx?.close();
   await gateway?.close();
@@ -86,6 +101,43 @@ describe("nginx's own answers", () => {
 
   it("passes the gateway's own answer with its headers once, its CID its own", async () => {
     const proxied = await answer(port, request('/api/services/catalogue/x'));
+    expect(proxied.status).toBe(200);
+    for (const [name, value] of Object.entries(GATEWAY_HEADERS))
+      expect(proxied.headers[name], name).toEqual([value]);
+    expect(proxied.headers['x-correlation-id']).toEqual([expect.stringMatching(CID_PATTERN)]);
+  });
+});
+
+describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
+  it('no replica to answer: a 503 in the JSON shape, with the gateway headers', async () => {
+    const response = await answer(orphanHaproxy.port, request('/api/services/catalogue/x'));
+    expect(response.status).toBe(503);
+    expect(response.headers['content-type']).toEqual(['application/json']);
+    expect(JSON.parse(response.body.toString())).toMatchObject({ error: { code: 'bad_gateway' } });
+    expectGatewayHeaders(response);
+    expect(response.headers['cache-control']).toEqual(['no-store']);
+    expect(response.headers.server).toBeUndefined();
+  });
+
+  it("a head over the gateway's 16 KB within HAProxy's buffer: the gateway's own 431", async () => {
+    // Over its buffer (tune.bufsize) HAProxy refuses a head itself, before any rule runs: a 400
+    // page of its own, the one answer not in the JSON shape (ADR 0378).
+    const response = await answer(
+      haproxy.port,
+      request('/api/services/catalogue/x', [`Cookie: jar=${'x'.repeat(20_000)}\r\n`]).replace(
+        `:${port}`,
+        `:${haproxy.port}`,
+      ),
+    );
+    expect(response.status).toBe(431);
+    expectGatewayHeaders(response);
+  });
+
+  it("passes the gateway's own answer with its headers once, its CID its own", async () => {
+    const proxied = await answer(
+      haproxy.port,
+      request('/api/services/catalogue/x').replace(`:${port}`, `:${haproxy.port}`),
+    );
     expect(proxied.status).toBe(200);
     for (const [name, value] of Object.entries(GATEWAY_HEADERS))
       expect(proxied.headers[name], name).toEqual([value]);

@@ -10,6 +10,7 @@ import { inboxDsn } from '../support/error-inbox';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { startGatewayProcess, startPlatformProcess, type NodeProcess } from '../support/processes';
 import { prometheusInstalled, startPrometheus, type Prometheus } from '../support/prometheus';
+import { startRedis, type TestRedis } from '../support/redis';
 import { sleep } from '../support/traffic';
 
 // Issue #28 item 3, checked as an operator would: Debian's prometheus scrapes two production
@@ -19,7 +20,9 @@ import { sleep } from '../support/traffic';
 // dashboard matches series; on a healthy shop the alerts about faults are quiet; with the
 // platform stopped the breaker alert fires (its `for` shortened here: alerts.test.yml tests the
 // durations) and the 5xx alert's condition holds; 5,000 random addresses leave the series
-// bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329).
+// bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329). The
+// gateways share a Redis, as deployed: with it gone each says so, and the alert fires for each
+// (docs/decisions/0378).
 // Needs `npm run build`, nginx and prometheus (installed in CI).
 const run = prometheusInstalled() || Boolean(process.env.CI);
 if (!run) console.warn('prometheus-scrape: prometheus not found (apt-get install prometheus)');
@@ -35,6 +38,8 @@ let gateways: NodeProcess[] = [];
 let metricsPorts: number[] = [];
 let nginx: Nginx;
 let prometheus: Prometheus;
+let redis: TestRedis | undefined;
+let redisPort = 0;
 
 beforeAll(async () => {
   if (!run) return;
@@ -43,6 +48,8 @@ beforeAll(async () => {
   // Tokens short-lived enough that every signed-in page renews first (the refresh counter).
   platform = await startPlatformProcess(dataDir, platformPort, { ACCESS_TOKEN_TTL: '30' });
   const balancer = await freePort();
+  redisPort = await freePort();
+  redis = await startRedis(redisPort);
   metricsPorts = [await freePort(), await freePort()];
   gateways = await Promise.all(
     metricsPorts.map((metrics) =>
@@ -54,6 +61,8 @@ beforeAll(async () => {
         SENTRY_DSN: inboxDsn(platform!.url),
         PROXY_TIMEOUT_MS: '3000',
         CONTEXT_TIMEOUT_MS: '3000',
+        REDIS_URL: redis!.url,
+        PAGE_PROOF_SECRET: 'prometheus-scrape-page-proof-secret-0123456789',
       }),
     ),
   );
@@ -72,6 +81,7 @@ afterAll(async () => {
   await nginx?.close();
   await Promise.all(gateways.map((gateway) => gateway.stop()));
   await platform?.stop();
+  await redis?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -267,6 +277,32 @@ describe.runIf(run)('a real Prometheus scrape of two gateways', () => {
       }
     }
   });
+
+  it(
+    'fires the Redis alert for each gateway while Redis is down, and ends it once Redis is back',
+    { timeout: 120_000 },
+    async () => {
+      const redisAlerts = async () =>
+        (await prometheus.alerts())
+          .filter((a) => a.labels.alertname === 'GatewayRedisUnreachable' && a.state === 'firing')
+          .map((a) => a.labels.instance)
+          .sort();
+      expect(await redisAlerts()).toEqual([]);
+      await redis!.close();
+      let firing: (string | undefined)[] = [];
+      for (let attempt = 0; attempt < 120 && firing.length < 2; attempt++) {
+        await sleep(500);
+        firing = await redisAlerts();
+      }
+      expect(firing).toEqual(metricsPorts.map((port) => `127.0.0.1:${port}`).sort());
+      redis = await startRedis(redisPort);
+      for (let attempt = 0; attempt < 120 && firing.length > 0; attempt++) {
+        await sleep(500);
+        firing = await redisAlerts();
+      }
+      expect(firing).toEqual([]);
+    },
+  );
 
   it(
     'fires the target alert for a gateway stopped, and the page once none is left',

@@ -70,12 +70,16 @@ async function startNode(
   };
 }
 
-/** The production gateway against `platformUrl`, with its heap cap (docs/decisions/0008). */
+/**
+ * The production gateway against `platformUrl`, with its heap cap (docs/decisions/0008), on `port`
+ * (a replica started again where the balancer looks for it) or a free one.
+ */
 export async function startGatewayProcess(
   platformUrl: string,
   env: Record<string, string> = {},
+  port?: number,
 ): Promise<NodeProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   return startNode(
     GATEWAY_MAIN,
     {
