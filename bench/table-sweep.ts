@@ -6,8 +6,11 @@ import { performance } from 'node:perf_hooks';
 import { loadPlatformConfig } from '../platform/config';
 import { openDb, type Db, type Queryable } from '../platform/db/db';
 import { migrate } from '../platform/db/migrate';
+import { runSeeds } from '../platform/seed/index';
 import { sweepTurn, type SweptTable } from '../platform/db/swept-table';
+import { sweepMemory } from '../platform/db/vacuum-choice';
 import { sweptTables } from '../platform/services/swept-tables';
+import { freezeCheck, freezeTurns } from './lib/freeze-turns';
 import { watchLoopGaps } from './lib/loop-gaps';
 import { tableLoads } from './lib/table-loads';
 
@@ -19,7 +22,9 @@ import { tableLoads } from './lib/table-loads';
 // refresh_tokens (every token since the shop opened, nine in ten past their time: the first start
 // after the upgrade), the guest carts of the sessions that end with it included (0369). Last, the
 // minute's turns as the platform runs them over every swept table, with the longest the event loop
-// was held in each (0374). Not part of `npm run bench`: SESSIONS=1000000 npx tsx bench/table-sweep.ts.
+// was held in each (0374), and the freezes of every table of the (seeded) database, a turn each,
+// twice: the first, and again after a minute's changes (0381). Not part of `npm run bench`:
+// SESSIONS=1000000 npx tsx bench/table-sweep.ts.
 const SESSION_ROWS = Number(process.env.SESSIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const TURNS = Number(process.env.TURNS ?? 30);
@@ -62,7 +67,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
  */
 async function minuteTurns(db: Db, tables: SweptTable[]) {
   const turns: { ms: number; stall: number; vacuumed: Set<string> }[] = [];
-  const purged = new Map<string, number>();
+  const memory = sweepMemory();
   let next = 30_000_000;
   for (let round = 0; round < TURNS; round++) {
     for (const load of Object.values(LOADS)) {
@@ -77,7 +82,7 @@ async function minuteTurns(db: Db, tables: SweptTable[]) {
     };
     const gaps = watchLoopGaps();
     const t = performance.now();
-    await sweepTurn({ query, exclusive: db.exclusive }, tables, () => false, purged);
+    await sweepTurn({ query, exclusive: db.exclusive }, tables, () => false, memory);
     turns.push({ ms: performance.now() - t, stall: gaps.stop(), vacuumed });
   }
   const of = (pick: (turn: (typeof turns)[number]) => number) => turns.map(pick);
@@ -99,10 +104,8 @@ async function main() {
   const db = await openDb({ dataDir: dir });
   try {
     await migrate(db);
-    await db.query(
-      `insert into tenants (id, host, origin, name, currency, locale)
-       values ('fresh', 'localhost', 'http://localhost:3000', 'Fresh', 'EUR', 'en')`,
-    );
+    // The shop's own data as `npm start` seeds it (its tenant 'fresh' among them).
+    await runSeeds(db);
     // The rows are made here, not through the services: no carts, offerings or accounts behind them.
     await db.query('set session_replication_role = replica');
     const tables = sweptTables(loadPlatformConfig({}));
@@ -172,6 +175,13 @@ async function main() {
       );
     }
     await minuteTurns(db, tables);
+    await freezeCheck(db);
+    await freezeTurns(db, tables, 'the first freezes');
+    for (const load of Object.values(LOADS)) {
+      await load.age(db, load.perMinute);
+      await load.fill(db, 40_000_000, load.perMinute);
+    }
+    await freezeTurns(db, tables, "after a minute's changes");
   } finally {
     await db.close();
     await rm(dir, { recursive: true, force: true });

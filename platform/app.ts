@@ -59,11 +59,13 @@ const services = [
 
 /**
  * `logStream`: where JSON log lines go instead of stdout (tests read them); `revocationNotes`:
- * this process's by default (a test of a restart gives fresh ones).
+ * this process's by default (a test of a restart gives fresh ones); `freezeAge`: the sweep's
+ * freeze bound on PGlite, FREEZE_AGE by default (a test gives a few hundred transactions).
  */
 export type PlatformOptions = {
   logStream?: { write(line: string): void };
   revocationNotes?: RevocationNotes;
+  freezeAge?: number;
 };
 
 export async function buildPlatform(
@@ -130,8 +132,9 @@ export async function buildPlatform(
       prefix: string;
     });
   }
-  // The rows past their time deleted, and on PGlite their space made usable again (ADR 0363).
-  keepSwept(app, db, sweptTables(config));
+  // The rows past their time deleted, and on PGlite their space made usable again (ADR 0363) and
+  // old transaction ids frozen (ADR 0381).
+  keepSwept(app, db, sweptTables(config), options.freezeAge);
   return app;
 }
 

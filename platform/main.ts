@@ -14,7 +14,7 @@ import { startIdp, type RunningIdp } from './idp/server';
 import { runSeeds } from './seed/index';
 import { applyShopOrigins, loadShopOrigins, type ShopOrigins } from './shop-origins';
 import { holdPort, type HeldPort } from './held-port';
-import { guardStart, StoppedWhileStarting, type StartGuard, type StartLog } from './start-guard';
+import { guardStart, StoppedWhileStarting, type StartGuard } from './start-guard';
 import {
   dataDirFailure,
   databaseFailure,
@@ -65,7 +65,7 @@ async function startPlatform(
   idpConfig: IdpConfig,
   shopOrigins: ShopOrigins,
   start: StartGuard,
-  log: StartLog,
+  log: pino.Logger,
 ): Promise<void> {
   const dataDir = config.databaseUrl ? undefined : resolve(config.dataDir);
   if (dataDir) {
@@ -109,6 +109,8 @@ async function startPlatform(
     dataDir,
     databaseUrl,
     preparedStatements: config.preparedStatements,
+    // PGlite's template databases, frozen here once past the sweep's bound (ADR 0381).
+    idleDatabases: { log },
     onIdleConnectionError: (err) =>
       server.log?.warn(
         { err },

@@ -1,4 +1,5 @@
 import { openEmbedded } from './embedded';
+import type { IdleDatabases } from './idle-databases';
 import type { Db } from './queryable';
 import { openServer } from './server';
 
@@ -16,11 +17,16 @@ export type DbOptions = {
   preparedStatements?: boolean;
   /** Server only: an idle connection the server ended (the pool connects again at the next query). */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Embedded on a data directory: PGlite's template databases frozen at the open once past
+   * `freezeAge` (FREEZE_AGE; a test gives a small one), each told to `frozen` (ADR 0381).
+   */
+  idleDatabases?: IdleDatabases;
 };
 
 export async function openDb(options: DbOptions): Promise<Db> {
   const prepared = options.preparedStatements ?? true;
   return options.databaseUrl
     ? openServer(options.databaseUrl, prepared, options.onIdleConnectionError)
-    : openEmbedded(options.dataDir, options.template, prepared);
+    : openEmbedded(options.dataDir, options.template, prepared, options.idleDatabases);
 }

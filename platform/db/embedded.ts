@@ -1,5 +1,6 @@
 import { PGlite, parse, protocol, type ExecProtocolResult } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { idleDatabasesFrozen, type IdleDatabases } from './idle-databases';
 import type { Db, Row } from './queryable';
 import { statementNames } from './statement-names';
 
@@ -42,11 +43,7 @@ const embedded = new WeakMap<Db, PGlite>();
 // systems (IndexedDB, OPFS) have anything to sync, and this module never runs there.
 const NO_SYNC = { syncToFs: false };
 
-export async function openEmbedded(
-  dataDir: string | undefined,
-  template: Blob | undefined,
-  preparedStatements = true,
-): Promise<Db> {
+async function start(dataDir: string | undefined, template?: Blob) {
   // No dataDir: in memory (tests that do not care about persistence). pg_trgm: search's typo
   // tolerance (docs/decisions/0160); PostgreSQL servers ship it in contrib.
   const lite = new PGlite({
@@ -55,6 +52,19 @@ export async function openEmbedded(
     ...(template ? { loadDataDir: template } : {}),
   });
   await lite.waitReady;
+  return lite;
+}
+
+export async function openEmbedded(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+  preparedStatements = true,
+  idle: IdleDatabases = {},
+): Promise<Db> {
+  let lite = await start(dataDir, template);
+  // The template databases of the cluster, frozen when past the bound (docs/decisions/0381); in
+  // memory the cluster lives no longer than the process: nothing to freeze.
+  if (dataDir) lite = await idleDatabasesFrozen(lite, dataDir, () => start(dataDir), idle);
   // A prepared statement's plan is made once: with `auto`, PostgreSQL keeps planning a join whose
   // generic plan it estimates dearer on every call (the cart's products, planning most of its
   // read). The reference data is small, so a generic plan is as good as a custom one.

@@ -14,6 +14,13 @@ describe('statementNames', () => {
     expect(statementNames().nameOf(`select ${'1,'.repeat(5000)}1`)).toBeNull();
   });
 
+  it('leaves a VACUUM unnamed: nothing to plan, and one text a table', () => {
+    const names = statementNames();
+    expect(names.nameOf('vacuum cart_items')).toBeNull();
+    expect(names.nameOf('vacuum (freeze) pg_catalog.pg_class')).toBeNull();
+    expect(names.nameOf('select 1')).toBe('platform_1');
+  });
+
   it('stops naming when the set is full, and keeps the names it gave', () => {
     const names = statementNames();
     const first = names.nameOf('select 0');

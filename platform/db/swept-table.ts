@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db, Queryable } from './queryable';
-import { vacuumOneTable, type Vacuumed } from './vacuum-choice';
+import { FREEZE_AGE } from './transaction-age';
+import { sweepMemory, vacuumOneTable, type SweepMemory, type Vacuumed } from './vacuum-choice';
 
 // The tables the platform deletes rows from, and the space those rows leave (docs/decisions/0359,
 // 0363). PGlite runs PostgreSQL in single-user mode, without autovacuum: a deleted row's space is
@@ -9,7 +10,8 @@ import { vacuumOneTable, type Vacuumed } from './vacuum-choice';
 // does that work there, and a VACUUM FULL there would lock the table from its writers: nothing is
 // vacuumed on a server. PGlite is one thread too: each statement of the sweep holds every request
 // that comes meanwhile, so a turn vacuums one table at most, and lets waiting requests go before
-// each of its statements (docs/decisions/0374).
+// each of its statements (docs/decisions/0374). Nothing freezes old transaction ids on PGlite
+// either: the turn's VACUUM does, of any table of the database (docs/decisions/0381).
 
 /**
  * A table swept every minute (docs/decisions/0363). `purge` deletes the rows past their time and
@@ -26,7 +28,7 @@ export type SweepTurn = {
   /** The rows each table's purge deleted. */
   deleted: Map<string, number>;
   failures: { table: string | undefined; error: unknown }[];
-  /** The VACUUM made (on PGlite), if a table was worth it. */
+  /** The VACUUM made (on PGlite), if a table was worth it or past the freeze bound. */
   vacuumed: Vacuumed | null;
 };
 
@@ -45,14 +47,16 @@ function yielding(db: Pick<Db, 'query'>): Queryable {
 
 /**
  * One turn of the sweep: each table's purge, in order, then (on PGlite) the VACUUM of the one
- * table most worth it, if any (./vacuum-choice.ts). `stopped` is asked after each step. `purged`
- * is kept from one turn to the next: the rows each table's purges deleted since its last VACUUM.
+ * table most worth it, if any (./vacuum-choice.ts): a table of the database whose transaction
+ * ids passed `freezeAge`, or a swept one due. `stopped` is asked after each step. `memory` is
+ * kept from one turn to the next: the rows each table's purges deleted since its last VACUUM.
  */
 export async function sweepTurn(
   db: Pick<Db, 'query' | 'exclusive'>,
   tables: readonly SweptTable[],
   stopped: () => boolean = () => false,
-  purged = new Map<string, number>(),
+  memory: SweepMemory = sweepMemory(),
+  freezeAge = FREEZE_AGE,
 ): Promise<SweepTurn> {
   const q = yielding(db);
   const turn: SweepTurn = { deleted: new Map(), failures: [], vacuumed: null };
@@ -61,7 +65,8 @@ export async function sweepTurn(
     try {
       const deleted = await table.purge(q, stopped);
       turn.deleted.set(table.name, deleted);
-      if (db.exclusive) purged.set(table.name, (purged.get(table.name) ?? 0) + deleted);
+      if (db.exclusive)
+        memory.purged.set(table.name, (memory.purged.get(table.name) ?? 0) + deleted);
     } catch (error) {
       turn.failures.push({ table: table.name, error });
     }
@@ -70,8 +75,7 @@ export async function sweepTurn(
   if (!db.exclusive) return turn;
   try {
     const names = tables.map((table) => table.name);
-    turn.vacuumed = await vacuumOneTable(q, names, purged, stopped);
-    if (turn.vacuumed) purged.delete(turn.vacuumed.table);
+    turn.vacuumed = await vacuumOneTable(q, names, memory, stopped, freezeAge);
   } catch (error) {
     turn.failures.push({ table: undefined, error });
   }

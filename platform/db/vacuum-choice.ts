@@ -1,4 +1,5 @@
 import type { Queryable } from './queryable';
+import { FREEZE_AGE, tableAge, tablesPast, type TableAge } from './transaction-age';
 
 // Which swept table a sweep's turn vacuums on PGlite, if any (docs/decisions/0374). PGlite runs
 // PostgreSQL in one thread: a VACUUM holds every request that comes meanwhile, so a table is
@@ -6,7 +7,9 @@ import type { Queryable } from './queryable';
 // much went: the rows deleted, or left behind by an update, since the table's last VACUUM
 // (`n_dead_tup`). PGlite keeps them as a server does, flushed at most once a second (asked for
 // at once here), but not over a restart: a table not vacuumed since the start is vacuumed once
-// when no other is due, so what went before the restart is not left for ever.
+// when no other is due, so what went before the restart is not left for ever. A table whose
+// transaction ids are older than a bound is frozen in the turn's VACUUM, any table of the
+// database, the oldest first (./transaction-age.ts, docs/decisions/0381).
 
 /** A table is due once the rows gone since its last VACUUM pass this share of what it keeps... */
 export const VACUUM_SHARE = 0.1;
@@ -24,8 +27,23 @@ type Wear = {
   vacuumed: Date | null;
 };
 
-/** The VACUUM a turn made. */
-export type Vacuumed = { table: string; dead: number; full: boolean };
+/** The VACUUM a turn made; `frozen`: with FREEZE, the table's age before and after. */
+export type Vacuumed = {
+  table: string;
+  dead: number;
+  full: boolean;
+  frozen?: { before: number; after: number };
+};
+
+/** What a turn leaves the next one (the sweep keeps it). */
+export type SweepMemory = {
+  /** The rows each table's purges deleted since its last VACUUM. */
+  purged: Map<string, number>;
+  /** The last turn froze a table. */
+  froze: boolean;
+};
+
+export const sweepMemory = (): SweepMemory => ({ purged: new Map(), froze: false });
 
 const due = (wear: Wear) =>
   wear.dead >= VACUUM_ROWS || (wear.dead > 0 && wear.dead >= VACUUM_SHARE * Math.max(wear.kept, 0));
@@ -54,29 +72,50 @@ async function wearOf(q: Queryable, tables: readonly string[]): Promise<Wear[]> 
 }
 
 /**
- * Vacuums the one of `tables` most worth it, if any: a VACUUM, which makes the space of the rows
- * gone usable again; then a VACUUM FULL when the sweep's purges deleted more of it since its last
- * VACUUM (`purged`) than the VACUUM found left, which rewrites it to what it keeps and gives the
- * disk back (the first sweep of a grown table). Not for rows gone by use or by an update: the table
- * takes their place again. `stopped` is asked before the VACUUM.
+ * The turn's one VACUUM: a table past the freeze bound, the oldest, or the VACUUM due. A due one
+ * past the bound is frozen in its own VACUUM; while others wait, freezes and due VACUUMs take a
+ * turn each: neither waits more than a turn for the other.
+ */
+function choose(wear: Wear | null, old: readonly TableAge[], memory: SweepMemory) {
+  const dueToo = wear && due(wear) ? old.find((table) => table.table === wear.table) : undefined;
+  if (dueToo) return { table: dueToo.table, freezing: dueToo };
+  const [oldest] = old;
+  if (oldest && !(wear && due(wear) && memory.froze))
+    return { table: oldest.table, freezing: oldest };
+  return wear ? { table: wear.table, freezing: null } : null;
+}
+
+/**
+ * Vacuums the one table most worth it, if any (`choose`): a VACUUM, which makes the space of the
+ * rows gone usable again, with FREEZE for a table past `freezeAge`; then a VACUUM FULL when the
+ * sweep's purges deleted more of it since its last VACUUM (`memory.purged`) than the VACUUM found
+ * left, which rewrites it to what it keeps and gives the disk back (the first sweep of a grown
+ * table). Not for rows gone by use or by an update: the table takes their place again. `stopped`
+ * is asked before the VACUUM.
  */
 export async function vacuumOneTable(
   q: Queryable,
   tables: readonly string[],
-  purged: ReadonlyMap<string, number>,
+  memory: SweepMemory,
   stopped: () => boolean = () => false,
+  freezeAge = FREEZE_AGE,
 ): Promise<Vacuumed | null> {
   const wear = tableToVacuum(await wearOf(q, tables));
-  if (!wear || stopped()) return null;
-  const { table, dead } = wear;
-  await q.query(`vacuum ${table}`);
-  const deleted = purged.get(table) ?? 0;
-  if (deleted === 0) return { table, dead, full: false };
+  const chosen = choose(wear, await tablesPast(q, freezeAge), memory);
+  if (!chosen || stopped()) return null;
+  const { table, freezing } = chosen;
+  memory.froze = freezing !== null;
+  const dead = wear?.table === table ? wear.dead : 0;
+  await q.query(freezing ? `vacuum (freeze) ${table}` : `vacuum ${table}`);
+  const frozen = freezing ? { before: freezing.age, after: await tableAge(q, table) } : undefined;
+  const deleted = memory.purged.get(table) ?? 0;
+  memory.purged.delete(table);
+  if (deleted === 0) return { table, dead, full: false, frozen };
   const { rows } = await q.query<{ live: number }>(
     `select reltuples::float8 as live from pg_class where oid = $1::regclass`,
     [table],
   );
   const full = deleted > (rows[0]?.live ?? Infinity);
   if (full) await q.query(`vacuum full ${table}`);
-  return { table, dead, full };
+  return { table, dead, full, frozen };
 }

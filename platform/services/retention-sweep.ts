@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { pruner, type BoundedTable, type Pruner, type Retention } from '../db/bounded-table';
 import type { Db } from '../db/queryable';
 import { sweepTurn, type SweptTable } from '../db/swept-table';
+import { databaseAge, FREEZE_AGE } from '../db/transaction-age';
+import { sweepMemory } from '../db/vacuum-choice';
 
 /** How often a bounded or swept table is swept (its days pass while nothing is inserted too). */
 export const SWEEP_EVERY_MS = 60_000;
@@ -54,18 +56,31 @@ export function keepBounded(
 /**
  * Sweeps the tables the platform deletes rows from (docs/decisions/0363), at start and every
  * minute: each one's rows past their time are deleted, and on PGlite the one table most worth it
- * is vacuumed, so that the space of what went is used again (docs/decisions/0374). A step that
- * fails is logged and tried at the next turn.
+ * is vacuumed, so that the space of what went is used again (docs/decisions/0374), or frozen once
+ * its transaction ids are older than `freezeAge` (docs/decisions/0381; tests give a small one). A
+ * step that fails is logged and tried at the next turn.
  */
-export function keepSwept(app: FastifyInstance, db: Db, tables: readonly SweptTable[]): void {
+export function keepSwept(
+  app: FastifyInstance,
+  db: Db,
+  tables: readonly SweptTable[],
+  freezeAge = FREEZE_AGE,
+): void {
   let closing = false;
   let running: Promise<void> | null = null;
-  const purged = new Map<string, number>();
+  const memory = sweepMemory();
   const sweepAll = async () => {
-    const turn = await sweepTurn(db, tables, () => closing, purged);
+    const turn = await sweepTurn(db, tables, () => closing, memory, freezeAge);
     for (const [table, deleted] of turn.deleted)
       if (deleted > 0) app.log.info({ table, deleted }, 'retention: rows deleted');
-    if (turn.vacuumed) app.log.debug(turn.vacuumed, 'retention: table vacuumed');
+    const vacuumed = turn.vacuumed;
+    if (vacuumed?.frozen) {
+      const { table, frozen } = vacuumed;
+      app.log.info(
+        { table, ageBefore: frozen.before, ageAfter: frozen.after },
+        'retention: table frozen, its transaction ids past the bound',
+      );
+    } else if (vacuumed) app.log.debug(vacuumed, 'retention: table vacuumed');
     if (closing) return;
     for (const { table, error } of turn.failures)
       app.log.warn({ table, err: error }, 'retention: sweep failed');
@@ -74,8 +89,28 @@ export function keepSwept(app: FastifyInstance, db: Db, tables: readonly SweptTa
   const sweep = () => {
     running ??= sweepAll().finally(() => (running = null));
   };
+  if (db.exclusive) app.addHook('onReady', () => warnOfAge(app, db, freezeAge));
   everyMinute(app, sweep, async () => {
     closing = true;
     await running;
   });
+}
+
+/**
+ * At start on PGlite: a database already past the freeze bound (a data directory that ran
+ * before the sweep froze anything) is said, with what follows; the sweep freezes its tables
+ * from its first turn on, one a minute.
+ */
+async function warnOfAge(app: FastifyInstance, db: Db, freezeAge: number) {
+  try {
+    const age = await databaseAge(db);
+    if (age > freezeAge)
+      app.log.warn(
+        { age, bound: freezeAge },
+        'database: transaction ids older than the freeze bound; the sweep freezes its tables, ' +
+          'one a minute, the oldest first',
+      );
+  } catch (error) {
+    app.log.warn({ err: error }, 'database: its age could not be read');
+  }
 }
