@@ -11,6 +11,7 @@ import { pageUrl } from '../lib/page-url';
 import { privateMeta } from '../lib/seo';
 import '../styles/forms.css';
 import '../styles/checkout-layout.css';
+import '../styles/orders.css';
 import type { Route } from './+types/guest-checkout';
 
 // /checkout/guest (issue #29 item 2, docs/decisions/0262): checkout for a visitor who is not

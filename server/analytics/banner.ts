@@ -43,6 +43,16 @@ export function consentForm(back: string, state: ConsentState, headingLevel: 'h1
 export const consentBanner = (back: string) =>
   `<section class="consent-banner" aria-labelledby="consent-title">${consentForm(back, 'unset', 'h2')}</section>`;
 
+// The /consent page has none of the shop's stylesheet (a page of the gateway, not a route): in
+// the browser's own look its buttons were 20 px tall and its text ran edge to edge on a phone
+// (ADR 0377). The banner's measures, as app.css gives them, and a readable column.
+const PAGE_STYLE = `body{margin:0;font-family:system-ui,sans-serif;line-height:1.5;color:#1b1b1b}
+.consent-page{max-width:40rem;margin:0 auto;padding:1rem}
+.consent-actions{display:flex;flex-wrap:wrap;gap:.5rem}
+.consent-page button{min-height:2.75rem;padding:0 1rem;font:inherit}
+.consent-choose summary{padding:.6rem 0;cursor:pointer}
+.consent-choose label{display:block;margin:.5rem 0}`;
+
 /** GET /consent: the same choice as a page, with the current one shown. */
 export function consentPage(back: string, state: ConsentState): string {
   const now =
@@ -53,7 +63,7 @@ export function consentPage(back: string, state: ConsentState): string {
         : 'Nothing is measured.';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Privacy choices</title>
-</head><body><main class="consent-page">${consentForm(back, state, 'h1')}
+<style>${PAGE_STYLE}</style></head><body><main class="consent-page">${consentForm(back, state, 'h1')}
 <p>${now}</p><p><a href="${escape(back)}">Back to the shop</a></p></main></body></html>`;
 }
 

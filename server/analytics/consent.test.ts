@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withBanner } from './banner';
-import { choiceOf, consentState, refererPath, returnPath } from './consent';
+import { choiceOf, consentState, consentWayBack, refererPath, returnPath } from './consent';
 
 describe('consent', () => {
   it('reads the cookie, and takes Sec-GPC: 1 as a decline whatever the cookie says', () => {
@@ -28,6 +28,17 @@ describe('consent', () => {
       '/products/x?y=1',
     );
     expect(refererPath('http://evil.test/', 'http://shop.test')).toBeNull();
+  });
+
+  it('goes back to the page of the choice: its Referer, unless it names no more than the origin', () => {
+    // The banner posted after client navigations: the Referer is where the shopper is.
+    expect(consentWayBack('/products/oat-milk', '/')).toBe('/products/oat-milk');
+    expect(consentWayBack('/', '/')).toBe('/');
+    expect(consentWayBack(null, '/orders')).toBe('/orders');
+    expect(consentWayBack('/consent?return=%2Fcart', '/cart')).toBe('/cart');
+    // The activation and reset pages send their origin alone (ADR 0110): the key is in `return`.
+    expect(consentWayBack('/', '/profile/activation/Key-1')).toBe('/profile/activation/Key-1');
+    expect(consentWayBack('/', null)).toBe('/');
   });
 
   it('puts the banner first in <body>, a region named by its heading, with the path escaped', () => {

@@ -48,3 +48,16 @@ export function refererPath(referer: string | undefined, shopOrigin: string): st
     return null;
   }
 }
+
+/**
+ * Where a consent choice goes back to (POST /consent): the page it was posted from, its Referer
+ * (client navigations may have left the form's `return` behind, when the footer's code that keeps
+ * it up to date had not arrived), else `return`. The /consent page names its way back in
+ * `return`. So does a page whose Referer is its origin alone while `return` names another page:
+ * the activation and reset pages send no more (`referrer: strict-origin`, their key is in their
+ * address, ADR 0110), and a choice there went home, the e-mail's link to follow again (ADR 0377).
+ */
+export function consentWayBack(from: string | null, field: string | null): string | null {
+  if (!from || /^\/consent(?:[?#]|$)/.test(from)) return field;
+  return from === '/' && field ? field : from;
+}

@@ -170,7 +170,7 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     tag: 'analytics',
     summary: 'Record the visitor’s analytics choice (the consent banner’s and page’s forms)',
     description:
-      'Exists unless ANALYTICS=off (404 then). Sets the `consent` cookie (`analytics:1` or `analytics:0`, a year, readable by the page) and redirects (303) to `return`, a path of this shop (else /). At most 2 KiB.',
+      'Exists unless ANALYTICS=off (404 then). Sets the `consent` cookie (`analytics:1` or `analytics:0`, a year, readable by the page) and redirects (303) back to the page it was posted from: the Referer’s path on this shop, or `return` (a path of this shop) when the Referer is the /consent page, names the origin alone while `return` names a page, or is missing; else /. At most 2 KiB.',
     csrf: 'origin',
     body: { schema: ConsentForm, contentType: 'application/x-www-form-urlencoded' },
     answers: {

@@ -5,6 +5,7 @@ import {
   choiceOf,
   consentCookieValue,
   consentState,
+  consentWayBack,
   CONSENT_COOKIE,
   CONSENT_MAX_AGE,
   refererPath,
@@ -119,12 +120,9 @@ export const analyticsPlugin = fp(
           httpOnly: false,
           encode: String,
         });
-        // Back to the page the choice was made on: the banner's form is posted from the address
-        // the shopper is at (client navigations included, whether or not the footer's code that
-        // keeps its `return` field up to date has arrived); the /consent page's own form, and a
-        // browser that sends no Referer, name the way back in `return`.
+        // Back to the page the choice was made on (../analytics/consent.ts).
         const from = refererPath(request.headers.referer, request.shopOrigin);
-        const back = from && !/^\/consent(?:[?#]|$)/.test(from) ? from : form.get('return');
+        const back = consentWayBack(from, form.get('return'));
         return reply.header('cache-control', 'no-store').redirect(returnPath(back), 303);
       });
 

@@ -25,6 +25,8 @@ describe.each(Object.entries(VIEWPORTS))('guest checkout on a %s', (size, viewpo
   it('places an order with an e-mail, gets its number and the e-mail, makes an account', async () => {
     // bypassCSP: axe is injected past the page's nonce-based CSP.
     const context = await browser.newContext({ viewport, bypassCSP: true });
+    // The screens taken after the privacy choice, as tests/e2e/screenshots.ts takes the others.
+    if (SHOOT) await context.addCookies([{ name: 'consent', value: 'analytics:0', url: shop.url }]);
     const page = await context.newPage();
     await page.goto(`${shop.url}/search/milk`);
     await page.waitForSelector('html[data-hydrated="true"]');

@@ -48,6 +48,16 @@ describe('registration', () => {
     expect(pageHtml).toContain('Activate my account');
     expect(pageHtml).toContain('<meta name="referrer" content="strict-origin"/>');
     expect(await signInStatus(shop, email, 'good-password-1')).toBe(403);
+    // The sign-in screen says it in the shop's words, not uaa's (docs/decisions/0377).
+    const early = await shopperOf(shop).post('/social-login', {
+      intent: 'sign-in',
+      email,
+      password: 'good-password-1',
+    });
+    expect(early.status).toBe(403);
+    const earlyText = textOf(await early.text());
+    expect(earlyText).toContain('Your account is not active yet. Follow the link in the e-mail');
+    expect(earlyText).not.toContain('Account not activated');
 
     const activated = await shopperOf(shop).post(link, { intent: 'activate' });
     expect(activated.status).toBe(200);
@@ -56,7 +66,10 @@ describe('registration', () => {
 
     const again = await shopperOf(shop).post(link, { intent: 'activate' });
     expect(again.status).toBe(404);
-    expect(textOf(await again.text())).toContain('not valid or was already used');
+    const againText = textOf(await again.text());
+    expect(againText).toContain('This activation link is not valid or was already used.');
+    expect(againText).not.toContain('activation key');
+    expect(againText).not.toContain('Activate my account');
   });
 
   it('answers an existing e-mail like a new one and mails its owner (no enumeration)', async () => {
@@ -100,7 +113,9 @@ describe('registration', () => {
     });
     expect(response.status).toBe(404);
     const text = textOf(await response.text());
-    expect(text).toContain('Unknown or already used activation key');
+    // Said once, in the shop's words: uaa's "Unknown or already used activation key" came first.
+    expect(text).toContain('This activation link is not valid or was already used.');
+    expect(text).not.toContain('activation key');
     expect(text).not.toContain('Page not found');
   });
 });
@@ -154,15 +169,21 @@ describe('password reset', () => {
     expect(await signInStatus(shop, email, 'second-password')).toBe(200);
   });
 
-  it('shows a used or unknown reset key as a message with a way to ask again', async () => {
+  it('shows a used or unknown reset key as a message with a way to ask again, no form', async () => {
     const response = await shopperOf(shop).post('/profile/reset/NoSuchKey-0123456789', {
       intent: 'reset-finish',
       newPassword: 'whatever-1',
       confirmPassword: 'whatever-1',
     });
     expect(response.status).toBe(400);
-    const text = textOf(await response.text());
-    expect(text).toContain('Unknown, used or expired reset key');
+    const html = await response.text();
+    const text = textOf(html);
+    // The shop's words, not uaa's "Unknown, used or expired reset key" (docs/decisions/0377).
+    expect(text).toContain('This reset link is not valid, was already used or has expired.');
+    expect(text).not.toContain('reset key');
     expect(text).toContain('Ask for a new reset link');
+    // A form this link can only have refused again is not offered.
+    expect(text).not.toContain('Save my new password');
+    expect(html).not.toContain('name="newPassword"');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type TestShop } from '../support/shop';
 import { shopperOf } from './client-checkout-support';
 import { guestOrderFields as fields, guestWithCart } from './guest-checkout-support';
+import { textOf } from './client-account-support';
 
 // Guest checkout (issue #29 item 2) through the gateway against the real platform, as a browser
 // without JavaScript posts it: the form, the order's number, the confirmation e-mail, the same
@@ -124,8 +125,16 @@ describe('guest checkout', () => {
     const number = /<h1 id="order-title">Order (\d+)<\/h1>/.exec(confirmation)?.[1];
     expect(number).toMatch(/^\d{5,}$/);
     expect(confirmation).toContain('Create an account from this order');
-    // The card named as every other page names it, not by the platform's brand code ("visa").
-    expect(confirmation.replaceAll('<!-- -->', '')).toContain('paid with Visa ending 4242.');
+    // When, where and how, as a signed-in shopper's order page says them (docs/decisions/0377:
+    // the slot, the address and the delivery fee were not said); the card named as every other
+    // page names it, not by the platform's brand code ("visa").
+    const facts = textOf(confirmation.replaceAll('<!-- -->', ''));
+    const slot = /<span class="time-range">([^<]+)<\/span>/.exec(confirmation)?.[1];
+    expect(slot).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
+    expect(facts).toContain('Delivery and payment Delivery slot');
+    expect(facts).toContain('Delivery address Gail Guest 12 Dock Rd, D04 K7W2 Dublin, Ireland');
+    expect(facts).toContain('Payment Visa ending 4242');
+    expect(facts).toMatch(/Subtotal €[\d.]+ Delivery (€[\d.]+|Free) Total €[\d.]+/);
     const mail = await shop.platform.outbox(email);
     expect(mail.map((m) => m.subject)).toEqual([`Fresh Market: order ${number} confirmed`]);
     expect((await guest.cart()).items).toEqual([]);

@@ -87,6 +87,13 @@ describe('analytics through the gateway', () => {
       referer: 'https://evil.example/somewhere',
     });
     expect(foreign.headers.get('location')).toBe('/orders');
+    // The activation and reset pages' Referer is their origin alone (ADR 0110): a choice there
+    // went home, and the shopper had to find the e-mail's link again (ADR 0377).
+    const key = await post('/consent', 'choice=decline&return=%2Fprofile%2Factivation%2FKey-1', {
+      ...form,
+      referer: `${shop.url}/`,
+    });
+    expect(key.headers.get('location')).toBe('/profile/activation/Key-1');
   });
 
   it('shows the banner until a choice, not after it, and never with Sec-GPC: 1', async () => {

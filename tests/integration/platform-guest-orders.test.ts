@@ -79,6 +79,11 @@ describe('guest checkout', () => {
     expect(mail.map((m) => m.kind)).toEqual(['order-confirmation']);
     expect(mail[0]!.subject).toContain(`order ${order.number} confirmed`);
     expect(mail[0]!.body).toContain('Hello there');
+    // No link to the account's order page, which asks to sign in: a guest has no account yet
+    // (docs/decisions/0377); the page that confirmed the order offers to make one from it.
+    expect(mail[0]!.body).not.toContain(`/orders/${order.id}`);
+    expect(mail[0]!.body).toContain('You ordered as a guest. To change or cancel it until');
+    expect(mail[0]!.link).toBe(`http://localhost:3000/checkout/guest?placed=${order.id}`);
 
     const read = await orders.platform.call(guestOrderPaths.order(order.id), { token });
     expect(read.status).toBe(200);

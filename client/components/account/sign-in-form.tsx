@@ -39,7 +39,7 @@ export function SignInForm(props: { returnTo: string; error?: string | null; ema
       return;
     }
     setBusy(false);
-    setError(signInErrorMessage(result.status, result.error.message));
+    setError(signInErrorMessage(result.status, result.error.message, result.error.code));
     setRefusals((n) => n + 1);
   };
   return (

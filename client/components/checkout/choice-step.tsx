@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
-import { Form } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
 import type { FieldSpec } from '../forms/address-card-fields';
+import { keepEnterOnChoice } from '../forms/choice-keys';
 import { FieldError } from '../forms/field-error';
 import { FieldList } from '../forms/form-field';
 
@@ -43,15 +44,19 @@ export function ChoiceStep(props: Props) {
   const titleId = `${name}-title`;
   const adding = Boolean(addErrors && (Object.keys(addErrors).length > 0 || addFailed));
   const Heading = props.level === 3 ? 'h3' : 'h2';
+  const saved = choices.map((choice) => choice.id).join(' ');
+  const fieldset = useAddedFocus(saved, props.chosen);
   return (
     <section className="checkout-step" aria-labelledby={titleId}>
       <Heading id={titleId}>{props.step.title}</Heading>
       {/* Focusable: the error summary's link to the choice (ADR 0356); Tab goes on into it. */}
       <fieldset
+        ref={fieldset}
         id={`${name}-choices`}
         tabIndex={-1}
         className="choices"
         aria-describedby={error ? `${name}-error` : undefined}
+        onKeyDown={keepEnterOnChoice}
       >
         <legend className="visually-hidden">{props.step.legend}</legend>
         {choices.length === 0 ? <p>{props.step.empty}</p> : null}
@@ -72,7 +77,9 @@ export function ChoiceStep(props: Props) {
         ))}
       </fieldset>
       <FieldError id={`${name}-error`} message={error} />
-      <details className="add-form" open={adding || choices.length === 0}>
+      {/* A new one saved comes back chosen, and the form made anew, closed and empty: left open
+          with what was typed, its button made the same address again (ADR 0377). */}
+      <details key={saved} className="add-form" open={adding || choices.length === 0}>
         <summary>{add.summary}</summary>
         <Form method="post" id={add.intent} className="field-grid" autoComplete="on">
           <input type="hidden" name="intent" value={add.intent} />
@@ -97,4 +104,28 @@ export function ChoiceStep(props: Props) {
       </details>
     </section>
   );
+}
+
+/**
+ * With JavaScript the add form's post comes back to the same page, with one more choice, chosen
+ * (the action's redirect names it). Its form is made anew, so the button that had the focus is
+ * gone and the layout gave it to the heading: the new choice takes it, which says what was added
+ * and that it is chosen. A focus the shopper moved meanwhile is left alone. Without JavaScript
+ * the redirect is a new document, its form closed and empty.
+ */
+function useAddedFocus(saved: string, chosen: string | null) {
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const before = useRef(saved);
+  const idle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (!idle) return;
+    const added = chosen !== null && !before.current.split(' ').includes(chosen);
+    before.current = saved;
+    const active = document.activeElement;
+    if (!added || (active !== document.body && !active?.matches('main h1'))) return;
+    fieldset.current
+      ?.querySelector<HTMLInputElement>(`input[value="${CSS.escape(chosen)}"]`)
+      ?.focus();
+  }, [saved, chosen, idle]);
+  return fieldset;
 }

@@ -4,6 +4,7 @@ import { useCounts } from '../../lib/counted';
 import { useMoney } from '../../lib/money';
 import type { SlotOption } from '../orders/delivery-time';
 import { SlotLabel } from '../orders/slot-label';
+import { keepEnterOnChoice } from '../forms/choice-keys';
 import { FieldError } from '../forms/field-error';
 import { slotFeeWords, type PricedCart } from './slot-fee';
 
@@ -98,6 +99,7 @@ export function SlotChoice({
         tabIndex={-1}
         className="choices slot-picker"
         aria-describedby={error ? `${name}-error` : undefined}
+        onKeyDown={keepEnterOnChoice}
       >
         <legend className="visually-hidden">Day and time</legend>
         {slots.length === 0 ? (

@@ -26,4 +26,14 @@ describe('the card form', () => {
       ]);
     }
   });
+
+  it('asks for a month out of range, or none, as the guest checkout does: typed, 1 to 12', () => {
+    for (const typed of ['13', '0', '']) {
+      const parsed = parseCard({ ...card('2031'), expiryMonth: typed });
+      expect(
+        parsed.error?.issues.map((issue) => [issue.path[0], issue.message]),
+        typed,
+      ).toEqual([['expiryMonth', 'Enter the expiry month, 1 to 12']]);
+    }
+  });
 });

@@ -16,6 +16,7 @@ type InputProps = Pick<
   | 'required'
   | 'readOnly'
   | 'defaultValue'
+  | 'autoFocus'
 >;
 
 export function FormField(
@@ -56,8 +57,10 @@ export function FieldList(props: {
   fields: readonly FieldSpec[];
   errors?: Record<string, string>;
   valueFor?: (name: string) => string | undefined;
+  /** Its first field starts with the focus: a form a link opened, in a new document. */
+  opened?: boolean;
 }) {
-  return props.fields.map(({ choice, ...field }) =>
+  return props.fields.map(({ choice, ...field }, index) =>
     choice === 'delivery-country' ? (
       <CountryField
         key={field.name}
@@ -74,6 +77,7 @@ export function FieldList(props: {
         {...field}
         defaultValue={props.valueFor?.(field.name)}
         error={props.errors?.[field.name]}
+        autoFocus={props.opened && index === 0}
       />
     ),
   );

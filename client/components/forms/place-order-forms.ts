@@ -30,9 +30,11 @@ export const PlaceOrderForm = z.object({
   notes: z.string().trim().max(1000, 'Notes are limited to 1000 characters').default(''),
 });
 
-// Messages for issues the shared schemas leave generic (a number field left empty, say).
+// Messages for issues the shared schemas leave generic (a number field left empty, say). The
+// month is typed, as on the guest checkout, which said so: "Choose" was of a list it no longer is
+// (docs/decisions/0377).
 const FIELD_HINTS: Record<string, string> = {
-  expiryMonth: 'Choose the expiry month',
+  expiryMonth: 'Enter the expiry month, 1 to 12',
   expiryYear: 'Enter the expiry year in full, e.g. 2030',
   cardNumber: 'Enter the card number',
 };

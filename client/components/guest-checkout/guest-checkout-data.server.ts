@@ -14,7 +14,8 @@ import {
   quoteShownSlot,
   type CartRefusal,
 } from '../checkout/slot-quote.server';
-import { slotChoices, type SlotOption } from '../orders/delivery-time';
+import { slotChoices, slotLabel, type SlotOption } from '../orders/delivery-time';
+import { shopFormat } from '../orders/order-data.server';
 
 // What the guest checkout shows (issue #29 item 2, docs/decisions/0262): the cart's quote and the
 // slots with the order form, or the order just placed (?placed=) with the offer of an account, or
@@ -30,7 +31,7 @@ export type GuestCheckoutData =
   | RefusedOrderForm
   | { state: 'account-created' }
   | { state: 'gone' }
-  | { state: 'placed'; order: OrderDetail }
+  | { state: 'placed'; order: OrderDetail; slot: string }
   | GuestOrderForm;
 
 /** The page context and the visitor, once known (they may load beside the loaders, ADR 0270). */
@@ -50,7 +51,12 @@ export async function loadGuestCheckout(
     const order = await askPlatform<OrderDetail>(context.platform, {
       path: guestOrderPaths.order(placed),
     });
-    if (order.ok) return { state: 'placed', order: order.body };
+    if (order.ok)
+      return {
+        state: 'placed',
+        order: order.body,
+        slot: slotLabel(order.body.slot, await shopFormat(context)),
+      };
     // An account made from the order took it (the confirmation shown again: Back, a reload), or
     // it never was this session's. The shop's "Page not found" said neither.
     if (nothingThere(order.status)) return { state: 'gone' };

@@ -74,7 +74,8 @@ export function ListDetail({ list, formKey, result }: Props) {
             <button type="submit" className="button danger primary">
               Yes, delete the list
             </button>
-            <Link to={here} replace preventScrollReset className="button" ref={keep}>
+            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
+            <Link to={here} replace preventScrollReset className="button" ref={keep} autoFocus>
               No, keep it
             </Link>
           </Form>

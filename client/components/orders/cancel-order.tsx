@@ -28,7 +28,8 @@ export function CancelOrder({ result }: { result?: OrderActionResult }) {
             <button type="submit" className="button danger primary">
               Yes, cancel the order
             </button>
-            <Link to="?" replace preventScrollReset className="button" ref={keep}>
+            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
+            <Link to="?" replace preventScrollReset className="button" ref={keep} autoFocus>
               No, keep it
             </Link>
           </Form>

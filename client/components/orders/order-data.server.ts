@@ -64,7 +64,7 @@ export function pageOf(url: URL): number {
  * The shop's locale and time zone. The context names the time zone (ADR 0291); a platform whose
  * context does not is asked for the slot list, which does.
  */
-async function shopFormat(context: AppLoadContext): Promise<TimeFormat> {
+export async function shopFormat(context: AppLoadContext): Promise<TimeFormat> {
   await context.ready;
   const tenant = context.publicContext?.tenant;
   const timeZone = tenant?.timeZone ?? (await slotList(context)).timeZone;

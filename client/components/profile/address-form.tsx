@@ -32,7 +32,16 @@ export function AddressForm({ address, result }: Props) {
     >
       <input type="hidden" name="intent" value={intent} />
       {address ? <input type="hidden" name="id" value={address.id} /> : null}
-      <FieldList form={formId} fields={ADDRESS_FIELDS} errors={errors} valueFor={value} />
+      {/* Without JavaScript "Change" is a new document, at its top: the form may be screens
+          below on a phone. Its first field starts with the focus, in sight (ADR 0377); after a
+          refusal the fields in error have it. */}
+      <FieldList
+        form={formId}
+        fields={ADDRESS_FIELDS}
+        errors={errors}
+        valueFor={value}
+        opened={Boolean(address) && !result}
+      />
       {address?.isDefault ? null : <DefaultCheckbox what="address" result={result} />}
       <FormProblem message={result?.formError} />
       <div className="saved-actions">

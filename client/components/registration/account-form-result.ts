@@ -9,6 +9,8 @@ export type AccountFormResult = {
   message?: string;
   fieldErrors: Record<string, string>;
   formError?: string;
+  /** The e-mail's link is not valid (any more): the screen says what next, without its form. */
+  linkRefused?: boolean;
   /** Text the shopper typed, to fill the form again (names and e-mail only). */
   values?: Record<string, string>;
 };

@@ -6,7 +6,9 @@ import { AccountKey, NewPasswordForm } from './account-forms.server';
 import { fieldOfPlatformMessage, submitToPlatform } from '../../lib/platform-answer.server';
 
 // The two screens e-mails link to: activation and the new password. The key comes from the URL;
-// a key uaa does not know (mistyped, used or expired) is a message on the screen, not an error page.
+// a key uaa does not know (mistyped, used or expired) is a message on the screen, not an error
+// page, in the shop's words: uaa's speak of keys ("Unknown or already used activation key"),
+// which the shopper never saw (docs/decisions/0377).
 const answer = (intent: AccountIntent, status: number, result: Omit<AccountFormResult, 'intent'>) =>
   data<AccountFormResult>({ intent, ...result }, { status });
 
@@ -15,10 +17,16 @@ const UNKNOWN_ACTIVATION =
 const UNKNOWN_RESET =
   'This reset link is not valid, was already used or has expired. Ask for a new one.';
 
+const linkRefused = (formError: string) => ({
+  done: false,
+  fieldErrors: {},
+  formError,
+  linkRefused: true,
+});
+
 export async function activateAccount(context: AppLoadContext, activationKey: string) {
   const key = AccountKey.safeParse(activationKey);
-  if (!key.success)
-    return answer('activate', 404, { done: false, fieldErrors: {}, formError: UNKNOWN_ACTIVATION });
+  if (!key.success) return answer('activate', 404, linkRefused(UNKNOWN_ACTIVATION));
   const activated = await submitToPlatform(context.platform, {
     path: accountPaths.activate,
     body: { key: key.data },
@@ -30,10 +38,12 @@ export async function activateAccount(context: AppLoadContext, activationKey: st
       fieldErrors: {},
     });
   }
-  // uaa's own words for a refused key (404 "Unknown or already used activation key"), then ours.
-  const formError =
-    activated.status === 404 ? `${activated.message}. ${UNKNOWN_ACTIVATION}` : activated.message;
-  return answer('activate', activated.status, { done: false, fieldErrors: {}, formError });
+  if (activated.status === 404) return answer('activate', 404, linkRefused(UNKNOWN_ACTIVATION));
+  return answer('activate', activated.status, {
+    done: false,
+    fieldErrors: {},
+    formError: activated.message,
+  });
 }
 
 export async function finishReset(context: AppLoadContext, resetKey: string, form: FormData) {
@@ -45,8 +55,7 @@ export async function finishReset(context: AppLoadContext, resetKey: string, for
       fieldErrors: fieldErrorsOf(passwords.error),
     });
   const key = AccountKey.safeParse(resetKey);
-  if (!key.success)
-    return answer('reset-finish', 400, { done: false, fieldErrors: {}, formError: UNKNOWN_RESET });
+  if (!key.success) return answer('reset-finish', 400, linkRefused(UNKNOWN_RESET));
   const finished = await submitToPlatform(context.platform, {
     path: accountPaths.resetFinish,
     body: { key: key.data, newPassword: passwords.data.newPassword },
@@ -59,11 +68,13 @@ export async function finishReset(context: AppLoadContext, resetKey: string, for
     });
   }
   const field = fieldOfPlatformMessage(finished.message, ['newPassword']);
-  return field
-    ? answer('reset-finish', 400, { done: false, fieldErrors: { [field]: finished.message } })
-    : answer('reset-finish', finished.status, {
-        done: false,
-        fieldErrors: {},
-        formError: finished.message,
-      });
+  if (field)
+    return answer('reset-finish', 400, { done: false, fieldErrors: { [field]: finished.message } });
+  // uaa's 400 for a key it does not know, used or expired ("Unknown, used or expired reset key").
+  if (finished.status === 400) return answer('reset-finish', 400, linkRefused(UNKNOWN_RESET));
+  return answer('reset-finish', finished.status, {
+    done: false,
+    fieldErrors: {},
+    formError: finished.message,
+  });
 }

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { href } from '../../../shared/href';
 import { useDoneFocus } from '../forms/done-focus';
 import { FormProblem } from '../forms/form-field';
+import { useRefusalFocus } from '../forms/refusal-focus';
 import { AccountDone } from './account-done';
 import type { AccountFormResult } from './account-form-result';
 
@@ -10,6 +11,8 @@ import type { AccountFormResult } from './account-form-result';
 export function ActivationPanel({ result }: { result: AccountFormResult | undefined }) {
   const busy = useNavigation().state === 'submitting';
   const panel = useDoneFocus<HTMLDivElement>();
+  // A refused link: the message takes the focus the pressed button had (it is gone).
+  const problem = useRefusalFocus<HTMLDivElement>(result);
   const signIn = href('social-login');
   if (result?.done) {
     return (
@@ -25,7 +28,7 @@ export function ActivationPanel({ result }: { result: AccountFormResult | undefi
   }
   if (result?.formError) {
     return (
-      <div className="account-problem">
+      <div className="account-problem" ref={problem}>
         <FormProblem message={result.formError} />
         <p>
           <Link to={signIn}>Sign in</Link> ·{' '}

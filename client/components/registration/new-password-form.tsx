@@ -8,11 +8,16 @@ import type { AccountFormResult } from './account-form-result';
 import { NewPasswordField } from './new-password-field';
 
 // The reset e-mail's page: a new password typed twice. Success signs out every session of the
-// account (uaa), so the next step is signing in with the new password.
+// account (uaa), so the next step is signing in with the new password. A link uaa refuses (used,
+// expired) leaves no form to send again, only the way to a new link (docs/decisions/0377).
 export function NewPasswordForm({ result }: { result: AccountFormResult | undefined }) {
   const busy = useNavigation().state === 'submitting';
   const scope = useRefusalFocus<HTMLFormElement>(result);
+  const problem = useRefusalFocus<HTMLDivElement>(result);
   const panel = useDoneFocus<HTMLDivElement>();
+  const askAgain = (
+    <Link to={href('social-login', {}, { mode: 'reset' })}>Ask for a new reset link</Link>
+  );
   if (result?.done) {
     return (
       <AccountDone panel={panel}>
@@ -23,6 +28,14 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
           </Link>
         </p>
       </AccountDone>
+    );
+  }
+  if (result?.linkRefused) {
+    return (
+      <div className="account-problem" ref={problem}>
+        <FormProblem message={result.formError} />
+        <p>{askAgain}</p>
+      </div>
     );
   }
   const errors = result?.fieldErrors ?? {};
@@ -48,9 +61,7 @@ export function NewPasswordForm({ result }: { result: AccountFormResult | undefi
       {result?.formError ? (
         <div>
           <FormProblem message={result.formError} />
-          <p>
-            <Link to={href('social-login', {}, { mode: 'reset' })}>Ask for a new reset link</Link>
-          </p>
+          <p>{askAgain}</p>
         </div>
       ) : null}
       <button type="submit" className="button primary" disabled={busy}>

@@ -40,7 +40,15 @@ export function SmartCartRow({
             <button type="submit" className="button danger primary">
               Yes, delete the smart cart
             </button>
-            <Link to={href('smart-carts')} replace preventScrollReset className="button" ref={keep}>
+            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
+            <Link
+              to={href('smart-carts')}
+              replace
+              preventScrollReset
+              className="button"
+              ref={keep}
+              autoFocus
+            >
               No, keep it
             </Link>
           </Form>

@@ -115,8 +115,16 @@ function policies(t: TenantSeed): PageSeed[] {
         ),
         h('Your rights'),
         p('You may see, correct or delete your data at any time: contact customer service.'),
+        // What the shop's consent banner asks for and its cookies (ADRs 0265, 0377): the page
+        // said "two cookies", none readable by scripts, and nothing of measurement.
         h('Cookies'),
-        p('We use two cookies to keep you signed in. They cannot be read by scripts on the page.'),
+        p(
+          'Our cookies keep you signed in and keep your cart, also before you sign in; scripts on the page cannot read them. One more, which the page reads, keeps your privacy choice, so that we ask you once.',
+        ),
+        h('Measurement'),
+        p(
+          'Only with your consent we count how the shop is used: pages and products viewed, searches, what goes into the cart and orders placed, for us only (no third party), never with your name, e-mail address or account. Change your choice at any time under "Privacy choices" at the foot of every page.',
+        ),
       ],
     },
     {

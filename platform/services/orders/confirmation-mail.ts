@@ -20,11 +20,17 @@ export async function confirmationMail(
   return orderMail(q, shopper.tenantId, order, rows[0]!);
 }
 
+/**
+ * A guest (`guest`) follows the order at the shop only once an account is made from it, on the
+ * page that confirmed it, in the browser of the order (ADR 0262): the account's order page, the
+ * link a shopper gets, would ask a guest to sign in with an account they do not have (ADR 0377).
+ */
 export async function orderMail(
   q: Queryable,
   tenantId: string,
   order: OrderDetail,
   to: { email: string; first_name: string },
+  guest = false,
 ): Promise<OutgoingMail> {
   const { rows } = await q.query<{ name: string; origin: string; locale: string }>(
     'select name, origin, locale from tenants where id = $1',
@@ -41,7 +47,9 @@ export async function orderMail(
     timeStyle: 'short',
     timeZone,
   });
-  const link = `${shop.origin}/orders/${encodeURIComponent(order.id)}`;
+  const id = encodeURIComponent(order.id);
+  const link = guest ? `${shop.origin}/checkout/guest?placed=${id}` : `${shop.origin}/orders/${id}`;
+  const until = when.format(new Date(order.editableUntil));
   const lines = order.lines.map(
     (l) => `  ${l.quantity} x ${l.productName}${l.byCase ? ' (case)' : ''}: ${money(l.lineTotal)}`,
   );
@@ -57,7 +65,9 @@ export async function orderMail(
     `Total: ${money(order.total)}`,
     '',
     `Delivery from ${when.format(new Date(order.slot.startsAt))} to ${order.address.name}, ${order.address.line1}, ${order.address.city}.`,
-    `You can change or cancel it until ${when.format(new Date(order.editableUntil))}: ${link}`,
+    guest
+      ? `You ordered as a guest. To change or cancel it until ${until}, make an account from it on the page that confirmed it, in the browser you ordered with: ${link}`
+      : `You can change or cancel it until ${until}: ${link}`,
   ].join('\n');
   return {
     tenantId,

@@ -64,7 +64,7 @@ async function place(tx: Queryable, guest: Guest, input: Parsed, key: string | n
   );
   await emptyCart(tx, cart.cartUid!);
   const order = (await readGuestOrder(tx, guest, orderId))!;
-  await queueMail(tx, await orderMail(tx, guest.tenantId, order, { email, first_name: '' }));
+  await queueMail(tx, await orderMail(tx, guest.tenantId, order, { email, first_name: '' }, true));
   return order;
 }
 
