@@ -1,40 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startPlatform, type TestPlatform } from '../support/platform';
+import type { FaultProxy } from '../support/fault-proxy';
 import { rawRequest } from '../support/raw-http';
+import { startTappedGateway, type TappedGateway } from '../support/tapped-gateway';
 
 // GET /auth/session answers the shop's tenant id (ADR 0376), which it asks the CMS for. A Host
 // that names no shop got a 200 with a null tenant, after a context and an account call per request
 // (a Host is the visitor's to choose). It is the 421 its pages, the analytics and the report
 // tunnel answer (ADR 0379): the first request learns it from one context lookup, the next within
 // the minute ask the platform nothing. A pass-through proxy counts what the gateway asked.
-let platform: TestPlatform;
+let shop: TappedGateway;
 let tap: FaultProxy;
-let gateway: FastifyInstance;
 let base: string;
 beforeAll(async () => {
-  platform = await startPlatform();
-  tap = await startFaultProxy(platform.url);
-  gateway = await buildApp(
-    loadConfig({
-      PLATFORM_URL: tap.url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      COOKIE_SECURE: 'false',
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
+  shop = await startTappedGateway();
+  ({ tap, base } = shop);
 }, 120_000);
-afterAll(async () => {
-  await gateway?.close();
-  await tap?.close();
-  await platform?.close();
-});
+afterAll(() => shop?.close());
 
 const sessionFrom = (host: string) => rawRequest(base, 'GET', '/auth/session', { host });
 
