@@ -6,14 +6,10 @@ import { browserRouter } from '../lib/react-router-adapter';
 // once, while React keeps the previous page on screen until the next page's code has arrived
 // (its page is an island, ADR 0208). In between, the previous page must not take clicks or keys
 // meant for the next one: its <main> is inert (out of reach of pointer, keyboard and assistive
-// technology) until the new location is on screen.
-// A form post is a navigation too, mostly back to its own page, and going inert took the focus
-// from the field or button that had it: the browser moves it to the <body>. When the new location
-// is the same page (its path: a post's redirect adds ?done=), that element gets the focus back
-// once <main> takes input again, unless the focus is elsewhere by then; focus() does nothing if
-// the element is no longer in the document or is hidden. Another page does not get it back. A
-// form's own focus (forms/refusal-focus.ts, an effect once the navigation is idle) comes after.
-// docs/decisions/0315.
+// technology) until the new location is on screen. Only for another page: the same page (a
+// post's redirect with ?done=, a slot's quote, a page of results) has its code and means the
+// same by a key, and going inert took the focus to <body> while React showed it, losing the keys
+// pressed meanwhile (docs/decisions/0382; ADR 0315 gave the focus back after).
 // Another page gives the focus to its heading (<h1>, else <main>) when it is on <body> or on the
 // link that led there: a keyboard user's next Tab starts in the new page, not at the top of the
 // document, and a screen reader names the page (docs/decisions/0324). A notice of the post that
@@ -21,7 +17,6 @@ import { browserRouter } from '../lib/react-router-adapter';
 // (a "Change" link that opens its form in place, the "2" of a pagination that becomes the current
 // page), the heading takes the focus too, not <body>; what opened in place may take it from there
 // (forms/opened-focus.ts, docs/decisions/0350).
-let kept: HTMLElement | void;
 let shown: string | undefined;
 
 /** In the layout (whose <main> is always there): the location on screen, React's committed one. */
@@ -30,13 +25,11 @@ export function usePendingPageGuard(page: Location): void {
     const main = document.querySelector('main')!;
     main.inert = false;
     const active = document.activeElement;
-    const body = active === document.body;
-    kept = body ? kept?.focus() : undefined;
     if (
       shown &&
       (shown === page.pathname
-        ? document.activeElement === document.body
-        : body || (active as HTMLAnchorElement).pathname === page.pathname)
+        ? active === document.body
+        : active === document.body || (active as HTMLAnchorElement).pathname === page.pathname)
     ) {
       const heading = main.querySelector('h1') ?? main;
       heading.tabIndex = -1;
@@ -44,13 +37,7 @@ export function usePendingPageGuard(page: Location): void {
     }
     shown = page.pathname;
     return browserRouter()?.subscribe(({ location }) => {
-      const pending = location.key !== page.key;
-      // Taken before <main> goes inert, for the same page only.
-      kept =
-        pending && location.pathname === page.pathname
-          ? (kept ?? (document.activeElement as HTMLElement))
-          : undefined;
-      main.inert = pending;
+      main.inert = location.pathname !== page.pathname;
     });
   }, [page]);
 }

@@ -21,9 +21,9 @@ afterAll(async () => {
 const signedIn = (javaScriptEnabled = true) => signedInAs(browser, shop.url, javaScriptEnabled);
 
 describe('a post that stays on its page, with JavaScript', () => {
-  // The forms without a focus of their own (docs/decisions/0315, point 1): <main> is inert for a
+  // The forms without a focus of their own (docs/decisions/0315, point 1): <main> was inert for a
   // moment after each post (the new location is committed before React shows it), which dropped
-  // the focus; the layout gives it back to the element that had it.
+  // the focus; the page's own <main> now takes input throughout (ADR 0382): it stays.
   it('renaming a shopping list: a refusal keeps the focus on the name, a rename on the button', async () => {
     const { context, page } = await signedIn();
     await page.goto(`${shop.url}/shopping-lists?list=list-fresh-demo-weekly`);

@@ -2,9 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, reactHandles } from '../support/browser';
 import { focused } from '../support/focus';
-import { DEMO } from '../support/platform';
+import { checkoutWithMilk as milkCheckout } from '../support/checkout-with-milk';
 import { startShop, type TestShop } from '../support/shop';
-import { VIEWPORTS } from '../support/viewports';
 
 // The checkout's choices walked at 375 px with JavaScript, as a shopper would (docs/decisions/0377):
 // "Save address" left its form open with what was typed, the focus on the button, so a second
@@ -20,21 +19,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function checkoutWithMilk(): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/social-login?returnTo=%2Fsearch%2Fmilk`);
-  await page.getByLabel('E-mail').first().fill(DEMO.email);
-  await page.getByLabel('Password').first().fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).first().click();
-  await page.waitForURL(`${shop.url}/search/milk`);
-  await page.waitForSelector('html[data-hydrated="true"]');
-  await page.locator('.quantity-add:not([disabled])').first().click();
-  await expect.poll(() => page.locator('.cart-summary').textContent()).not.toBe('Cart is empty');
-  await page.goto(`${shop.url}/checkout`);
-  await reactHandles(page, 'form#add-address button[type="submit"]');
-  return page;
-}
+const checkoutWithMilk = () => milkCheckout(browser, shop.url);
 
 const addressChoices = (page: Page) =>
   page.locator('#addressId-choices').getByRole('radio').count();

@@ -4,7 +4,7 @@ import { useLocation, useNavigation } from 'react-router';
 // Where the focus goes when a post went through, for keyboard and screen-reader users: to the
 // notice the page shows (PRG: the post's redirect added ?done=). The form's submit button was
 // disabled while the post was under way, and a disabled button loses the focus: the browser
-// moves it to <body>, and runtime/pending-page.ts has nothing to give it back to. The button is
+// moves it to <body>. The button is
 // not a better place: after a new address or card, or a change to one, its form is closed or
 // gone. The notice says what happened and is where the page's news starts; the next Tab goes on
 // from there. Without JavaScript the redirect's document carries `autofocus` on the notice.
@@ -13,10 +13,10 @@ import { useLocation, useNavigation } from 'react-router';
 /**
  * A ref for a page's notice of a post that went through: when a navigation within the page's
  * life (a post's redirect, not the document the page was rendered with: its `autofocus` did it)
- * shows it and nothing has the focus (on <body>), the notice takes it. A focus the layout gave
- * back to the control the shopper used, or that they moved meanwhile, is left alone; the new
- * page's heading, where the layout put it, is not. An effect once the navigation is idle: after
- * the layout made <main> take input again (its layout effect of the same commit). `arrival`: also when the page itself came with that navigation (a post
+ * shows it and nothing has the focus (on <body>), the notice takes it. A focus still on the
+ * control the shopper used, or that they moved meanwhile, is left alone; the new page's heading,
+ * where the layout put it, is not. An effect once the navigation is idle: after the layout made
+ * <main> take input again (its layout effect of the same commit). `arrival`: also when the page itself came with that navigation (a post
  * on another page redirected here: "Place order" leads to the order); on the first document
  * its `autofocus` has the focus already, so nothing changes there.
  */

@@ -9,8 +9,8 @@ import { useNavigation } from 'react-router';
 // focusable (tabIndex -1), outside the tab order. Without JavaScript the refusal is a new
 // document and the invalid fields carry `autofocus` (errorProps): the browser focuses the first
 // of them. With JavaScript the answer is the route's action data, rendered into the form on
-// screen; the focus stays where it was (runtime/pending-page.ts gives it back after the post's
-// inert moment): on the submit button, or nowhere if that button was disabled meanwhile.
+// screen; the focus stays where it was (the page's own <main> takes input throughout, ADR 0382):
+// on the submit button, or nowhere if that button was disabled meanwhile.
 // docs/decisions/0308.
 export function focusRefusal(scope: ParentNode | null | undefined): void {
   scope
@@ -22,10 +22,9 @@ export function focusRefusal(scope: ParentNode | null | undefined): void {
  * A ref for the element around a form (the form, or a section whose fields name it with
  * `form=`): each new refused answer (`result`, the route's action data for this form) moves the
  * focus into it once the submission's navigation is over. React Router shows the action's data
- * while it still revalidates; an effect of that render can run after the router has the new
- * location, while <main> is inert until React shows it: its focus() would do nothing, and the
- * layout would then give the focus back to the submit button (seen in Chromium at 6x CPU
- * throttling). Not the answer the page was rendered with: that one is the server's document,
+ * while it still revalidates: once idle, the page shows the answer with the revalidated data (the
+ * wait dates from when <main> went inert after a post back to its page, seen in Chromium at 6x
+ * CPU throttling; ADR 0382 ended that). Not the answer the page was rendered with: that one is the server's document,
  * where `autofocus` did it (and the shopper may have moved on since).
  */
 export function useRefusalFocus<E extends HTMLElement>(result: unknown) {
