@@ -16,6 +16,7 @@ import { migrate } from '../platform/db/migrate';
 import { runSeeds } from '../platform/seed/index';
 import { fingerprintOf } from '../platform/services/observability/fingerprint';
 import { fillFingerprints } from '../platform/services/observability/inbox-groups';
+import { watchLoopGaps } from './lib/loop-gaps';
 
 // What the platform's development inboxes cost as they grow (docs/decisions/0359): the bytes of a
 // row of each, and the time of each listing a developer opens (through the platform's routes, on
@@ -172,18 +173,22 @@ async function bytesPerRow(db: Db, table: string): Promise<number> {
   return Math.round(Number(rows[0]!.size) / Number(rows[0]!.n));
 }
 
-/** The database, timing each statement. */
-function timed(db: Db): { db: Pick<Db, 'query' | 'exclusive'>; statements: number[] } {
+/** The database, timing each statement: its VACUUMs apart, by what each was. */
+function timed(db: Db) {
   const statements: number[] = [];
+  const vacuums: string[] = [];
   const query: Queryable['query'] = async (sql, params) => {
     const t = performance.now();
     try {
       return await db.query(sql, params);
     } finally {
-      statements.push(performance.now() - t);
+      const ms = performance.now() - t;
+      if (/^vacuum/.test(sql))
+        vacuums.push(`${sql.split(' ').slice(0, -1).join(' ')} ${ms.toFixed(0)} ms`);
+      else statements.push(ms);
     }
   };
-  return { db: { query, exclusive: db.exclusive }, statements };
+  return { db: { query, exclusive: db.exclusive }, statements, vacuums };
 }
 
 const COLUMNS = {
@@ -193,18 +198,23 @@ const COLUMNS = {
   outbox: 'tenant_id, to_email, kind, subject, body, link',
 };
 
-/** A prune as the platform runs it (with PGlite's VACUUM): rows, seconds, statements. */
+/**
+ * A prune as the platform runs it (with PGlite's VACUUM when due, ADR 0387): rows, milliseconds,
+ * statements; the longest stall (the longest the event loop was held meanwhile).
+ */
 async function timedPrune(db: Db, table: BoundedTable, retention: Retention): Promise<string> {
-  const { db: q, statements } = timed(db);
+  const { db: q, statements, vacuums } = timed(db);
+  const gaps = watchLoopGaps();
   const t = performance.now();
   const deleted = await pruner(q, table, retention, (error) => {
     throw error;
   }).prune();
   const total = performance.now() - t;
-  const vacuum = statements.length > 0 && deleted > 0 ? statements.pop()! : 0;
+  const stall = gaps.stop();
   return (
     `${deleted} rows in ${total.toFixed(0)} ms (${statements.length} statements, the longest ` +
-    `${Math.max(...statements).toFixed(0)} ms; then VACUUM ${vacuum.toFixed(0)} ms)`
+    `${Math.max(...statements).toFixed(0)} ms; ${vacuums.join(', ') || 'no VACUUM'}; ` +
+    `longest stall ${stall.toFixed(0)} ms)`
   );
 }
 

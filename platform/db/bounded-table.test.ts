@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
 import { PRUNE_BATCH, pruneTable, pruner, type BoundedTable } from './bounded-table';
+import { VACUUM_SHARE } from './vacuum-choice';
 
 // A bounded table (docs/decisions/0359) on PGlite, with the analytics inbox's own migration: what
 // a prune deletes, and that the deleted rows' space is used again (PGlite has no autovacuum).
@@ -69,6 +70,28 @@ describe('pruning a bounded table', () => {
     expect(await ids()).toHaveLength(50);
     // Without a VACUUM, 60 rounds of 50 rows of 2 KB took 11 times the space of 5 rounds.
     expect(await size()).toBeLessThan(2 * early);
+  });
+
+  it('vacuums once a share of what it keeps went, as the sweep does: not after every prune', async () => {
+    await insert(1_000);
+    await db.query('vacuum analytics_events');
+    // Before, every prune that deleted was followed by a VACUUM, each a stall of PGlite.
+    const vacuums: string[] = [];
+    const recording = {
+      exclusive: true,
+      query: ((sql: string, params?: readonly unknown[]) => {
+        if (/^vacuum/.test(sql)) vacuums.push(sql);
+        return db.query(sql, params);
+      }) as Db['query'],
+    };
+    const bounded = pruner(recording, TABLE, { keep: 1_000, days: 7 }, failOnError);
+    await insert(VACUUM_SHARE * 1_000 - 1);
+    expect(await bounded.prune()).toBe(VACUUM_SHARE * 1_000 - 1);
+    expect(vacuums).toEqual([]);
+    await insert(1);
+    expect(await bounded.prune()).toBe(1);
+    expect(vacuums).toEqual(['vacuum analytics_events']);
+    expect(await ids()).toHaveLength(1_000);
   });
 
   it('gives the disk back when it deleted more than it keeps (a grown table, a lowered bound)', async () => {

@@ -1,12 +1,16 @@
 import type { Db, Queryable } from './queryable';
+import { yielding } from './swept-table';
+import { sweepMemory, vacuumIfDue } from './vacuum-choice';
 
 // A table kept to its newest rows and its last days (docs/decisions/0359): the development inboxes
 // and the mail outbox, which the shipped deployments fill from public traffic. Pruned by id
 // range, which the primary key answers without a scan: ids go up with time, so "the oldest" is
 // "the lowest ids". Deleted in batches, one statement each, so that a first prune of a large table
 // (after an upgrade, or a lowered bound) never holds the embedded database for long: other queries
-// take their turn between two batches. On PGlite a prune is followed by a VACUUM of the table
-// (PGlite has no autovacuum: ./swept-table.ts).
+// take their turn between two batches, and each statement waits for a turn of the event loop, as
+// the sweep's do. On PGlite a prune is followed by a VACUUM of the table once it is due, by the
+// sweep's rule (PGlite has no autovacuum: ./swept-table.ts, ./vacuum-choice.ts; docs/decisions/
+// 0387).
 
 /** How many rows a table keeps, and for how many days. */
 export type Retention = { keep: number; days: number };
@@ -77,21 +81,6 @@ export type Pruner = {
   stop(): Promise<void>;
 };
 
-/**
- * After `deleted` rows of a bounded table went, on PGlite: a VACUUM marks their space free for the
- * next rows; when more went than the table keeps (a first prune of a grown table, a lowered
- * bound), a VACUUM FULL rewrites the table to what it keeps, which gives the disk back.
- */
-async function vacuumAfterDelete(
-  db: Pick<Db, 'query' | 'exclusive'>,
-  table: string,
-  deleted: number,
-  kept: number,
-): Promise<void> {
-  if (!db.exclusive) return;
-  await db.query(`vacuum ${deleted > kept ? 'full ' : ''}${table}`);
-}
-
 export function pruner(
   db: Pick<Db, 'query' | 'exclusive'>,
   table: BoundedTable,
@@ -102,12 +91,16 @@ export function pruner(
   let prunedAt = -Infinity;
   let running: Promise<number> | null = null;
   let stopped = false;
+  // The rows pruned since the table's last VACUUM: once more went than it keeps (a first prune
+  // of a grown table, a lowered bound), its VACUUM is a VACUUM FULL, which gives the disk back and
+  // spares a listing that scans the table the empty pages (as before, docs/decisions/0359).
+  const memory = sweepMemory();
   const pruneAndVacuum = async () => {
-    const deleted = await pruneTable(db, table, retention, () => stopped);
-    if (deleted === 0 || stopped) return deleted;
-    // A VACUUM FULL when more went than is kept also spares a listing that scans the table the
-    // empty pages.
-    await vacuumAfterDelete(db, table.name, deleted, retention.keep);
+    const q = yielding(db);
+    const deleted = await pruneTable(q, table, retention, () => stopped);
+    if (deleted === 0 || !db.exclusive) return deleted;
+    memory.purged.set(table.name, (memory.purged.get(table.name) ?? 0) + deleted);
+    if (!stopped) await vacuumIfDue(q, table.name, memory, retention.keep, () => stopped);
     return deleted;
   };
   const prune = async () => {

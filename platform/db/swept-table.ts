@@ -33,10 +33,11 @@ export type SweepTurn = {
 };
 
 /**
- * The database as the sweep uses it: each statement waits for a turn of the event loop first, so
- * that the requests that came during the last one (read in that turn) are queued before it.
+ * The database as the sweep uses it, and a bounded table's prune (./bounded-table.ts): each
+ * statement waits for a turn of the event loop first, so that the requests that came during the
+ * last one (read in that turn) are queued before it.
  */
-function yielding(db: Pick<Db, 'query'>): Queryable {
+export function yielding(db: Pick<Db, 'query'>): Queryable {
   return {
     query: async (sql, params) => {
       await nextTurn();

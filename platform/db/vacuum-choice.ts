@@ -9,7 +9,8 @@ import { FREEZE_AGE, tableAge, tablesPast, type TableAge } from './transaction-a
 // at once here), but not over a restart: a table not vacuumed since the start is vacuumed once
 // when no other is due, so what went before the restart is not left for ever. A table whose
 // transaction ids are older than a bound is frozen in the turn's VACUUM, any table of the
-// database, the oldest first (./transaction-age.ts, docs/decisions/0381).
+// database, the oldest first (./transaction-age.ts, docs/decisions/0381). A bounded table's prune
+// vacuums it by the same rule, when due (docs/decisions/0387).
 
 /** A table is due once the rows gone since its last VACUUM pass this share of what it keeps... */
 export const VACUUM_SHARE = 0.1;
@@ -86,12 +87,8 @@ function choose(wear: Wear | null, old: readonly TableAge[], memory: SweepMemory
 }
 
 /**
- * Vacuums the one table most worth it, if any (`choose`): a VACUUM, which makes the space of the
- * rows gone usable again, with FREEZE for a table past `freezeAge`; then a VACUUM FULL when the
- * sweep's purges deleted more of it since its last VACUUM (`memory.purged`) than the VACUUM found
- * left, which rewrites it to what it keeps and gives the disk back (the first sweep of a grown
- * table). Not for rows gone by use or by an update: the table takes their place again. `stopped`
- * is asked before the VACUUM.
+ * Vacuums the one table most worth it, if any (`choose`), with FREEZE for a table past
+ * `freezeAge` (`vacuumTable`). `stopped` is asked before the VACUUM.
  */
 export async function vacuumOneTable(
   q: Queryable,
@@ -106,6 +103,46 @@ export async function vacuumOneTable(
   const { table, freezing } = chosen;
   memory.froze = freezing !== null;
   const dead = wear?.table === table ? wear.dead : 0;
+  return vacuumTable(q, table, dead, freezing, memory);
+}
+
+/**
+ * A bounded table's VACUUM after its prune (./bounded-table.ts, docs/decisions/0387), by the
+ * sweep's rule: only once it is due, as `vacuumTable` does it; a VACUUM FULL at once when its
+ * prunes since the last deleted more than it keeps at most (`kept`: a first prune of a grown
+ * table, a lowered bound), which the plain VACUUM before it would only have counted. No catch-up
+ * after a start and no freeze: the sweep does those, of every table of the database.
+ */
+export async function vacuumIfDue(
+  q: Queryable,
+  table: string,
+  memory: SweepMemory,
+  kept = Infinity,
+  stopped: () => boolean = () => false,
+): Promise<Vacuumed | null> {
+  const [wear] = await wearOf(q, [table]);
+  if (!wear || !due(wear) || stopped()) return null;
+  if ((memory.purged.get(table) ?? 0) <= kept)
+    return vacuumTable(q, table, wear.dead, null, memory);
+  memory.purged.delete(table);
+  await q.query(`vacuum full ${table}`);
+  return { table, dead: wear.dead, full: true };
+}
+
+/**
+ * A VACUUM of `table`, which makes the space of the rows gone usable again (FREEZE when
+ * `freezing`); then a VACUUM FULL when the purges deleted more of it since its last VACUUM
+ * (`memory.purged`) than the VACUUM found left, which rewrites it to what it keeps and gives the
+ * disk back (the first sweep of a grown table). Not for rows gone by use or by an update: the
+ * table takes their place again.
+ */
+async function vacuumTable(
+  q: Queryable,
+  table: string,
+  dead: number,
+  freezing: TableAge | null,
+  memory: SweepMemory,
+): Promise<Vacuumed> {
   await q.query(freezing ? `vacuum (freeze) ${table}` : `vacuum ${table}`);
   const frozen = freezing ? { before: freezing.age, after: await tableAge(q, table) } : undefined;
   const deleted = memory.purged.get(table) ?? 0;

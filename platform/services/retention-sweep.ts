@@ -28,7 +28,8 @@ function everyMinute(app: FastifyInstance, sweep: () => void, stop: () => Promis
 /**
  * Keeps a table to its retention (docs/decisions/0359): the returned pruner is told of inserts by
  * the table's writer, and sweeps it at start and every minute (rows past their days go while
- * nothing new comes). A failed prune is logged and tried again.
+ * nothing new comes). As the sweep's, its statements let waiting requests go first, and on PGlite
+ * its VACUUM comes only when due (docs/decisions/0387). A failed prune is logged and tried again.
  */
 export function keepBounded(
   app: FastifyInstance,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeliberateFault } from '../../shared/deliberate-fault';
 import { scrubBreadcrumb, scrubEvent, scrubText } from '../../shared/report-scrub';
+import { reportedUser } from '../../shared/report-user';
 import type { Config } from '../config';
 import { httpFailureMessage, type HttpFailure } from '../errors/http-failure';
 import { httpFailureFingerprint } from './failure-fingerprint';
@@ -116,12 +117,7 @@ async function createSentryReporter(dsn: string, environment: string): Promise<R
       }
       s.clearBreadcrumbs();
       for (const crumb of breadcrumbsFor(scope)) s.addBreadcrumb(crumb, MAX_BREADCRUMBS);
-      if (user)
-        s.setUser({
-          id: user.id,
-          username: user.login ?? undefined,
-          email: user.email ?? undefined,
-        });
+      if (user) s.setUser(reportedUser(user));
       return fn();
     });
 

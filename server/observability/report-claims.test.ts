@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkClaims, claimText } from './report-claims';
 import { servedBuild, type ServedBuild } from './running-build';
@@ -93,5 +94,55 @@ describe("a browser report's claims", () => {
     expect(claimText('a\tb\u0000c')).toBe('a b c');
     expect(claimText(`${'x'.repeat(63)}😀`)).toBe(`${'x'.repeat(63)}…`);
     expect(claimText('x'.repeat(64))).toBe('x'.repeat(64));
+    expect(claimText('a\u2028b\u2029c')).toBe('a b c');
+  });
+
+  // docs/decisions/0387: a claim is shown to operators; U+202E in it showed the rest of the
+  // inbox line backwards, and a zero-width space made two claims look one.
+  const BIDI = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+  const HIDDEN = [...BIDI, ...'\u200B\u200C\u200D\u200E\u200F\uFEFF'];
+  const ORDINARY = [
+    'a',
+    'Zoë',
+    'e\u0301',
+    '漢字',
+    'かな',
+    'مرحبا',
+    'שלום',
+    '😀',
+    '👍🏽',
+    '👩‍💻',
+    '🇫🇷',
+    ' ',
+  ];
+
+  it('shows each hidden character of a claim as U+FFFD, and ordinary text as it came', () => {
+    expect(claimText('build\u202E3pm.exe')).toBe('build\uFFFD3pm.exe');
+    const hiddenAt = /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/u;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...HIDDEN, ...ORDINARY), fc.string()), { maxLength: 20 }),
+        (parts) => {
+          const shown = claimText(parts.join(''));
+          // A joiner stays only within an emoji (👩‍💻), the only place ORDINARY has one.
+          expect(shown.replaceAll('👩\u200D💻', '')).not.toMatch(hiddenAt);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ORDINARY), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        fc.pre(text !== '' && text.length <= 64);
+        expect(claimText(text)).toBe(text);
+      }),
+    );
+  });
+
+  it('never cuts an emoji after its joiner or within its flag', () => {
+    expect(claimText(`${'x'.repeat(62)}👩\u200D💻`)).toBe(`${'x'.repeat(62)}👩…`);
+    // Cut after the joiner: the joiner goes, not the woman.
+    expect(claimText(`${'x'.repeat(61)}👩\u200D💻`)).toBe(`${'x'.repeat(61)}👩…`);
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(claimText(`${'x'.repeat(56)}${scotland}`)).toBe(`${'x'.repeat(56)}🏴…`);
   });
 });

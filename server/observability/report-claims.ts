@@ -1,4 +1,5 @@
 import { isCid } from '../../shared/cid';
+import { visibleText } from '../../shared/visible-text';
 import { FAULT_KINDS } from './report-budget';
 import type { ServedBuild } from './running-build';
 
@@ -42,14 +43,19 @@ export function isBuildId(value: unknown): value is string {
   return typeof value === 'string' && BUILD_ID_PATTERN.test(value);
 }
 
-/** A refused claim as a tag's value: one line of at most 64 characters (and an ellipsis). */
+/**
+ * A refused claim as a tag's value: one line of at most 64 characters (and an ellipsis), its
+ * control characters and line breaks spaces, its hidden ones U+FFFD (../../shared/visible-text.ts).
+ */
 export function claimText(value: unknown): string {
   const text =
     typeof value === 'string' && value !== '' ? value : (JSON.stringify(value) ?? String(value));
-  const line = text.slice(0, CLAIM_SHOWN + 1).replace(/\p{Cc}/gu, ' ');
+  // Hidden characters are told from an emoji's joiners in the whole text, before the cut.
+  const line = visibleText(text).replace(/[\p{Cc}\u2028\u2029]/gu, ' ');
   if (line.length <= CLAIM_SHOWN) return line;
-  // Never half of a character outside the BMP.
-  return `${line.slice(0, CLAIM_SHOWN).replace(/[\uD800-\uDBFF]$/, '')}…`;
+  // Never half of a character outside the BMP, nor an emoji cut after a joiner or a flag's tag.
+  const cut = line.slice(0, CLAIM_SHOWN).replace(/[\uD800-\uDBFF]$/, '');
+  return `${cut.replace(/[\u200D\u{E0020}-\u{E007F}]+$/u, '')}…`;
 }
 
 /** What the gateway knows of a report's request, to check its claims against. */

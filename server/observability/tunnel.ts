@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { request as undiciRequest } from 'undici';
 import { addressGroup } from '../../shared/address-group';
 import { scrubEvent } from '../../shared/report-scrub';
-import type { ReportUser } from '../../shared/report-user';
+import { visibleText } from '../../shared/visible-text';
+import { reportedUser, type ReportUser } from '../../shared/report-user';
 import type { Config } from '../config';
 import { jsonError } from '../errors/json-error';
 import { ERROR_EVENT_BUDGET } from '../limits/page-budgets';
@@ -140,7 +141,7 @@ export function readEnvelope(raw: string, dsn: Dsn): Envelope | null {
  * The envelope passed on: its event with the gateway's CID, tenant, shop, visitor and environment
  * in place of what the browser said of them (a page of this shop names the same; anyone else could
  * name any shopper, or file it under any environment), its release, CIDs, route, build and fault
- * checked (./report-claims.ts), scrubbed once more.
+ * checked (./report-claims.ts), scrubbed once more, its hidden characters replaced.
  */
 export function writeEnvelope(header: string, event: Record<string, unknown>, stamp: EventStamp) {
   const tags: Record<string, unknown> = { ...(isObject(event.tags) ? event.tags : {}) };
@@ -152,14 +153,10 @@ export function writeEnvelope(header: string, event: Record<string, unknown>, st
   if (stamp.tenant) tags.tenant = stamp.tenant;
   else delete tags.tenant;
   delete stamped.user;
-  if (stamp.user) {
-    stamped.user = {
-      id: stamp.user.id,
-      username: stamp.user.login ?? undefined,
-      email: stamp.user.email ?? undefined,
-    };
-  }
-  const body = JSON.stringify(scrubEvent(stamped));
+  if (stamp.user) stamped.user = reportedUser(stamp.user);
+  // Whatever the browser wrote, at any depth, shown to operators without its hidden characters
+  // (docs/decisions/0387): none has a meaning outside a JSON string, so the text stays JSON.
+  const body = visibleText(JSON.stringify(scrubEvent(stamped)));
   return `${header}\n${JSON.stringify({ type: 'event', length: Buffer.byteLength(body) })}\n${body}\n`;
 }
 

@@ -3,6 +3,7 @@ import type { LRUCache } from 'lru-cache';
 import * as oidc from 'openid-client';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { socialCallbackPath, type SocialErrorCode } from '../../shared/social-sign-in';
+import { visibleText } from '../../shared/visible-text';
 import type { Config } from '../config';
 import { readTokenCookies, setTokenCookies } from '../session/cookies';
 import type { Refresher } from '../session/refresh';
@@ -162,8 +163,10 @@ function unreachable(error: unknown): boolean {
   return false;
 }
 
+// A detail may be the visitor's words (the callback's `error`, a provider's message quoting its
+// query): its hidden characters are replaced (docs/decisions/0387).
 function describe(detail: unknown): string | undefined {
   if (detail === undefined) return undefined;
-  if (detail instanceof Error) return `${detail.name}: ${detail.message}`;
-  return String(detail);
+  if (detail instanceof Error) return visibleText(`${detail.name}: ${detail.message}`);
+  return visibleText(String(detail));
 }

@@ -20,9 +20,11 @@ export type SocialShop = {
   close(): Promise<void>;
 };
 
+/** `logStream`: where the gateway's log lines go (with `LOG_LEVEL` in `env`). */
 export async function startSocialShop(
   env: Record<string, string> = {},
   extraProviders: Record<string, string>[] = [],
+  logStream?: { write(line: string): void },
 ): Promise<SocialShop> {
   let shopUrl = '';
   const idp = await startIdp({
@@ -58,7 +60,7 @@ export async function startSocialShop(
     SOCIAL_TIMEOUT_MS: '1500',
     ...env,
   });
-  const gateway = await buildApp(config);
+  const gateway = await buildApp(config, { logStream });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   shopUrl = `http://localhost:${(gateway.server.address() as AddressInfo).port}`;
   return {
