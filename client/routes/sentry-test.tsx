@@ -4,6 +4,7 @@ import { guardRoute } from '../lib/route-guard.server';
 import type { Route } from './+types/sentry-test';
 import { page } from '../lib/island';
 import { privateMeta } from '../lib/seo';
+import '../styles/diagnostics.css';
 
 // /sentry-test (issue #7 item 4): buttons that raise a browser error, a failed fetch, a loader
 // error and a server-side exception; each shows the CID and the event id it produced. Nothing

@@ -6,7 +6,7 @@ import { focused, signedIn, submitFromKeyboard } from '../support/focus';
 import { startShop, type TestShop } from '../support/shop';
 
 // Where the keyboard focus goes after the shopping lists' and smart carts' posts that come back
-// with a notice (`?done=`, or `?filled=` after "Add smart cart to cart"): on that notice
+// with a notice (`?done=`, or `?filled=` after "Put these items in my cart"): on that notice
 // (docs/decisions/0315, point 2). Without JavaScript the redirect's document starts on it; with
 // JavaScript too when the control is gone (a removed item, a deleted list), but a control still
 // there keeps the focus (point 1: the rename form stays open; a fill makes no navigation).
@@ -107,10 +107,10 @@ const POSTS: Post[] = [
     buttonKeepsIt: true,
   },
   {
-    what: '"Add smart cart to cart"',
+    what: '"Put these items in my cart"',
     start: async (run) => `/smart-carts/${await smartCart(`Fill ${run}`)}`,
     fill: async () => 'form.fill-buttons',
-    button: 'Add smart cart to cart',
+    button: 'Put these items in my cart',
     notice: 'added to your cart.',
     buttonKeepsIt: true,
   },

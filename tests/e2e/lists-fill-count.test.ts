@@ -5,9 +5,10 @@ import { demoList, demoSmartCart, offerings } from '../support/demo-shopper-data
 import { signedIn } from '../support/focus';
 import { startShop, type TestShop } from '../support/shop';
 
-// What "Add all to cart" of a list and "Add smart cart to cart" say they added, counted as the
-// cart counts (docs/decisions/0260): its badge's items are units (each line's quantity), so two
-// lines of 3 and 4 are "2 products (7 items)" and the badge grows by 7. The page said "2 items".
+// What "Add all to cart" of a list and a smart cart's "Put these items in my cart" say they added,
+// counted as the cart counts (docs/decisions/0260): its badge's items are units (each line's
+// quantity), so two lines of 3 and 4 are "2 products (7 items)" and the badge grows by 7. The page
+// said "2 items".
 let shop: TestShop;
 let browser: Browser;
 
@@ -39,7 +40,7 @@ const FILLS = [
     what: 'a smart cart',
     start: async (run: string) =>
       `/smart-carts/${await demoSmartCart(shop.platform, `Count ${run}`, await twoLines())}`,
-    button: 'Add smart cart to cart',
+    button: 'Put these items in my cart',
   },
 ];
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 // checkout (slots by day, delivery in the total), the order just placed (its short number) and the
 // orders list (numbers, items and pictures), on a phone and a desktop. Places one order per shop.
 type Shop = { prefix: string; url: string; tenant: string };
+export const SHOPPER_SCREENS = ['cart', 'checkout', 'order', 'orders'];
 type Viewports = Record<string, { width: number; height: number }>;
 
 async function signIn(page: Page, shop: Shop): Promise<void> {
@@ -51,7 +52,8 @@ export async function choosePrivacy(page: Page, shop: Shop): Promise<void> {
   await page.context().addCookies([{ name: 'consent', value: 'analytics:0', url: shop.url }]);
 }
 
-async function shoot(page: Page, file: string, fullPage: boolean): Promise<void> {
+async function shoot(page: Page, file: string | null, fullPage: boolean): Promise<void> {
+  if (file === null) return; // a screen not asked for (SCREENS)
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, fullPage });
@@ -63,9 +65,11 @@ export async function shopperScreens(
   shop: Shop,
   viewports: Viewports,
   outDir: string,
+  wanted: (screen: string) => boolean = () => true,
 ): Promise<void> {
   const page = await browser.newPage({ viewport: viewports.desktop });
-  const name = (screen: string, size: string) => `${outDir}/${shop.prefix}${screen}-${size}.png`;
+  const name = (screen: string, size: string) =>
+    wanted(screen) ? `${outDir}/${shop.prefix}${screen}-${size}.png` : null;
   try {
     await choosePrivacy(page, shop);
     await signIn(page, shop);

@@ -3,10 +3,12 @@
 // Places one order per shop: run against a running shop with a throwaway DATA_DIR:
 //   PORT=3101 PLATFORM_PORT=4101 DATA_DIR=.data-c1 npm start &
 //   SHOP_URL=http://localhost:3101 npx tsx tests/e2e/screenshots.ts
+// SCREENS=not-found,order retakes those screens alone (both shops, both sizes): the others' files
+// are not written again, a picture being new bytes in git each time.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
-import { choosePrivacy, shopperScreens } from './screenshots-shopper';
+import { choosePrivacy, SHOPPER_SCREENS, shopperScreens } from './screenshots-shopper';
 
 const shopUrl = process.env.SHOP_URL ?? 'http://localhost:3101';
 // Both demo shops (issue #9): Fresh Market's files keep their names, Harbour Grocers' get a prefix.
@@ -19,6 +21,8 @@ const shops = [
   },
 ];
 const outDir = process.env.SCREENS_DIR ?? 'docs/screens';
+const only = process.env.SCREENS?.split(',').filter(Boolean);
+const wanted = (screen: string) => !only || only.includes(screen);
 const viewports = {
   phone: { width: 375, height: 812 },
   desktop: { width: 1280, height: 800 },
@@ -40,17 +44,18 @@ async function main(): Promise<void> {
       for (const shop of shops) {
         const page = await browser.newPage({ viewport });
         // A first visit: the privacy choices over the home page (ADR 0265), then chosen.
-        if (!shop.prefix)
+        if (!shop.prefix && wanted('privacy-choices'))
           await shootScreen(page, `${shop.url}/`, `${outDir}/privacy-choices-${size}.png`);
         await choosePrivacy(page, shop);
-        for (const screen of screens) {
+        for (const screen of screens.filter(({ name }) => wanted(name))) {
           const file = `${outDir}/${shop.prefix}${screen.name}-${size}.png`;
           await shootScreen(page, `${shop.url}${screen.path}`, file);
         }
         await page.close();
       }
     // Signed in: cart, checkout, the placed order, the orders list (places an order per shop).
-    for (const shop of shops) await shopperScreens(browser, shop, viewports, outDir);
+    if (SHOPPER_SCREENS.some(wanted))
+      for (const shop of shops) await shopperScreens(browser, shop, viewports, outDir, wanted);
   } finally {
     await browser.close();
   }

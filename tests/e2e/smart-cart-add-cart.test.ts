@@ -5,10 +5,14 @@ import { launchChromium, reactHandles } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 import { VIEWPORTS } from '../support/viewports';
 
-// "Add my cart to this smart cart" in Chromium, with JavaScript and without (ADR 0371): the demo
+// "Save my cart’s items here" in Chromium, with JavaScript and without (ADR 0371): the demo
 // shopper empties a smart cart (once a dead end), finds the way to shop when the cart is empty too,
 // puts a product in the cart and adds the cart to the smart cart, which then holds it; the cart
 // is unchanged. With JavaScript React Router posts the form: the document is not loaded again.
+// Then both ways are offered, each named for its direction (ADR 0384: they were "Add smart cart
+// to cart" and "Add my cart to this smart cart", one by ear).
+const SAVE_HERE = 'Save my cart’s items here';
+const PUT_IN_CART = 'Put these items in my cart';
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -91,9 +95,7 @@ describe.each([
 
     await page.goto(smartCartUrl);
     await screen.getByText('Your cart is empty too.').waitFor();
-    expect(await page.getByRole('button', { name: 'Add my cart to this smart cart' }).count()).toBe(
-      0,
-    );
+    expect(await page.getByRole('button', { name: SAVE_HERE }).count()).toBe(0);
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
     await screen.getByRole('link', { name: 'Start shopping' }).click();
     await page.waitForURL(`${shop.url}/`);
@@ -101,7 +103,7 @@ describe.each([
     // This week's cart, added to the smart cart: its main button now.
     const second = await addToCart(page, 'bread', 1, javaScriptEnabled);
     await page.goto(smartCartUrl);
-    const add = page.getByRole('button', { name: 'Add my cart to this smart cart' });
+    const add = page.getByRole('button', { name: SAVE_HERE, exact: true });
     expect(await add.getAttribute('class')).toBe('button primary');
     if (javaScriptEnabled) {
       await reactHandles(page, 'form.add-cart-form');
@@ -110,7 +112,9 @@ describe.each([
     await add.click();
     await page
       .getByRole('status')
-      .filter({ hasText: 'Your cart is added to this smart cart.' })
+      .filter({
+        hasText: 'Your cart’s items are saved in this smart cart; your cart stays as it is.',
+      })
       .waitFor();
     expect(await page.getByLabel(`Quantity of ${second}`).inputValue()).toBe('1');
     expect(await page.getByRole('heading', { name: 'Order this smart cart' }).count()).toBe(1);
@@ -120,6 +124,9 @@ describe.each([
       );
     // The cart is as it was: the header still counts the one item.
     await cartCount(page, '1 item,');
+    // Both ways between the cart and the smart cart, each saying where the items go.
+    expect(await page.getByRole('button', { name: PUT_IN_CART, exact: true }).count()).toBe(1);
+    expect(await add.count()).toBe(1);
     await context.close();
   });
 });

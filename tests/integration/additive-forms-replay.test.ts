@@ -106,7 +106,7 @@ describe('an additive form posted twice adds once', () => {
     );
   });
 
-  it('"Add smart cart to cart"', async () => {
+  it('"Put these items in my cart" of a smart cart', async () => {
     const [a, b] = offerings;
     const smart = await shopper.api<SmartCart>(smartCartPaths.smartCarts, 'POST', {
       name: 'Twice',
@@ -115,7 +115,7 @@ describe('an additive form posted twice adds once', () => {
         { offeringId: b!.id, quantity: 1 },
       ],
     });
-    await postedTwice(`/smart-carts/${smart.id}`, 'Add smart cart to cart', {
+    await postedTwice(`/smart-carts/${smart.id}`, 'Put these items in my cart', {
       [a!.id]: 3,
       [b!.id]: 1,
     });

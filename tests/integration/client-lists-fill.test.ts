@@ -267,7 +267,7 @@ describe('smart carts and the cart', () => {
     ]);
     const page = await (await shopper.page(location)).text();
     expect(page).toContain('Your cart is saved as this smart cart.');
-    expect(page).toContain('Add smart cart to cart');
+    expect(page).toContain('Put these items in my cart');
 
     const filled = await shopper.post(`/smart-carts/${id}`, { intent: 'to-cart' });
     expect(filled.status).toBe(302);

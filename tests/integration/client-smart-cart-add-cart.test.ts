@@ -4,14 +4,14 @@ import { smartCartPaths, type SmartCart } from '../../shared/contracts/lists';
 import { startShop, type TestShop } from '../support/shop';
 import { buyableOfferings, shopperOf, type Shopper } from './client-checkout-support';
 
-// "Add my cart to this smart cart" through the gateway against the real platform, as a browser
+// "Save my cart’s items here" through the gateway against the real platform, as a browser
 // without JavaScript posts it (ADR 0371): an empty smart cart says what to do with an empty cart
 // and offers the cart when it holds something; the post adds the cart (once per rendering of the
 // form), leaves the cart, and comes back with a notice; a cart emptied meanwhile is said on the page.
 let shop: TestShop;
 let shopper: Shopper;
 let offerings: { id: string; name: string }[];
-const BUTTON = 'Add my cart to this smart cart';
+const BUTTON = 'Save my cart’s items here';
 
 beforeAll(async () => {
   shop = await startShop();
@@ -31,7 +31,7 @@ async function emptyCart() {
     await shopper.api(`${bookingPaths.item('fresh')}?bookingItemUid=${item.uid}`, 'DELETE');
 }
 
-/** The hidden fields of the page's "Add my cart" form, as the browser posts them. */
+/** The hidden fields of the page's "Save my cart’s items here" form, as a browser posts them. */
 function addCartFields(html: string): [string, string][] {
   const form = [...html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/g)].find((match) =>
     match[1]!.includes(`>${BUTTON}</button>`),
@@ -87,7 +87,9 @@ describe('the cart added to a smart cart, without JavaScript', () => {
     expect((await shopper.cart()).items).toEqual(cart.items);
 
     const after = await text(`${page}?done=cart-added`);
-    expect(after).toContain('Your cart is added to this smart cart.');
+    expect(after).toContain(
+      'Your cart’s items are saved in this smart cart; your cart stays as it is.',
+    );
     for (const offering of offerings) expect(after).toContain(escaped(offering.name));
     // A smart cart with items keeps the form, beside its own buttons; a new rendering adds again.
     expect(after).toContain(`<button type="submit" class="button">${BUTTON}</button>`);

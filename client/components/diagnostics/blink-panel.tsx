@@ -64,7 +64,9 @@ export function BlinkPanel({
           <Form method="post" reloadDocument>
             <input type="hidden" name="cid" value={cid} />
             <input type="hidden" name="proof" value={proof} />
-            <button type="submit">Send this report to the shop</button>
+            <button type="submit" className="button primary">
+              Send this report to the shop
+            </button>
           </Form>
         </div>
       )}

@@ -29,7 +29,9 @@ export function BlinkResult({
           autoComplete="off"
           spellCheck={false}
         />
-        <button type="submit">Open</button>
+        <button type="submit" className="button">
+          Open
+        </button>
       </Form>
       <p>
         <Link to="/blink-test" reloadDocument>

@@ -38,13 +38,23 @@ export function BrowserTests({ pageCid }: { pageCid: string }) {
   return (
     <>
       <li>
-        <button type="button" onClick={() => void raiseBrowserError()} data-test="browser-error">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void raiseBrowserError()}
+          data-test="browser-error"
+        >
           Raise a browser error
         </button>
         {browser && <ResultLine result={browser} test="browser-result" />}
       </li>
       <li>
-        <button type="button" onClick={() => void failFetch()} data-test="failed-fetch">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void failFetch()}
+          data-test="failed-fetch"
+        >
           Make a failed fetch
         </button>
         {fetchResult && <ResultLine result={fetchResult} test="fetch-result" />}

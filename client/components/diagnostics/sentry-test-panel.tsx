@@ -24,13 +24,19 @@ export function SentryTestPanel({
       <ul className="sentry-test-actions">
         <BrowserTests pageCid={cid} />
         <li>
-          <Link to="?raise=loader" data-test="loader-error">
+          <Link to="?raise=loader" className="button" data-test="loader-error">
             Raise a loader error
           </Link>
         </li>
         <li>
           <Form method="post">
-            <button type="submit" name="intent" value="server" data-test="server-error">
+            <button
+              type="submit"
+              name="intent"
+              value="server"
+              className="button"
+              data-test="server-error"
+            >
               Raise a server exception
             </button>
           </Form>

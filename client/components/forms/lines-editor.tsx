@@ -2,13 +2,17 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { FieldError, errorProps } from './field-error';
 import { MAX_LINE_QUANTITY } from '../../../shared/line-limits';
+import '../../styles/stacked-table.css';
 
 // A table of lines to change and save together (an order before its cut-off, a smart cart): a
 // quantity field per line (0 removes it) and a "Remove" button per line. Enter in a quantity
 // field saves: the form's first submit button is a hidden "Save changes", not a "Remove".
 export function LinesEditor(props: {
   intent: string;
-  /** A "Price each" column (of one item or case) before the totals. */
+  /**
+   * A "Price each" column (of one item or case) before the totals; with it the lines are cards on
+   * a phone (ADR 0384).
+   */
   priceColumn?: boolean;
   /** Shown between the table and the save button (errors of the whole form). */
   after: ReactNode;
@@ -21,27 +25,36 @@ export function LinesEditor(props: {
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Save changes
       </button>
+      {/* With a price column (a smart cart's five), a card per line on a phone (stacked-table.css):
+          the roles keep it a table. An order's four columns fit a 320 px phone (ADR 0384). */}
       <div className="table-scroll">
-        <table className="line-table">
+        <table
+          className={props.priceColumn ? 'line-table stacked-table' : 'line-table'}
+          role="table"
+        >
           <caption>Change quantities (0 removes an item) or remove items, then save</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Product
+              </th>
+              <th scope="col" role="columnheader">
+                Quantity
+              </th>
               {props.priceColumn ? (
-                <th scope="col" className="num">
+                <th scope="col" role="columnheader" className="num">
                   Price each
                 </th>
               ) : null}
-              <th scope="col" className="num">
+              <th scope="col" role="columnheader" className="num">
                 Total
               </th>
-              <th scope="col">
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Remove</span>
               </th>
             </tr>
           </thead>
-          <tbody>{props.children}</tbody>
+          <tbody role="rowgroup">{props.children}</tbody>
         </table>
       </div>
       {props.after}
@@ -65,7 +78,7 @@ export function QuantityCell(props: {
   const { line, index, name } = props;
   const id = `quantity-${index}`;
   return (
-    <td className="line-qty">
+    <td role="cell" data-label="Quantity" className="line-qty">
       <input type="hidden" name="offeringId" value={line.offeringId} />
       <input type="hidden" name="byCase" value={String(line.byCase)} />
       <label htmlFor={id} className="visually-hidden">
@@ -89,7 +102,7 @@ function lineLabel(line: Line, name: string): string {
 /** The "Remove" button of line `index`. */
 export function RemoveCell({ line, index, name }: { line: Line; index: number; name: string }) {
   return (
-    <td>
+    <td role="cell">
       <button
         type="submit"
         name="remove"

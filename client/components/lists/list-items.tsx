@@ -8,6 +8,7 @@ import { QuantityInput } from '../forms/lines-editor';
 import { itemLabel, productName } from './item-label';
 import type { ListActionResult } from './list-result';
 import { ItemToCart } from './list-to-cart';
+import '../../styles/stacked-table.css';
 
 // The items of a list: product, brand, price, quantity (a small form per item) and note, with a
 // remove button. An offering that has left the catalogue is shown as such.
@@ -59,39 +60,50 @@ export function ListItems({ list, formKey, result }: Props) {
       </p>
     );
   return (
+    // A card per item on a phone (stacked-table.css): the roles keep it a table (ADR 0384).
     <div className="table-scroll">
-      <table className="line-table list-items">
+      <table className="line-table list-items stacked-table" role="table">
         {/* Counted as the overview and an order count ("2 products (7 items)"). */}
         <caption>{counts.content(list.items.length, unitsOf(list.items))}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Brand</th>
-            <th scope="col" className="num">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Product
+            </th>
+            <th scope="col" role="columnheader">
+              Brand
+            </th>
+            <th scope="col" role="columnheader" className="num">
               Price each
             </th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Note</th>
-            <th scope="col">
+            <th scope="col" role="columnheader">
+              Quantity
+            </th>
+            <th scope="col" role="columnheader">
+              Note
+            </th>
+            <th scope="col" role="columnheader">
               <span className="visually-hidden">Add to cart or remove</span>
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {list.items.map((item) => {
             const mine = result?.itemId === item.id ? result : undefined;
             const id = `quantity-${item.id}`;
             const error = mine?.fieldErrors.quantity ?? mine?.formError;
             return (
-              <tr key={item.id}>
-                <th scope="row">
+              <tr key={item.id} role="row">
+                <th scope="row" role="rowheader">
                   <ListItemName item={item} />
                 </th>
-                <td>{item.product?.brand ?? ''}</td>
-                <td className="num">
+                <td role="cell" data-label="Brand">
+                  {item.product?.brand ?? ''}
+                </td>
+                <td role="cell" data-label="Price each" className="num">
                   <ListItemPrice item={item} currency={list.currency} />
                 </td>
-                <td className="line-qty">
+                <td role="cell" data-label="Quantity" className="line-qty">
                   <Form method="post" preventScrollReset className="inline-form">
                     <input type="hidden" name="intent" value="change-quantity" />
                     <input type="hidden" name="listId" value={list.id} />
@@ -110,8 +122,10 @@ export function ListItems({ list, formKey, result }: Props) {
                   </Form>
                   <FieldError id={`${id}-error`} message={error} />
                 </td>
-                <td>{item.note}</td>
-                <td>
+                <td role="cell" data-label="Note">
+                  {item.note}
+                </td>
+                <td role="cell">
                   <ItemToCart list={list} item={item} formKey={formKey} />{' '}
                   <Form method="post" preventScrollReset className="fill-form">
                     <input type="hidden" name="intent" value="remove-item" />

@@ -4,6 +4,7 @@ import type { ShoppingList } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { useCounts } from '../../lib/counted';
 import { ListItemName, ListItemPrice } from './list-items';
+import '../../styles/stacked-table.css';
 
 // A list to print: a plain checklist with a box per item. The page's chrome is hidden when
 // printing (lists.css, @media print). The Print button needs JavaScript: it appears once the page
@@ -29,41 +30,54 @@ export function ListPrint({ list }: { list: ShoppingList }) {
       {list.items.length === 0 ? (
         <p>This list is empty.</p>
       ) : (
-        // A scroll box of its own on a narrow phone, in the tab order to scroll by keyboard.
+        // A scroll box of its own between a phone and a page wide enough, in the tab order to
+        // scroll by keyboard; a card per item on a phone (stacked-table.css, ADR 0384).
         <div className="table-scroll" role="region" aria-labelledby="print-title" tabIndex={0}>
-          <table className="print-table">
-            <thead>
-              <tr>
-                <th scope="col">
+          <table className="print-table stacked-table" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">Done</span>
                 </th>
-                <th scope="col">Product</th>
-                <th scope="col">Brand</th>
-                <th scope="col" className="num">
+                <th scope="col" role="columnheader">
+                  Product
+                </th>
+                <th scope="col" role="columnheader">
+                  Brand
+                </th>
+                <th scope="col" role="columnheader" className="num">
                   Qty
                 </th>
-                <th scope="col" className="num">
+                <th scope="col" role="columnheader" className="num">
                   Price each
                 </th>
-                <th scope="col">Note</th>
+                <th scope="col" role="columnheader">
+                  Note
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="tick" aria-hidden="true">
+                <tr key={item.id} role="row">
+                  <td role="cell" className="tick" aria-hidden="true">
                     ☐
                   </td>
-                  <th scope="row">
+                  <th scope="row" role="rowheader">
                     <ListItemName item={item} />
                   </th>
-                  <td>{item.product?.brand ?? ''}</td>
-                  <td className="num">{number(item.quantity)}</td>
-                  <td className="num">
+                  <td role="cell" data-label="Brand">
+                    {item.product?.brand ?? ''}
+                  </td>
+                  <td role="cell" data-label="Qty" className="num">
+                    {number(item.quantity)}
+                  </td>
+                  <td role="cell" data-label="Price each" className="num">
                     {/* A case item is bought by the case: its price, as on the list screen. */}
                     <ListItemPrice item={item} currency={list.currency} />
                   </td>
-                  <td>{item.note}</td>
+                  <td role="cell" data-label="Note">
+                    {item.note}
+                  </td>
                 </tr>
               ))}
             </tbody>

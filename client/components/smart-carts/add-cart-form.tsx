@@ -6,11 +6,12 @@ import { FormProblem } from '../forms/form-field';
 import { ORDER_KEY_FIELD } from '../forms/order-key-field';
 import type { SmartCartActionResult } from './smart-cart-result';
 
-// "Add my cart to this smart cart" (ADR 0371): a weekly smart cart kept up to date from this week's
-// cart, and the way out of an empty one. A form to the page's action, as the items editor: with
-// JavaScript React Router posts it and loads the page again. The cart is read as the cart widget
-// reads it, so the form is there as soon as the cart holds something ("Add smart cart to cart"
-// too). `formKey`: the page's (docs/decisions/0328): the same post again adds nothing more.
+// "Save my cart’s items here" (ADR 0371; named for its direction, 0384): a weekly smart cart kept
+// up to date from this week's cart, and the way out of an empty one. A form to the page's action,
+// as the items editor: with JavaScript React Router posts it and loads the page again. The cart
+// is read as the cart widget reads it, so the form is there as soon as the cart holds something
+// ("Put these items in my cart" too). `formKey`: the page's (docs/decisions/0328): the same post
+// again adds nothing more.
 type Props = { cart: SmartCart; formKey: string; result?: SmartCartActionResult };
 
 export function AddCartForm({ cart, formKey, result }: Props) {
@@ -41,7 +42,7 @@ export function AddCartForm({ cart, formKey, result }: Props) {
       {empty ? <p>Fill it from your cart: your cart stays as it is.</p> : null}
       {refusal}
       <button type="submit" className={empty ? 'button primary' : 'button'}>
-        Add my cart to this smart cart
+        Save my cart’s items here
       </button>
     </Form>
   );

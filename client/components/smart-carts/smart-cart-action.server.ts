@@ -159,12 +159,12 @@ export async function smartCartAction(
 
   switch (intent.data) {
     case 'to-cart': {
-      // "Add smart cart to cart" (issue #29); the page names what was not added.
+      // "Put these items in my cart" (issue #29); the page names what was not added.
       const query = await fillCart(context, smartCartPaths.toCart(id), {}, orderKeyHeaders(fields));
       return redirect(`${href('smart-cart', { id })}?${query}`);
     }
     case 'add-cart': {
-      // "Add my cart to this smart cart" (ADR 0371); the cart stays as it is.
+      // "Save my cart’s items here" (ADR 0371); the cart stays as it is.
       const added = await askPlatform<SmartCart>(context.platform, {
         method: 'POST',
         path: smartCartPaths.addCart(id),

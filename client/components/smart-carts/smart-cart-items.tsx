@@ -26,8 +26,8 @@ export function SmartCartItems({
       {cart.items.map((item, index) => {
         const name = item.product?.name ?? 'No longer sold';
         return (
-          <tr key={`${item.offeringId}-${item.byCase}`}>
-            <th scope="row">
+          <tr key={`${item.offeringId}-${item.byCase}`} role="row">
+            <th scope="row" role="rowheader">
               {name}
               <span className="per">
                 {' '}
@@ -41,7 +41,7 @@ export function SmartCartItems({
               unit={<span className="per">{item.byCase ? ' cases' : ' singles'}</span>}
               error={errors[`quantity-${index}`]}
             />
-            <td className="num">
+            <td role="cell" data-label="Price each" className="num">
               {item.unitPrice === null ? (
                 '–'
               ) : (
@@ -54,7 +54,7 @@ export function SmartCartItems({
                 />
               )}
             </td>
-            <td className="num">
+            <td role="cell" data-label="Total" className="num">
               {/* The subtotal counts only what can be bought today: the others say so, not a total. */}
               {item.lineTotal === null
                 ? 'Unavailable'

@@ -22,6 +22,6 @@ export const SMART_CART_NOTICES: Record<string, string> = {
   saved: 'Your cart is saved as this smart cart.',
   deleted: 'The smart cart is deleted.',
   items: 'The smart cart’s items are updated.',
-  'cart-added': 'Your cart is added to this smart cart.',
+  'cart-added': 'Your cart’s items are saved in this smart cart; your cart stays as it is.',
   placed: 'Thank you! Your order is placed. We have sent you a confirmation e-mail.',
 };
