@@ -1,6 +1,7 @@
 import { METHODS, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { createCid, isCid } from './cid';
+import { codeOfStatus } from './error-codes';
 
 // Errors Node answers before any framework sees the request, in the JSON error shape, with the
 // body's CID also in X-Correlation-ID, as every other answer of the gateway carries it and its
@@ -64,13 +65,6 @@ export type ParserRefusal = {
   remoteAddress: string | undefined;
 };
 
-/** The error codes of these statuses, as the gateway's table names them (server/errors/status.ts). */
-const PARSER_CODES: Record<number, string> = {
-  400: 'bad_request',
-  408: 'request_timeout',
-  431: 'headers_too_large',
-};
-
 /** The method and target of `raw` when it begins with a request line (a known method). */
 function requestLineOf(raw: unknown): { method: string; url: string } | null {
   if (!Buffer.isBuffer(raw)) return null;
@@ -100,7 +94,7 @@ export function clientErrorInShape(
         : 400;
   const cid = createCid();
   const body = JSON.stringify({
-    error: { code: PARSER_CODES[status], message: STATUS_CODES[status], cid },
+    error: { code: codeOfStatus(status), message: STATUS_CODES[status], cid },
   });
   let extra = '';
   for (const name in headers) extra += `${name}: ${headers[name]}\r\n`;

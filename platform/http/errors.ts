@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { codeOfStatus } from '../../shared/error-codes';
+import { createRouteMethods, type RouteMethods } from '../../shared/route-methods';
 
 // Service errors have the shape { error: { code, message, cid } }, the gateway's shape, with the
 // request's correlation id (the gateway's CID when it sent one). Handlers throw HttpError; zod
 // failures become 400 with the failing fields in the message; anything else is a logged 500.
+// A status with nothing more specific to say has the gateway's code for it (shared/error-codes.ts,
+// docs/decisions/0385): a bad request is `bad_request` on both.
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -84,9 +88,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      // Fastify's own client errors: bad JSON, body too large, unsupported media type.
+      // Fastify's own client errors: bad JSON (400), body too large (413), unsupported media type
+      // (415), each with its status's code.
       return reply.status(status).send({
-        error: { code: 'bad_request', message: (error as Error).message, cid: request.id },
+        error: { code: codeOfStatus(status), message: (error as Error).message, cid: request.id },
       });
     }
     if (isDataException(error)) {
@@ -106,17 +111,45 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send({ error: { code: 'internal', message: 'Internal error', cid: request.id } });
+      .send({ error: { code: codeOfStatus(500), message: 'Internal error', cid: request.id } });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+  // Every route registered after this (it is called before any): a method a path's routes do not
+  // take is a 405 naming those they take, not a 404 (docs/decisions/0385).
+  const routeMethods = createRouteMethods();
+  app.decorate('routeMethods', routeMethods);
+  app.addHook('onRoute', (route) => routeMethods.learn(route));
+  app.setNotFoundHandler((request, reply) => {
+    const refused = methodRefusal(request, reply);
+    return reply.send({
       error: {
-        code: 'not_found',
-        message: `No route ${request.method} ${request.url}`,
+        code: refused ? codeOfStatus(405) : 'not_found',
+        message: refused ?? `No route ${request.method} ${request.url}`,
         cid: request.id,
       },
-    }),
-  );
+    });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods the platform's routes take at a path (registerErrorHandler). */
+    routeMethods: RouteMethods;
+  }
+}
+
+/**
+ * For a request no route takes: when routes take its path with other methods, a 405 with Allow
+ * naming them is set on the reply and its message returned; otherwise a 404 is set and null
+ * returned. Each service's not-found answer (uaa's OAuth shape too) goes through it.
+ */
+export function methodRefusal(request: FastifyRequest, reply: FastifyReply): string | null {
+  const allow = request.server.routeMethods.at(request.url);
+  if (allow.length === 0) {
+    void reply.status(404);
+    return null;
+  }
+  void reply.status(405).header('allow', allow.join(', '));
+  return `${request.method} is not allowed for ${request.url.split('?', 1)[0]}`;
 }
 
 /**
@@ -129,7 +162,8 @@ export function frameworkErrors(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void reply
-    .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
-    .send({ error: { code: 'bad_request', message: error.message, cid: request.id } });
+    .status(status)
+    .send({ error: { code: codeOfStatus(status), message: error.message, cid: request.id } });
 }

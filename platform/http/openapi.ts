@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { jsonSchema, type JsonSchema } from '../../shared/json-schema';
+import { CLIENT_ERROR_CODES, codeOfStatus } from '../../shared/error-codes';
 import { operationIdOf } from '../../shared/upstream/operation-id';
 import {
   COMPONENT_PARAMETERS,
@@ -132,6 +133,12 @@ function operation(route: CollectedRoute): Operation {
   };
 }
 
+/** `400 bad_request, 401 unauthorized, …`: the statuses' codes (shared/error-codes.ts). */
+const codeTable = () =>
+  Object.entries({ ...CLIENT_ERROR_CODES, 500: codeOfStatus(500) })
+    .map(([status, code]) => `${status} ${code}`)
+    .join(', ');
+
 export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
@@ -145,14 +152,15 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
     openapi: '3.1.0',
     info: {
       title: 'Storefront reference platform',
-      version: '1.1.0',
+      version: '1.2.0',
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every upstream service of the shop (cms, uaa, booking-ms, catalogue, orders, shopping-lists, ' +
         'smart-carts, profile). The shop is chosen by the X-Domain-Origin header; the caller by ' +
         '`Authorization: Bearer <access token>` (or the access_token cookie). Each operation says ' +
         'which token it needs (`security`), whether the shop header is required (421 otherwise) ' +
-        'and every 4xx it may answer.',
+        'and every 4xx it may answer. A method a path does not take is a 405 whose Allow header ' +
+        'names those it takes.',
     },
     servers: [{ url: '/', description: 'This platform' }],
     components: {
@@ -161,7 +169,9 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
       schemas: {
         Error: {
           description:
-            'Services answer { error: { code, message, cid } }; uaa answers { error, error_description, cid } ' +
+            'Services answer { error: { code, message, cid } }, the code the status’s as the gateway ' +
+            `names it (${codeTable()}; any other 4xx bad_request) unless one says more ` +
+            '(`order_too_large`, `total_changed`); uaa answers { error, error_description, cid } ' +
             '(OAuth style: invalid_request, invalid_grant, invalid_token, …).',
           oneOf: [
             {

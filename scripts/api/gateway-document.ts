@@ -3,6 +3,7 @@ import {
   type GatewayAnswer,
   type GatewayOperation,
 } from '../../server/api/gateway-operations';
+import { CLIENT_ERROR_CODES, SERVER_ERROR_CODES } from '../../shared/error-codes';
 import { ErrorBody } from '../../server/api/schemas';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
 import { pageOperations } from './gateway-pages';
@@ -11,7 +12,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '1.16.2';
+export const GATEWAY_API_VERSION = '2.0.0';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 
@@ -100,6 +101,21 @@ function everyAnswerHeaders(): Record<string, JsonSchema> {
   return headers;
 }
 
+/** The code of each status (shared/error-codes.ts), the document's `x-error-codes`. */
+const ERROR_CODES = { ...CLIENT_ERROR_CODES, ...SERVER_ERROR_CODES };
+
+/** The error shape, its code said as the gateway and the reference platform choose it. */
+function errorSchema(): JsonSchema {
+  const schema = jsonSchema(ErrorBody, 'output');
+  const error = (schema.properties as Record<string, JsonSchema>).error!;
+  (error.properties as Record<string, JsonSchema>).code = {
+    type: 'string',
+    description:
+      'The status’s code, as `x-error-codes` lists them (400 bad_request, 404 not_found, 405 method_not_allowed, …; any other 4xx bad_request, any other 5xx internal_error), unless the operation’s answer names one that says more (`csrf`, `bad_path`, `too_many_fields`). The reference platform’s services name a status the same way, and through the proxy a service’s code is kept: uaa’s are OAuth’s (400 invalid_request, 401 invalid_token or invalid_grant). Before 2.0.0 a body the gateway’s parser or schema refused was `invalid_request`.',
+  };
+  return schema;
+}
+
 export async function buildGatewayDocument(): Promise<JsonSchema> {
   const headers = everyAnswerHeaders();
   const paths: Record<string, Record<string, JsonSchema>> = {
@@ -128,7 +144,11 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
         'actions, the session endpoints (/auth/*), the proxy to the platform’s services',
         '(/api/services/{service}/{path}), consent and analytics events, health, the browser’s error',
         'tunnel and the cache purge.',
-        'Errors are `{ error: { code, message, cid } }`. Writes come from the shop’s own pages',
+        'Errors are `{ error: { code, message, cid } }`, the code the status’s (`x-error-codes`) unless',
+        'the operation’s answer names another. A method a path has no operation for is a 405',
+        '`method_not_allowed` whose Allow header names the methods it has (HEAD with each GET; a page’s',
+        'are GET and HEAD, and POST when it has a form action); through the proxy the service answers it.',
+        'Writes come from the shop’s own pages',
         '(Origin; `X-CSRF: 1` on /auth/* and the proxy). The visitor’s tokens live in httpOnly cookies',
         'and never appear in an answer. A client that is no browser (an integration test) keeps every',
         'cookie the gateway sets and sends them back, sends `X-CSRF: 1` on the writes of /auth/* and',
@@ -178,8 +198,9 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
         },
       },
       headers,
-      schemas: { Error: jsonSchema(ErrorBody, 'output') },
+      schemas: { Error: errorSchema() },
     },
+    'x-error-codes': ERROR_CODES,
     paths: sorted,
   };
 }

@@ -143,7 +143,7 @@ export async function pageOperations(): Promise<Record<string, Record<string, Js
           303: redirectTo('Done, from a sign-in form (/social-login, /profile’s sign-in methods)'),
           400: {
             description:
-              'The page with the form’s field errors; or invalid_request (JSON) for a body that is no form (malformed multipart)',
+              'The page with the form’s field errors; or bad_request (JSON) for a body that is no form (malformed multipart; invalid_request before 2.0.0)',
             content: {
               'text/html': { schema: { type: 'string' } },
               'application/json': { schema: { $ref: '#/components/schemas/Error' } },

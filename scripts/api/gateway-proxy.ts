@@ -101,7 +101,7 @@ function rulesText(): string {
     `Renewal: an access token within ${RENEW_MARGIN_SECONDS} s of expiry is renewed before the call (new cookies on the answer). uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies and the call goes on with the token it has. A refresh token uaa refused in the last ${minutes(REFUSED_MS)} minutes, or one without its session_proof (valid on every port of the shop) from an address that had ${FAILED_RENEWAL_BUDGET.max} renewals refused in ${minutes(FAILED_RENEWAL_BUDGET.windowMs)} minutes (invalid_grant or another 4xx but 408 and 429), is treated as signed out (cookies cleared) without asking uaa.`,
     `Retry: at most ${MAX_ATTEMPTS} upstream attempts; a second only for a bodiless ${list(REPLAYABLE_METHODS)} that changes nothing, after a ${RETRIED_STATUS} (waiting its Retry-After or a short random time, at most ${MAX_RETRY_DELAY_MS} ms), after its connection was refused or closed before any answer (a short random time), or after a ${RENEWED_STATUS} once the token is renewed.`,
     `Refused before any upstream call: an unknown service (404), uaa paths with a segment ${list(TOKEN_SEGMENTS)} or containing \`token\` (404: they are /auth/* here), a path escape (\`..\`, encoded slashes: 400 bad_path), a target over ${size(TARGET_LIMIT)} (414), a body over ${size(BODY_LIMIT)} (413 payload_too_large).`,
-    `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status, code and message in the gateway’s error shape (\`details\` holds the rest; uaa’s OAuth \`error\` is the code), so a service’s own codes reach the client (the reference platform’s invalid input is \`bad_request\`, where the gateway’s own endpoints say \`invalid_request\`); no answer is 502 upstream_unreachable or 504 upstream_timeout.`,
+    `After ${DEFAULT_BREAKER.failures} consecutive failures of a service its breaker answers 503, trying again after ${DEFAULT_BREAKER.halfOpenAfterMs} ms (backing off to ${DEFAULT_BREAKER.maxHalfOpenAfterMs} ms). Upstream errors keep their status, code and message in the gateway’s error shape (\`details\` holds the rest; uaa’s OAuth \`error\` is the code), so a service’s own codes reach the client: the reference platform’s services name a status as the gateway does (\`x-error-codes\`: invalid input is \`bad_request\` on both), uaa as OAuth does (\`invalid_request\`, \`invalid_token\`); its answers keep their Allow, Retry-After and WWW-Authenticate headers. A method a service’s path does not take is its 405 (the reference platform’s \`method_not_allowed\`, with Allow). No answer is 502 upstream_unreachable or 504 upstream_timeout.`,
   ].join(' ');
 }
 
@@ -166,10 +166,24 @@ export function proxyOperations(): Record<string, Record<string, JsonSchema>> {
           description: 'The service’s answer, streamed (any 2xx or 3xx status)',
           content: { 'application/json': { schema: {} } },
         },
-        '400': errorRef('bad_path, or the service’s 400'),
-        '401': errorRef('The service refused the token even after a renewal'),
-        '403': errorRef('csrf, or the service’s 403'),
-        '404': errorRef('Unknown service, a token endpoint, or the service’s 404'),
+        '400': errorRef(
+          'bad_path; or the service’s 400 with its code (the reference platform’s bad_request or one naming the refusal, uaa’s invalid_request)',
+        ),
+        '401': errorRef(
+          'The service refused the token even after a renewal (the reference platform’s unauthorized, uaa’s invalid_token)',
+        ),
+        '403': errorRef('csrf, or the service’s 403 (the reference platform’s forbidden)'),
+        '404': errorRef(
+          'not_found: an unknown service or a token endpoint; or the service’s 404 (the reference platform’s not_found)',
+        ),
+        '405': {
+          ...errorRef(
+            'The service’s 405: a method its path does not take (the reference platform’s method_not_allowed)',
+          ),
+          headers: {
+            Allow: { description: 'The methods the path takes', schema: { type: 'string' } },
+          },
+        },
         '413': errorRef(`payload_too_large (${size(BODY_LIMIT)})`),
         '414': errorRef('uri_too_long'),
         '429': errorRef('rate_limited'),

@@ -61,9 +61,12 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     body: { schema: SignInBody, contentType: 'application/json' },
     answers: {
       200: { description: 'Signed in', schema: SessionAnswer, headers: TOKEN_COOKIES },
-      400: error('invalid_request: the message names the fields'),
+      400: error('bad_request: the message names the fields (invalid_request before 2.0.0)'),
       401: error('invalid_credentials: wrong e-mail or password'),
       403: error('csrf (cross-site or no X-CSRF), or sign_in_refused (account not activated)'),
+      409: error(
+        'conflict: the guest’s cart merged into the account’s would hold too many lines (the message says how many to remove)',
+      ),
       415: error('unsupported_media_type: the body is not JSON'),
       429: error('too_many_attempts (Retry-After), or rate_limited'),
       502: error('upstream_error: uaa failed'),
@@ -106,10 +109,17 @@ export const gatewayOperations: readonly GatewayOperation[] = [
     summary:
       'The visitor’s account (id, login, email), or null for a guest or nobody; the shop’s tenant id',
     description:
-      'The tenant id is the `{tenantId}` of the cart’s paths through the proxy (booking-ms). Renews the access token ahead of expiry (new cookies) when it is due. uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies as they are. A refresh token uaa refused in the last 10 minutes, or one without its session_proof (valid on every port of the shop) from an address that had 30 renewals refused in 10 minutes (invalid_grant or another 4xx but 408 and 429), is answered as signed out (cookies cleared) without asking uaa.',
+      'The tenant id is the `{tenantId}` of the cart’s paths through the proxy (booking-ms). Renews the access token ahead of expiry (new cookies) when it is due. An access token past its expiry sent without a refresh token is a session over: answered as signed out with the cookies cleared, as sign-out clears them (one that has not expired is left to its expiry). uaa refusing the refresh token (invalid_grant) signs the visitor out (cookies cleared); any other answer, a 4xx or a 5xx, leaves the cookies as they are. A refresh token uaa refused in the last 10 minutes, or one without its session_proof (valid on every port of the shop) from an address that had 30 renewals refused in 10 minutes (invalid_grant or another 4xx but 408 and 429), is answered as signed out (cookies cleared) without asking uaa.',
     auth: 'session-cookie',
     answers: {
-      200: { description: 'The account and the shop’s tenant id', schema: SessionReading },
+      200: {
+        description: 'The account and the shop’s tenant id',
+        schema: SessionReading,
+        headers: {
+          'Set-Cookie':
+            'When the token was renewed, the new cookies (as sign-in sets them); when the session is over, access_token, refresh_token and session_proof cleared (Max-Age=0, the attributes sign-out clears them with)',
+        },
+      },
       421: error('misdirected_request: the Host names no shop (the shop context says so)'),
     },
   },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createCid } from '../../shared/cid';
+import { codeOfStatus } from '../../shared/error-codes';
 import type { ParserRefusal } from '../../shared/node-errors';
 
 // CONNECT never reaches Fastify's router: Node closes the connection without an answer when
@@ -13,13 +14,6 @@ const REASONS: Record<number, string> = {
   413: 'Payload Too Large',
   431: 'Request Header Fields Too Large',
 };
-const CODES: Record<number, string> = {
-  400: 'bad_request',
-  405: 'method_not_allowed',
-  408: 'request_timeout',
-  413: 'payload_too_large',
-  431: 'headers_too_large',
-};
 
 /** Writes the error and closes; returns the answer's CID (null: the socket took nothing). */
 export function writeRawError(socket: Duplex, status: number, message: string): string | null {
@@ -28,7 +22,7 @@ export function writeRawError(socket: Duplex, status: number, message: string): 
     return null;
   }
   const cid = createCid();
-  const body = JSON.stringify({ error: { code: CODES[status], message, cid } });
+  const body = JSON.stringify({ error: { code: codeOfStatus(status), message, cid } });
   socket.end(
     `HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
       'content-type: application/json; charset=utf-8\r\n' +

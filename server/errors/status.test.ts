@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { codeOfError, codeOfStatus, statusOf } from './status';
+import { codeOfStatus, statusOf } from './status';
 
 describe('error codes by status', () => {
   it('names the statuses the gateway answers, and falls back by class', () => {
     expect(codeOfStatus(404)).toBe('not_found');
+    expect(codeOfStatus(405)).toBe('method_not_allowed');
+    expect(codeOfStatus(409)).toBe('conflict');
     expect(codeOfStatus(429)).toBe('rate_limited');
     expect(codeOfStatus(418)).toBe('bad_request');
     expect(codeOfStatus(504)).toBe('upstream_timeout');
     expect(codeOfStatus(500)).toBe('internal_error');
     expect(codeOfStatus(507)).toBe('internal_error');
-  });
-
-  it('calls a refused body invalid_request', () => {
-    expect(codeOfError({ validation: [] }, 400)).toBe('invalid_request');
-    expect(codeOfError({ code: 'FST_ERR_CTP_INVALID_JSON_BODY' }, 400)).toBe('invalid_request');
-    expect(codeOfError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE' }, 413)).toBe('payload_too_large');
-    expect(codeOfError(new Error('x'), 400)).toBe('bad_request');
   });
 
   it("takes an error's own 4xx/5xx status, or 500", () => {

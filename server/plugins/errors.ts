@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRouteMethods, type RouteMethods } from '../../shared/route-methods';
 import { jsonError } from '../errors/json-error';
+import { methodNotAllowed } from '../errors/method-not-allowed';
 import type { ErrorReporter } from '../errors/reported-error';
-import { codeOfError, codeOfStatus, statusOf } from '../errors/status';
+import { codeOfStatus, statusOf } from '../errors/status';
 
 // The gateway's one error plugin (issue #10 item 5, docs/decisions/0123): every error that reaches
 // Fastify (thrown by a handler or hook, refused by a body parser, a route that does not exist, a
@@ -23,8 +25,16 @@ declare module 'fastify' {
     afterUnroutedAnswer: UnroutedAnswerWatcher[];
     /** answerError for a request refused before routing (`frameworkErrors`); then afterUnroutedAnswer. */
     answerUnrouted(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    /**
+     * The methods the gateway's own routes take at a path, all but the page route's (`/*`, whose
+     * methods are the page's: render/page-methods.ts): a 405's Allow (ADR 0385).
+     */
+    routeMethods: RouteMethods;
   }
 }
+
+/** The page route of plugins/render.ts: its methods are the page's (render/page-methods.ts). */
+const PAGE_ROUTE = '/*';
 
 export type UnroutedAnswerWatcher = (
   request: FastifyRequest,
@@ -53,7 +63,7 @@ export const errorsPlugin = fp(
       const message = (error as { message?: string })?.message || 'Bad request';
       request.log.info({ statusCode: status, code: (error as FastifyError)?.code }, message);
       if (reply.sent || reply.raw.headersSent) return reply;
-      return jsonError(reply, status, codeOfError(error, status), message);
+      return jsonError(reply, status, codeOfStatus(status), message);
     };
     app.decorate('answerError', answer);
 
@@ -71,14 +81,25 @@ export const errorsPlugin = fp(
       },
     );
     app.setErrorHandler((error: FastifyError, request, reply) => answer(error, request, reply));
-    app.setNotFoundHandler((request, reply) =>
-      jsonError(
+
+    // Every route registered after this plugin (it is registered first) but the page route.
+    const routeMethods = createRouteMethods();
+    app.decorate('routeMethods', routeMethods);
+    app.addHook('onRoute', (route) => {
+      if (route.url !== PAGE_ROUTE) routeMethods.learn(route);
+    });
+    // A method no route takes at a path some route has (one Fastify routes nowhere, PROPFIND; any
+    // in an app without the page route, which takes the others): 405 naming those it takes.
+    app.setNotFoundHandler((request, reply) => {
+      const allow = routeMethods.at(request.url);
+      if (allow.length > 0) return methodNotAllowed(reply, allow);
+      return jsonError(
         reply,
         404,
         'not_found',
         `Nothing at ${request.method} ${request.url.slice(0, 200)}`,
-      ),
-    );
+      );
+    });
   },
   { name: 'errors' },
 );

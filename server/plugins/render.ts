@@ -20,6 +20,8 @@ import { answerManifest, isManifestRead } from '../render/route-manifest';
 import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
+import { methodNotAllowed } from '../errors/method-not-allowed';
+import { pageMethods, takenByPages } from '../render/page-methods';
 import { callsSent } from '../upstream/calls-sent';
 import type { Platform } from '../upstream/platform';
 import { BODY_LIMIT } from './proxy';
@@ -84,7 +86,8 @@ export async function renderPlugin(
     : null;
 
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // Every method: one the path's routes do not take is a 405 naming those they take (ADR 0385).
+    method: app.supportedMethods,
     url: '/*',
     // The page cache keeps a document once its response is known to set no cookie.
     // Then the cache-status headers leave only for operators (ADR 0246).
@@ -92,8 +95,15 @@ export async function renderPlugin(
     // A page target is a plain path: never `//host/x`, dot segments or control characters, so
     // the page's URL cannot take another origin (issue #12 item 4).
     onRequest: async (request, reply) => {
+      // `OPTIONS *` asks of the server, not of a path (request/target.ts): no page is there.
+      if (request.url === '*') return jsonError(reply, 404, 'not_found', 'Nothing at OPTIONS *');
       const problem = pageTargetProblem(request.url);
       if (problem) return jsonError(reply, problem.status, problem.code, problem.message);
+      // A path of the gateway's own routes (/auth/session) with a method they do not take.
+      const own = app.routeMethods.at(request.url);
+      if (own.length > 0) return methodNotAllowed(reply, own);
+      if (!takenByPages(request.method))
+        return methodNotAllowed(reply, pageMethods(await build.getBuild(), request.url));
     },
     preHandler: async (request, reply) => {
       const problem = await actionBodyProblem(

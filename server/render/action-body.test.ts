@@ -67,6 +67,6 @@ describe(`page action bodies of more than ${FORM_FIELD_LIMIT} fields`, () => {
     });
     expect(
       await actionBodyProblem('POST', 'multipart/form-data; boundary=xB', Buffer.from('--xB\r\nx')),
-    ).toMatchObject({ status: 400, code: 'invalid_request' });
+    ).toMatchObject({ status: 400, code: 'bad_request' });
   });
 });

@@ -69,7 +69,7 @@ export async function actionBodyProblem(
       } as RequestInit).formData();
       return null;
     } catch {
-      return { status: 400, code: 'invalid_request', message: 'Malformed multipart form data' };
+      return { status: 400, code: 'bad_request', message: 'Malformed multipart form data' };
     }
   }
   return {

@@ -4,6 +4,7 @@ import { countCacheLookup } from '../observability/cache-lookups';
 import { withSpan } from '../observability/tracing';
 import type { PageLoadContext } from '../page/page-load-context';
 import type { TemplateCache } from '../page/template-cache';
+import { PAGE_READS } from './page-methods';
 import type { FillDocument, RouterHandler } from './router-build';
 import { routerErrorOf, type RouterError } from './router-errors';
 import { toWebRequest } from './web-request';
@@ -91,7 +92,9 @@ export function createPageRenderer(deps: {
     const routerError = await routerErrorOf(response, request.method, request.url);
     if (routerError) {
       const allow =
-        routerError.status === 405 ? (response.headers.get('allow') ?? 'GET, HEAD') : null;
+        routerError.status === 405
+          ? (response.headers.get('allow') ?? PAGE_READS.join(', '))
+          : null;
       return { kind: 'router-error', error: routerError, allow };
     }
     const templateKey = templateKeyOf();

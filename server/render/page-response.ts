@@ -3,6 +3,7 @@ import { sendCacheTally } from '../cache/tally';
 import type { PageCacheKeeper } from '../page/page-cache';
 import type { PageDependencies } from '../page/page-load-context';
 import type { EarlyDocuments } from './early-document';
+import { PAGE_READS } from './page-methods';
 import type { PageOutcome } from './page-render';
 
 type Answered = Extract<PageOutcome, { kind: 'response' }>;
@@ -30,6 +31,10 @@ export async function sendPageResponse(
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') reply.header(name, value);
   });
+  // React Router's 405 is a form posted to a page without an action: its Allow names what the
+  // page takes (RFC 9110; ADR 0385).
+  if (response.status === 405 && !response.headers.has('allow'))
+    reply.header('allow', PAGE_READS.join(', '));
   if (templateKept !== null) reply.header('x-page-template', templateKept ? 'miss' : 'bypass');
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   // Pages carry the visitor's account: never stored by a shared cache.

@@ -104,6 +104,12 @@ export function expiresSoon(token: string, nowSeconds = Date.now() / 1000): bool
   return exp !== null && exp - nowSeconds < RENEW_MARGIN_SECONDS;
 }
 
+/** True when the token is a JWT whose exp has passed; an opaque token's expiry is unknown. */
+export function hasExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
+  const exp = expiryOf(token);
+  return exp !== null && exp <= nowSeconds;
+}
+
 /**
  * Whether uaa refusing a renewal (invalid_grant) ends the session here, clearing both cookies.
  * Not while the token renewed ahead of its expiry still works: the request may have left the

@@ -2,12 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
 import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
-import { expiresSoon, logRefusal, refusalEndsSession } from './access-token';
+import { expiresSoon, hasExpired, logRefusal, refusalEndsSession } from './access-token';
 import { clearTokenCookies, readTokenCookies, sessionVouched, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
 // The visitor's account for a page load (specification sections 4 and 8, brief "Guests"):
-// - uaa is asked only when both token cookies exist, with both tokens in a Cookie header;
+// - uaa is asked only when both token cookies exist, with both tokens in a Cookie header; an
+//   access token alone that has expired is cleared (it can never be renewed);
 // - logged in only when the account has an id; a guest (no id) keeps its access token for the cart;
 // - an access token that expires within a minute is refreshed first; one the account call finds
 //   expired is refreshed once (shared per visitor) and the call retried once;
@@ -49,6 +50,11 @@ export async function resolveAccount(
 ): Promise<ResolvedAccount> {
   const { accessToken, refreshToken } = readTokenCookies(request);
   if (!accessToken || !refreshToken) {
+    // An access token past its expiry with no refresh token to renew it is a session over: the
+    // token cookies are cleared as sign-out clears them (ADR 0385). One that works stays until
+    // it expires (the proxy still sends it).
+    if (accessToken && !refreshToken && hasExpired(accessToken))
+      clearTokenCookies(reply, deps.config);
     deps.onToken?.(null);
     return LOGGED_OUT;
   }

@@ -46,7 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: Deps): Promise<v
   );
 
   // Route schemas are zod (docs/decisions/0191): the body is validated and typed by its schema; a
-  // refusal is the error plugin's 400 invalid_request, its message naming the fields.
+  // refusal is the error plugin's 400 bad_request, its message naming the fields.
   app.setValidatorCompiler(validatorCompiler);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/auth/sign-in',

@@ -50,7 +50,7 @@ describe('the error paths of the documented API', () => {
       raw: '{"email":',
       headers: json,
     });
-    expect(await expectError(signIn, 400, 'invalid_request')).toMatch(/not valid JSON/);
+    expect(await expectError(signIn, 400, 'bad_request')).toMatch(/not valid JSON/);
     const form = await engineer.send('POST', '/auth/sign-in', { form: { ...DEMO } });
     expect(await expectError(form, 415, 'unsupported_media_type')).toBe(
       'Send the body as JSON (Content-Type: application/json)',
@@ -116,5 +116,54 @@ describe('the error paths of the documented API', () => {
     expect(await answer(await replayed.send('GET', '/auth/session'))).toMatchObject({
       account: null,
     });
+  });
+
+  it('GET /auth/session with an expired access token alone clears it as sign-out does; one that works stays', async () => {
+    const claims = {
+      principalId: 'acc-fresh-demo',
+      accountId: 'acc-fresh-demo',
+      tenantId: 'fresh',
+    };
+    const alone = apiEngineer(shop.url);
+    alone.cookies.set('access_token', await shop.platform.app.signer.sign(claims, -60));
+    const session = await alone.send('GET', '/auth/session');
+    expect(await answer(session)).toMatchObject({ account: null });
+    const signedOut = await apiEngineer(shop.url).send('POST', '/auth/sign-out');
+    expect(signedOut.status).toBe(204);
+    expect(session.headers.getSetCookie()).toEqual(signedOut.headers.getSetCookie());
+    expect(session.headers.getSetCookie()[0]).toMatch(/^access_token=; Max-Age=0; Path=\//);
+    expect(alone.cookies.size).toBe(0);
+
+    const working = apiEngineer(shop.url);
+    working.cookies.set('access_token', await shop.platform.app.signer.sign(claims, 300));
+    const kept = await working.send('GET', '/auth/session');
+    expect(await answer(kept)).toMatchObject({ account: null });
+    expect(kept.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('one word for a bad request (ADR 0385)', () => {
+  it('is bad_request from the gateway and the platform’s services alike; uaa’s is OAuth’s invalid_request', async () => {
+    const engineer = apiEngineer(shop.url);
+    const json = { 'content-type': 'application/json' };
+    // The gateway's own: its schema, a page action's body, its own form.
+    const signIn = await engineer.send('POST', '/auth/sign-in', { body: { email: 'nobody' } });
+    expect(await expectError(signIn, 400, 'bad_request')).toMatch(/^Invalid sign-in request: /);
+    const multipart = await engineer.send('POST', '/cart', {
+      raw: '--x\r\nbroken',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(await expectError(multipart, 400, 'bad_request')).toBe('Malformed multipart form data');
+    const consent = await engineer.send('POST', '/consent', { form: { choice: 'maybe' } });
+    expect(await expectError(consent, 400, 'bad_request')).toMatch(/accept, decline or save/);
+    // Through the proxy, the service's own: the same word from the platform's services.
+    await answer(await engineer.send('POST', '/auth/sign-in', { body: DEMO }));
+    const list = await engineer.send('POST', LISTS, { body: { name: 42 } });
+    expect(await expectError(list, 400, 'bad_request')).toMatch(/^Invalid body: name: /);
+    const register = await engineer.send('POST', '/api/services/uaa/api/v1/register', {
+      raw: '{}',
+      headers: json,
+    });
+    expect(await expectError(register, 400, 'invalid_request')).toMatch(/^Invalid body: /);
   });
 });

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveContext, startPageGateway, type PageGateway } from '../support/page-gateway';
 
-// Issue #12 item 1: React Router actions read the request body. Every non-GET page request gets
-// the gateway's 1 MiB limit, declared (Content-Length) or chunked, answered with 413 JSON before
-// the page's context or action runs; the upstream sees nothing.
+// Issue #12 item 1: React Router actions read the request body. Every page post gets the
+// gateway's 1 MiB limit, declared (Content-Length) or chunked, answered with 413 JSON before the
+// page's context or action runs; the upstream sees nothing. A page takes no PUT, PATCH or DELETE
+// (ADR 0385): a 405 before any of the body is read.
 const MiB = 1024 * 1024;
 let gw: PageGateway;
 let port: number;
@@ -88,12 +89,23 @@ describe('page actions and the body limit', () => {
     },
   );
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
-    '%s /social-login with a chunked body over 1 MiB: 413 JSON',
+  it('POST /social-login with a chunked body over 1 MiB: 413 JSON', async () => {
+    const chunks = Array.from({ length: 40 }, () => big(64 * 1024)); // 2.5 MiB
+    const headers = { ...FORM, 'transfer-encoding': 'chunked' };
+    expectTooLarge(await send('POST', '/social-login', headers, chunks));
+  });
+
+  // A page takes no other method (ADR 0385): refused before its body is read.
+  it.each(['PUT', 'PATCH', 'DELETE'])(
+    '%s /social-login with a chunked body over 1 MiB: 405 JSON, nothing read',
     async (method) => {
       const chunks = Array.from({ length: 40 }, () => big(64 * 1024)); // 2.5 MiB
       const headers = { ...FORM, 'transfer-encoding': 'chunked' };
-      expectTooLarge(await send(method, '/social-login', headers, chunks));
+      const answer = await send(method, '/social-login', headers, chunks);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST');
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'method_not_allowed' } });
+      expect(gw.upstream.requests).toHaveLength(0);
     },
   );
 

@@ -117,7 +117,7 @@ describe('POST /auth/sign-in', () => {
   ])('answers 400 JSON with a message for %s; uaa sees nothing', async (_name, payload) => {
     const res = await post('/auth/sign-in', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('invalid_request');
+    expect(res.json().error.code).toBe('bad_request');
     expect(res.json().error.message).toMatch(/\S/);
     expect(gw.upstream.requests).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe('POST /auth/sign-in', () => {
     const res = await post('/auth/sign-in', { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
-      code: 'invalid_request',
+      code: 'bad_request',
       message:
         'Invalid sign-in request: email: must be an e-mail address; password: Invalid input: expected string, received undefined',
     });

@@ -2,6 +2,7 @@ import {
   HttpError,
   isDataException,
   isTransactionConflict,
+  methodRefusal,
   TRANSACTION_CONFLICT,
   validationFailure,
 } from '../../http/errors';
@@ -59,11 +60,12 @@ export function registerUaaErrors(app: ServiceApp): void {
       .status(500)
       .send({ error: 'server_error', error_description: 'Internal error', cid: request.id });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      error: 'not_found',
-      error_description: `No route ${request.method} ${request.url}`,
+  app.setNotFoundHandler((request, reply) => {
+    const refused = methodRefusal(request, reply);
+    return reply.send({
+      error: refused ? 'method_not_allowed' : 'not_found',
+      error_description: refused ?? `No route ${request.method} ${request.url}`,
       cid: request.id,
-    }),
-  );
+    });
+  });
 }
