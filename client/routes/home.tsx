@@ -1,14 +1,20 @@
+import { saysSignedOut } from '../components/account/signed-out.server';
 import { resolveHomeBlocks } from '../components/content/home-blocks.server';
 import { guardRoute } from '../lib/route-guard.server';
 import { pageMeta, rootContext, loaderMeta, loaderWithMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 import { page } from '../lib/island';
 
-// "/": the CMS home blocks (hero, categories, product rails, promotions, brands).
+// "/": the CMS home blocks (hero, categories, product rails, promotions, brands), and where
+// "Sign out" lands (?done=signed-out).
 async function load(args: Route.LoaderArgs) {
   await guardRoute('home', args);
   // Only the page context (the shop's frame, loaded by the gateway) is essential here.
-  return { blocks: await resolveHomeBlocks(args.context) };
+  const [blocks, signedOut] = await Promise.all([
+    resolveHomeBlocks(args.context),
+    saysSignedOut(args.context, args.request),
+  ]);
+  return { blocks, signedOut };
 }
 
 // The page's title, description and canonical URL, computed by the loader on the server.

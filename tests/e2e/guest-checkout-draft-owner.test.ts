@@ -66,7 +66,7 @@ describe("the guest order form's draft", () => {
       await page.waitForSelector('html[data-hydrated="true"]');
       await page.locator('summary[aria-label^="Account menu"]').click();
       await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL(`${shop.url}/`);
+      await page.waitForURL(`${shop.url}/?done=signed-out`);
       await page.getByRole('link', { name: 'Sign in' }).waitFor();
 
       // Someone else, in the same tab, as a guest with a cart of their own.

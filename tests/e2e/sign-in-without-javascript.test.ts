@@ -41,7 +41,7 @@ describe('sign-in without JavaScript', () => {
     // The profile menu is a <details>: it opens without JavaScript.
     await page.locator('summary[aria-label^="Account menu"]').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${shop.url}/?done=signed-out`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     const cookies = await context.cookies(shop.url);
     expect(cookies.filter((c) => c.name === 'access_token' || c.name === 'refresh_token')).toEqual(

@@ -63,7 +63,7 @@ describe('signing out with JavaScript', () => {
     });
     await summary.click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${shop.url}/?done=signed-out`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(posts).toEqual(['/social-login']);
     const cookies = await context.cookies(shop.url);
@@ -90,7 +90,7 @@ describe('signing out with JavaScript', () => {
     const started = Date.now();
     await page.locator('summary[aria-label^="Account menu"]').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${shop.url}/`);
+    await page.waitForURL(`${shop.url}/?done=signed-out`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(posts).toEqual(['/social-login']);

@@ -88,12 +88,12 @@ describe('password sign-in as a form post', () => {
 });
 
 describe('sign-out as a form post', () => {
-  it('revokes the session, clears both cookies and goes home', async () => {
+  it('revokes the session, clears both cookies and goes home, which says so', async () => {
     const shopper = shopperOf(shop);
     await shopper.signIn();
     const response = await shopper.post('/social-login', { intent: 'sign-out' });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('location')).toBe('/?done=signed-out');
     const cleared = response.headers.getSetCookie().filter((c) => /Max-Age=0/i.test(c));
     expect(cleared.map((c) => c.split('=')[0]).sort()).toEqual([
       'access_token',
@@ -102,6 +102,17 @@ describe('sign-out as a form post', () => {
     ]);
     const session = await shopper.api<{ account: unknown }>('/auth/session');
     expect(session.account).toBeNull();
+
+    // Where the redirect's document starts (docs/decisions/0383), as a profile screen's notice.
+    const notice =
+      '<p class="notice" role="status" tabindex="-1" autofocus="">You are signed out.</p>';
+    expect(await (await shopper.page('/?done=signed-out')).text()).toContain(notice);
+    expect(await (await shopper.page('/')).text()).not.toContain('You are signed out.');
+    // "Sign in" on that page comes back to it: signed in, it says nothing of the kind.
+    await shopper.signIn();
+    expect(await (await shopper.page('/?done=signed-out')).text()).not.toContain(
+      'You are signed out.',
+    );
   });
 });
 

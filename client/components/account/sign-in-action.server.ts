@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { safeReturnPath } from '../../../shared/safe-redirect';
 import { CREDENTIALS_REFUSED, signInErrorMessage } from '../../../shared/sign-in-messages';
 import { socialErrorMessage } from '../../../shared/social-sign-in';
+import { SIGNED_OUT_HOME } from './signed-out.server';
 import { SocialLoginForms } from './social-login-forms.server';
 
 // The sign-in screen's session forms, posted without JavaScript (and "Continue with", always a
@@ -22,7 +23,7 @@ export async function sessionFormAction(context: AppLoadContext, request: Reques
   );
   if (intent === 'sign-out') {
     await context.session.signOut();
-    throw redirect('/', 303);
+    throw redirect(SIGNED_OUT_HOME, 303);
   }
   if (intent === 'social') {
     const { provider: providerId } = SocialLoginForms.forms.social.parse({

@@ -24,6 +24,8 @@ type Props = {
   form: string;
   name?: string;
   requote?: boolean;
+  /** The chosen slot starts with the focus (an order's slot kept by Enter, without JavaScript). */
+  focusChosen?: boolean;
 };
 
 type SlotDay = {
@@ -62,6 +64,7 @@ export function SlotChoice({
   form,
   name = 'slotId',
   requote = false,
+  focusChosen = false,
 }: Props) {
   const money = useMoney();
   const submit = useSubmit();
@@ -132,6 +135,7 @@ export function SlotChoice({
                     value={slot.id}
                     disabled={!slot.available}
                     defaultChecked={slot.id === chosen}
+                    autoFocus={focusChosen && slot.id === chosen}
                     onChange={onChange}
                     aria-label={`${slot.label}, ${fee}`}
                   />

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Form } from 'react-router';
 import { ORDER_FORM } from './address-choice';
 import { OrderFormFields } from './order-form-fields';
 import { PlaceOrderButton } from './place-order-button';
 import { slotFeesOf } from './total-changed';
+import { UpdateTotalsButton } from './update-totals-button';
 
 type Props = {
   orderKey: string;
@@ -17,12 +18,10 @@ type Props = {
 
 /**
  * The form that places an order at the total its page shows (the checkout, a smart cart: ADR
- * 0319, 0326, 0330): the fields of what was shown, "Update totals" without JavaScript only (with
- * it a chosen slot re-quotes at once; gone once hydrated, issue #9), and the place-order button.
+ * 0319, 0326, 0330): the fields of what was shown, "Update totals" (a GET of the page with the
+ * choices; first, so that Enter updates and places nothing) and the place-order button.
  */
 export function TotalOrderForm({ orderKey, quote, slots, notes, refused, children }: Props) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   return (
     <Form method="post" id={ORDER_FORM} className="order-form">
       <OrderFormFields
@@ -33,11 +32,7 @@ export function TotalOrderForm({ orderKey, quote, slots, notes, refused, childre
         refused={refused}
       />
       <div className="order-buttons">
-        {!hydrated && (
-          <button type="submit" formMethod="get" className="button secondary">
-            Update totals
-          </button>
-        )}
+        <UpdateTotalsButton formMethod="get" />
         <PlaceOrderButton>{children}</PlaceOrderButton>
       </div>
     </Form>

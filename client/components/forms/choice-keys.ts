@@ -10,3 +10,16 @@ export function keepEnterOnChoice(event: KeyboardEvent<HTMLElement>): void {
   const target = event.target as HTMLInputElement;
   if (event.key === 'Enter' && target.type === 'radio') event.preventDefault();
 }
+
+/**
+ * The same for every field of a form that places an order from fields typed in it (the guest's:
+ * e-mail, address, card): Enter in any of them placed the order once the form was complete, at
+ * a typo mended in the e-mail. The order goes with its button (docs/decisions/0383); Enter in the
+ * notes' textarea still makes a new line, on a button still presses it, and one that ends an
+ * input method's composition still ends it.
+ */
+export function keepEnterInFields(event: KeyboardEvent<HTMLElement>): void {
+  const target = event.target as HTMLInputElement;
+  const field = target.tagName === 'INPUT' && !/^(submit|button|image|reset)$/.test(target.type);
+  if (event.key === 'Enter' && field && !event.nativeEvent.isComposing) event.preventDefault();
+}

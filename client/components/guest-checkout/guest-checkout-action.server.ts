@@ -44,6 +44,8 @@ export type GuestCheckoutResult = {
   values?: FormFields;
   /** The totals of the slot the refused form chose: the page shows that slot again with them. */
   quote?: OrderQuote;
+  /** A check ("Update totals") of a form with a card number, which the page asks for again. */
+  cardNumberTyped?: boolean;
 };
 
 const HINTS: Record<string, string> = {
@@ -114,7 +116,7 @@ const GuestAccountForm = GuestAccountInput.extend({ orderId: OrderId });
 export const GuestCheckoutForms = intentForms({
   'place-guest-order': z.intersection(GuestOrderForm, OrderKeyField.extend(ShownTotalField.shape)),
   'check-cart': GuestOrderForm.extend(OrderKeyField.shape).describe(
-    'The order form of a cart the platform refused, sent back as typed: nothing is placed',
+    'The order form sent back as typed, with the totals of its slot ("Update totals" without JavaScript; "Check my cart again" of a cart the platform refused): nothing is placed',
   ),
   'create-account': GuestAccountForm,
 });
@@ -164,7 +166,18 @@ export async function guestCheckoutAction(context: AppLoadContext, form: FormDat
         refused(intent.data, errors, formError, values, status, quote),
       );
     // A 200: the page's data is loaded again (with JavaScript too), the cart as it stands now.
-    if (intent.data === 'check-cart') return again({}, undefined, 200);
+    // "Update totals" (or Enter, without JavaScript: ADR 0383) also checks the cart.
+    if (intent.data === 'check-cart') {
+      const quote = await quoteOfPosted(context, fields.slotId?.trim());
+      const cardNumberTyped = Boolean(fields.cardNumber?.trim()) || undefined;
+      return data<GuestCheckoutResult>({
+        intent: 'check-cart',
+        fieldErrors: {},
+        values,
+        quote,
+        cardNumberTyped,
+      });
+    }
     const input = orderInput(fields);
     const elsewhere = await countryErrors(context, fields.country);
     if (!input.success || elsewhere.country)

@@ -2,7 +2,8 @@ import type { ChangeEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { ADDRESS_FIELDS, CARD_FIELDS } from '../forms/address-card-fields';
 import { ErrorSummary, type SummaryField } from '../forms/error-summary';
-import { FieldList, FormField } from '../forms/form-field';
+import { keepEnterInFields } from '../forms/choice-keys';
+import { DoneNotice, FieldList, FormField } from '../forms/form-field';
 import { deliveryCountriesOf } from '../../../shared/delivery-countries';
 import { useShopTenant } from '../../lib/money';
 import { usePersonal } from '../../lib/personal';
@@ -15,6 +16,7 @@ import { OrderFormFields } from '../checkout/order-form-fields';
 import { PlaceOrderButton } from '../checkout/place-order-button';
 import { checkSlot, SlotChoice } from '../checkout/slot-choice';
 import { slotFeesOf } from '../checkout/total-changed';
+import { UpdateTotalsButton } from '../checkout/update-totals-button';
 import type { GuestCheckoutResult } from './guest-checkout-action.server';
 import type { GuestCheckoutData } from './guest-checkout-data.server';
 import { useOrderDraft } from './order-draft';
@@ -23,6 +25,8 @@ import { useOrderDraft } from './order-draft';
 // with the cart and its totals. The card number is never filled in again after a mistake. A cart
 // the platform refuses is said above the form, which keeps what was typed (ADR 0317); a cart
 // changed elsewhere reloads the lines and totals, and "Place order" sends the total shown (0319).
+// Enter places nothing (0383): without JavaScript "Update totals" is the form's first button, with
+// it Enter in a field does nothing.
 const FORM = 'guest-order';
 // What the error summary names (ADR 0356), in the page's order: a text field's link leads to
 // it, the slot's to its group of radios.
@@ -70,8 +74,10 @@ export function GuestOrderForm({ data, result }: Props) {
     const input = event.target as HTMLInputElement;
     if (input.name === 'slotId' && input.checked) chooseSlot(input.value);
   };
-  // The answer of a post that refused nothing of the form: the cart was refused.
+  // The answer of a post that refused nothing of the form: the cart was refused, or (a cart that
+  // can be ordered) the totals were updated.
   const answered = result !== undefined && !result.formError && Object.keys(errors).length === 0;
+  const updated = answered && data.state === 'form' && result.intent === 'check-cart';
   // The slot a draft kept (ADR 0317), chosen again while it can be booked.
   const restoreSlot = (id: string) => {
     const kept = data.slots.find((s) => s.available && s.id === id);
@@ -85,7 +91,14 @@ export function GuestOrderForm({ data, result }: Props) {
   useCartRecheck(data.state === 'refused', scope);
   return (
     // One form around the whole page: the fields of every step are the order's.
-    <Form method="post" id={FORM} className="checkout" ref={scope} onChange={keepDraft}>
+    <Form
+      method="post"
+      id={FORM}
+      className="checkout"
+      ref={scope}
+      onChange={keepDraft}
+      onKeyDown={keepEnterInFields}
+    >
       <h1 id="checkout-title">Check out as a guest</h1>
       <ErrorSummary errors={errors} fields={SUMMARY_FIELDS} />
       {data.state === 'refused' ? (
@@ -162,6 +175,8 @@ export function GuestOrderForm({ data, result }: Props) {
             notes={valueFor('notes')}
             refused={result}
           />
+          {/* Without JavaScript the page starts here after "Update totals" (or Enter). */}
+          <DoneNotice message={updated ? updatedWords(result.cardNumberTyped) : null} />
           {data.state === 'refused' ? (
             // Without JavaScript, after the cart is put right in another tab (ADR 0317); the card
             // number, required to place the order, may still be empty.
@@ -175,10 +190,19 @@ export function GuestOrderForm({ data, result }: Props) {
               Check my cart again
             </button>
           ) : (
-            <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>
+            <div className="order-buttons">
+              <UpdateTotalsButton name="intent" value="check-cart" formNoValidate />
+              <PlaceOrderButton intent="place-guest-order">Place order</PlaceOrderButton>
+            </div>
           )}
         </div>
       </aside>
     </Form>
   );
 }
+
+/** What "Update totals" says: the card number is never sent back to the page (ADR 0111). */
+const updatedWords = (cardNumberTyped: boolean | undefined) =>
+  cardNumberTyped
+    ? 'The totals are updated. Please type the card number again.'
+    : 'The totals are updated.';

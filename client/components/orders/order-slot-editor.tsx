@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import { SlotChoice } from '../checkout/slot-choice';
 import type { PricedCart } from '../checkout/slot-fee';
 import type { SlotOption } from './delivery-time';
@@ -15,17 +15,27 @@ type Props = {
 };
 
 export function OrderSlotEditor({ slots, current, priced, result }: Props) {
+  // The slot Enter kept (?slotId=, below): chosen again, the editor open, the focus on it.
+  const asked = useSearchParams()[0].get('slotId');
+  const kept = slots.find((slot) => slot.available && slot.id === asked)?.id;
   return (
-    <details className="add-form" open={Boolean(result)}>
+    <details className="add-form" open={Boolean(result) || kept !== undefined}>
       <summary>Change the delivery slot</summary>
       <Form method="post" id="change-slot" preventScrollReset>
+        {/* Enter on a slot or a day presses the form's first submit button (implicit
+            submission): without JavaScript that was "Move my delivery", and the order moved
+            before the shopper had read the fee. This one comes first, unseen: a GET of this page
+            with the slot chosen, which moves nothing. With JavaScript Enter does nothing
+            (keepEnterOnChoice, ADR 0377). docs/decisions/0383. */}
+        <button type="submit" formMethod="get" hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="intent" value="change-slot" />
         <SlotChoice
           slots={slots}
-          chosen={current}
+          chosen={kept ?? current}
           priced={priced}
           form="change-slot"
           error={result?.fieldErrors.slotId}
+          focusChosen={kept !== undefined}
         />
         {result?.formError ? (
           <p className="form-error" role="alert">

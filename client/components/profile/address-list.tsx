@@ -10,11 +10,18 @@ import { FormProblem } from '../forms/form-field';
 import { useClosedFocus } from '../forms/opened-focus';
 import type { ProfileActionResult } from './profile-result';
 import { SavedItemAction, SavedItemName } from './saved-item';
+import {
+  defaultAfter,
+  DeleteLink,
+  DeleteQuestion,
+  SAVED_ADDRESS,
+  useDeleteQuestion,
+} from './saved-item-delete';
 
 // The shopper's addresses, the default first. "Change" is a link (?edit=<id>) that opens the
-// address's form in place, so editing works without JavaScript; delete and "make default" are
-// small forms of their own. An address stored before the rules of ADR 0340 that breaks them says
-// what to correct (./address-check.ts).
+// address's form in place, so editing works without JavaScript; "Delete…" asks first, in place
+// (./saved-item-delete.tsx); "make default" is a small form of its own. An address stored before
+// the rules of ADR 0340 that breaks them says what to correct (./address-check.ts).
 type Props = {
   addresses: DeliveryAddress[];
   editing: string | null;
@@ -31,6 +38,7 @@ export function AddressList({ addresses, editing, result }: Props) {
   useClosedFocus(open?.id ?? null, (closed) =>
     document.querySelector<HTMLElement>(`a[href="${CSS.escape(changeHref(closed))}"]`),
   );
+  const { asking, kept } = useDeleteQuestion(SAVED_ADDRESS);
   if (addresses.length === 0) return <p>You have no delivery address yet: add one below.</p>;
   return (
     <ul className="saved-list" aria-label="Your delivery addresses">
@@ -58,32 +66,43 @@ export function AddressList({ addresses, editing, result }: Props) {
               ) : null}
               <FormProblem message={mine?.formError} />
             </div>
-            <div className="saved-actions">
-              <Link
-                to={changeHref(address.id)}
-                className="button secondary"
-                aria-label={`Change ${address.name}, ${address.line1}`}
-              >
-                Change
-              </Link>
-              {address.isDefault ? null : (
-                <SavedItemAction
-                  id={address.id}
-                  intent="default-address"
-                  label={`Make default: ${address.name}, ${address.line1}`}
-                >
-                  Make default
-                </SavedItemAction>
-              )}
-              <SavedItemAction
+            {address.id === asking ? (
+              <DeleteQuestion
+                kind={SAVED_ADDRESS}
                 id={address.id}
-                intent="delete-address"
-                label={`Delete ${address.name}, ${address.line1}`}
-                danger
-              >
-                Delete
-              </SavedItemAction>
-            </div>
+                question={`Delete the address ${addressLine(address)}?`}
+                consequence={
+                  address.isDefault
+                    ? defaultAfter('address', otherLine(addresses, address.id))
+                    : undefined
+                }
+              />
+            ) : (
+              <div className="saved-actions">
+                <Link
+                  to={changeHref(address.id)}
+                  className="button secondary"
+                  aria-label={`Change ${address.name}, ${address.line1}`}
+                >
+                  Change
+                </Link>
+                {address.isDefault ? null : (
+                  <SavedItemAction
+                    id={address.id}
+                    intent="default-address"
+                    label={`Make default: ${address.name}, ${address.line1}`}
+                  >
+                    Make default
+                  </SavedItemAction>
+                )}
+                <DeleteLink
+                  kind={SAVED_ADDRESS}
+                  id={address.id}
+                  label={`Delete ${address.name}, ${address.line1}`}
+                  kept={address.id === kept}
+                />
+              </div>
+            )}
           </li>
         );
       })}
@@ -92,3 +111,9 @@ export function AddressList({ addresses, editing, result }: Props) {
 }
 
 const changeHref = (id: string) => href('delivery-addresses', {}, { edit: id });
+
+/** The address that becomes the default when `id`, the default, goes: the next one listed. */
+function otherLine(addresses: DeliveryAddress[], id: string): string | undefined {
+  const next = addresses.find((address) => address.id !== id);
+  return next ? addressLine(next) : undefined;
+}

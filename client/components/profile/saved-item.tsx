@@ -13,19 +13,17 @@ export function SavedItemName({ name, isDefault }: { name: string; isDefault: bo
   );
 }
 
-/** One of its actions ("Make default", "Delete"): a small form of its own posting its id. */
+/** "Make default": a small form of its own posting its id ("Delete…" asks first, elsewhere). */
 export function SavedItemAction({
   id,
   intent,
   label,
-  danger = false,
   children,
 }: {
   id: string;
   intent: string;
   /** The button's accessible name, which says which item it acts on. */
   label: string;
-  danger?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -35,7 +33,7 @@ export function SavedItemAction({
         type="submit"
         name="intent"
         value={intent}
-        className={danger ? 'button danger' : 'button secondary'}
+        className="button secondary"
         aria-label={label}
       >
         {children}
