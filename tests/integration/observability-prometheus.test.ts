@@ -47,7 +47,7 @@ describe.skipIf(!promtool)('promtool', () => {
     const check = spawnSync('promtool', ['check', 'rules', 'deploy/prometheus/alerts.yml'], {
       encoding: 'utf8',
     });
-    expect(check.stdout).toContain('SUCCESS: 8 rules found');
+    expect(check.stdout).toContain('SUCCESS: 9 rules found');
     expect(check.status).toBe(0);
   });
 
@@ -98,6 +98,19 @@ describe.skipIf(!promtool)('promtool', () => {
                 series: 'gateway_cache_lookups_total{cache="subrequest",result="miss"}',
                 values: '0+30x10',
               },
+              // Platform calls: cms's all answered, catalogue's a quarter with no answer.
+              {
+                series: 'gateway_upstream_requests_total{service="cms",status="200"}',
+                values: '0+60x10',
+              },
+              {
+                series: 'gateway_upstream_requests_total{service="catalogue",status="200"}',
+                values: '0+30x10',
+              },
+              {
+                series: 'gateway_upstream_requests_total{service="catalogue",status="0"}',
+                values: '0+10x10',
+              },
             ],
             promql_expr_test: [
               {
@@ -111,6 +124,14 @@ describe.skipIf(!promtool)('promtool', () => {
                 exp_samples: [
                   { labels: '{cache="page"}', value: 0 },
                   { labels: '{cache="subrequest"}', value: 0.5 },
+                ],
+              },
+              {
+                expr: expr('Failed platform calls by service (share)'),
+                eval_time: '8m',
+                exp_samples: [
+                  { labels: '{service="catalogue"}', value: 0.25 },
+                  { labels: '{service="cms"}', value: 0 },
                 ],
               },
             ],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
 import { CID_PATTERN } from '../../shared/cid';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
-import { startHaproxy, type Haproxy } from '../support/haproxy';
+import { sendsEarlyErrorPages, startHaproxy, type Haproxy } from '../support/haproxy';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { sendBytes } from '../support/raw-bytes';
 import type { SocketResponse } from '../support/socket-exchange';
@@ -13,8 +13,14 @@ import type { SocketResponse } from '../support/socket-exchange';
 // X-Correlation-ID, the cid of their body; they had neither. No answer names nginx's version
 // (`server_tokens off`), and a proxied answer keeps the gateway's headers, each once
 // (docs/decisions/0329). HAProxy's own answers with the shipped deploy/haproxy.cfg the same
-// (docs/decisions/0378). Raw bytes through Debian's nginx and HAProxy.
+// (docs/decisions/0378); a head over its buffer gets its error page (no CID) from HAProxy 3.3 on,
+// 2.6's own HTML page before (docs/decisions/0386). Raw bytes through Debian's nginx and HAProxy.
 const GATEWAY_HEADERS = securityHeaders(helmetOptions({ cookieSecure: true }));
+const earlyPages = sendsEarlyErrorPages();
+if (!earlyPages)
+  console.warn(
+    'balancer-own-answers: this HAProxy writes its own HTML page for a head over its buffer (3.3 sends the shipped page; HAPROXY_PATH); that case skipped',
+  );
 let gateway: EndpointGateway;
 let nginx: Nginx;
 let port: number;
@@ -120,8 +126,7 @@ describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
   });
 
   it("a head over the gateway's 16 KB within HAProxy's buffer: the gateway's own 431", async () => {
-    // Over its buffer (tune.bufsize) HAProxy refuses a head itself, before any rule runs: a 400
-    // page of its own, the one answer not in the JSON shape (ADR 0378).
+    // Over its buffer (tune.bufsize) HAProxy refuses a head itself, before any rule runs: below.
     const response = await answer(
       haproxy.port,
       request('/api/services/catalogue/x', [`Cookie: jar=${'x'.repeat(20_000)}\r\n`]).replace(
@@ -132,6 +137,29 @@ describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
     expect(response.status).toBe(431);
     expectGatewayHeaders(response);
   });
+
+  it.runIf(earlyPages)(
+    'a head over its buffer: its error page, in the JSON shape with the gateway headers',
+    async () => {
+      // Refused before any rule runs, with no request to name a CID from (ADR 0386).
+      const response = await answer(
+        haproxy.port,
+        request('/api/services/catalogue/jar', [`Cookie: jar=${'x'.repeat(40_000)}\r\n`]).replace(
+          `:${port}`,
+          `:${haproxy.port}`,
+        ),
+      );
+      expect(response.status).toBe(431);
+      expect(response.headers['content-type']).toEqual(['application/json']);
+      expect(JSON.parse(response.body.toString())).toEqual({
+        error: { code: 'headers_too_large', message: expect.stringContaining('32 KB') },
+      });
+      for (const [name, value] of Object.entries(GATEWAY_HEADERS))
+        expect(response.headers[name], name).toEqual([value]);
+      expect(response.headers['cache-control']).toEqual(['no-store']);
+      expect(gateway.upstream.received('/api/services/catalogue/jar')).toEqual([]);
+    },
+  );
 
   it("passes the gateway's own answer with its headers once, its CID its own", async () => {
     const proxied = await answer(

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +7,22 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './nginx';
 
 // Debian's HAProxy on 127.0.0.1 in front of gateways with the shipped configuration
-// (deploy/haproxy.cfg, docs/decisions/0378), as tests/support/nginx.ts runs nginx with the shipped
-// rules: only the two places the file marks for adapting are replaced, its `bind` (plain http on
-// loopback here, no certificate) and its `server` lines (the test's replicas). The gateways must
-// accept its port in Host (PUBLIC_PORTS): pick it first with freePort, as for nginx.
-const SHIPPED = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
-export type Haproxy = { port: number; url: string; close(): Promise<void> };
+// (deploy/haproxy.cfg and its error pages, docs/decisions/0378, 0386), as tests/support/nginx.ts
+// runs nginx with the shipped rules: only the places the file marks for adapting are replaced,
+// its `bind` lines (the shop's plain http on loopback here, no certificate; plain http's own on
+// another port), the https port its plain-http redirect names (the shop's port here) and its
+// `server` lines (the test's replicas); its shops' hosts, localhost among them, stay. The gateways
+// must accept the shop's port in Host (PUBLIC_PORTS): pick it first with freePort, as for nginx.
+const DEPLOY = fileURLToPath(new URL('../../deploy/', import.meta.url));
+const SHIPPED = join(DEPLOY, 'haproxy.cfg');
+const PROGRAM = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+export type Haproxy = {
+  port: number;
+  url: string;
+  /** The port of the plain-http frontend (the shipped `bind :80`). */
+  plainPort: number;
+  close(): Promise<void>;
+};
 
 export type HaproxyOptions = {
   /**
@@ -21,20 +31,27 @@ export type HaproxyOptions = {
    * reach another visitor).
    */
   backend?: string[];
+  /** The plain-http frontend's port (default: a free one). */
+  plainPort?: number;
 };
 
-/** The shipped file with the test's bind and replicas, or an error naming what it lacks. */
+const SHOP_BIND = /^\s+bind :8443 ssl /;
+const PLAIN_BIND = /^\s+bind :80$/;
+const REDIRECT = /^(\s+http-request redirect location https:\/\/\S+?):8443(%\[pathq\] .*)$/;
+
+/** The shipped file with the test's binds and replicas, or an error naming what it lacks. */
 export function haproxyConfig(
   shipped: string,
-  port: number,
+  ports: { shop: number; plain: number },
   upstreamPorts: number[],
   options: HaproxyOptions = {},
 ) {
   const lines = shipped.split('\n');
-  const binds = lines.filter((line) => /^\s+bind\s/.test(line));
-  const servers = lines.filter((line) => /^\s+server\s/.test(line));
-  if (binds.length !== 1 || servers.length === 0)
-    throw new Error('deploy/haproxy.cfg: expected one bind line and server lines to replace');
+  const count = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length;
+  if (count(/^\s+bind\s/) !== 2 || count(SHOP_BIND) !== 1 || count(PLAIN_BIND) !== 1)
+    throw new Error('deploy/haproxy.cfg: expected the binds `:8443 ssl ...` and `:80` to replace');
+  if (count(REDIRECT) !== 1 || count(/^\s+server\s/) === 0)
+    throw new Error('deploy/haproxy.cfg: expected the redirect to :8443 and server lines');
   const kept = lines.filter((line) => !/^\s+server\s/.test(line));
   const at = kept.findIndex((line) => /^backend\s/.test(line)) + 1;
   const added = [
@@ -42,7 +59,9 @@ export function haproxyConfig(
     ...upstreamPorts.map((p, i) => `  server gateway${i + 1} 127.0.0.1:${p}`),
   ];
   return [...kept.slice(0, at), ...added, ...kept.slice(at)]
-    .map((line) => (/^\s+bind\s/.test(line) ? `  bind 127.0.0.1:${port}` : line))
+    .map((line) => (SHOP_BIND.test(line) ? `  bind 127.0.0.1:${ports.shop}` : line))
+    .map((line) => (PLAIN_BIND.test(line) ? `  bind 127.0.0.1:${ports.plain}` : line))
+    .map((line) => line.replace(REDIRECT, `$1:${ports.shop}$2`))
     .join('\n');
 }
 
@@ -53,13 +72,19 @@ export async function startHaproxy(
 ): Promise<Haproxy> {
   const dir = await mkdtemp(join(tmpdir(), 'storefront-haproxy-'));
   const port = listenPort ?? (await freePort());
-  const conf = haproxyConfig(await readFile(SHIPPED, 'utf8'), port, upstreamPorts, options);
-  await writeFile(join(dir, 'haproxy.cfg'), conf);
-  const child: ChildProcess = spawn(
-    process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy',
-    ['-f', join(dir, 'haproxy.cfg'), '-db'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const plainPort = options.plainPort ?? (await freePort());
+  const conf = haproxyConfig(
+    await readFile(SHIPPED, 'utf8'),
+    { shop: port, plain: plainPort },
+    upstreamPorts,
+    options,
   );
+  await writeFile(join(dir, 'haproxy.cfg'), conf);
+  // Its error pages beside it, as the file's header asks (their paths are relative to it).
+  await cp(join(DEPLOY, 'haproxy-errors'), join(dir, 'haproxy-errors'), { recursive: true });
+  const child: ChildProcess = spawn(PROGRAM, ['-f', join(dir, 'haproxy.cfg'), '-db'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   const deadline = Date.now() + 10_000;
@@ -71,6 +96,7 @@ export async function startHaproxy(
   return {
     port,
     url: `http://localhost:${port}`,
+    plainPort,
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -78,6 +104,18 @@ export async function startHaproxy(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Whether this HAProxy sends the configured error pages for a request it could not read (a head
+ * over its buffer): 3.3 on (upstream d252ec2, "Use configured error files if possible for early H1
+ * errors", meant for 3.2 too). 2.6, Debian 12's, writes its own HTML page whatever the
+ * configuration says (docs/decisions/0386).
+ */
+export function sendsEarlyErrorPages(): boolean {
+  const shown = spawnSync(PROGRAM, ['-v'], { encoding: 'utf8' }).stdout ?? '';
+  const [, major = '0', minor = '0'] = /version (\d+)\.(\d+)/.exec(shown) ?? [];
+  return Number(major) * 100 + Number(minor) >= 303;
 }
 
 function accepts(port: number): Promise<boolean> {
