@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, scrubBreadcrumb, scrubEvent, scrubText } from './report-scrub';
+import { REDACTED, scrubBreadcrumb, scrubEvent, scrubText, TOO_DEEP } from './report-scrub';
 
 const ACCESS = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJhY2MtMSJ9.c2lnbmF0dXJlLXZhbHVl';
 const REFRESH = 'rt_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -8,6 +8,22 @@ const RESET_KEY = 'Rk7Qm2Xp9Lw4Zt6Yb1Nc';
 const ACTIVATION_KEY = 'Ak3Hd8Jf5Ks2Pq7Vw9Xe';
 
 describe('report scrubbing', () => {
+  it('passes on nothing it did not read: what is nested too deep is replaced whole', () => {
+    // 13 levels of objects (and of arrays) around a password and a token in a string.
+    let objects: unknown = { password: 'hunter22', note: `Bearer ${ACCESS}` };
+    let arrays: unknown = [{ password: 'hunter22' }];
+    for (let level = 0; level < 13; level++) {
+      objects = { inner: objects };
+      arrays = [arrays];
+    }
+    const text = JSON.stringify(scrubEvent({ extra: { objects, arrays } }));
+    expect(text).not.toContain('hunter22');
+    expect(text).not.toContain(ACCESS);
+    expect(text).toContain(TOO_DEEP);
+    // What the scrub reads is kept as it was: twelve levels of `inner` before the cut.
+    expect(text.match(/"inner"/g)?.length).toBeGreaterThanOrEqual(11);
+  });
+
   it('removes every kind of secret from an event', () => {
     const event = {
       message: `checkout failed for card ${CARD} with Bearer ${ACCESS}`,

@@ -76,10 +76,18 @@ export function scrubText(text: string): string {
   );
 }
 
-/** A deep copy with secret keys replaced and every string scrubbed (depth-limited). */
+/** What stands for an object or array nested deeper than the scrub reads. */
+export const TOO_DEEP = '[too deep]';
+const MAX_DEPTH = 12;
+
+/**
+ * A deep copy with secret keys replaced and every string scrubbed. Past MAX_DEPTH levels an object
+ * or array is replaced whole, never passed on unread: a secret nested deeper would leave as sent.
+ */
 export function scrubValue<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return scrubText(value) as T;
-  if (value === null || typeof value !== 'object' || depth > 12) return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return TOO_DEEP as T;
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
