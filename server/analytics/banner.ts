@@ -28,11 +28,11 @@ export function consentForm(back: string, state: ConsentState, headingLevel: 'h1
 <p>${EXPLAIN}</p>${gpc}
 <form method="post" action="/consent" class="consent-form" data-native="">
 <input type="hidden" name="return" value="${escape(back)}">
-<div class="consent-actions"><button type="submit" name="choice" value="accept">Accept</button>
-<button type="submit" name="choice" value="decline">Decline</button></div>
+<div class="consent-actions"><button type="submit" name="choice" value="accept" class="button">Accept</button>
+<button type="submit" name="choice" value="decline" class="button">Decline</button></div>
 <details class="consent-choose"><summary>Choose</summary>
 <label><input type="checkbox" name="measurement" value="on"${measuring ? ' checked' : ''}> Measurement (pages, products, searches, cart and orders)</label>
-<button type="submit" name="choice" value="save">Save my choice</button>
+<button type="submit" name="choice" value="save" class="button">Save my choice</button>
 </details></form>`;
 }
 

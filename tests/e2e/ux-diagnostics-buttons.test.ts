@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { startShop, type TestShop } from '../support/shop';
 import { VIEWPORTS } from '../support/viewports';
+import { notTheShops } from '../support/house-buttons';
 
 // The error-reporting test page and the blink test's pages show the shop's buttons, not the
 // browser's grey ones (ADR 0384): each control there looks as a `.button` (or `.button.primary`)
@@ -17,49 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.close();
 });
-
-// What makes a button look as the shop's: colours, border, corners, type, size.
-const LOOK = [
-  'background-color',
-  'color',
-  'border-top-color',
-  'border-top-width',
-  'border-top-left-radius',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'padding-left',
-  'min-height',
-];
-
-/** The controls of `main` (`selector`) that look as neither of the shop's buttons, by name. */
-function notTheShops(page: Page, selector: string): Promise<{ controls: number; odd: string[] }> {
-  return page.evaluate(
-    ({ look, selector }) => {
-      const main = document.querySelector('main')!;
-      const lookOf = (el: Element) => {
-        const style = getComputedStyle(el);
-        return look.map((property) => style.getPropertyValue(property)).join('; ');
-      };
-      const house = ['button', 'button primary'].map((className) => {
-        const reference = document.createElement('button');
-        reference.className = className;
-        main.append(reference);
-        const seen = lookOf(reference);
-        reference.remove();
-        return seen;
-      });
-      const controls = [...main.querySelectorAll(selector)].filter(
-        (el) => el.getClientRects().length > 0,
-      );
-      const odd = controls
-        .filter((el) => !house.includes(lookOf(el)))
-        .map((el) => `${el.textContent?.trim()}: ${lookOf(el)}`);
-      return { controls: controls.length, odd };
-    },
-    { look: LOOK, selector },
-  );
-}
 
 describe.each(Object.entries(VIEWPORTS))('the diagnostics pages on a %s', (_size, viewport) => {
   it('/sentry-test: its four ways to fail are the shop’s buttons', async () => {
