@@ -10,7 +10,8 @@ import { VIEWPORTS } from '../support/viewports';
 // new document, which began at its top with the focus nowhere. "Change" on the fourth address
 // opened its form some 950 px down, out of sight; "Cancel order…" asked its question 1,250 px
 // down. Now what opened starts with the focus, in sight, as with JavaScript (ADR 0350): the
-// form's first field, the question's "No, keep it".
+// form's first field, the question's "No, keep it"; and "No, keep it" leads back to the link that
+// asked (ADR 0390).
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
@@ -73,6 +74,11 @@ describe('without JavaScript, what a link opens in place', () => {
     await page.waitForURL(/confirm=cancel/);
     expect(await focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
     expect(await inSight(page)).toBe(true);
+    // Kept: the page starts on the link that asked, where the shopper was (ADR 0390).
+    await page.getByRole('link', { name: 'No, keep it' }).click();
+    await page.waitForURL(/kept=cancel/);
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Cancel order…' });
+    expect(await inSight(page)).toBe(true);
     await page.context().close();
   });
 
@@ -83,11 +89,23 @@ describe('without JavaScript, what a link opens in place', () => {
     await page.waitForURL(/confirm=delete/);
     expect(await focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
     expect(await inSight(page)).toBe(true);
+    // Kept: the page starts on the link that asked (ADR 0390).
+    await page.getByRole('link', { name: 'No, keep it' }).click();
+    await page.waitForURL(/kept=delete/);
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Delete list…' });
+    expect(await inSight(page)).toBe(true);
 
     await page.goto(`${shop.url}/smart-carts`);
     await page.getByRole('link', { name: 'Delete Breakfast basics…' }).click();
     await page.waitForURL(/confirm=delete/);
     expect(await focused(page)).toMatchObject({ tag: 'a', text: 'No, keep it' });
+    expect(await inSight(page)).toBe(true);
+    await page.getByRole('link', { name: 'No, keep it' }).click();
+    await page.waitForURL(/kept=delete/);
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Delete…' });
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe(
+      'Delete Breakfast basics…',
+    );
     expect(await inSight(page)).toBe(true);
     await page.context().close();
   });

@@ -61,10 +61,13 @@ describe('smart cart screens', () => {
     expect(asking).toContain('Delete “Breakfast basics”? This cannot be undone.');
     expect(asking).toContain(`<input type="hidden" name="id" value="${SEEDED}"/>`);
     expect(asking).toContain('Yes, delete the smart cart');
-    // The document starts on it without JavaScript (docs/decisions/0377).
-    expect(asking).toMatch(
-      /<a class="button" autofocus="" href="\/smart-carts"[^>]*>No, keep it<\/a>/,
-    );
+    // The document starts on it without JavaScript (docs/decisions/0377); it leads back naming
+    // the smart cart, whose "Delete…" that document starts on (docs/decisions/0390).
+    const back = `/smart-carts?cart=${SEEDED}&amp;kept=delete`;
+    expect(asking).toContain(`<a class="button" autofocus="" href="${back}"`);
+    expect(asking).toMatch(/autofocus="" href="[^"]*kept=delete"[^>]*>No, keep it<\/a>/);
+    const kept = await (await shopper.page(`/smart-carts?cart=${SEEDED}&kept=delete`)).text();
+    expect(kept).toMatch(/aria-label="Delete Breakfast basics…" autofocus=""[^>]*>Delete…<\/a>/);
     // The question is for that smart cart only.
     expect(asking.match(/value="delete-cart"/g)).toHaveLength(1);
   });
@@ -172,7 +175,7 @@ describe('smart cart screens', () => {
       const html = await (await shopper.page(`/smart-carts/${cart.id}`)).text();
       const money = (cents: number) =>
         formatCents(cents, { currency: now.currency, locale: 'en-IE' });
-      const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+      const rows = [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
       const outRow = rows.find((row) => row.includes(escaped(out!.product!.name)))!;
       expect(outRow).toContain('Not available today');
       expect(outRow).not.toContain(money(out!.lineTotal!));

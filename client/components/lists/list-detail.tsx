@@ -23,7 +23,9 @@ export function ListDetail({ list, formKey, result }: Props) {
   useClosedFocus(asking ? list.id : null, (closed) => (closed === list.id ? ask.current : null));
   const rename = result?.intent === 'rename-list' ? result : undefined;
   const remove = result?.intent === 'delete-list' ? result : undefined;
-  const here = href('shopping-lists', {}, { list: list.id });
+  // "No, keep it" comes back naming the question it closed: without JavaScript that document
+  // starts on "Delete list…" (docs/decisions/0390); with it, useClosedFocus above does it.
+  const kept = href('shopping-lists', {}, { list: list.id, kept: 'delete' });
   return (
     <section className="list-detail" aria-labelledby="list-title">
       <header className="list-head">
@@ -75,7 +77,7 @@ export function ListDetail({ list, formKey, result }: Props) {
               Yes, delete the list
             </button>
             {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-            <Link to={here} replace preventScrollReset className="button" ref={keep} autoFocus>
+            <Link to={kept} replace preventScrollReset className="button" ref={keep} autoFocus>
               No, keep it
             </Link>
           </Form>
@@ -87,6 +89,7 @@ export function ListDetail({ list, formKey, result }: Props) {
             preventScrollReset
             className="button danger"
             ref={ask}
+            autoFocus={search.get('kept') === 'delete'}
           >
             Delete list…
           </Link>

@@ -29,13 +29,27 @@ export function CancelOrder({ result }: { result?: OrderActionResult }) {
               Yes, cancel the order
             </button>
             {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-            <Link to="?" replace preventScrollReset className="button" ref={keep} autoFocus>
+            <Link
+              to="?kept=cancel"
+              replace
+              preventScrollReset
+              className="button"
+              ref={keep}
+              autoFocus
+            >
               No, keep it
             </Link>
           </Form>
         </div>
       ) : (
-        <Link to="?confirm=cancel" preventScrollReset className="button danger" ref={ask}>
+        // Back from "No, keep it" without JavaScript, the document starts here (ADR 0390).
+        <Link
+          to="?confirm=cancel"
+          preventScrollReset
+          className="button danger"
+          ref={ask}
+          autoFocus={search.get('kept') === 'cancel'}
+        >
           Cancel order…
         </Link>
       )}

@@ -8,12 +8,16 @@ import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 // One smart cart of the overview: its link, its size, and "Delete…", which asks first, as a
 // shopping list's "Delete list…" does: a page state (?cart=…&confirm=delete) that works without
 // JavaScript (docs/decisions/0370). `askingFor`: the smart cart whose question is open, if any.
+// `keptFor`: the one whose question "No, keep it" closed; without JavaScript that document starts
+// on its "Delete…" (docs/decisions/0390).
 export function SmartCartRow({
   cart,
   askingFor,
+  keptFor = null,
 }: {
   cart: SmartCartSummary;
   askingFor: string | null;
+  keptFor?: string | null;
 }) {
   const counts = useCounts();
   const asking = askingFor === cart.id;
@@ -42,7 +46,7 @@ export function SmartCartRow({
             </button>
             {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
             <Link
-              to={href('smart-carts')}
+              to={href('smart-carts', {}, { cart: cart.id, kept: 'delete' })}
               replace
               preventScrollReset
               className="button"
@@ -60,6 +64,7 @@ export function SmartCartRow({
           className="link-button"
           aria-label={`Delete ${cart.name}…`}
           ref={ask}
+          autoFocus={keptFor === cart.id}
         >
           Delete…
         </Link>

@@ -18,6 +18,8 @@ export function SmartCartsPage({
 }) {
   const [search] = useSearchParams();
   const askingFor = search.get('confirm') === 'delete' ? search.get('cart') : null;
+  // The smart cart whose question "No, keep it" closed (?cart=…&kept=delete, docs/decisions/0390).
+  const keptFor = search.get('kept') === 'delete' ? search.get('cart') : null;
   const notice = result ? undefined : noticeOf(SMART_CART_NOTICES, search.get('done'));
   const create = result?.intent === 'create-cart' ? result : undefined;
   const remove = result?.intent === 'delete-cart' ? result : undefined;
@@ -42,7 +44,7 @@ export function SmartCartsPage({
       ) : (
         <ul className="smart-cart-rows">
           {carts.map((cart) => (
-            <SmartCartRow key={cart.id} cart={cart} askingFor={askingFor} />
+            <SmartCartRow key={cart.id} cart={cart} askingFor={askingFor} keptFor={keptFor} />
           ))}
         </ul>
       )}
