@@ -45,7 +45,9 @@ it("reads a cart that exists in one statement, in its items' order, as the chang
   } finally {
     Object.assign(db, { query, transaction });
   }
-  expect(statements.filter((sql) => /\bcarts?\b|cart_items/.test(sql))).toHaveLength(1);
+  // The sweep's own statements may come meanwhile (a VACUUM of carts, ADR 0387's turns): not the read's.
+  const reads = statements.filter((sql) => !/^\s*vacuum\b/i.test(sql));
+  expect(reads.filter((sql) => /\bcarts?\b|cart_items/.test(sql))).toHaveLength(1);
   expect(transactions).toBe(0);
   expect(read).toEqual(changed);
   expect(read.items.map((i) => i.offeringId)).toEqual([offerings[1], offerings[0]]);
