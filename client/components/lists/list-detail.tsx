@@ -7,6 +7,7 @@ import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 import { ListItems } from './list-items';
 import { ListToCart } from './list-to-cart';
 import type { ListActionResult } from './list-result';
+import { KeepItLink } from '../forms/keep-it-link';
 
 // One list: rename it, delete it (after a question asked as a page state, ?confirm=delete, so it
 // works without JavaScript), its items, and a link to the print view.
@@ -76,10 +77,7 @@ export function ListDetail({ list, formKey, result }: Props) {
             <button type="submit" className="button danger primary">
               Yes, delete the list
             </button>
-            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-            <Link to={kept} replace preventScrollReset className="button" ref={keep} autoFocus>
-              No, keep it
-            </Link>
+            <KeepItLink to={kept} keep={keep} />
           </Form>
         </div>
       ) : (

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
 import type { OrderActionResult } from './order-forms';
+import { KeepItLink } from '../forms/keep-it-link';
 
 // Cancelling asks first. The question is a page state (?confirm=cancel), not a browser dialog,
 // so it works without JavaScript and is read out like the rest of the page. Until when is said
@@ -28,17 +29,7 @@ export function CancelOrder({ result }: { result?: OrderActionResult }) {
             <button type="submit" className="button danger primary">
               Yes, cancel the order
             </button>
-            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-            <Link
-              to="?kept=cancel"
-              replace
-              preventScrollReset
-              className="button"
-              ref={keep}
-              autoFocus
-            >
-              No, keep it
-            </Link>
+            <KeepItLink to={'?kept=cancel'} keep={keep} />
           </Form>
         </div>
       ) : (

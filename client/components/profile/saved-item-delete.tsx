@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
+import { KeepItLink } from '../forms/keep-it-link';
 
 // "Delete…" of a saved address or card asks first, as a list's "Delete list…" does (ADR 0370): a
 // page state (?confirm=delete&address=<id>, or &card=<id>) that works without JavaScript. The
@@ -96,17 +97,7 @@ export function DeleteQuestion(props: {
         <button type="submit" className="button danger primary">
           Yes, delete the {kind.what}
         </button>
-        {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-        <Link
-          to={href(kind.screen, {}, { [kind.what]: id })}
-          replace
-          preventScrollReset
-          className="button"
-          ref={keep}
-          autoFocus
-        >
-          No, keep it
-        </Link>
+        <KeepItLink to={href(kind.screen, {}, { [kind.what]: id })} keep={keep} />
       </Form>
     </div>
   );

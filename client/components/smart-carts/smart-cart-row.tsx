@@ -4,6 +4,7 @@ import type { SmartCartSummary } from '../../../shared/contracts/lists';
 import { href } from '../../../shared/href';
 import { useCounts } from '../../lib/counted';
 import { useClosedFocus, useOpenedFocus } from '../forms/opened-focus';
+import { KeepItLink } from '../forms/keep-it-link';
 
 // One smart cart of the overview: its link, its size, and "Delete…", which asks first, as a
 // shopping list's "Delete list…" does: a page state (?cart=…&confirm=delete) that works without
@@ -44,17 +45,10 @@ export function SmartCartRow({
             <button type="submit" className="button danger primary">
               Yes, delete the smart cart
             </button>
-            {/* Without JavaScript the question is a new document, which starts here (ADR 0377). */}
-            <Link
+            <KeepItLink
               to={href('smart-carts', {}, { cart: cart.id, kept: 'delete' })}
-              replace
-              preventScrollReset
-              className="button"
-              ref={keep}
-              autoFocus
-            >
-              No, keep it
-            </Link>
+              keep={keep}
+            />
           </Form>
         </div>
       ) : (
