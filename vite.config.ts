@@ -181,6 +181,24 @@ function stripEmptyCssComments(): Plugin {
   };
 }
 
+// The server build writes its own style.css too (React Router turns on Vite's ssrEmitAssets for
+// the assets only the server imports, such as the favicon of document-head.server.tsx), from the
+// same stylesheets in the order of the server's chunks, which are not cut like the browser's: other
+// bytes, another name. React Router moves a server asset that the browser build lacks into its
+// assets, so the build shipped a second stylesheet that no page links. On the server a stylesheet
+// imported for its effect is empty: the server build writes none. ADR 0394.
+function serverBuildWithoutStylesheet(): Plugin {
+  return {
+    name: 'storefront:server-build-without-stylesheet',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (this.environment.name === 'client' || !STYLES.test(id)) return null;
+      return '';
+    },
+  };
+}
+
 // The framework and app chunks are on every first load (the page links them): no dynamic import
 // needs to preload them, so they leave every list of dependencies (shorter route modules). Nor
 // does the imported chunk itself: our helper (client/runtime/preload.ts) imports it at once,
@@ -254,6 +272,7 @@ export default defineConfig({
     reactEsm(),
     firstLoadChunks.plugin,
     stripEmptyCssComments(),
+    serverBuildWithoutStylesheet(),
     inlinePreloadLists(),
     appChunkName(),
   ],

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { BUILD_DIR, ensureClientBuild } from './lib/build';
 import { readClientBuild } from './lib/first-load';
 import { reportResult } from './lib/result';
@@ -13,7 +15,8 @@ const TARGET_KB = 100;
 const OURS_KB = 5;
 
 ensureClientBuild();
-const { manifestName, lazyDiscovery, pages, file, initialFiles } = readClientBuild(BUILD_DIR);
+const { manifestName, lazyDiscovery, pages, stylesheets, file, initialFiles } =
+  readClientBuild(BUILD_DIR);
 // React, React DOM, the scheduler and React Router: one chunk (vite.config.ts, ADR 0204); the
 // rest of a first load is ours (entry, bundler runtime, app chunk, routes).
 const isFramework = (url: string) => /\/framework-[\w-]+\.js$/.test(url);
@@ -60,6 +63,13 @@ const page = (id: string) => rows.find((r) => r.route === id);
 const homeSearch = ['home', 'search-results']
   .map((id) => `${id} ${page(id)?.br.toFixed(1)} KB`)
   .join(', ');
+// The stylesheets: those the documents link (one for all, ADR 0152) and every one the build wrote
+// (a second one no page linked until ADR 0394).
+const written = readdirSync(join(BUILD_DIR, 'client/assets'))
+  .filter((f) => f.endsWith('.css'))
+  .map((f) => `/assets/${f}`);
+const bytes = (files: string[], size: 'raw' | 'br') =>
+  files.reduce((sum, f) => sum + file(f)[size], 0).toLocaleString('en');
 reportResult('bundle-size', [
   {
     target: `initial JS on the wire <= ${TARGET_KB} KB brotli on every page`,
@@ -74,6 +84,11 @@ reportResult('bundle-size', [
   {
     target: 'same, gzip level 6 (insight)',
     measured: `max ${Math.max(...rows.map((r) => r.gzip)).toFixed(1)} KB`,
+    pass: null,
+  },
+  {
+    target: 'stylesheets linked by the documents, and written by the build (insight)',
+    measured: `${stylesheets.length} linked, ${bytes(stylesheets, 'raw')} bytes raw, ${bytes(stylesheets, 'br')} brotli; ${written.length} written, ${bytes(written, 'raw')} bytes raw, ${bytes(written, 'br')} brotli`,
     pass: null,
   },
 ]);

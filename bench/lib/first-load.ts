@@ -5,17 +5,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // What a first load of each page fetches, from React Router's browser manifest (the manifest-*.js
 // the server build points at): the manifest file (only without lazy route discovery),
 // entry.client, each route from root down to the page, their `imports`, and every static import
-// found in those files, deduplicated. Dynamic import() is not followed. Used by
-// bench/bundle-size.ts and tests/integration/client-bundle.test.ts.
+// found in those files, deduplicated. Dynamic import() is not followed. And the stylesheets the
+// manifest names. Used by bench/bundle-size.ts and tests/integration/client-bundle.test.ts.
 export type ManifestRoute = {
   id: string;
   parentId?: string;
   module: string;
   imports?: string[];
+  css?: string[];
   hasDefaultExport?: boolean;
 };
 type Manifest = {
-  entry: { module: string; imports: string[] };
+  entry: { module: string; imports: string[]; css?: string[] };
   routes: Record<string, ManifestRoute>;
 };
 export type BuiltFile = { raw: number; gzip: number; br: number; imports: string[]; text: string };
@@ -87,5 +88,12 @@ export function readClientBuild(buildDir: string) {
   const pages = Object.values(manifest.routes).filter(
     (r) => r.id !== 'root' && r.hasDefaultExport !== false,
   );
-  return { manifestName, lazyDiscovery, pages, file, initialFiles };
+  // The stylesheets React Router links in the documents: the root route's one for all (ADR 0152).
+  const stylesheets = [
+    ...new Set([
+      ...(manifest.entry.css ?? []),
+      ...Object.values(manifest.routes).flatMap((r) => r.css ?? []),
+    ]),
+  ];
+  return { manifestName, lazyDiscovery, pages, stylesheets, file, initialFiles };
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readClientBuild } from '../../bench/lib/first-load';
@@ -117,5 +117,20 @@ describe('first-load JavaScript', () => {
       const loaded = firstLoad(route).filter((f) => build.file(f).text.includes(text));
       expect(loaded, route).toEqual([]);
     }
+  });
+});
+
+describe('the stylesheet', () => {
+  it('is one file, the one the documents link, and the build writes no other (ADRs 0152, 0394)', () => {
+    // React Router links the stylesheets its manifest names: one for all, on the root route.
+    expect(build.stylesheets).toHaveLength(1);
+    const written = (dir: string) =>
+      existsSync(join(BUILD_DIR, dir))
+        ? readdirSync(join(BUILD_DIR, dir)).filter((f) => f.endsWith('.css'))
+        : [];
+    // A stylesheet no page links is bytes to build, compress and ship for nothing (the server
+    // build's copy of it, in another order, was one).
+    expect(written('client/assets').map((f) => `/assets/${f}`)).toEqual(build.stylesheets);
+    expect(written('server/assets')).toEqual([]);
   });
 });
