@@ -12,7 +12,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '2.0.1';
+export const GATEWAY_API_VERSION = '2.0.2';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 
@@ -145,7 +145,13 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
         '(/api/services/{service}/{path}), consent and analytics events, health, the browser’s error',
         'tunnel and the cache purge.',
         'Errors are `{ error: { code, message, cid } }`, the code the status’s (`x-error-codes`) unless',
-        'the operation’s answer names another. A method a path has no operation for is a 405',
+        'the operation’s answer names another. The balancers of deploy/ answer some requests',
+        'themselves in this shape, the cid in X-Correlation-ID: a replica unreachable or too slow',
+        '(502-504), a request refused by nginx. HAProxy’s refusals of a request it could not read',
+        '(malformed, a head over its buffer or too slow: 400, 405, 408, 413, 414, 422, 431, 500, 501)',
+        'have no `cid` and no X-Correlation-ID (HAProxy 3.3 on; 2.6 answers them with its HTML pages),',
+        'and nginx closes a connection whose head or body is too slow without an answer.',
+        'A method a path has no operation for is a 405',
         '`method_not_allowed` whose Allow header names the methods it has (HEAD with each GET; a page’s',
         'are GET and HEAD, and POST when it has a form action); through the proxy the service answers it.',
         'Writes come from the shop’s own pages',

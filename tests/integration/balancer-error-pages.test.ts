@@ -67,3 +67,18 @@ describe.each(Object.entries(SCHEMES))("HAProxy's error pages over %s", (scheme,
     },
   );
 });
+
+it('the gateway API document names each of these statuses as an answer without a cid', () => {
+  // Its errors promise a cid; a client reading it learns which balancer answers lack one
+  // (docs/decisions/0393).
+  const document = JSON.parse(
+    readFileSync(join(ROOT, 'docs/api/gateway.openapi.json'), 'utf8'),
+  ) as {
+    info: { description: string };
+  };
+  const said = /refusals of a request it could not read \(([^)]*)\) have no `cid`/.exec(
+    document.info.description,
+  );
+  const statuses = /: ([\d, ]+)$/.exec(said?.[1] ?? '')?.[1]?.split(', ');
+  expect(statuses).toEqual(Object.keys(CODES));
+});

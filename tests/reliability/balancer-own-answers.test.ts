@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
 import { CID_PATTERN } from '../../shared/cid';
@@ -13,8 +14,9 @@ import type { SocketResponse } from '../support/socket-exchange';
 // X-Correlation-ID, the cid of their body; they had neither. No answer names nginx's version
 // (`server_tokens off`), and a proxied answer keeps the gateway's headers, each once
 // (docs/decisions/0329). HAProxy's own answers with the shipped deploy/haproxy.cfg the same
-// (docs/decisions/0378); a head over its buffer gets its error page (no CID) from HAProxy 3.3 on,
-// 2.6's own HTML page before (docs/decisions/0386). Raw bytes through Debian's nginx and HAProxy.
+// (docs/decisions/0378), a replica too slow (504) too; a head over its buffer gets its error page
+// (no CID: none can be had before a request exists) from HAProxy 3.3 on, 2.6's own HTML page
+// before (docs/decisions/0386, 0393). Raw bytes through Debian's nginx and HAProxy.
 const GATEWAY_HEADERS = securityHeaders(helmetOptions({ cookieSecure: true }));
 const earlyPages = sendsEarlyErrorPages();
 if (!earlyPages)
@@ -28,6 +30,8 @@ let orphan: Nginx;
 let orphanPort: number;
 let haproxy: Haproxy;
 let orphanHaproxy: Haproxy;
+let silent: Server;
+let slowHaproxy: Haproxy;
 
 beforeAll(async () => {
   port = await freePort();
@@ -47,9 +51,21 @@ beforeAll(async () => {
     haproxyPort,
   );
   orphanHaproxy = await startHaproxy([await freePort()]);
+  // A replica that is ready but never answers a request: HAProxy's own 504, its `timeout server`
+  // shortened from the shipped 60 s.
+  silent = createServer((request, response) => {
+    if (request.url === '/readyz') response.end('ready');
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  slowHaproxy = await startHaproxy([(silent.address() as { port: number }).port], undefined, {
+    backend: ['timeout server 1s'],
+  });
 }, 60_000);
 
 afterAll(async () => {
+  await slowHaproxy?.close();
+  silent?.closeAllConnections();
+  silent?.close();
   await orphanHaproxy?.close();
   await haproxy?.close();
   await orphan?.close();
@@ -123,6 +139,13 @@ describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
     expectGatewayHeaders(response);
     expect(response.headers['cache-control']).toEqual(['no-store']);
     expect(response.headers.server).toBeUndefined();
+  });
+
+  it('no answer in time: a 504 in the JSON shape, its cid the one of X-Correlation-ID', async () => {
+    const response = await answer(slowHaproxy.port, request('/api/services/catalogue/slow'));
+    expect(response.status).toBe(504);
+    expect(JSON.parse(response.body.toString())).toMatchObject({ error: { code: 'bad_gateway' } });
+    expectGatewayHeaders(response);
   });
 
   it("a head over the gateway's 16 KB within HAProxy's buffer: the gateway's own 431", async () => {

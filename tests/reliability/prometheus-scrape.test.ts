@@ -13,8 +13,9 @@ import { sleep } from '../support/traffic';
 // unknown addresses. Every target is up; every metric selector of alerts.yml and of the Grafana
 // dashboard matches series; on a healthy shop the alerts about faults are quiet; with the
 // platform stopped and pages alone asked for, the failing-calls alert fires and the breaker alert
-// cannot (docs/decisions/0386), then with proxied reads too the breaker alert fires (the `for`s
-// shortened here: alerts.test.yml tests the durations) and the 5xx alert's condition holds;
+// cannot (docs/decisions/0386), then with proxied reads too the breaker alert fires and the
+// failing-calls alert no more for that service (docs/decisions/0393; the `for`s shortened here:
+// alerts.test.yml tests the durations) and the 5xx alert's condition holds;
 // 5,000 random addresses leave the series bounded; a gateway stopped is a target down, both stopped the page (docs/decisions/0329). The
 // gateways share a Redis, as deployed: with it gone each says so, and the alert fires for each
 // (docs/decisions/0378, prometheus-redis-alert.test.ts).
@@ -158,7 +159,19 @@ describe.runIf(run)('a real Prometheus scrape of two gateways', () => {
       // Pages call the platform without a breaker: its alert has nothing to read.
       expect(await firingUnder('PlatformCallsFailing', true)).toContain('cms');
       expect(await prometheus.query(ruleExpr('CircuitBreakerOpen'))).toEqual([]);
+      // With proxied reads the catalogue's breakers open: their alert pages for it, the
+      // failing-calls alert no more (one outage, one page; docs/decisions/0393), and still for cms,
+      // which pages alone ask for.
       expect(await firingUnder('CircuitBreakerOpen', false)).toContain('catalogue');
+      const failing = (await prometheus.query(ruleExpr('PlatformCallsFailing'))).map(
+        (series) => series.metric.service,
+      );
+      expect(failing).toContain('cms');
+      expect(failing).not.toContain('catalogue');
+      const paged = (await prometheus.alerts())
+        .filter((a) => a.labels.alertname === 'PlatformCallsFailing' && a.state === 'firing')
+        .map((a) => a.labels.service);
+      expect(paged).not.toContain('catalogue');
       expect(await prometheus.query(ruleExpr('GatewayHigh5xxRate'))).toHaveLength(1);
       for (const { alert, expr } of rules)
         for (const selector of selectorsOf(expr))
