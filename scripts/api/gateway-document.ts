@@ -12,7 +12,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '2.0.2';
+export const GATEWAY_API_VERSION = '2.0.3';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 
@@ -178,7 +178,7 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
           in: 'cookie',
           name: 'access_token',
           description:
-            'The visitor’s session: the access_token, refresh_token and session_proof cookies the gateway set (a guest’s from POST /auth/guest, a shopper’s from POST /auth/sign-in). Send all three back, and those of every answer that sets them again (a renewal); a refresh token sent without its session_proof is one the gateway did not set, whose refused renewals count against the address (GET /auth/session). With COOKIE_SECURE (the default) they are Secure: over plain http a cookie jar may keep them for localhost only.',
+            'The visitor’s session: the access_token, refresh_token and session_proof cookies the gateway set (a guest’s from POST /auth/guest, a shopper’s from POST /auth/sign-in). Send all three back, and those of every answer that sets them again (a renewal), and no more those an answer clears (Max-Age=0): an access token past its expiry sent without a refresh token is cleared by the page, GET /auth/session or proxied call that carried it; a refresh token sent without its session_proof is one the gateway did not set, whose refused renewals count against the address (GET /auth/session). With COOKIE_SECURE (the default) they are Secure: over plain http a cookie jar may keep them for localhost only.',
         },
         purgeToken: {
           type: 'http',

@@ -3,8 +3,9 @@ import { PageContextPending } from '../../shared/load-context';
 import type { PageLimit } from '../../shared/load-context';
 import type { Config } from '../config';
 import { pageProofOf, requestPageProof } from '../request/page-proof';
+import { accessCookieDead } from '../session/access-token';
 import { resolveAccount, type PublicAccount } from '../session/account';
-import { readTokenCookies } from '../session/cookies';
+import { ACCESS_COOKIE, clearTokenCookies, readTokenCookies } from '../session/cookies';
 import { guessLoggedIn } from '../session/login-guess';
 import type { Platform } from '../upstream/platform';
 import { loadCmsContext } from './cms-context';
@@ -43,6 +44,10 @@ export function startPageContext(
   const { config, platform, tenants } = deps;
   const cookies = readTokenCookies(request);
   const withCookies = Boolean(cookies.accessToken && cookies.refreshToken);
+  // An expired access token with no refresh token can never be renewed: its cookie is cleared,
+  // as the proxy clears it, or every page and call sends it again (ADR 0391). A guest session
+  // this page makes (ensureSession) sets the cookie again, over the clearing.
+  if (!withCookies && accessCookieDead(cookies)) clearTokenCookies(reply, config, [ACCESS_COOKIE]);
   const document = !request.url.split('?', 1)[0]!.endsWith('.data');
   let visitor: { isLoggedIn: boolean; hasSession: boolean; account: PublicAccount | null } | null =
     withCookies ? null : { isLoggedIn: false, hasSession: false, account: null };

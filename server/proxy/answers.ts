@@ -14,7 +14,10 @@ export type AnswerFrame = {
   method: string;
   /** The gateway's headers so far (security headers, CID), as a flat list of lower-case names. */
   own: HeaderPairs;
-  /** Set-Cookie values of a renewal made for this call (new tokens, or both cleared). */
+  /**
+   * Set-Cookie values of a renewal made for this call (new tokens, or the session's cleared), or
+   * the clearing of an expired access cookie nothing can renew (ADR 0391).
+   */
   cookies: readonly string[];
   /** The id of the error report this request produced, if any (X-Event-Id). */
   eventId: string | undefined;
@@ -96,7 +99,7 @@ function finish(frame: AnswerFrame, pairs: HeaderPairs): HeaderPairs {
 }
 
 /**
- * Adds the renewal's Set-Cookie (a new token pair, or both cleared). Such an answer is this
+ * Adds the frame's Set-Cookie (a new token pair, or cookies cleared). Such an answer is this
  * visitor's alone whatever its body: a public picture or catalogue answer that carried them
  * would let a shared cache (ADR 0155 allows one) hand one shopper's tokens to the next, or clear
  * every shopper's session. So its policy becomes `private, no-store`, here where every proxied

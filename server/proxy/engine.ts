@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { runInScope } from '../observability/scope';
-import { renewsFirst } from '../session/access-token';
+import { deadAccessCookieCleared, renewsFirst } from '../session/access-token';
 import type { GuardedDispatchOptions } from '../upstream/guarded-dispatcher';
 import { isConnectionLost } from '../upstream/connection-lost';
 import type { Upstream } from '../upstream/upstreams';
@@ -58,7 +58,10 @@ class ProxyExchange implements AttemptOwner, BreakerCaller, ErringExchange {
       cid: call.cid,
       method: call.method,
       own: call.own,
-      cookies: [],
+      // An expired access token with no refresh token is sent as before (the service refuses
+      // it), and the answer clears its cookie, or every later call sends it again (ADR 0391).
+      // Not on a public answer: it carries no token, and would lose its shared cache policy.
+      cookies: call.target.publicPolicy ? [] : deadAccessCookieCleared(deps.renewal, call.tokens),
       eventId: undefined,
       closing: false,
     };

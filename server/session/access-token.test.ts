@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  accessCookieDead,
   expiresSoon,
   refusalEndsSession,
   renewAccessToken,
@@ -128,6 +129,27 @@ describe('refusalEndsSession', () => {
     expect(refusalEndsSession(jwt({ exp: now - 5 }), now)).toBe(true);
     expect(refusalEndsSession(null, now)).toBe(true);
     expect(refusalEndsSession('opaque-token-0123456789', now)).toBe(true);
+  });
+});
+
+describe('accessCookieDead (ADR 0391)', () => {
+  const now = 1_800_000_000;
+  it('is an access token past its own exp that came without a refresh token', () => {
+    expect(accessCookieDead({ accessToken: jwt({ exp: now }), refreshToken: null }, now)).toBe(
+      true,
+    );
+    const expired = jwt({ exp: now - 60 });
+    expect(accessCookieDead({ accessToken: expired, refreshToken: null }, now)).toBe(true);
+  });
+
+  it('is not a token that still works, one a refresh token can renew, an opaque one or none', () => {
+    const working = jwt({ exp: now + 1 });
+    const expired = jwt({ exp: now - 60 });
+    expect(accessCookieDead({ accessToken: working, refreshToken: null }, now)).toBe(false);
+    expect(accessCookieDead({ accessToken: expired, refreshToken: 'r1' }, now)).toBe(false);
+    const opaque = 'opaque-token-0123456789';
+    expect(accessCookieDead({ accessToken: opaque, refreshToken: null }, now)).toBe(false);
+    expect(accessCookieDead({ accessToken: null, refreshToken: null }, now)).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCESS_COOKIE,
   clearedCookieValues,
   tokenCookieValues,
   type CookieConfig,
   type SerializeCookie,
+  type TokenCookies,
 } from './cookies';
 import type { Refresher, RenewalContext, RenewalRefuser } from './refresh';
 import { expiryOf } from './token-expiry';
@@ -108,6 +110,33 @@ export function expiresSoon(token: string, nowSeconds = Date.now() / 1000): bool
 export function hasExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
   const exp = expiryOf(token);
   return exp !== null && exp <= nowSeconds;
+}
+
+/**
+ * True when the request sent an access token past its own `exp` and no refresh token: nothing can
+ * renew it, and every call that carries it is refused. Decided by the token's own expiry, never
+ * by a service's 401: a token that still works may be refused because a sign-in has just merged
+ * its guest session, and clearing then would drop the cookie the sign-in set (ADRs 0243, 0391).
+ */
+export function accessCookieDead(
+  { accessToken, refreshToken }: TokenCookies,
+  nowSeconds = Date.now() / 1000,
+): boolean {
+  return accessToken !== null && refreshToken === null && hasExpired(accessToken, nowSeconds);
+}
+
+/**
+ * The Set-Cookie value that clears a dead access cookie (accessCookieDead), with the attributes
+ * sign-out clears it with, or none. Only the access cookie: it is all the request sent of the
+ * session (ADR 0391).
+ */
+export function deadAccessCookieCleared(
+  deps: Pick<RenewalDeps, 'config' | 'serializeCookie'>,
+  tokens: TokenCookies,
+): string[] {
+  return accessCookieDead(tokens)
+    ? clearedCookieValues(deps.serializeCookie, deps.config, [ACCESS_COOKIE])
+    : [];
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../shared/contracts/uaa';
 import type { Config } from '../config';
 import type { AccountResult, SessionTokens, UaaClient } from '../uaa/client';
-import { expiresSoon, hasExpired, logRefusal, refusalEndsSession } from './access-token';
+import { accessCookieDead, expiresSoon, logRefusal, refusalEndsSession } from './access-token';
 import { clearTokenCookies, readTokenCookies, sessionVouched, setTokenCookies } from './cookies';
 import type { Refresher } from './refresh';
 
@@ -53,8 +53,7 @@ export async function resolveAccount(
     // An access token past its expiry with no refresh token to renew it is a session over: the
     // token cookies are cleared as sign-out clears them (ADR 0385). One that works stays until
     // it expires (the proxy still sends it).
-    if (accessToken && !refreshToken && hasExpired(accessToken))
-      clearTokenCookies(reply, deps.config);
+    if (accessCookieDead({ accessToken, refreshToken })) clearTokenCookies(reply, deps.config);
     deps.onToken?.(null);
     return LOGGED_OUT;
   }

@@ -79,16 +79,27 @@ export function tokenCookieValues(
   ];
 }
 
+/** The cookies of a session, all cleared when it ends (sign-out, a refused renewal). */
+export const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE, PROOF_COOKIE] as const;
+type SessionCookie = (typeof SESSION_COOKIES)[number];
+
 /** The Set-Cookie values of `clearTokenCookies` (as @fastify/cookie clears a cookie). */
-export function clearedCookieValues(serialize: SerializeCookie, config: CookieConfig): string[] {
+export function clearedCookieValues(
+  serialize: SerializeCookie,
+  config: CookieConfig,
+  names: readonly SessionCookie[] = SESSION_COOKIES,
+): string[] {
   const cleared = { ...attributes(config), expires: new Date(0), maxAge: 0 };
-  return [ACCESS_COOKIE, REFRESH_COOKIE, PROOF_COOKIE].map((name) => serialize(name, '', cleared));
+  return names.map((name) => serialize(name, '', cleared));
 }
 
 /** Clears the cookies with the attributes they were set with, so the browser matches them. */
-export function clearTokenCookies(reply: FastifyReply, config: CookieConfig): void {
-  for (const name of [ACCESS_COOKIE, REFRESH_COOKIE, PROOF_COOKIE])
-    reply.clearCookie(name, attributes(config));
+export function clearTokenCookies(
+  reply: FastifyReply,
+  config: CookieConfig,
+  names: readonly SessionCookie[] = SESSION_COOKIES,
+): void {
+  for (const name of names) reply.clearCookie(name, attributes(config));
 }
 
 /**

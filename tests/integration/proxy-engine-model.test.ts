@@ -38,11 +38,17 @@ function expectedOutcome(s: Scenario): Outcome {
   // Public catalogue reads go without the visitor's token, so they are never renewed (ADR 0155).
   const isPublic = s.request === 'GET public catalogue';
   const carriesToken = s.session !== 'anonymous' && !isPublic;
+  // A refresh token came with the access token: only then can the call renew it.
+  const renewable = s.session === 'valid' || s.session === 'expired';
   // Only reads are sent twice; copyBookingToCart is a GET that changes the cart (#12 item 6).
   const replayable = s.request === 'GET' || s.request === 'HEAD' || isPublic;
 
   let bearer: Bearer = carriesToken ? 'original' : 'none';
-  let cookies: Outcome['cookies'] = 'kept';
+  // An expired access token alone is sent all the same, and whatever the service answers, the
+  // answer clears its cookie (ADR 0391): only that cookie, and only by the token's own expiry,
+  // never for a service's 401 (a working token a sign-in's merge ended stays, ADR 0243).
+  let cookies: Outcome['cookies'] =
+    carriesToken && s.session === 'expired alone' ? 'access cleared' : 'kept';
   let uaaCalls = 0;
   let renewals = 0;
   // A renewal: at most one per visitor request. The gateway remembers a rotation for a few
@@ -76,7 +82,7 @@ function expectedOutcome(s: Scenario): Outcome {
   // token renewed for it (not when the token was renewed before the call, or could not be). A
   // 401 to the second call, a timeout or a second reset ends it.
   if (replayable && (answer === 503 || answer === 'reset')) answer = call(1);
-  else if (replayable && answer === 401 && carriesToken && renewals === 0 && renew())
+  else if (replayable && answer === 401 && carriesToken && renewable && renewals === 0 && renew())
     answer = call(1);
 
   // Exactly one answer. Success passes the service's status and body; an error >= 400 comes in
@@ -92,7 +98,7 @@ function expectedOutcome(s: Scenario): Outcome {
         : `scripted_${status}`;
   const body = s.request === 'HEAD' ? '' : status >= 400 ? `error ${code}` : digest(bodyOf(answer));
   // A successful answer is public for catalogue data, private when the call carried a token or
-  // the answer sets cookies (a renewed pair, or both cleared: ADR 0155).
+  // the answer sets cookies (a renewed pair, or cookies cleared: ADR 0155).
   const personal = bearer !== 'none' || cookies !== 'kept';
   const policy = status >= 400 ? null : isPublic ? 'public' : personal ? 'private' : 'none';
   return {
@@ -152,7 +158,13 @@ const answer = fc.oneof(
   { arbitrary: fc.constantFrom<Answer>(401, 503), weight: 2 },
 );
 const scenario: fc.Arbitrary<Scenario> = fc.record({
-  session: fc.constantFrom('valid', 'expired', 'anonymous'),
+  session: fc.constantFrom<Session>(
+    'valid',
+    'expired',
+    'anonymous',
+    'valid alone',
+    'expired alone',
+  ),
   refresh: fc.constantFrom('accepted', 'refused', 'rotated-elsewhere', 'rotated-here'),
   request: fc.constantFrom(
     'GET',
@@ -220,6 +232,13 @@ const EXAMPLES: Scenario[] = [
   scenarioOf('valid', 'accepted', 'DELETE', ['slow', 200]),
   scenarioOf('valid', 'accepted', 'GET', ['reset', 200]),
   scenarioOf('expired', 'accepted', 'GET', [500, 200], true),
+  // An expired access token alone (ADR 0391): its cookie cleared on a refusal, after a retry, on
+  // a success; not on a public answer; a working one alone stays, a service's 401 or not.
+  scenarioOf('expired alone', 'accepted', 'GET', [401, 200]),
+  scenarioOf('expired alone', 'accepted', 'HEAD', [503, 401]),
+  scenarioOf('expired alone', 'refused', 'POST', [201, 201]),
+  scenarioOf('expired alone', 'accepted', 'GET public catalogue', [200, 200]),
+  scenarioOf('valid alone', 'accepted', 'GET', [401, 200]),
 ];
 
 describe('the proxy of /api/services/* against its model (issue #24)', () => {

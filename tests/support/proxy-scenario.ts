@@ -4,8 +4,11 @@ import { createHash } from 'node:crypto';
 // what a scenario is made of, what is observed when it is played (./scripted-upstream.ts), and
 // the bodies the scripted service sends.
 
-/** The visitor's session: none, an access token valid for 10 minutes, or one expired a minute ago. */
-export type Session = 'anonymous' | 'valid' | 'expired';
+/**
+ * The visitor's session: none, an access token valid for 10 minutes, or one expired a minute ago,
+ * with its refresh token or alone (nothing to renew it with).
+ */
+export type Session = 'anonymous' | 'valid' | 'expired' | 'valid alone' | 'expired alone';
 /**
  * What uaa does with the visitor's refresh token when the gateway renews: a new pair; invalid_grant
  * (revoked); already spent by another replica (uaa answers invalid_grant, as for a replay); or
@@ -57,8 +60,11 @@ export type Observed = {
     /** The Cache-Control of a successful answer: public, private (no-store) or none. */
     policy: 'public' | 'private' | 'none' | null;
   } | null;
-  /** The token cookies after the answer's Set-Cookie: kept, renewed (to uaa's new pair), cleared. */
-  cookies: 'kept' | 'renewed' | 'cleared' | `other: ${string}` | null;
+  /**
+   * The token cookies after the answer's Set-Cookie: kept, renewed (to uaa's new pair), cleared,
+   * or the access cookie alone cleared.
+   */
+  cookies: 'kept' | 'renewed' | 'cleared' | 'access cleared' | `other: ${string}` | null;
   /** Warning and error log lines: message and error code. */
   warnings: string[];
 };

@@ -46,11 +46,11 @@ export async function playScenario(scenario: Scenario, settleMs: number): Promis
     const request = REQUESTS[scenario.request];
     const service = scriptService(gw, scenario, serviceOf(request.target), ended.signal);
     const original = {
-      access: jwt('original', scenario.session === 'valid' ? 600 : -60),
-      refresh: 'r0',
+      access: jwt('original', scenario.session.startsWith('valid') ? 600 : -60),
+      refresh: scenario.session.endsWith('alone') ? null : 'r0',
     };
     // Another tab of the visitor renewed the same refresh token through this gateway just now.
-    if (scenario.refresh === 'rotated-here' && scenario.session !== 'anonymous') {
+    if (scenario.refresh === 'rotated-here' && original.refresh !== null) {
       await primeRotation(gw, port, original.refresh);
     }
     gw.upstream.requests.length = 0;
@@ -63,7 +63,9 @@ export async function playScenario(scenario: Scenario, settleMs: number): Promis
     const body = 'body' in request ? request.body : undefined;
     if (body) headers['content-type'] = 'application/json';
     if (scenario.session !== 'anonymous')
-      headers.cookie = `access_token=${original.access}; refresh_token=${original.refresh}`;
+      headers.cookie = original.refresh
+        ? `access_token=${original.access}; refresh_token=${original.refresh}`
+        : `access_token=${original.access}`;
     const exchange = openExchange(port, {
       method: request.method,
       target: request.target,
@@ -232,9 +234,12 @@ function cookiesOf(
   );
   if (set.length === 0) return 'kept';
   const value = (line: string) => line.slice(line.indexOf('=') + 1, line.indexOf(';'));
+  const cleared = (line: string) => value(line) === '' && /Max-Age=0/.test(line);
+  if (set.length === 1 && set[0]!.startsWith('access_token=') && cleared(set[0]!))
+    return 'access cleared';
   const names = set.map((line) => line.slice(0, line.indexOf('=')));
   if (set.length === 2 && names.includes('access_token') && names.includes('refresh_token')) {
-    if (set.every((line) => value(line) === '' && /Max-Age=0/.test(line))) return 'cleared';
+    if (set.every(cleared)) return 'cleared';
     const renewed = { access_token: pair?.access_token, refresh_token: pair?.refresh_token };
     if (
       set.every((line) => value(line) === renewed[line.slice(0, line.indexOf('=')) as keyof Pair])
