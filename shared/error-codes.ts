@@ -26,6 +26,9 @@ export const CLIENT_ERROR_CODES: Readonly<Record<number, string>> = {
 
 /** The server errors' codes, by status (the gateway's: it is the platform's client). */
 export const SERVER_ERROR_CODES: Readonly<Record<number, string>> = {
+  // A method the server routes nowhere (RFC 9110 15.6.2; docs/decisions/0392): the client's to
+  // change, though a 5xx (the gateway and the platform answer it themselves, nothing failed).
+  501: 'not_implemented',
   502: 'upstream_error',
   503: 'unavailable',
   504: 'upstream_timeout',

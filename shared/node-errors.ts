@@ -2,6 +2,7 @@ import { METHODS, STATUS_CODES, type IncomingMessage, type Server } from 'node:h
 import type { Socket } from 'node:net';
 import { createCid, isCid } from './cid';
 import { codeOfStatus } from './error-codes';
+import { notImplementedMessage } from './server-methods';
 
 // Errors Node answers before any framework sees the request, in the JSON error shape, with the
 // body's CID also in X-Correlation-ID, as every other answer of the gateway carries it and its
@@ -75,8 +76,22 @@ function requestLineOf(raw: unknown): { method: string; url: string } | null {
 }
 
 /**
+ * The method of a request Node's parser refused for it (HPE_INVALID_METHOD) when it is a
+ * well-formed one (RFC 9110's token) before a target: a method Node does not know (`FOO`), which
+ * no route can take, a 501 (docs/decisions/0392). Null: no such method (`G@T`), a 400.
+ */
+function unknownMethodOf(error: { code?: string; rawPacket?: unknown }): string | null {
+  const raw = error.rawPacket;
+  if (error.code !== 'HPE_INVALID_METHOD' || !Buffer.isBuffer(raw)) return null;
+  const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,40}) \S/.exec(
+    raw.subarray(0, 64).toString('latin1'),
+  );
+  return line ? line[1]! : null;
+}
+
+/**
  * Fastify's `clientErrorHandler`: a request Node's parser refuses (headers too large, bad framing,
- * a request timeout) gets its 4xx in the JSON error shape instead of Fastify's default body, with
+ * a request timeout, a method it does not know) gets its 4xx (501) in the JSON error shape instead of Fastify's default body, with
  * `headers` as answerUnmetExpectations's. Returns what was answered (null: nothing was, the
  * connection being gone).
  */
@@ -86,16 +101,17 @@ export function clientErrorInShape(
   headers: Readonly<Record<string, string>> = {},
 ): ParserRefusal | null {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return null;
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW'
+  const unknownMethod = unknownMethodOf(error);
+  const status = unknownMethod
+    ? 501
+    : error.code === 'HPE_HEADER_OVERFLOW'
       ? 431
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 408
         : 400;
   const cid = createCid();
-  const body = JSON.stringify({
-    error: { code: codeOfStatus(status), message: STATUS_CODES[status], cid },
-  });
+  const message = unknownMethod ? notImplementedMessage(unknownMethod) : STATUS_CODES[status];
+  const body = JSON.stringify({ error: { code: codeOfStatus(status), message, cid } });
   let extra = '';
   for (const name in headers) extra += `${name}: ${headers[name]}\r\n`;
   // The request's headers are not known here (Node failed to parse them): the CID is new.

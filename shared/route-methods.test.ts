@@ -27,6 +27,10 @@ describe('the methods of the routes at a path', () => {
     ]);
   });
 
+  it('names every method a route takes anywhere, for `OPTIONS *`', () => {
+    expect(routes.all()).toEqual(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+  });
+
   it('names none for a path no route has', () => {
     expect(routes.at('/auth/session/more')).toEqual([]);
     expect(routes.at('/Auth/session')).toEqual([]);

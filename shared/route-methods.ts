@@ -11,6 +11,8 @@ export type RouteMethods = {
   learn(route: { method: string | string[]; url: string }): void;
   /** The methods of the routes matching a request target (its query ignored), in ALLOW_ORDER. */
   at(target: string): string[];
+  /** Every method a route takes somewhere: what the server implements (`OPTIONS *`). */
+  all(): string[];
 };
 
 /** The usual methods first, as Allow headers list them; any other after, by name. */
@@ -45,6 +47,7 @@ export function createRouteMethods(): RouteMethods {
         if (router.find(method as FindMyWay.HTTPMethod, target)) taken.push(method);
       return sortMethods(taken);
     },
+    all: () => sortMethods(methods),
   };
 }
 

@@ -3,6 +3,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { codeOfStatus } from '../../shared/error-codes';
 import { createRouteMethods, type RouteMethods } from '../../shared/route-methods';
+import {
+  asksAboutServer,
+  notImplementedMessage,
+  routesNowhere,
+  serverAllow,
+} from '../../shared/server-methods';
 
 // Service errors have the shape { error: { code, message, cid } }, the gateway's shape, with the
 // request's correlation id (the gateway's CID when it sent one). Handlers throw HttpError; zod
@@ -114,16 +120,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send({ error: { code: codeOfStatus(500), message: 'Internal error', cid: request.id } });
   });
   // Every route registered after this (it is called before any): a method a path's routes do not
-  // take is a 405 naming those they take, not a 404 (docs/decisions/0385).
+  // take is a 405 naming those they take, not a 404 (docs/decisions/0385); one the router routes
+  // nowhere a 501 (0392).
   const routeMethods = createRouteMethods();
   app.decorate('routeMethods', routeMethods);
   app.addHook('onRoute', (route) => routeMethods.learn(route));
   app.setNotFoundHandler((request, reply) => {
+    // `OPTIONS *` asks about the server (RFC 9110 9.3.7): what its routes take, no content.
+    if (asksAboutServer(request.method, request.url))
+      return reply.header('allow', serverAllow(routeMethods.all())).send();
     const refused = methodRefusal(request, reply);
     return reply.send({
       error: {
-        code: refused ? codeOfStatus(405) : 'not_found',
-        message: refused ?? `No route ${request.method} ${request.url}`,
+        code: refused?.code ?? 'not_found',
+        message: refused?.message ?? `No route ${request.method} ${request.url}`,
         cid: request.id,
       },
     });
@@ -138,18 +148,30 @@ declare module 'fastify' {
 }
 
 /**
- * For a request no route takes: when routes take its path with other methods, a 405 with Allow
- * naming them is set on the reply and its message returned; otherwise a 404 is set and null
- * returned. Each service's not-found answer (uaa's OAuth shape too) goes through it.
+ * For a request no route takes: a method the router routes nowhere is a 501 (docs/decisions/0392);
+ * when routes take its path with other methods, a 405 with Allow naming them. That status is set
+ * on the reply and its code and message returned; otherwise a 404 is set and null returned. Each
+ * service's not-found answer (uaa's OAuth shape too) goes through it.
  */
-export function methodRefusal(request: FastifyRequest, reply: FastifyReply): string | null {
-  const allow = request.server.routeMethods.at(request.url);
+export function methodRefusal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { code: string; message: string } | null {
+  const { method, url } = request;
+  if (routesNowhere(request.server.supportedMethods, method)) {
+    void reply.status(501);
+    return { code: codeOfStatus(501), message: notImplementedMessage(method) };
+  }
+  const allow = request.server.routeMethods.at(url);
   if (allow.length === 0) {
     void reply.status(404);
     return null;
   }
   void reply.status(405).header('allow', allow.join(', '));
-  return `${request.method} is not allowed for ${request.url.split('?', 1)[0]}`;
+  return {
+    code: codeOfStatus(405),
+    message: `${method} is not allowed for ${url.split('?', 1)[0]}`,
+  };
 }
 
 /**

@@ -135,7 +135,7 @@ function operation(route: CollectedRoute): Operation {
 
 /** `400 bad_request, 401 unauthorized, …`: the statuses' codes (shared/error-codes.ts). */
 const codeTable = () =>
-  Object.entries({ ...CLIENT_ERROR_CODES, 500: codeOfStatus(500) })
+  Object.entries({ ...CLIENT_ERROR_CODES, 500: codeOfStatus(500), 501: codeOfStatus(501) })
     .map(([status, code]) => `${status} ${code}`)
     .join(', ');
 
@@ -152,7 +152,7 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
     openapi: '3.1.0',
     info: {
       title: 'Storefront reference platform',
-      version: '1.2.0',
+      version: '1.3.0',
       license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every upstream service of the shop (cms, uaa, booking-ms, catalogue, orders, shopping-lists, ' +
@@ -160,7 +160,9 @@ export function buildOpenApiDocument(routes: readonly CollectedRoute[]): Record<
         '`Authorization: Bearer <access token>` (or the access_token cookie). Each operation says ' +
         'which token it needs (`security`), whether the shop header is required (421 otherwise) ' +
         'and every 4xx it may answer. A method a path does not take is a 405 whose Allow header ' +
-        'names those it takes.',
+        'names those it takes; one no route takes anywhere (PROPFIND, PURGE, an unknown token) a ' +
+        '501 `not_implemented`, whatever the path. `OPTIONS *` answers 200 with no content, its ' +
+        'Allow naming every method the routes take.',
     },
     servers: [{ url: '/', description: 'This platform' }],
     components: {

@@ -12,7 +12,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '2.0.3';
+export const GATEWAY_API_VERSION = '2.1.0';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 
@@ -111,7 +111,7 @@ function errorSchema(): JsonSchema {
   (error.properties as Record<string, JsonSchema>).code = {
     type: 'string',
     description:
-      'The status’s code, as `x-error-codes` lists them (400 bad_request, 404 not_found, 405 method_not_allowed, …; any other 4xx bad_request, any other 5xx internal_error), unless the operation’s answer names one that says more (`csrf`, `bad_path`, `too_many_fields`). The reference platform’s services name a status the same way, and through the proxy a service’s code is kept: uaa’s are OAuth’s (400 invalid_request, 401 invalid_token or invalid_grant). Before 2.0.0 a body the gateway’s parser or schema refused was `invalid_request`.',
+      'The status’s code, as `x-error-codes` lists them (400 bad_request, 404 not_found, 405 method_not_allowed, 501 not_implemented, …; any other 4xx bad_request, any other 5xx internal_error), unless the operation’s answer names one that says more (`csrf`, `bad_path`, `too_many_fields`). The reference platform’s services name a status the same way, and through the proxy a service’s code is kept: uaa’s are OAuth’s (400 invalid_request, 401 invalid_token or invalid_grant). Before 2.0.0 a body the gateway’s parser or schema refused was `invalid_request`.',
   };
   return schema;
 }
@@ -154,6 +154,10 @@ export async function buildGatewayDocument(): Promise<JsonSchema> {
         'A method a path has no operation for is a 405',
         '`method_not_allowed` whose Allow header names the methods it has (HEAD with each GET; a page’s',
         'are GET and HEAD, and POST when it has a form action); through the proxy the service answers it.',
+        'A method the gateway takes nowhere (PROPFIND, PURGE, any unknown token: all but GET, HEAD, POST,',
+        'PUT, PATCH, DELETE, OPTIONS, TRACE and QUERY) is a 501 `not_implemented` on every path, before',
+        'the CSRF check, and is never proxied. `OPTIONS *` answers 200 with no content and an Allow',
+        'header naming the methods the gateway implements (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS).',
         'Writes come from the shop’s own pages',
         '(Origin; `X-CSRF: 1` on /auth/* and the proxy). The visitor’s tokens live in httpOnly cookies',
         'and never appear in an answer. A client that is no browser (an integration test) keeps every',

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { codeOfStatus } from '../../shared/error-codes';
+import { notImplementedMessage } from '../../shared/server-methods';
 import { jsonError } from './json-error';
 
 /**
@@ -15,4 +17,13 @@ export function methodNotAllowed(reply: FastifyReply, allow: readonly string[]):
     'method_not_allowed',
     `${method} is not allowed for ${url.split('?', 1)[0]!.slice(0, 200)}`,
   );
+}
+
+/**
+ * A method no route of the gateway can take (PROPFIND, PURGE): 501 whatever the path (RFC 9110
+ * 15.6.2; docs/decisions/0392). Not a fault of the gateway: nothing is reported.
+ */
+export function methodNotImplemented(reply: FastifyReply): FastifyReply {
+  const { method } = reply.request;
+  return jsonError(reply, 501, codeOfStatus(501), notImplementedMessage(method));
 }

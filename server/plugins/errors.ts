@@ -88,8 +88,9 @@ export const errorsPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (route.url !== PAGE_ROUTE) routeMethods.learn(route);
     });
-    // A method no route takes at a path some route has (one Fastify routes nowhere, PROPFIND; any
-    // in an app without the page route, which takes the others): 405 naming those it takes.
+    // A method no route takes at a path some route has (in an app without the page route, which
+    // takes every method Fastify routes; one it routes nowhere is a 501 before, ADR 0392): 405
+    // naming those it takes.
     app.setNotFoundHandler((request, reply) => {
       const allow = routeMethods.at(request.url);
       if (allow.length > 0) return methodNotAllowed(reply, allow);

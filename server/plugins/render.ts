@@ -21,7 +21,8 @@ import { cacheStatusReader, hideCacheStatus } from '../request/cache-status';
 import { pageTargetProblem } from '../request/target';
 import { jsonError } from '../errors/json-error';
 import { methodNotAllowed } from '../errors/method-not-allowed';
-import { pageMethods, takenByPages } from '../render/page-methods';
+import { PAGE_WITH_FORM, pageMethods, takenByPages } from '../render/page-methods';
+import { asksAboutServer, serverAllow } from '../../shared/server-methods';
 import { callsSent } from '../upstream/calls-sent';
 import type { Platform } from '../upstream/platform';
 import { BODY_LIMIT } from './proxy';
@@ -95,8 +96,11 @@ export async function renderPlugin(
     // A page target is a plain path: never `//host/x`, dot segments or control characters, so
     // the page's URL cannot take another origin (issue #12 item 4).
     onRequest: async (request, reply) => {
-      // `OPTIONS *` asks of the server, not of a path (request/target.ts): no page is there.
-      if (request.url === '*') return jsonError(reply, 404, 'not_found', 'Nothing at OPTIONS *');
+      // `OPTIONS *` asks about the server, not a path (request/target.ts lets only it through).
+      if (asksAboutServer(request.method, request.url))
+        return reply
+          .header('allow', serverAllow([...app.routeMethods.all(), ...PAGE_WITH_FORM]))
+          .send();
       const problem = pageTargetProblem(request.url);
       if (problem) return jsonError(reply, problem.status, problem.code, problem.message);
       // A path of the gateway's own routes (/auth/session) with a method they do not take.

@@ -8,7 +8,8 @@ import { routeTree } from './route-branches';
 
 /** What a page without an action takes: what React Router's 405 page names in Allow. */
 export const PAGE_READS: readonly string[] = ['GET', 'HEAD'];
-const PAGE_WITH_FORM: readonly string[] = [...PAGE_READS, 'POST'];
+/** What a page with a form takes: every method a page may be asked (`OPTIONS *`'s Allow). */
+export const PAGE_WITH_FORM: readonly string[] = [...PAGE_READS, 'POST'];
 
 /** A method the page route hands to React Router; any other is a 405 before it. */
 export const takenByPages = (method: string) => PAGE_WITH_FORM.includes(method);

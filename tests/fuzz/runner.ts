@@ -14,6 +14,9 @@ export const FUZZ_SEED =
     ? Date.now() % 2 ** 31
     : Number(process.env.FUZZ_SEED ?? 424_242);
 
+/** The methods Fastify 5 routes (its `supportedMethods`): any other is a 501 on both servers. */
+const ROUTED = ['GET', 'HEAD', 'TRACE', 'DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY'];
+
 export type Finding = { problem: string; request: RawRequest; answer: RawAnswer };
 
 /** What every answer must be: not a 5xx, an answer at all, and errors in the error shape. */
@@ -24,7 +27,10 @@ export function judge(
   oauthShape = false,
 ): string | null {
   if (answer.error) return `no answer: ${answer.error}`;
-  if (answer.status >= 500) return `${answer.status}`;
+  // A method no route takes anywhere (PROPFIND, PURGE) is the 501 the server chose (docs/
+  // decisions/0392), judged as any error answer; any other 5xx is a finding.
+  if (answer.status >= 500 && !(answer.status === 501 && !ROUTED.includes(request.method)))
+    return `${answer.status}`;
   if (answer.status < 400 || request.method === 'HEAD') return null;
   const type = answer.headers['content-type'] ?? '';
   if (type.includes('text/html')) {

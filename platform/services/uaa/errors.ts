@@ -63,8 +63,8 @@ export function registerUaaErrors(app: ServiceApp): void {
   app.setNotFoundHandler((request, reply) => {
     const refused = methodRefusal(request, reply);
     return reply.send({
-      error: refused ? 'method_not_allowed' : 'not_found',
-      error_description: refused ?? `No route ${request.method} ${request.url}`,
+      error: refused?.code ?? 'not_found',
+      error_description: refused?.message ?? `No route ${request.method} ${request.url}`,
       cid: request.id,
     });
   });
