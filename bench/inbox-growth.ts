@@ -18,6 +18,7 @@ import { fingerprintOf } from '../platform/services/observability/fingerprint';
 import { fillFingerprints } from '../platform/services/observability/inbox-groups';
 import { browserEvent, gatewayEvent, searchPage } from './lib/inbox-rows';
 import { watchLoopGaps } from './lib/loop-gaps';
+import { growingInbox } from './lib/growing-inbox';
 
 // What the platform's development inboxes cost as they grow (docs/decisions/0359): the bytes of a
 // row of each, and the time of each listing a developer opens (through the platform's routes, on
@@ -26,12 +27,16 @@ import { watchLoopGaps } from './lib/loop-gaps';
 // call, 2.4 KB of JSON), a browser's exception with its stack, analytics events as a search
 // page's (page_view, search, view_item_list of 24 products), e-mails as uaa's. Then, at the
 // largest size, what pruning to the default bounds costs: a first prune (the catch-up after an
-// upgrade), its longest statement, and a prune as the inboxes run (a tenth of the bound over);
-// and what filling the error reports' fingerprints costs at the bound (the first start after
-// migration 026, docs/decisions/0362).
+// upgrade), its longest statement, and a prune as the inboxes run (a tenth of the bound over: the
+// first VACUUM of a table filled in bulk, which reads every page); what filling the error
+// reports' fingerprints costs at the bound (the first start after migration 026, docs/decisions/
+// 0362); last, each inbox emptied and written again to its bound and STEADY rows more (30,000
+// unless told) as the platform writes it: its prunes' VACUUMs as it grows and once full, their
+// stalls, the most rows held (bench/lib/growing-inbox.ts, docs/decisions/0395).
 // Not part of `npm run bench`: ROWS=100000,1000000 npx tsx bench/inbox-growth.ts.
 const SIZES = (process.env.ROWS ?? '100000,1000000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
+const STEADY = Number(process.env.STEADY ?? 30_000);
 
 async function fill(db: Db, rows: number): Promise<void> {
   const batch = 50_000;
@@ -128,13 +133,18 @@ async function timedPrune(db: Db, table: BoundedTable, retention: Retention): Pr
   );
 }
 
-async function measurePrunes(db: Db): Promise<void> {
+/** The three inboxes and their default bounds. */
+function boundedTables(): [BoundedTable, Retention][] {
   const config = loadPlatformConfig({});
-  const tables: [BoundedTable, Retention][] = [
+  return [
     [{ name: 'error_events', time: 'received_at' }, config.errorInboxRetention],
     [{ name: 'analytics_events', time: 'received_at' }, config.analyticsInboxRetention],
     [{ name: 'outbox', time: 'created_at' }, config.outboxRetention],
   ];
+}
+
+async function measurePrunes(db: Db): Promise<void> {
+  const tables = boundedTables();
   console.log(`\npruning to the default bounds (${PRUNE_BATCH} rows a statement)`);
   for (const [table, retention] of tables) {
     console.log(`  ${table.name}: first prune ${await timedPrune(db, table, retention)}`);
@@ -145,7 +155,18 @@ async function measurePrunes(db: Db): Promise<void> {
        select ${columns} from ${table.name} order by id desc limit $1`,
       [Math.min(1_000, Math.ceil(retention.keep / 10))],
     );
+    // Its VACUUM is the table's first since the bulk fill: it reads every page (none yet marked
+    // all-visible; the inbox running as the platform runs it is the last section's).
     console.log(`  ${table.name}: then ${await timedPrune(db, table, retention)}`);
+  }
+}
+
+/** Each inbox from empty to its default bound and STEADY rows past it, through its pruner. */
+async function growingInboxes(db: Db): Promise<void> {
+  console.log('\nfrom empty to the default bounds and on');
+  for (const [table, retention] of boundedTables()) {
+    const line = await growingInbox(db, table, retention, COLUMNS[table.name], STEADY);
+    console.log(`  ${table.name}: ${line}`);
   }
 }
 
@@ -208,6 +229,7 @@ async function main() {
     console.log(
       `  error_events: fingerprints filled for ${fingerprinted} reports in ${(performance.now() - t).toFixed(0)} ms`,
     );
+    await growingInboxes(db);
   } finally {
     await app.close();
     await db.close();
