@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer, type MetricsServer } from '../../server/observability/metrics-server';
 import { startReportingShop, type ReportingShop } from '../support/error-inbox';
-import { dashboardQueries } from '../support/deployed-observability';
+import { alertRules, dashboardQueries } from '../support/deployed-observability';
 
 // Issue #28 item 3: Prometheus's own linter accepts the gateway's /metrics after real traffic and
 // the alert rules of deploy/prometheus/alerts.yml and their unit tests (alerts.test.yml); the dashboard queries only metrics the gateway
@@ -59,7 +59,7 @@ describe.skipIf(!promtool)('promtool', () => {
     expect(test.status).toBe(0);
   });
 
-  it("reads 0, not 'No data', on the dashboard's ratios when nothing matches their numerator, /sentry-test's 500s left out as the alert does", () => {
+  it("reads 0, not 'No data', on the dashboard's ratios when nothing matches their numerator, /sentry-test's 500s and scanners' 501s left out as the alert does", () => {
     // The dashboard's own expressions, against synthetic series: a shop answering no 5xx, a page
     // cache that only misses. A sum over no series is no series, so a ratio without a fallback
     // showed an empty panel for the very case it is about (0 %).
@@ -84,6 +84,12 @@ describe.skipIf(!promtool)('promtool', () => {
               {
                 series:
                   'gateway_http_requests_total{route="sentry-test",method="GET",status="500"}',
+                values: '0+6x10',
+              },
+              // A scanner's PROPFINDs: 501s the gateway chose, left out as the alert does (0392).
+              {
+                series:
+                  'gateway_http_requests_total{route="unmatched",method="PROPFIND",status="501"}',
                 values: '0+6x10',
               },
               {
@@ -143,6 +149,22 @@ describe.skipIf(!promtool)('promtool', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(test.stdout + test.stderr).toContain('SUCCESS');
     expect(test.status).toBe(0);
+  });
+});
+
+describe('the 5xx the dashboard and the alerts count', () => {
+  it("are GatewayHigh5xxRate's: each 5xx selector of the answers leaves out what it leaves out", () => {
+    // The alert left 501 out (ADR 0392) while the dashboard's panel still counted it (ADR 0396).
+    const selectors = (expr: string) =>
+      [...expr.matchAll(/gateway_http_requests_total\{([^}]*status=~"5[^}]*)\}/g)].map(
+        (m) => m[1]!,
+      );
+    const rules = alertRules();
+    const [alert] = selectors(rules.find((rule) => rule.alert === 'GatewayHigh5xxRate')!.expr);
+    expect(alert).toBe('status=~"5..",status!="501",route!="sentry-test"');
+    const all = [...rules, ...dashboardQueries()].flatMap(({ expr }) => selectors(expr));
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    for (const selector of all) expect(selector).toBe(alert);
   });
 });
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions, securityHeaders } from '../../server/plugins/security-headers';
 import { CID_PATTERN } from '../../shared/cid';
+import { codeOfStatus } from '../../shared/error-codes';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 import { sendsEarlyErrorPages, startHaproxy, type Haproxy } from '../support/haproxy';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
@@ -9,7 +10,8 @@ import { sendBytes } from '../support/raw-bytes';
 import type { SocketResponse } from '../support/socket-exchange';
 
 // What nginx answers itself with the shipped rules (deploy/nginx-proxy.conf): no replica (502),
-// a head over its buffers (431). They carry what every gateway answer carries: the gateway's
+// none in time (504, the gateway's code for it: docs/decisions/0396), a head over its buffers
+// (431). They carry what every gateway answer carries: the gateway's
 // security headers (HSTS included: the rules serve the https server) and the CID in
 // X-Correlation-ID, the cid of their body; they had neither. No answer names nginx's version
 // (`server_tokens off`), and a proxied answer keeps the gateway's headers, each once
@@ -32,6 +34,8 @@ let haproxy: Haproxy;
 let orphanHaproxy: Haproxy;
 let silent: Server;
 let slowHaproxy: Haproxy;
+let slowNginx: Nginx;
+let slowNginxPort: number;
 
 beforeAll(async () => {
   port = await freePort();
@@ -60,9 +64,15 @@ beforeAll(async () => {
   slowHaproxy = await startHaproxy([(silent.address() as { port: number }).port], undefined, {
     backend: ['timeout server 1s'],
   });
+  // nginx's own 504 the same way, its `proxy_read_timeout` shortened from the shipped 60 s.
+  slowNginxPort = await freePort();
+  slowNginx = await startNginx([(silent.address() as { port: number }).port], slowNginxPort, {
+    readTimeout: '1s',
+  });
 }, 60_000);
 
 afterAll(async () => {
+  await slowNginx?.close();
   await slowHaproxy?.close();
   silent?.closeAllConnections();
   silent?.close();
@@ -95,6 +105,16 @@ describe("nginx's own answers", () => {
   it('no replica to answer: a 502 with the gateway headers', async () => {
     const response = await answer(orphanPort, request('/api/services/catalogue/x'));
     expect(response.status).toBe(502);
+    expectGatewayHeaders(response);
+    expect(response.headers['cache-control']).toEqual(['no-store']);
+  });
+
+  it("no answer in time: a 504 with the gateway's code for it and the gateway headers", async () => {
+    const response = await answer(slowNginxPort, request('/api/services/catalogue/slow'));
+    expect(response.status).toBe(504);
+    expect(JSON.parse(response.body.toString())).toMatchObject({
+      error: { code: codeOfStatus(504), message: expect.stringContaining('in time') },
+    });
     expectGatewayHeaders(response);
     expect(response.headers['cache-control']).toEqual(['no-store']);
   });
@@ -141,10 +161,12 @@ describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
     expect(response.headers.server).toBeUndefined();
   });
 
-  it('no answer in time: a 504 in the JSON shape, its cid the one of X-Correlation-ID', async () => {
+  it("no answer in time: a 504 with the gateway's code for it, its cid the one of X-Correlation-ID", async () => {
     const response = await answer(slowHaproxy.port, request('/api/services/catalogue/slow'));
     expect(response.status).toBe(504);
-    expect(JSON.parse(response.body.toString())).toMatchObject({ error: { code: 'bad_gateway' } });
+    expect(JSON.parse(response.body.toString())).toMatchObject({
+      error: { code: codeOfStatus(504), message: expect.stringContaining('in time') },
+    });
     expectGatewayHeaders(response);
   });
 

@@ -38,8 +38,9 @@ const GATEWAY_REFUSAL: Record<number, { code: string; message: string }> = {
   413: { ...BODY_TOO_LARGE },
   414: codeAndMessage(targetProblem(`/${'a'.repeat(TARGET_LIMIT)}`)!),
   431: { code: codeOfStatus(431), message: STATUS_CODES[431]! },
-  // Never the gateway's (Node takes both): named after their status.
-  501: { code: 'not_implemented', message: STATUS_CODES[501]! },
+  // The gateway's code for the status, its answer to a method no route takes (docs/decisions/0392).
+  501: { code: codeOfStatus(501), message: STATUS_CODES[501]! },
+  // Never the gateway's (Node takes any version): named after its status.
   505: { code: 'http_version_not_supported', message: STATUS_CODES[505]! },
 };
 
@@ -206,6 +207,18 @@ describe("nginx's own refusals on deploy/nginx.compose.conf's plain http", () =>
     expect(body.error.code).toBe('misdirected_request');
     expect(refused.headers['x-correlation-id']).toEqual([body.error.cid]);
   });
+
+  // Each server's own access_log line (the compose file's format): the CID a shopper may report
+  // finds the line (docs/decisions/0396).
+  it.each(['localhost', 'evil.example'])(
+    "logs a refusal on Host %s with its answer's CID",
+    async (host) => {
+      const response = await answer(port, head(host, 'GET /search/%zz HTTP/1.1'));
+      expect(response.status).toBe(400);
+      const [cid] = response.headers['x-correlation-id']!;
+      expect(JSON.parse(await nginx.logLine(cid!))).toMatchObject({ cid, status: 400 });
+    },
+  );
 
   // The redirect had none of them: it is the shop's own first answer to a browser on http.
   it('redirects a shop with the plain-http headers each once, a CID, no-store and no HSTS', async () => {

@@ -207,8 +207,9 @@ async function stop(replica: Replica): Promise<void> {
 /**
  * Debian's nginx with the configuration the service mounts at conf.d/default.conf, inside the
  * http block the image's own nginx.conf gives it: mounted paths are local, `listen` ports the
- * local ones on 127.0.0.1, an upstream `server service:port` one line per replica of it (on
- * loopback addresses, which need neither `resolve` nor a `resolver`).
+ * local ones on 127.0.0.1, the image's log directory the replica's own, an upstream
+ * `server service:port` one line per replica of it (on loopback addresses, which need neither
+ * `resolve` nor a `resolver`).
  */
 function nginxArgv(
   mounts: [string, string][],
@@ -220,6 +221,8 @@ function nginxArgv(
   if (!site) throw new Error('nginx mounts no /etc/nginx/conf.d/default.conf');
   let conf = readFileSync(site, 'utf8');
   for (const [target, local] of mounts) conf = conf.split(target).join(local);
+  // The image's log directory (its access log is the container's stdout): the replica's own here.
+  conf = conf.split('/var/log/nginx/').join(`${home}/`);
   conf = conf
     .replace(/^\s*resolver\s[^;]*;\s*$/gm, '')
     .replace(/\blisten\s+(\d+)/g, (_, port: string) => `listen 127.0.0.1:${own.get(Number(port))}`)

@@ -21,8 +21,18 @@ export type Haproxy = {
   url: string;
   /** The port of the plain-http frontend (the shipped `bind :80`). */
   plainPort: number;
+  /**
+   * The log's line holding `text` (the shipped `log-format`; its `log stderr` is read here),
+   * waited for, or an error quoting the log.
+   */
+  logLine(text: string): Promise<string>;
   close(): Promise<void>;
 };
+
+/** How long a line may take to reach the log: HAProxy writes it once the answer is sent. */
+const LOG_WAIT_MS = 5_000;
+/** The log kept for `logLine`: the last this many characters. */
+const LOG_KEPT = 1_000_000;
 
 export type HaproxyOptions = {
   /**
@@ -86,17 +96,27 @@ export async function startHaproxy(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-LOG_KEPT)));
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`haproxy did not start: ${stderr}`);
+      throw new Error(`haproxy did not start: ${stderr.slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     port,
     url: `http://localhost:${port}`,
     plainPort,
+    logLine: async (text) => {
+      const deadline = Date.now() + LOG_WAIT_MS;
+      for (;;) {
+        const line = stderr.split('\n').find((candidate) => candidate.includes(text));
+        if (line) return line;
+        if (Date.now() > deadline)
+          throw new Error(`no line of HAProxy's log holds ${text}:\n${stderr.slice(-4000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -15,3 +15,15 @@ export function serverBlocks(text: string): string[] {
   }
   return blocks;
 }
+
+/** The file's `log_format` statements (the http level's), each whole. */
+export function logFormats(text: string): string[] {
+  return [...text.matchAll(/^log_format\s[^;]*;$/gm)].map((match) => match[0]);
+}
+
+/** The server block's own `access_log` directive (not a location's), or an error. */
+export function serverAccessLog(block: string): string {
+  const found = /^ {2}access_log\s[^;]*;$/m.exec(block);
+  if (!found) throw new Error(`no access_log in the server block: ${block.slice(0, 80)}`);
+  return found[0].trim();
+}
