@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { bookingPaths } from '../../shared/contracts/booking-paths';
+import { codeOfStatus } from '../../shared/error-codes';
 import { safeReturnPath } from '../../shared/safe-redirect';
 import { CartIntent, describeIssues } from '../cart/cart-intent';
 import { loaderMeta, pageMeta, withMeta } from '../lib/seo';
@@ -10,12 +11,9 @@ import { page } from '../lib/island';
 // gateway sets its cookies), the change goes to booking-ms server-side, and the shopper returns to
 // the page they came from (same-origin paths only). docs/decisions/0081.
 // Refusals are in the gateway's JSON error shape with the page's CID (found by the fuzz suite).
-const CODES: Record<number, string> = { 400: 'bad_request', 403: 'forbidden', 502: 'bad_gateway' };
+// Each refusal's code is its status's, as everywhere in the gateway (shared/error-codes.ts).
 const refuse = (cid: string, message: string, status: number) =>
-  Response.json(
-    { error: { code: CODES[status] ?? (status >= 500 ? 'unavailable' : 'refused'), message, cid } },
-    { status },
-  );
+  Response.json({ error: { code: codeOfStatus(status), message, cid } }, { status });
 
 // The action's own headers (Retry-After of a 429) are the answer's.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

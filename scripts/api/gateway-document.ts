@@ -12,7 +12,7 @@ import { proxyOperations } from './gateway-proxy';
 
 // docs/api/gateway.openapi.json: the gateway's own HTTP API (docs/decisions/0232), from the zod
 // schemas its routes validate with (server/api/), the route table and the client's form schemas.
-export const GATEWAY_API_VERSION = '2.1.0';
+export const GATEWAY_API_VERSION = '2.1.1';
 
 const URI_TOO_LONG: GatewayAnswer = { description: 'uri_too_long', schema: ErrorBody };
 

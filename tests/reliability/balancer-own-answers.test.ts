@@ -155,7 +155,9 @@ describe("HAProxy's own answers (deploy/haproxy.cfg)", () => {
     const response = await answer(orphanHaproxy.port, request('/api/services/catalogue/x'));
     expect(response.status).toBe(503);
     expect(response.headers['content-type']).toEqual(['application/json']);
-    expect(JSON.parse(response.body.toString())).toMatchObject({ error: { code: 'bad_gateway' } });
+    expect(JSON.parse(response.body.toString())).toMatchObject({
+      error: { code: codeOfStatus(503) },
+    });
     expectGatewayHeaders(response);
     expect(response.headers['cache-control']).toEqual(['no-store']);
     expect(response.headers.server).toBeUndefined();
