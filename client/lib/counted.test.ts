@@ -24,6 +24,27 @@ describe('counts', () => {
     expect(countsIn().number(10006)).toBe('10,006');
   });
 
+  // Each locale keeps its own texts (ADR 0397): a count formatted in one shop is never read back
+  // in another's words, and a text is the same the second time as the first.
+  it("keeps each count's text in its own locale", () => {
+    const german = countsIn('de-DE');
+    const indian = countsIn('en-IN');
+    for (let round = 0; round < 2; round += 1) {
+      expect(german.number(123456)).toBe('123.456');
+      expect(indian.number(123456)).toBe('1,23,456');
+      expect(countsIn('en-IE').number(123456)).toBe('123,456');
+      expect(german.items(10006)).toBe('10.006 items');
+    }
+  });
+
+  it('stays right past the number of texts it keeps', () => {
+    const { number } = countsIn('fr-CH');
+    const seen = Array.from({ length: 3000 }, (_, n) => number(n * 1001));
+    expect(seen[2999]).toBe(new Intl.NumberFormat('fr-CH').format(2999 * 1001));
+    expect(number(2999 * 1001)).toBe(seen[2999]);
+    expect(number(0)).toBe('0');
+  });
+
   it('adds up the units of some lines', () => {
     expect(unitsOf([{ quantity: 3 }, { quantity: 4 }])).toBe(7);
     expect(unitsOf([])).toBe(0);

@@ -22,13 +22,25 @@ export type Counts = {
 
 // One per locale: Intl.NumberFormat is costly to build, and a page counts many things.
 const byLocale = new Map<string, Counts>();
+const MAX_TEXTS = 1024;
 
 /** The counts of a locale (the shop's: `useCounts`; en-GB when the platform names none). */
 export function countsIn(locale = 'en-GB'): Counts {
   let counts = byLocale.get(locale);
   if (counts) return counts;
   const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const number = (n: number) => format.format(n);
+  // Each count's text is kept, as money keeps its amounts' (ADR 0397): the header's cart count
+  // and a page's counts are formatted on every render, and Intl's format is slow next to a lookup.
+  const texts = new Map<number, string>();
+  const number = (n: number) => {
+    let text = texts.get(n);
+    if (text === undefined) {
+      if (texts.size >= MAX_TEXTS) texts.clear();
+      text = format.format(n);
+      texts.set(n, text);
+    }
+    return text;
+  };
   const counted = (n: number, one: string) => `${number(n)} ${one}${n === 1 ? '' : 's'}`;
   const products = (lines: number) => counted(lines, 'product');
   const items = (units: number) => counted(units, 'item');

@@ -13,6 +13,12 @@ const POLICY_LABELS = {
   returns: 'Returns',
 } as const;
 const POLICY_CODES = Object.keys(POLICY_LABELS) as (keyof typeof POLICY_LABELS)[];
+// The same links for every shop and page: built once, not on each render (ADR 0397).
+const POLICIES = POLICY_CODES.map((policyCode) => ({
+  label: POLICY_LABELS[policyCode],
+  href: href('policy', { policyCode }),
+}));
+const SEARCH_HREF = href('search');
 
 export function SiteFooter({
   shopName,
@@ -22,20 +28,16 @@ export function SiteFooter({
   links: readonly NavigationLink[];
 }) {
   useConsentReturn();
-  const policies = POLICY_CODES.map((policyCode) => ({
-    label: POLICY_LABELS[policyCode],
-    href: href('policy', { policyCode }),
-  }));
   const all = [
     ...links,
-    ...policies.filter((policy) => !links.some((link) => link.href === policy.href)),
+    ...POLICIES.filter((policy) => !links.some((link) => link.href === policy.href)),
   ];
   return (
     <footer className="site-footer">
       <nav aria-label="Footer">
         <ul>
           <li>
-            <a href={href('search')} {...appLink}>
+            <a href={SEARCH_HREF} {...appLink}>
               Search
             </a>
           </li>

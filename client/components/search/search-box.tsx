@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Form, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { href } from '../../../shared/href';
 import { useSuggestions } from './use-suggestions';
 import '../../styles/search-box.css';
@@ -77,7 +77,16 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   };
 
   return (
-    <Form method="get" action="/search" role="search" className="search-box" onSubmit={onSubmit}>
+    // A plain <form>, as React Router's <Form> renders it (data-discover too): onSubmit always
+    // prevents the submit <Form> would make, and its hooks cost every page's render (ADR 0397).
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      className="search-box"
+      onSubmit={onSubmit}
+      data-discover="true"
+    >
       <label htmlFor={`${id}-input`} className="visually-hidden">
         Search products
       </label>
@@ -134,6 +143,6 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
       <button type="submit" className="search-box-submit">
         Search
       </button>
-    </Form>
+    </form>
   );
 }
