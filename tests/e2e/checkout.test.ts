@@ -175,8 +175,10 @@ describe('checkout in Chromium', () => {
       page,
       rows.map((row) => ({ offeringId: row.id, quantity: 9999, byCase: true })),
     );
-    // Choosing a slot loads the checkout's data again, in the page (ADR 0314).
-    await page.getByRole('radio', { name: /€/, checked: false }).first().check();
+    // Choosing a slot loads the checkout's data again, in the page (ADR 0314). A click, not
+    // `check()`: the answer may show the page again before Playwright reads the radio's state
+    // after its click, and a radio shown again as the page's quote has it is not the one clicked.
+    await page.getByRole('radio', { name: /€/, checked: false }).first().click();
     await page.waitForURL(/slotId=/);
     await page.getByRole('alert').filter({ hasText: 'This order is too large' }).waitFor();
     await page.getByText('Remove some items from your cart, or lower their quantities').waitFor();
