@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
 import { PRUNE_BATCH, pruneTable, pruner, type BoundedTable } from './bounded-table';
 import { VACUUM_SHARE } from './vacuum-choice';
+import { recordingVacuums } from '../../tests/support/vacuum-recording';
 
 // A bounded table (docs/decisions/0359) on PGlite, with the analytics inbox's own migration: what
 // a prune deletes, that the deleted rows' space is used again (PGlite has no autovacuum), and
@@ -75,19 +76,17 @@ describe('pruning a bounded table', () => {
     expect(await size()).toBeLessThan(2 * early);
   });
 
+  /** The pruner on a database that records each VACUUM asked of it. */
+  const recorded = (keep: number) => {
+    const { vacuums, recording } = recordingVacuums(db);
+    return { vacuums, bounded: pruner(recording, TABLE, { keep, days: 7 }, failOnError) };
+  };
+
   it('vacuums once a share of what it keeps went, as the sweep does: not after every prune', async () => {
     await insert(1_000);
     await db.query('vacuum analytics_events');
     // Before, every prune that deleted was followed by a VACUUM, each a stall of PGlite.
-    const vacuums: string[] = [];
-    const recording = {
-      exclusive: true,
-      query: ((sql: string, params?: readonly unknown[]) => {
-        if (/^vacuum/.test(sql)) vacuums.push(sql);
-        return db.query(sql, params);
-      }) as Db['query'],
-    };
-    const bounded = pruner(recording, TABLE, { keep: 1_000, days: 7 }, failOnError);
+    const { vacuums, bounded } = recorded(1_000);
     await insert(VACUUM_SHARE * 1_000 - 1);
     expect(await bounded.prune()).toBe(VACUUM_SHARE * 1_000 - 1);
     expect(vacuums).toEqual([]);
@@ -96,19 +95,6 @@ describe('pruning a bounded table', () => {
     expect(vacuums).toEqual(['vacuum analytics_events']);
     expect(await ids()).toHaveLength(1_000);
   });
-
-  /** The pruner on a database that records each VACUUM asked of it. */
-  const recorded = (keep: number) => {
-    const vacuums: string[] = [];
-    const recording = {
-      exclusive: true,
-      query: ((sql: string, params?: readonly unknown[]) => {
-        if (/^vacuum/.test(sql)) vacuums.push(sql);
-        return db.query(sql, params);
-      }) as Db['query'],
-    };
-    return { vacuums, bounded: pruner(recording, TABLE, { keep, days: 7 }, failOnError) };
-  };
 
   it('at its bound holds at most a tenth of it over (1,000 rows at most), a VACUUM a prune', async () => {
     // Larger, rarer prunes were measured and left (docs/decisions/0395): a prune of 1,000 rows is

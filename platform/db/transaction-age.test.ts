@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
+import { recordingVacuums } from '../../tests/support/vacuum-recording';
 import { sweepTurn, type SweptTable } from './swept-table';
 import { databaseAge, tableAge, tablesPast } from './transaction-age';
 import { sweepMemory, type SweepMemory } from './vacuum-choice';
@@ -36,14 +37,7 @@ async function spend(transactions: number) {
 
 /** A turn of the sweep with the small bound: the VACUUMs it asked for, and what it says it did. */
 async function turn(memory: SweepMemory) {
-  const vacuums: string[] = [];
-  const recording = {
-    exclusive: true,
-    query: ((sql: string, params?: readonly unknown[]) => {
-      if (/^vacuum/.test(sql)) vacuums.push(sql);
-      return db.query(sql, params);
-    }) as Db['query'],
-  };
+  const { vacuums, recording } = recordingVacuums(db);
   const { vacuumed, failures } = await sweepTurn(recording, TABLES, () => false, memory, BOUND);
   expect(failures).toEqual([]);
   return { vacuums, vacuumed };

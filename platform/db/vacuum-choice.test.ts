@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from './db';
+import { recordingVacuums } from '../../tests/support/vacuum-recording';
 import { sweepTurn, type SweptTable } from './swept-table';
 import { VACUUM_ROWS, VACUUM_SHARE } from './vacuum-choice';
 
@@ -44,14 +45,7 @@ async function vacuum(table: string) {
 /** The turn's VACUUMs, as asked of the database. */
 async function turn() {
   await aMillisecond();
-  const vacuums: string[] = [];
-  const recording = {
-    exclusive: true,
-    query: ((sql: string, params?: readonly unknown[]) => {
-      if (/^vacuum/.test(sql)) vacuums.push(sql);
-      return db.query(sql, params);
-    }) as Db['query'],
-  };
+  const { vacuums, recording } = recordingVacuums(db);
   const { vacuumed } = await sweepTurn(recording, BY_USE);
   await aMillisecond();
   return { vacuums, vacuumed: vacuumed?.table ?? null };
