@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/nginx';
+import { CLOSED_PORT } from '../support/closed-port';
 import { DEMO, startPlatform, TENANTS, type TestPlatform } from '../support/platform';
 
 // `npm run conformance` (ADR 0233): passes on the reference platform; against an upstream written
@@ -137,7 +137,7 @@ describe('npm run conformance', () => {
           'm',
         ),
       );
-      const nowhere = `http://127.0.0.1:${await freePort()}`;
+      const nowhere = `http://127.0.0.1:${CLOSED_PORT}`;
       const unreachable = await conformance([nowhere, '--origin', TENANTS.fresh.origin]);
       expect(unreachable.code).toBe(1);
       expect(unreachable.out).toContain(

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLOSED_PORT } from '../support/closed-port';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 
 // Issue #2 point 8, faults: body limit, timeouts, unreachable upstream, retries, breakers
@@ -194,8 +193,7 @@ describe('circuit breaker per service', () => {
 
 describe('with a dead upstream', () => {
   it('answers 502 JSON upstream_unreachable', async () => {
-    const port = await closedPort();
-    const gw = await startEndpointGateway({ PLATFORM_URL: `http://127.0.0.1:${port}` });
+    const gw = await startEndpointGateway({ PLATFORM_URL: `http://127.0.0.1:${CLOSED_PORT}` });
     try {
       const res = await gw.app.inject({
         method: 'GET',
@@ -215,11 +213,3 @@ describe('with a dead upstream', () => {
     }
   });
 });
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

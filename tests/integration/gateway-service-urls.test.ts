@@ -8,7 +8,7 @@ import { registry } from '../../server/observability/metrics';
 import { DEFAULT_PROXIED_SERVICES } from '../../server/upstream/service-urls';
 import { closeGateway } from '../support/close-gateway';
 import { CookieJar } from '../support/cookie-jar';
-import { freePort } from '../support/nginx';
+import { CLOSED_PORT } from '../support/closed-port';
 import { startPlatform, type TestPlatform } from '../support/platform';
 
 // One upstream per service (issue #26 item 4, docs/decisions/0213): every service at an address
@@ -61,7 +61,7 @@ beforeAll(async () => {
     [...forwarders].map(([service, forwarder]) => [service, forwarder.url]),
   );
   const config = loadConfig({
-    PLATFORM_URL: `http://127.0.0.1:${await freePort()}`,
+    PLATFORM_URL: `http://127.0.0.1:${CLOSED_PORT}`,
     SERVICE_URLS: JSON.stringify(serviceUrls),
     LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
     NODE_ENV: 'test',
@@ -120,7 +120,7 @@ describe('SERVICE_URLS with PLATFORM_URL unreachable', () => {
 
 describe('a service down at its own address', () => {
   it('fails that service alone, with its own circuit, while the others answer', async () => {
-    const down = `http://127.0.0.1:${await freePort()}`;
+    const down = `http://127.0.0.1:${CLOSED_PORT}`;
     const config = loadConfig({
       PLATFORM_URL: platform.url,
       SERVICE_URLS: JSON.stringify({ orders: down }),

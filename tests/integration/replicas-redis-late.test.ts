@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { redisConnected, registry } from '../../server/observability/metrics';
 import { PURGE_CHANNEL, openPurgeChannel } from '../../server/replicas/purge-channel';
 import { connectReplicas, type Replicas } from '../../server/replicas/redis';
+import { CLOSED_PORT } from '../support/closed-port';
 import { freePort } from '../support/nginx';
 import { startRedis, type TestRedis } from '../support/redis';
 
@@ -63,7 +64,7 @@ describe('a replica started while Redis is down', () => {
 
   it('closes at once while Redis is still down (a SIGTERM during the outage)', async () => {
     const log = pino({ level: 'silent' });
-    const down = await connectReplicas(`redis://127.0.0.1:${await freePort()}`, log);
+    const down = await connectReplicas(`redis://127.0.0.1:${CLOSED_PORT}`, log);
     await openPurgeChannel(down, () => undefined, log);
     const started = Date.now();
     await down.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CID_PATTERN } from '../../shared/cid';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 import { startHaproxy, type Haproxy } from '../support/haproxy';
+import { CLOSED_PORT } from '../support/closed-port';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { sendBytes } from '../support/raw-bytes';
 import { requestLineOf } from '../support/request-lines';
@@ -37,8 +38,8 @@ beforeAll(async () => {
   haproxy = await startHaproxy([gatewayPort], haproxyPort);
   // Balancers whose only replica is gone: nothing listens on its port.
   orphanNginxPort = await freePort();
-  orphanNginx = await startNginx([await freePort()], orphanNginxPort);
-  orphanHaproxy = await startHaproxy([await freePort()]);
+  orphanNginx = await startNginx([CLOSED_PORT], orphanNginxPort);
+  orphanHaproxy = await startHaproxy([CLOSED_PORT]);
 }, 60_000);
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { CID_PATTERN } from '../../shared/cid';
 import { codeOfStatus } from '../../shared/error-codes';
 import { startEndpointGateway, type EndpointGateway } from '../support/endpoint-gateway';
 import { sendsEarlyErrorPages, startHaproxy, type Haproxy } from '../support/haproxy';
+import { CLOSED_PORT } from '../support/closed-port';
 import { freePort, startNginx, type Nginx } from '../support/nginx';
 import { sendBytes } from '../support/raw-bytes';
 import type { SocketResponse } from '../support/socket-exchange';
@@ -49,12 +50,12 @@ beforeAll(async () => {
   nginx = await startNginx([(gateway.app.server.address() as { port: number }).port], port);
   // A balancer whose only replica is gone: nothing listens on its port.
   orphanPort = await freePort();
-  orphan = await startNginx([await freePort()], orphanPort);
+  orphan = await startNginx([CLOSED_PORT], orphanPort);
   haproxy = await startHaproxy(
     [(gateway.app.server.address() as { port: number }).port],
     haproxyPort,
   );
-  orphanHaproxy = await startHaproxy([await freePort()]);
+  orphanHaproxy = await startHaproxy([CLOSED_PORT]);
   // A replica that is ready but never answers a request: HAProxy's own 504, its `timeout server`
   // shortened from the shipped 60 s.
   silent = createServer((request, response) => {
