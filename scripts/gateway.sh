@@ -6,7 +6,8 @@
 NODE_OPTIONS="--max-old-space-size=${GATEWAY_HEAP_MB:-96} --max-semi-space-size=${GATEWAY_SEMI_SPACE_MB:-4} ${NODE_OPTIONS:-}"
 export NODE_OPTIONS
 # The young generation never shrinks below its cap, and no allocation site is moved to the old
-# generation for good (docs/decisions/0293). Node refuses both flags in NODE_OPTIONS, so they go on
+# generation for good (docs/decisions/0293); no collection meant to shrink the heap while the
+# gateway is idle (docs/decisions/0400). Node refuses these flags in NODE_OPTIONS, so they go on
 # the command line; V8 lowers the floor to a smaller cap by itself.
 exec node --min-semi-space-size="${GATEWAY_SEMI_SPACE_MB:-4}" --no-allocation-site-pretenuring \
-  --enable-source-maps dist/server/main.js "$@"
+  --no-memory-reducer --enable-source-maps dist/server/main.js "$@"

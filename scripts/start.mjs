@@ -264,10 +264,12 @@ run(
       .trim(),
   },
   // The young generation never shrinks below its cap and no allocation site is pretenured
-  // (docs/decisions/0293); node refuses both flags in NODE_OPTIONS.
+  // (docs/decisions/0293), no heap-shrinking collection when idle (docs/decisions/0400); node
+  // refuses these flags in NODE_OPTIONS.
   [
     `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
     '--no-allocation-site-pretenuring',
+    '--no-memory-reducer',
   ],
 );
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);

@@ -28,13 +28,15 @@ export async function startGatewayProcess(
 ): Promise<GatewayProcess> {
   if (main === gatewayMain) await ensureGatewayBundle();
   const port = await freePort();
-  // The gateway's production heap caps (docs/decisions/0008, 0293), then any extra flags.
+  // The gateway's production heap caps and V8 flags (docs/decisions/0008, 0293, 0400), then any
+  // extra flags.
   const semiSpace = process.env.GATEWAY_SEMI_SPACE_MB ?? 4;
   const nodeArgs = [
     `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
     `--max-semi-space-size=${semiSpace}`,
     `--min-semi-space-size=${semiSpace}`,
     '--no-allocation-site-pretenuring',
+    '--no-memory-reducer',
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, main], {

@@ -60,4 +60,8 @@ describe('the gateway start script', () => {
   it('turns allocation-site pretenuring off (docs/decisions/0293)', () => {
     expect(heap({}).flags).toContain('--no-allocation-site-pretenuring');
   });
+
+  it("turns V8's memory reducer off (docs/decisions/0400)", () => {
+    expect(heap({}).flags).toContain('--no-memory-reducer');
+  });
 });

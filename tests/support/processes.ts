@@ -99,6 +99,7 @@ export async function startGatewayProcess(
       `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
       `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
       '--no-allocation-site-pretenuring',
+      '--no-memory-reducer',
     ],
   );
 }
