@@ -1,9 +1,9 @@
-// npm run bench: every bench in sequence (each its own `npx tsx` process), then one table of the
-// targets with PASS/FAIL. Benches print figures; this script never fails a build on a timing
-// (BENCH_STRICT=1 makes a FAIL exit 1). Durations: BENCH_SECONDS (per measurement, default 10),
-// BENCH_ROUNDS (render-ratio, default 2), SOAK_SECONDS (default 60; 600 for the real target).
-// BENCH_ONLY=render-ratio,bundle-size runs a subset (BENCH_ONLY=latency: the upstream-latency run,
-// also `npm run bench:latency`). See docs/decisions/0100-benchmarks.md.
+// npm run bench: every bench in sequence (each its own node process, TypeScript through tsx),
+// then one table of the targets with PASS/FAIL. Benches print figures; this script never fails a
+// build on a timing (BENCH_STRICT=1 makes a FAIL exit 1). Durations: BENCH_SECONDS (per
+// measurement, default 10), BENCH_ROUNDS (render-ratio, default 2), SOAK_SECONDS (default 60; 600
+// for the real target). BENCH_ONLY=render-ratio,bundle-size runs a subset (BENCH_ONLY=latency: the
+// upstream-latency run, also `npm run bench:latency`). See docs/decisions/0100-benchmarks.md.
 import { spawn } from 'node:child_process';
 
 const BENCHES = [
@@ -14,6 +14,7 @@ const BENCHES = [
   'memory-soak',
   'latency',
 ];
+const BENCH_PROCESS_FLAGS = ['--expose-gc', '--import', 'tsx'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const env = {
   ...process.env,
@@ -24,7 +25,9 @@ const env = {
 function run(name) {
   return new Promise((resolve) => {
     console.log(`\n=== ${name} ===`);
-    const child = spawn('npx', ['tsx', `bench/${name}.ts`], {
+    // The load generator runs in the bench's process: --expose-gc lets a bench collect its heap
+    // between slices (ADR 0401).
+    const child = spawn(process.execPath, [...BENCH_PROCESS_FLAGS, `bench/${name}.ts`], {
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });

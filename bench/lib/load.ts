@@ -34,8 +34,6 @@ export type LoadResult = {
   cpuMsPerRequest?: number;
 };
 
-type Sample = { ms: number; status: number; bytes: number } | { error: true };
-
 async function once(pool: Pool, target: Target): Promise<{ status: number; bytes: number }> {
   const { path, headers } = target.next?.() ?? {
     path: typeof target.path === 'function' ? target.path() : target.path,
@@ -52,25 +50,56 @@ export function quantile(sorted: Float64Array, q: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 }
 
-function summarize(samples: Sample[], seconds: number): LoadResult {
-  const ok = samples.filter((s): s is Exclude<Sample, { error: true }> => !('error' in s));
-  const latencies = Float64Array.from(ok.map((s) => s.ms)).sort();
-  const at = (q: number) => quantile(latencies, q);
-  const statuses: Record<number, number> = {};
-  for (const s of ok) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-  return {
-    requests: ok.length,
-    errors: samples.length - ok.length,
-    seconds,
-    rps: ok.length / seconds,
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: latencies.length ? latencies[latencies.length - 1]! : NaN,
-    statuses,
-    bytes: ok.reduce((sum, s) => sum + s.bytes, 0),
-    latencies,
-  };
+/**
+ * What a loop records: every latency in one typed array, counts beside it. Nothing is kept per
+ * request, so the load generator's own heap hardly grows while it measures: a sample object and a
+ * promise held per request had it collecting its old generation in the middle of slices (pauses
+ * of 5-30 ms, bench/results.md, 2026-12-06), and the requests its stall held back then went out
+ * at once, a burst that set the measured proxy's tail (ADR 0401).
+ */
+export class Recorder {
+  private ms: Float64Array;
+  private count = 0;
+  private errors = 0;
+  private bytes = 0;
+  private readonly statuses: Record<number, number> = {};
+
+  constructor(expected: number) {
+    this.ms = new Float64Array(Math.max(16, expected));
+  }
+
+  answered(ms: number, status: number, bytes: number): void {
+    if (this.count === this.ms.length) {
+      const grown = new Float64Array(this.ms.length * 2);
+      grown.set(this.ms);
+      this.ms = grown;
+    }
+    this.ms[this.count++] = ms;
+    this.statuses[status] = (this.statuses[status] ?? 0) + 1;
+    this.bytes += bytes;
+  }
+
+  failed(): void {
+    this.errors += 1;
+  }
+
+  result(seconds: number): LoadResult {
+    const latencies = this.ms.slice(0, this.count).sort();
+    const at = (q: number) => quantile(latencies, q);
+    return {
+      requests: this.count,
+      errors: this.errors,
+      seconds,
+      rps: this.count / seconds,
+      p50: at(0.5),
+      p90: at(0.9),
+      p99: at(0.99),
+      max: this.count ? latencies[this.count - 1]! : NaN,
+      statuses: this.statuses,
+      bytes: this.bytes,
+      latencies,
+    };
+  }
 }
 
 /** Keeps `concurrency` requests in flight for `seconds` (after `warmupSeconds` not counted). */
@@ -79,7 +108,7 @@ export async function closedLoop(
   options: { concurrency: number; seconds: number; warmupSeconds?: number; cpuOf?: number },
 ): Promise<LoadResult> {
   const pool = new Pool(target.origin, { connections: options.concurrency, pipelining: 1 });
-  const samples: Sample[] = [];
+  const recorder = new Recorder(options.seconds * 4000);
   const warmupEnd = performance.now() + (options.warmupSeconds ?? 0) * 1000;
   const end = warmupEnd + options.seconds * 1000;
   const cpu = { start: null as number | null };
@@ -93,14 +122,13 @@ export async function closedLoop(
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();
-      let sample: Sample;
+      const counted = start >= warmupEnd;
       try {
         const { status, bytes } = await once(pool, target);
-        sample = { ms: performance.now() - start, status, bytes };
+        if (counted) recorder.answered(performance.now() - start, status, bytes);
       } catch {
-        sample = { error: true };
+        if (counted) recorder.failed();
       }
-      if (start >= warmupEnd) samples.push(sample);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
@@ -108,7 +136,7 @@ export async function closedLoop(
   const cpuEnd = options.cpuOf === undefined ? null : processCpuMs(options.cpuOf);
   if (cpuTimer) clearTimeout(cpuTimer);
   await pool.close();
-  const result = summarize(samples, measured);
+  const result = recorder.result(measured);
   if (cpu.start !== null && cpuEnd !== null && result.requests > 0) {
     result.cpuMsPerRequest = (cpuEnd - cpu.start) / result.requests;
   }
@@ -121,36 +149,59 @@ export async function openLoop(
   options: { rate: number; seconds: number; connections?: number },
 ): Promise<LoadResult & { lateStartsMs: number }> {
   const pool = new Pool(target.origin, { connections: options.connections ?? 64, pipelining: 1 });
-  const samples: Sample[] = [];
-  const pending: Promise<void>[] = [];
   const total = Math.round(options.rate * options.seconds);
+  const recorder = new Recorder(total);
   const interval = 1000 / options.rate;
   const t0 = performance.now();
   let sent = 0;
+  let inFlight = 0;
   let worstLate = 0;
+  let drained = () => {};
+  const allAnswered = new Promise<void>((resolve) => (drained = resolve));
+  const settled = () => {
+    inFlight -= 1;
+    if (inFlight === 0 && sent === total) drained();
+  };
+  const start = (at: number) => {
+    inFlight += 1;
+    once(pool, target).then(
+      ({ status, bytes }) => {
+        recorder.answered(performance.now() - at, status, bytes);
+        settled();
+      },
+      () => {
+        recorder.failed();
+        settled();
+      },
+    );
+  };
   await new Promise<void>((done) => {
     const tick = () => {
       const now = performance.now();
       while (sent < total && t0 + sent * interval <= now) {
         worstLate = Math.max(worstLate, now - (t0 + sent * interval));
         sent += 1;
-        const start = performance.now();
-        pending.push(
-          once(pool, target).then(
-            ({ status, bytes }) =>
-              void samples.push({ ms: performance.now() - start, status, bytes }),
-            () => void samples.push({ error: true }),
-          ),
-        );
+        start(performance.now());
       }
       if (sent < total) setTimeout(tick, 1);
       else done();
     };
     tick();
   });
-  await Promise.all(pending);
+  if (inFlight > 0) await allAnswered;
   await pool.close();
-  return { ...summarize(samples, options.seconds), lateStartsMs: worstLate };
+  return { ...recorder.result(options.seconds), lateStartsMs: worstLate };
+}
+
+/**
+ * A full collection of this process's heap, where node exposes one (bench/run.mjs starts every
+ * bench with --expose-gc): a bench calls it between measured slices, so the load generator's old
+ * generation is collected there and not in the middle of a slice (ADR 0401). False without it.
+ */
+export function collectBetweenSlices(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  return gc !== undefined;
 }
 
 /** Seconds from an environment variable, or the fallback. */
