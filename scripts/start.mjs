@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { gatewayCommandLineFlags, gatewayHeapCaps } from './gateway-node-flags.mjs';
 import { listeningPorts } from './start-ports.mjs';
 
 const outputs = ['build/server/index.js', 'dist/server/main.js', 'dist/platform/main.js'];
@@ -253,24 +254,11 @@ run(
     DEV_MAILBOX: devMailbox,
     ...socialEnv,
     ...(localInbox ? { SENTRY_DSN: inboxDsn, SENTRY_PUBLIC_DSN: inboxDsn } : {}),
-    // The heap caps as defaults before the caller's NODE_OPTIONS, which V8 lets win (the last
-    // value of a flag counts), as scripts/gateway.sh does (docs/decisions/0228).
-    NODE_OPTIONS: [
-      `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
-      `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-      process.env.NODE_OPTIONS ?? '',
-    ]
-      .join(' ')
-      .trim(),
+    // The heap caps as defaults before the caller's NODE_OPTIONS, which V8 lets win, as
+    // scripts/gateway.sh does (docs/decisions/0228).
+    NODE_OPTIONS: [...gatewayHeapCaps(), process.env.NODE_OPTIONS ?? ''].join(' ').trim(),
   },
-  // The young generation never shrinks below its cap and no allocation site is pretenured
-  // (docs/decisions/0293), no heap-shrinking collection when idle (docs/decisions/0400); node
-  // refuses these flags in NODE_OPTIONS.
-  [
-    `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-    '--no-allocation-site-pretenuring',
-    '--no-memory-reducer',
-  ],
+  gatewayCommandLineFlags(),
 );
 await waitForHealth(`http://127.0.0.1:${port}/readyz`);
 // A process that stopped meanwhile (its port taken after the check above) stops the shop: no

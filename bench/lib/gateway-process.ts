@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { gatewayCommandLineFlags, gatewayHeapCaps } from '../../scripts/gateway-node-flags.mjs';
 import { BUILD_DIR, ensureGatewayBundle, gatewayMain } from './build';
 
 // The built gateway (node <build dir>/dist/server/main.js) as a child process on 127.0.0.1, so it
@@ -30,13 +31,9 @@ export async function startGatewayProcess(
   const port = await freePort();
   // The gateway's production heap caps and V8 flags (docs/decisions/0008, 0293, 0400), then any
   // extra flags.
-  const semiSpace = process.env.GATEWAY_SEMI_SPACE_MB ?? 4;
   const nodeArgs = [
-    `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
-    `--max-semi-space-size=${semiSpace}`,
-    `--min-semi-space-size=${semiSpace}`,
-    '--no-allocation-site-pretenuring',
-    '--no-memory-reducer',
+    ...gatewayHeapCaps(),
+    ...gatewayCommandLineFlags(),
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, main], {

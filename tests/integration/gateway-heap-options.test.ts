@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gatewayCommandLineFlags, gatewayHeapCaps } from '../../scripts/gateway-node-flags.mjs';
 
 // scripts/gateway.sh (npm run start:gateway, the image's command) gives the gateway its heap caps
 // as defaults that NODE_OPTIONS can raise (docs/decisions/0228); it once passed them on the
@@ -15,7 +16,8 @@ const PRINT =
   "const v8 = require('v8'); console.log(JSON.stringify({ limit: " +
   'v8.getHeapStatistics().heap_size_limit / 2 ** 20, newSpace: v8.getHeapSpaceStatistics()' +
   ".find((space) => space.space_name === 'new_space').space_size / 2 ** 20, " +
-  "flags: process.execArgv.filter((arg) => arg !== '-e' && arg.startsWith('--')) }))";
+  "flags: process.execArgv.filter((arg) => arg !== '-e' && arg.startsWith('--')), " +
+  'nodeOptions: process.env.NODE_OPTIONS }))';
 writeFileSync(
   join(dir, 'node'),
   [
@@ -35,7 +37,7 @@ const heap = (env: Record<string, string>) =>
       env: { PATH: `${dir}:${process.env.PATH}`, ...env },
       encoding: 'utf8',
     }),
-  ) as { limit: number; newSpace: number; flags: string[] };
+  ) as { limit: number; newSpace: number; flags: string[]; nodeOptions: string };
 const heapLimitMb = (env: Record<string, string>) => heap(env).limit;
 
 describe('the gateway start script', () => {
@@ -63,5 +65,17 @@ describe('the gateway start script', () => {
 
   it("turns V8's memory reducer off (docs/decisions/0400)", () => {
     expect(heap({}).flags).toContain('--no-memory-reducer');
+  });
+
+  it('gives the flags every other start of the gateway takes from scripts/gateway-node-flags.mjs', () => {
+    const envs: Record<string, string>[] = [
+      {},
+      { GATEWAY_HEAP_MB: '200', GATEWAY_SEMI_SPACE_MB: '2' },
+    ];
+    for (const env of envs) {
+      const started = heap(env);
+      expect(started.flags).toEqual(expect.arrayContaining(gatewayCommandLineFlags(env)));
+      expect(started.nodeOptions.trim()).toBe(gatewayHeapCaps(env).join(' '));
+    }
   });
 });

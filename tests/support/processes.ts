@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gatewayCommandLineFlags, gatewayHeapCaps } from '../../scripts/gateway-node-flags.mjs';
 import { freePort } from './nginx';
 
 // The built gateway (dist/server/main.js) and the built platform (dist/platform/main.js) as child
@@ -94,13 +95,7 @@ export async function startGatewayProcess(
     },
     port,
     '/readyz',
-    [
-      `--max-old-space-size=${process.env.GATEWAY_HEAP_MB ?? 96}`,
-      `--max-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-      `--min-semi-space-size=${process.env.GATEWAY_SEMI_SPACE_MB ?? 4}`,
-      '--no-allocation-site-pretenuring',
-      '--no-memory-reducer',
-    ],
+    [...gatewayHeapCaps(), ...gatewayCommandLineFlags()],
   );
 }
 
