@@ -1,16 +1,9 @@
 import './lib/production';
-import {
-  closedLoop,
-  collectBetweenSlices,
-  fmt,
-  openLoop,
-  quantile,
-  secondsFromEnv,
-} from './lib/load';
+import { latencySlices } from './lib/latency-slices';
+import { closedLoop, fmt, openLoop, secondsFromEnv } from './lib/load';
 import { machineStalls } from './lib/machine-stalls';
 import { PairedCpu } from './lib/paired-cpu';
 import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-read';
-import { runQueueWaitMeter } from './lib/process-cpu';
 import { ProxyModes, type Instance } from './lib/proxy-modes';
 import { reportResult } from './lib/result';
 import { SHOP_HOST } from './lib/shop-recording';
@@ -91,58 +84,12 @@ try {
   };
   for (const list of Object.values(instances)) for (const instance of list) await warm(instance);
 
-  type Merged = {
-    latencies: number[];
-    errors: number;
-    non200: number;
-    late: number;
-    /** Each slice's p99 (a slice the machine disturbed shows apart from the others). */
-    sliceP99: number[];
-    /** Each slice's run-queue wait of the proxy's main thread(s), in ms per second. */
-    sliceWait: number[];
-  };
-  const merged: Record<string, Merged> = {};
-  const slice = SECONDS / SLICES;
-  // The load generator's own heap is collected before each lead-in (ADR 0401): a collection of
-  // its old generation in a slice held back the requests due meanwhile, sent then at once.
-  let collected = false;
-  console.log(
-    `open loop at ${RATE} req/s, ${SECONDS} s per mode in ${SLICES} alternating slices, each after ${LEAD_IN_SECONDS} s at that rate\n`,
-  );
-  for (let i = 0; i < SLICES; i += 1) {
-    // A different mode goes first in each slice.
-    for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) {
-      collected = collectBetweenSlices();
-      await openLoop(modes.instanceOf(name, i).target, { rate: RATE, seconds: LEAD_IN_SECONDS });
-      const waited = runQueueWaitMeter(modes.instanceOf(name, i).pids);
-      const r = await modes.measured(name, 'open', i, (target) =>
-        openLoop(target, { rate: RATE, seconds: slice }),
-      );
-      const m = (merged[name] ??= {
-        latencies: [],
-        errors: 0,
-        non200: 0,
-        late: 0,
-        sliceP99: [],
-        sliceWait: [],
-      });
-      m.sliceWait.push(waited() / slice);
-      m.latencies.push(...r.latencies);
-      m.errors += r.errors;
-      m.non200 += r.requests - (r.statuses[200] ?? 0);
-      m.late = Math.max(m.late, r.lateStartsMs);
-      m.sliceP99.push(r.p99);
-      console.log(
-        `slice ${i + 1}  ${name.padEnd(20)} p50 ${fmt(r.p50, 3)} ms  p99 ${fmt(r.p99, 3)} ms  ${fmt(r.rps, 0)} rps done`,
-      );
-    }
-  }
-  const stats = (name: string) => {
-    const m = merged[name]!;
-    const sorted = Float64Array.from(m.latencies).sort();
-    return { ...m, count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
-  };
-  const all = Object.fromEntries(names.map((name) => [name, stats(name)]));
+  const { byMode: all, collected } = await latencySlices(modes, {
+    rate: RATE,
+    seconds: SECONDS,
+    slices: SLICES,
+    leadInSeconds: LEAD_IN_SECONDS,
+  });
   const direct = all.direct!;
   // Phase two: each gateway build's latency process stops, and PROXY_PROCESSES fresh ones, warmed
   // as it was, take the closed loop's rounds: a process that served the open loop's slices spent
