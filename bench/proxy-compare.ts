@@ -7,15 +7,15 @@ import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-r
 import { SHOP_HOST } from './lib/shop-recording';
 
 // A before/after of a proxied read in one run (for proxy hot-path work, docs/decisions/0201): the
-// current build and, with COMPARE_MAIN, another bundle of the gateway (an older
-// <build dir>/dist/server/main.js; it must sit where it can resolve node_modules), against the
-// same small upstream, closed loop of 16 in flight with a visitor's token cookies. COMPARE_ENV
-// runs the current build once more with those settings (e.g. "LOG_LEVEL=warn": what the request
-// line costs); COMPARE_PROCESSES starts each gateway that many times (identical processes differ,
-// ADR 0292). As the proxy bench's closed loop (ADR 0299): rotations of short slices, every
-// process once per rotation, each led by another and after a lead-in of the same load; a build's
-// CPU per request is the ratio of its sums, and each build is set against the current one with a
-// 95 % interval over resampled rotations. BENCH_ROTATIONS (20), BENCH_SECONDS (a slice, 1).
+// current build and, with COMPARE_MAIN, other bundles of the gateway (older
+// <build dir>/dist/server/main.js, comma-separated; each must sit where it can resolve
+// node_modules), against the same small upstream, closed loop of 16 in flight with a visitor's
+// token cookies. COMPARE_ENV runs the current build once more with those settings (e.g.
+// "LOG_LEVEL=warn": what the request line costs); COMPARE_PROCESSES starts each gateway that many
+// times (identical processes differ, ADR 0292). As the proxy bench's closed loop (ADR 0299):
+// rotations of short slices, every process once per rotation, each led by another and after a
+// lead-in of the same load; a build's CPU per request is the ratio of its sums, and each build is
+// set against the current one with a 95 % interval over resampled rotations. BENCH_ROTATIONS (20), BENCH_SECONDS (a slice, 1).
 // Not part of `npm run bench`.
 const ROTATIONS = secondsFromEnv('BENCH_ROTATIONS', 20);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 1);
@@ -28,7 +28,7 @@ const settings = (process.env.COMPARE_ENV ?? '').split(' ').filter(Boolean);
 /** Each process, by the build it runs (its name without the process number). */
 const gateways: { build: string; gateway: GatewayProcess }[] = [];
 try {
-  const other = process.env.COMPARE_MAIN;
+  const others = (process.env.COMPARE_MAIN ?? '').split(',').filter(Boolean);
   const env = Object.fromEntries(settings.map((pair) => pair.split('=', 2) as [string, string]));
   for (let i = 1; i <= PROCESSES; i += 1) {
     gateways.push({ build: 'now', gateway: await startGatewayProcess(upstream.url) });
@@ -37,7 +37,7 @@ try {
         build: `now, ${settings.join(' ')}`,
         gateway: await startGatewayProcess(upstream.url, env),
       });
-    if (other)
+    for (const other of others)
       gateways.push({
         build: `compare (${other})`,
         gateway: await startGatewayProcess(upstream.url, {}, other),

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bufferedLines } from './log-stdout';
+import { bufferedLines, syncLines } from './log-stdout';
 
 // ADR 0283: the gateway's stdout lines (server/log-stdout.ts) arrive whole and in order, also
 // through a pipe whose reader is slower than the writer, and a reader gone away fails no write.
@@ -60,9 +61,53 @@ describe('stdout log lines (syncLines)', () => {
   }, 30_000);
 });
 
-describe('held log lines (bufferedLines, LOG_BUFFER_KB)', () => {
-  const file = () => join(mkdtempSync(join(tmpdir(), 'log-lines-')), 'out.log');
+const file = () => join(mkdtempSync(join(tmpdir(), 'log-lines-')), 'out.log');
+const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
 
+describe("request lines on stdout (syncLines' writeAtTurnEnd, ADR 0402)", () => {
+  it('holds them to the end of the turn, then writes them in order', async () => {
+    const path = file();
+    const out = syncLines(openSync(path, 'w'));
+    out.writeAtTurnEnd('one\n');
+    out.writeAtTurnEnd('two\n');
+    expect(readFileSync(path, 'utf8')).toBe('');
+    await turnEnd();
+    expect(readFileSync(path, 'utf8')).toBe('one\ntwo\n');
+  });
+
+  // Model: every line is written in the order it was logged; after an ordinary line or a turn's
+  // end, nothing logged before is still held (states: held or not, a turn end pending or not, an
+  // ordinary line in between, several turns).
+  it('writes every line in call order, none held past an ordinary line or the turn (model)', async () => {
+    const step = fc.constantFrom('request' as const, 'line' as const, 'turn' as const);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 30 }), async (steps) => {
+        const path = file();
+        const out = syncLines(openSync(path, 'w'));
+        const logged: string[] = [];
+        let written = 0; // how many of `logged` must be on file
+        for (const [i, kind] of steps.entries()) {
+          if (kind === 'turn') {
+            await turnEnd();
+            written = logged.length;
+          } else {
+            logged.push(`${i} ${kind}\n`);
+            if (kind === 'line') {
+              out.write(logged.at(-1)!);
+              written = logged.length;
+            } else out.writeAtTurnEnd(logged.at(-1)!);
+          }
+          expect(readFileSync(path, 'utf8')).toBe(logged.slice(0, written).join(''));
+        }
+        await turnEnd();
+        expect(readFileSync(path, 'utf8')).toBe(logged.join(''));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('held log lines (bufferedLines, LOG_BUFFER_KB)', () => {
   it('holds lines until their size reaches the buffer, then writes them all in order', () => {
     const path = file();
     const out = bufferedLines(openSync(path, 'w'), 1000, 60_000);

@@ -1,10 +1,13 @@
 import { writeSync } from 'node:fs';
 
-// Where JSON log lines go (docs/decisions/0283): destinations in pino's contract (an object with
-// `write(line)`), on a file descriptor (stdout).
+// Where JSON log lines go (docs/decisions/0283, 0402): destinations in pino's contract (an object
+// with `write(line)`), on a file descriptor (stdout).
 // - `syncLines`, the default: each line is written before `write` returns, as pino's synchronous
 //   destination (sonic-boom) does, without what that destination does per line besides the write:
 //   encode the line twice more (one copy kept as a Buffer), emit an event and schedule a tick.
+//   Request lines (one per request, ./observability/request-line.ts) take `writeAtTurnEnd`
+//   instead: written together when the event loop's turn they were logged in ends (its check
+//   phase), or at once before any other line, or at exit, whichever comes first (ADR 0402).
 // - `bufferedLines`, when the operator chose LOG_BUFFER_KB: lines are held until that many bytes,
 //   a second, or the process's exit, then written in one call. sonic-boom's buffered mode measures
 //   its whole buffer again for every line it adds, which cost more than a write per line.
@@ -51,14 +54,55 @@ function writeWhole(fd: number, text: string): boolean {
   return true;
 }
 
-/** Writes every line to `fd` at once. */
-export function syncLines(fd: number): LineDestination {
+/** What writes request lines: by the end of the turn where the destination has it (ADR 0402). */
+export type TurnLines = LineDestination & { writeAtTurnEnd(line: string): void };
+
+/**
+ * Writes every line to `fd` at once, but request lines (`writeAtTurnEnd`): those are held until
+ * the end of the event loop's turn (a ref'd `setImmediate`: the check phase right after the I/O
+ * that answered them), until any other line (written after them, so the order is the calls'), or
+ * until the process's exit (an uncaught error included), and then written in one call. Only a
+ * process killed in that same turn (SIGKILL, an abort) loses them.
+ */
+export function syncLines(fd: number): TurnLines {
   let open = true;
+  let held = '';
+  let scheduled = false;
+  const writeHeld = () => {
+    if (held === '') return;
+    const text = held;
+    held = '';
+    if (open) open = writeWhole(fd, text);
+  };
+  const atTurnEnd = () => {
+    scheduled = false;
+    writeHeld();
+  };
+  atExit(writeHeld);
   return {
     write(line) {
+      writeHeld();
       if (open) open = writeWhole(fd, line);
     },
+    writeAtTurnEnd(line) {
+      held += line;
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(atTurnEnd);
+    },
   };
+}
+
+/** Whether `stream` holds request lines to the end of the turn (./logger.ts's request lines). */
+export function holdsToTurnEnd(stream: object): stream is TurnLines {
+  return typeof (stream as Partial<TurnLines>).writeAtTurnEnd === 'function';
+}
+
+// One exit listener for every destination (tests make many), each writing what it holds.
+const exitWrites = new Set<() => void>();
+function atExit(write: () => void): void {
+  if (exitWrites.size === 0) process.once('exit', () => exitWrites.forEach((w) => w()));
+  exitWrites.add(write);
 }
 
 /**
@@ -78,7 +122,7 @@ export function bufferedLines(fd: number, bytes: number, flushMs = 1_000): LineD
     if (open) open = writeWhole(fd, text);
   };
   setInterval(flush, flushMs).unref();
-  process.once('exit', flush);
+  atExit(flush);
   return {
     write(line) {
       held.push(line);

@@ -17,6 +17,16 @@ describe('random ids and nonces from one block', () => {
     }
   });
 
+  it('cuts each hex id from bytes no other took: no id is part of the one before it', () => {
+    let before = randomHex(16);
+    for (let i = 0; i < 2_000; i += 1) {
+      const id = i % 3 === 0 ? randomHex(16) : randomHex(8);
+      expect(before.includes(id) || id.includes(before)).toBe(false);
+      expect(before.includes(id.slice(0, 8)) || id.includes(before.slice(-8))).toBe(false);
+      before = id;
+    }
+  });
+
   it('is not biased: every hex digit about as often', () => {
     const counts = new Map<string, number>();
     for (let i = 0; i < 2_000; i += 1)
