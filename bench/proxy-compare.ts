@@ -7,7 +7,8 @@ import { PROXIED_PATH, startJsonUpstream, VISITOR_COOKIE } from './lib/proxied-r
 import { SHOP_HOST } from './lib/shop-recording';
 
 // A before/after of a proxied read in one run (for proxy hot-path work, docs/decisions/0201): the
-// current build and, with COMPARE_MAIN, other bundles of the gateway (older
+// current build (the bench's own bundle, build-bench/dist/server/main.js: BENCH_REBUILD=1 makes
+// it again from the code as it is) and, with COMPARE_MAIN, other bundles of the gateway (older
 // <build dir>/dist/server/main.js, comma-separated; each must sit where it can resolve
 // node_modules), against the same small upstream, closed loop of 16 in flight with a visitor's
 // token cookies. COMPARE_ENV runs the current build once more with those settings (e.g.
@@ -15,8 +16,8 @@ import { SHOP_HOST } from './lib/shop-recording';
 // times (identical processes differ, ADR 0292). As the proxy bench's closed loop (ADR 0299):
 // rotations of short slices, every process once per rotation, each led by another and after a
 // lead-in of the same load; a build's CPU per request is the ratio of its sums, and each build is
-// set against the current one with a 95 % interval over resampled rotations. BENCH_ROTATIONS (20), BENCH_SECONDS (a slice, 1).
-// Not part of `npm run bench`.
+// set against the current one with a 95 % interval over resampled rotations. BENCH_ROTATIONS
+// (20), BENCH_SECONDS (a slice, 1). Not part of `npm run bench`.
 const ROTATIONS = secondsFromEnv('BENCH_ROTATIONS', 20);
 const SECONDS = secondsFromEnv('BENCH_SECONDS', 1);
 const LEAD_IN_SECONDS = 0.25;
