@@ -54,7 +54,7 @@ function writeWhole(fd: number, text: string): boolean {
   return true;
 }
 
-/** What writes request lines: by the end of the turn where the destination has it (ADR 0402). */
+/** A destination that may hold a request line to the end of the turn (ADR 0402). */
 export type TurnLines = LineDestination & { writeAtTurnEnd(line: string): void };
 
 /**
